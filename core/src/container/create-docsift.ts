@@ -1,0 +1,98 @@
+import { asFunction, asValue, createContainer, InjectionMode, type AwilixContainer } from 'awilix';
+import pino from 'pino';
+import type { Logger } from '../contracts/logger.js';
+import type { DocumentModel } from '../contracts/document.js';
+import type { RegistryEntry } from '../contracts/registry.js';
+import type { Classification, ProcessResult } from '../contracts/results.js';
+import type { Classifier, DocumentReader, GenericExtractor } from '../contracts/services.js';
+import { createDocumentReader } from '../document/index.js';
+import { LocalClassifier } from '../classify/index.js';
+import { createAiProvider, type AiProviderOptions } from '../ai/index.js';
+import { PluginRegistry } from '../registry/plugin-registry.js';
+import { Pipeline, type ProcessOptions } from '../pipeline/pipeline.js';
+import { KEYS } from './keys.js';
+
+export interface DocsiftOptions {
+  /** Plugin objects (`sorPlugin()`, `insuranceCertPlugin()`, `templatePlugin()`, or your own). */
+  plugins: readonly unknown[];
+  logger?: Logger;
+  limits?: {
+    /** PDFs with more pages are refused (default 500). */
+    maxPages?: number;
+    /** Images (and rendered pages) with more pixels are refused (default 100 megapixels). */
+    maxPixels?: number;
+  };
+  ocr?: {
+    /** OCR worker threads (default: 2, at most the number of CPUs). */
+    workers?: number;
+  };
+  /** An OpenAI-compatible model; when set, `engine: 'model'` becomes available. */
+  ai?: AiProviderOptions | null;
+  /** Replace built-in services without forking. */
+  overrides?: {
+    documentReader?: DocumentReader;
+  };
+  clock?: () => Date;
+}
+
+export interface Docsift {
+  /** The Awilix container (for hosts that add their own registrations). */
+  readonly container: AwilixContainer;
+  readonly registry: PluginRegistry;
+  process(bytes: Uint8Array, options?: ProcessOptions): Promise<ProcessResult>;
+  read(bytes: Uint8Array): Promise<DocumentModel>;
+  classify(document: DocumentModel, options?: { extraEntries?: RegistryEntry[]; engine?: ProcessOptions['engine'] }): Promise<Classification>;
+  entries(options?: { extraEntries?: RegistryEntry[] }): RegistryEntry[];
+  /** Stops OCR workers and releases native resources. */
+  close(): Promise<void>;
+}
+
+/**
+ * The composition root of the engine: builds an Awilix container with the plugin registry,
+ * the reader, the classifiers, the pipeline, the mappers and the webhook transport.
+ */
+export function createDocsift(options: DocsiftOptions): Docsift {
+  const logger = options.logger ?? (pino({ name: 'docsift', level: process.env.LOG_LEVEL ?? 'info' }) as unknown as Logger);
+  const container = createContainer({ injectionMode: InjectionMode.PROXY, strict: true });
+  const ai = options.ai ? createAiProvider(options.ai, { logger }) : null;
+
+  container.register({
+    [KEYS.options]: asValue(options),
+    [KEYS.logger]: asValue(logger),
+    [KEYS.clock]: asValue(options.clock ?? (() => new Date())),
+    [KEYS.pluginRegistry]: asValue(new PluginRegistry(options.plugins)),
+    [KEYS.documentReader]: options.overrides?.documentReader
+      ? asValue(options.overrides.documentReader)
+      : asFunction(() =>
+          createDocumentReader({
+            limits: { maxPages: options.limits?.maxPages ?? 500, maxPixels: options.limits?.maxPixels ?? 100_000_000 },
+            ocr: { workers: options.ocr?.workers ?? 2 },
+            logger,
+          }),
+        )
+          .singleton()
+          .disposer((reader) => reader.close()),
+    [KEYS.localClassifier]: asFunction(
+      ({ pluginRegistry }: { pluginRegistry: PluginRegistry }) => new LocalClassifier({ pluginRegistry, logger }),
+    ).singleton(),
+    [KEYS.aiClassifier]: asValue<Classifier | null>(ai?.classifier ?? null),
+    [KEYS.aiExtractor]: asValue<GenericExtractor | null>(ai?.extractor ?? null),
+    [KEYS.pipeline]: asFunction((deps: ConstructorParameters<typeof Pipeline>[0]) => new Pipeline(deps)).singleton(),
+  });
+
+  const registry = container.resolve<PluginRegistry>(KEYS.pluginRegistry);
+  const pipeline = () => container.resolve<Pipeline>(KEYS.pipeline);
+  return {
+    container,
+    registry,
+    process: (bytes, processOptions) => pipeline().process(bytes, processOptions),
+    read: (bytes) => pipeline().read(bytes),
+    classify: (document, classifyOptions = {}) => {
+      const classifier =
+        classifyOptions.engine === 'model' && ai ? ai.classifier : container.resolve<Classifier>(KEYS.localClassifier);
+      return classifier.classify(document, pipeline().entries(classifyOptions));
+    },
+    entries: (entryOptions) => pipeline().entries(entryOptions),
+    close: () => container.dispose(),
+  };
+}

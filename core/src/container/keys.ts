@@ -1,0 +1,14 @@
+/** Registration names in the docsift container. Use these constants, never string literals. */
+export const KEYS = {
+  options: 'docsiftOptions',
+  logger: 'logger',
+  clock: 'clock',
+  pluginRegistry: 'pluginRegistry',
+  documentReader: 'documentReader',
+  localClassifier: 'localClassifier',
+  aiClassifier: 'aiClassifier',
+  aiExtractor: 'aiExtractor',
+  pipeline: 'pipeline',
+  mappers: 'mappers',
+  webhookTransport: 'webhookTransport',
+} as const;

@@ -1,0 +1,76 @@
+import type { BBox, FileFormat, ValueSource } from './document.js';
+
+/** Provenance of one extracted value, keyed in `FieldDetails` by its path (`coverages[0].policyNumber`). */
+export interface FieldDetail {
+  /** 0..1 */
+  confidence: number;
+  /** 1-based page, null when unknown. */
+  page: number | null;
+  bbox: BBox | null;
+  source: ValueSource;
+}
+
+export type FieldDetails = Record<string, FieldDetail>;
+
+export interface ExtractionResult<TData = Record<string, unknown>> {
+  data: TData;
+  fieldDetails: FieldDetails;
+}
+
+export type FindingSeverity = 'error' | 'warning' | 'info';
+
+/** A validation outcome. Codes are stable, lowercase, snake_case. */
+export interface Finding {
+  severity: FindingSeverity;
+  code: string;
+  message: string;
+  /** Path into extractedData the finding is about. */
+  path?: string;
+  /** Machine-readable figures (for example `{ expected, actual, difference }`). */
+  details?: Record<string, unknown>;
+}
+
+export interface AlternativeType {
+  typeCode: string;
+  displayName: string;
+  confidence: number;
+}
+
+export interface Classification {
+  /** A registry type code, or `unknown` when no type reaches its threshold. */
+  documentType: string;
+  /** Calibrated confidence of the best type, 0..1 (also reported when the result is `unknown`). */
+  confidence: number;
+  /** Best type even when it is under its threshold. */
+  bestTypeCode: string | null;
+  alternativeTypes: AlternativeType[];
+  /** Which classifier decided, and the model versions it used. */
+  classifier: string;
+  modelVersions: Record<string, string>;
+}
+
+export const UNKNOWN_TYPE = 'unknown';
+
+export interface StageTimings {
+  ingest: number;
+  read: number;
+  classify: number;
+  extract: number;
+  validate: number;
+  total: number;
+}
+
+/** Everything the pipeline returns for one file. Names follow the job record of the interface. */
+export interface ProcessResult {
+  fileType: FileFormat;
+  pageCount: number;
+  documentType: string;
+  classificationConfidence: number;
+  alternativeTypes: AlternativeType[];
+  extractedData: Record<string, unknown> | null;
+  fieldDetails: FieldDetails;
+  findings: Finding[];
+  timingsMs: StageTimings;
+  /** Per page: how its words were read. */
+  pageSources: Array<'text' | 'ocr' | 'none'>;
+}

@@ -1,0 +1,65 @@
+import type { DocumentModel, FileFormat } from './document.js';
+import type { RegistryEntry } from './registry.js';
+import type { Classification, ExtractionResult } from './results.js';
+
+/** Decides the type of a document among registry entries. The local engine and the LLM provider implement it. */
+export interface Classifier {
+  readonly name: string;
+  classify(document: DocumentModel, entries: RegistryEntry[], options?: { signal?: AbortSignal }): Promise<Classification>;
+}
+
+/** An extractor that can serve any registry type (the LLM provider implements it). */
+export interface GenericExtractor {
+  readonly name: string;
+  extract(
+    document: DocumentModel,
+    entry: RegistryEntry,
+    options?: { signal?: AbortSignal },
+  ): Promise<ExtractionResult<Record<string, unknown>>>;
+}
+
+export interface ReadOptions {
+  signal?: AbortSignal;
+  /** Called with 0..1 as pages are read. */
+  onProgress?: (fraction: number) => void;
+}
+
+/** Turns file bytes into the document model (sniffing, limits, text layer, forms, OCR). */
+export interface DocumentReader {
+  sniff(bytes: Uint8Array): FileFormat;
+  read(bytes: Uint8Array, options?: ReadOptions): Promise<DocumentModel>;
+  close(): Promise<void>;
+}
+
+/** Shapes a webhook payload for a receiver (default, flat and custom formats, or an integrator's own). */
+export interface Mapper {
+  readonly format: string;
+  map(payload: Record<string, unknown>, options: MapperOptions): Promise<Record<string, unknown>>;
+}
+
+export interface MapperOptions {
+  /** Source name to target name. */
+  fields?: Record<string, string>;
+  /** Function body of a custom transform; receives `data`. */
+  transform?: string;
+}
+
+export interface WebhookRequest {
+  url: string;
+  headers: Record<string, string>;
+  /** The exact bytes sent (HMAC signatures cover these). */
+  body: string;
+  timeoutMs: number;
+}
+
+export interface WebhookResponse {
+  statusCode: number | null;
+  durationMs: number;
+  error: string | null;
+}
+
+/** Sends one webhook attempt. HTTP (got) by default; an integrator may register another. */
+export interface WebhookTransport {
+  readonly name: string;
+  send(request: WebhookRequest): Promise<WebhookResponse>;
+}

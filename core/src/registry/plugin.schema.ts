@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { FIELD_TYPES } from '../contracts/registry.js';
+
+const fieldSpecSchema = z.object({
+  name: z.string().min(1),
+  type: z.enum(FIELD_TYPES),
+  description: z.string(),
+  required: z.boolean().optional(),
+});
+
+export const typeCodeSchema = z
+  .string()
+  .regex(/^[a-z][a-z0-9_]{1,63}$/, 'a type code is lowercase letters, digits and underscores, starting with a letter');
+
+export const registryEntrySchema = z.object({
+  typeCode: typeCodeSchema,
+  displayName: z.string().min(1),
+  description: z.string().min(1),
+  confidenceThreshold: z.number().min(0).max(1),
+  extractionSupported: z.boolean(),
+  legacyTypeCodes: z.array(z.string()),
+  fields: z.array(fieldSpecSchema),
+  keywords: z.array(z.string()),
+  examples: z.array(z.string()),
+  lendingSpecific: z.string().optional(),
+});
+
+const fn = (what: string) => z.custom<(...args: never[]) => unknown>((v) => typeof v === 'function', `${what} must be a function`);
+
+const detectorSchema = z.object({
+  artifact: z
+    .object({ format: z.string(), typeCode: z.string(), version: z.string() })
+    .passthrough()
+    .nullable(),
+  trainingExamples: fn('detector.trainingExamples'),
+});
+
+export const documentTypePluginSchema = z.object({
+  apiVersion: z.number(),
+  kind: z.literal('document-type'),
+  name: z.string().min(1),
+  version: z.string().min(1),
+  entry: registryEntrySchema,
+  dataSchema: z.custom((v) => v instanceof z.ZodType || (typeof v === 'object' && v !== null && 'safeParse' in v), {
+    message: 'dataSchema must be a zod schema',
+  }),
+  detector: detectorSchema,
+  extractor: z.object({ extract: fn('extractor.extract') }).passthrough(),
+  validators: z.array(fn('each validator')),
+  legacy: z.object({ typeCode: z.string().min(1), toLegacy: fn('legacy.toLegacy') }).optional(),
+});
+
+export const templateExtractorPluginSchema = z.object({
+  apiVersion: z.number(),
+  kind: z.literal('template-extractor'),
+  name: z.string().min(1),
+  version: z.string().min(1),
+  extractor: z.object({ extract: fn('extractor.extract') }).passthrough(),
+});

@@ -1,0 +1,7 @@
+import sinon from 'sinon';
+
+export const mochaHooks = {
+  afterEach(): void {
+    sinon.restore();
+  },
+};
