@@ -1,11 +1,6 @@
-// PLACEHOLDER (classifier helper replaces this file)
-import type { Classifier } from '../contracts/services.js';
-import type { Logger } from '../contracts/logger.js';
-import type { PluginRegistry } from '../registry/plugin-registry.js';
-export class LocalClassifier implements Classifier {
-  readonly name = 'local';
-  constructor(_deps: { pluginRegistry: PluginRegistry; logger: Logger }) {}
-  classify(): never {
-    throw new Error('not yet');
-  }
-}
+export { LocalClassifier, REGISTRY_SCORER_VERSION } from './local-classifier.js';
+export { LinearDetector, isLinearArtifact, LINEAR_FORMAT, type LinearArtifact } from './linear-model.js';
+export { RegistryScorer, scoringDocument, cosine, type ScoringDocument } from './registry-scorer.js';
+export { featurize, hashString, DEFAULT_FEATURE_SPEC, type FeatureSpec, type SparseVector } from './features.js';
+export { applyPlatt, fitPlatt, type PlattParameters } from './calibration.js';
+export { tokenizeLine, tokenizeLines, tokenizeText, documentLines, TOKENIZER_VERSION } from './tokens.js';

@@ -1,0 +1,61 @@
+import type { DocumentModel } from '../contracts/document.js';
+
+/** Version tag of the normalisation below; an artifact records it, and a mismatch disables the artifact. */
+export const TOKENIZER_VERSION = 'docsift-tokens/1';
+
+/** Long documents are classified from their first tokens only; the type shows on the first pages. */
+export const MAX_TOKENS = 12_000;
+
+/**
+ * One normalised token: lowercase ASCII letters and digits. Numbers of one or two digits stay
+ * (form numbers such as "ACORD 25" versus "ACORD 24" depend on them); longer digit runs fold
+ * to a shape (`#4` for any four digits) so amounts, dates and policy numbers generalise.
+ */
+function normaliseToken(raw: string): string {
+  if (/^\d+$/.test(raw)) return raw.length <= 2 ? raw : `#${Math.min(raw.length, 9)}`;
+  return /\d/.test(raw) ? raw.replace(/\d+/g, '0') : raw;
+}
+
+/** Lowercases, strips accents and punctuation, folds digits; returns the tokens of one line. */
+export function tokenizeLine(line: string): string[] {
+  const folded = line.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  const tokens: string[] = [];
+  for (const raw of folded.split(/[^a-z0-9]+/)) {
+    if (raw.length > 0 && raw.length <= 40) tokens.push(normaliseToken(raw));
+  }
+  return tokens;
+}
+
+/** Tokens per line, in reading order, up to `MAX_TOKENS` in all. Empty lines are dropped. */
+export function tokenizeLines(lines: Iterable<string>): string[][] {
+  const result: string[][] = [];
+  let total = 0;
+  for (const line of lines) {
+    if (total >= MAX_TOKENS) break;
+    const tokens = tokenizeLine(line).slice(0, MAX_TOKENS - total);
+    if (tokens.length === 0) continue;
+    result.push(tokens);
+    total += tokens.length;
+  }
+  return result;
+}
+
+export function tokenizeText(text: string): string[][] {
+  return tokenizeLines(text.split(/\r?\n/));
+}
+
+/**
+ * The text lines a classifier sees: every page's lines (text layer or OCR alike), then the
+ * string values of form fields (a fillable form keeps its data there, not in the text layer).
+ */
+export function documentLines(document: DocumentModel): string[] {
+  const lines: string[] = [];
+  for (const page of document.pages) {
+    if (page.lines.length > 0) for (const line of page.lines) lines.push(line.text);
+    else if (page.words.length > 0) lines.push(page.words.map((word) => word.text).join(' '));
+  }
+  for (const field of document.formFields) {
+    if (typeof field.value === 'string' && field.value.trim()) lines.push(field.value);
+  }
+  return lines;
+}
