@@ -1,11 +1,13 @@
-// PLACEHOLDER (reader helper replaces this file)
 import type { DocumentReader } from '../contracts/services.js';
-import type { Logger } from '../contracts/logger.js';
-export interface DocumentReaderOptions {
-  limits: { maxPages: number; maxPixels: number };
-  ocr: { workers: number };
-  logger: Logger;
-}
-export function createDocumentReader(_options: DocumentReaderOptions): DocumentReader {
-  throw new Error('not yet');
+import { PdfDocumentReader, type DocumentReaderOptions } from './reader.js';
+
+export type { DocumentReaderOptions } from './reader.js';
+export type { ReaderLimits } from './limits.js';
+export { sniff } from './sniff.js';
+export { groupWordsIntoLines, wordsInReadingOrder } from './layout.js';
+export { documentText, pageText } from './text.js';
+
+/** The reader the container registers: sniffing, limits, PDF text layer, form fields and OCR. */
+export function createDocumentReader(options: DocumentReaderOptions): DocumentReader {
+  return new PdfDocumentReader(options);
 }

@@ -1,0 +1,44 @@
+import type { BBox } from '../contracts/document.js';
+
+/** Affine map (a b c d e f) from PDF user space to page fractions, origin top-left. */
+export interface Transform {
+  a: number;
+  b: number;
+  c: number;
+  d: number;
+  e: number;
+  f: number;
+}
+
+export function applyTransform(t: Transform, x: number, y: number): [number, number] {
+  return [t.a * x + t.c * y + t.e, t.b * x + t.d * y + t.f];
+}
+
+const clamp01 = (value: number): number => Math.min(1, Math.max(0, value));
+
+/** Maps a user-space rectangle to a page-fraction box (any rotation), clamped to the page. */
+export function transformRect(t: Transform, left: number, bottom: number, right: number, top: number): BBox {
+  const [x0, y0] = applyTransform(t, left, bottom);
+  const [x1, y1] = applyTransform(t, right, top);
+  return [clamp01(Math.min(x0, x1)), clamp01(Math.min(y0, y1)), clamp01(Math.max(x0, x1)), clamp01(Math.max(y0, y1))];
+}
+
+export function unionBoxes(boxes: BBox[]): BBox {
+  let [x0, y0, x1, y1] = boxes[0];
+  for (const box of boxes) {
+    x0 = Math.min(x0, box[0]);
+    y0 = Math.min(y0, box[1]);
+    x1 = Math.max(x1, box[2]);
+    y1 = Math.max(y1, box[3]);
+  }
+  return [x0, y0, x1, y1];
+}
+
+export const boxWidth = (box: BBox): number => box[2] - box[0];
+export const boxHeight = (box: BBox): number => box[3] - box[1];
+
+/** Rounds a box to 6 decimals so models stay small and stable across runs. */
+export function roundBox(box: BBox): BBox {
+  const round = (value: number): number => Math.round(value * 1e6) / 1e6;
+  return [round(box[0]), round(box[1]), round(box[2]), round(box[3])];
+}

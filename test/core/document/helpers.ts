@@ -1,0 +1,24 @@
+import { expect } from 'chai';
+import type { Logger } from '../../../core/src/contracts/logger.js';
+import { isDocsiftError, type EngineErrorCode } from '../../../core/src/contracts/errors.js';
+
+export const silentLogger: Logger = {
+  debug: () => undefined,
+  info: () => undefined,
+  warn: () => undefined,
+  error: () => undefined,
+  child: () => silentLogger,
+};
+
+/** Asserts that `action` rejects with a DocsiftError of `code`, and returns the error. */
+export async function expectDocsiftError(action: () => unknown, code: EngineErrorCode): Promise<Error> {
+  let caught: unknown;
+  try {
+    await action();
+  } catch (error) {
+    caught = error;
+  }
+  expect(isDocsiftError(caught), `expected a DocsiftError ${code}, got ${String(caught)}`).to.equal(true);
+  expect((caught as { code: string }).code).to.equal(code);
+  return caught as Error;
+}
