@@ -52,7 +52,7 @@ export interface Docsift {
  * the reader, the classifiers, the pipeline, the mappers and the webhook transport.
  */
 export function createDocsift(options: DocsiftOptions): Docsift {
-  const logger = options.logger ?? (pino({ name: 'docsift', level: process.env.LOG_LEVEL ?? 'info' }) as unknown as Logger);
+  const logger = options.logger ?? (pino({ name: 'docsift', level: 'info' }) as unknown as Logger);
   const container = createContainer({ injectionMode: InjectionMode.PROXY, strict: true });
   const ai = options.ai ? createAiProvider(options.ai, { logger }) : null;
 

@@ -29,7 +29,8 @@ export interface ConformanceCheck {
 declare function describe(name: string, body: () => void): void;
 declare function it(name: string, body: () => Promise<void>): void;
 
-const silentLogger: Logger = {
+/** A logger that drops everything; for tests. */
+export const silentLogger: Logger = {
   debug() {},
   info() {},
   warn() {},

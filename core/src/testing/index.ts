@@ -1,2 +1,2 @@
-export { runPluginConformance, conformanceChecks, readPath, type ConformanceCheck, type ConformanceOptions, type ConformanceSample } from './conformance.js';
+export { runPluginConformance, conformanceChecks, readPath, silentLogger, type ConformanceCheck, type ConformanceOptions, type ConformanceSample } from './conformance.js';
 export { documentFromText, unionBox, type TextPageOptions } from './document-from-text.js';

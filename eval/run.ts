@@ -1,0 +1,157 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createDocsift, type ProcessResult } from '@docsift/core';
+import { silentLogger } from '@docsift/core/testing';
+import { insuranceCertPlugin } from '@docsift/plugin-insurance-cert';
+import { sorPlugin } from '@docsift/plugin-sor';
+import { templatePlugin } from '@docsift/plugin-template';
+import { addScores, emptyScore, f1, type FieldScore } from './score.js';
+import { recapExact, scoreInsuranceCert, scoreSorFields, scoreSorLineItems } from './scorers.js';
+
+// `npm run eval`: runs the engine over ../shared/corpus and writes eval/RESULTS.md.
+const here = path.dirname(fileURLToPath(import.meta.url));
+const corpus = path.resolve(here, '../../shared/corpus');
+
+interface Answer {
+  file: string;
+  set: 'public' | 'synthetic';
+  documentType: string | null;
+  variant?: string;
+  multiDocument?: boolean;
+  extractedData?: Record<string, unknown>;
+  acceptableAlternatives?: Record<string, unknown[]>;
+}
+
+interface Row {
+  answer: Answer;
+  result: ProcessResult | null;
+  error: string | null;
+  ms: number;
+  scan: boolean;
+}
+
+function loadAnswers(): Answer[] {
+  const pub = JSON.parse(readFileSync(path.join(corpus, 'public/answers.json'), 'utf8')).documents as Answer[];
+  const syn = JSON.parse(readFileSync(path.join(corpus, 'synthetic/answers.json'), 'utf8')).files as Answer[];
+  return [...pub.map((a) => ({ ...a, set: 'public' as const })), ...syn.map((a) => ({ ...a, set: 'synthetic' as const }))];
+}
+
+async function runAll(answers: Answer[]): Promise<Row[]> {
+  const docsift = createDocsift({ plugins: [sorPlugin(), insuranceCertPlugin(), templatePlugin()], logger: silentLogger });
+  const rows: Row[] = [];
+  try {
+    for (const answer of answers) {
+      const bytes = new Uint8Array(readFileSync(path.join(corpus, answer.set, answer.file)));
+      const started = performance.now();
+      try {
+        const result = await docsift.process(bytes, { now: new Date('2026-11-21T00:00:00Z') });
+        const ms = performance.now() - started;
+        rows.push({ answer, result, error: null, ms, scan: result.pageSources.includes('ocr') });
+      } catch (error) {
+        rows.push({ answer, result: null, error: (error as Error).message, ms: performance.now() - started, scan: false });
+      }
+      process.stdout.write(`  ${answer.file}: ${rows.at(-1)!.result?.documentType ?? rows.at(-1)!.error} (${Math.round(rows.at(-1)!.ms)} ms)\n`);
+    }
+  } finally {
+    await docsift.close();
+  }
+  return rows;
+}
+
+const pct = (value: number) => `${(value * 100).toFixed(1)}%`;
+const fmt = (score: FieldScore) => {
+  const { precision, recall, f1: f } = f1(score);
+  return `${precision.toFixed(3)} | ${recall.toFixed(3)} | **${f.toFixed(3)}** | ${score.correct}/${score.expected} (pred ${score.predicted})`;
+};
+
+function classificationSection(rows: Row[]): string[] {
+  const scored = rows.filter((row) => !row.answer.multiDocument);
+  const correct = scored.filter((row) => row.result?.documentType === row.answer.documentType);
+  const labels = ['insurance_cert', 'sor', 'unknown'];
+  const lines = [
+    '## Classification',
+    '',
+    `Accuracy: **${pct(correct.length / scored.length)}** (${correct.length}/${scored.length} single documents; multi-document packets are not scored: splitting is a later issue).`,
+    '',
+    `Non-ACORD-25 documents called insurance_cert: **${scored.filter((row) => row.answer.documentType !== 'insurance_cert' && row.result?.documentType === 'insurance_cert').length}**`,
+    '',
+    '| expected \\ predicted | ' + labels.join(' | ') + ' | error |',
+    '|---|' + labels.map(() => '---|').join('') + '---|',
+  ];
+  for (const expected of labels) {
+    const group = scored.filter((row) => row.answer.documentType === expected);
+    lines.push(`| ${expected} | ${labels.map((label) => group.filter((row) => row.result?.documentType === label).length).join(' | ')} | ${group.filter((row) => !row.result).length} |`);
+  }
+  const wrong = scored.filter((row) => row.result?.documentType !== row.answer.documentType);
+  if (wrong.length) {
+    lines.push('', 'Misclassified:', '');
+    for (const row of wrong) lines.push(`- ${row.answer.file}: expected ${row.answer.documentType}, got ${row.result?.documentType ?? row.error} (${row.result?.classificationConfidence ?? '-'})`);
+  }
+  return lines;
+}
+
+function extractionSection(rows: Row[]): string[] {
+  const groups = new Map<string, FieldScore>();
+  const add = (key: string, score: FieldScore) => groups.set(key, addScores(groups.get(key) ?? emptyScore(), score));
+  const perFile: string[] = [];
+  let recapDigital = 0;
+  let recapDigitalTotal = 0;
+  for (const row of rows) {
+    const { answer } = row;
+    if (!answer.extractedData || answer.multiDocument) continue;
+    const predicted = row.result?.documentType === answer.documentType ? (row.result.extractedData as Record<string, any>) : null;
+    const kind = row.scan ? 'scan' : 'digital';
+    if (answer.documentType === 'insurance_cert') {
+      const score = scoreInsuranceCert(answer.extractedData, predicted, answer.acceptableAlternatives);
+      add(`insurance_cert fields, ${kind}`, score);
+      perFile.push(`| ${answer.file} | ${kind} | fields | ${f1(score).f1.toFixed(3)} |`);
+    } else if (answer.documentType === 'sor') {
+      const items = scoreSorLineItems(answer.extractedData, predicted);
+      const fields = scoreSorFields(answer.extractedData, predicted, answer.acceptableAlternatives);
+      add(`sor line items, ${kind}`, items);
+      add(`sor metadata+sections+recap, ${kind}`, fields);
+      perFile.push(`| ${answer.file} | ${kind} | line items / fields | ${f1(items).f1.toFixed(3)} / ${f1(fields).f1.toFixed(3)} |`);
+      if (!row.scan) {
+        recapDigitalTotal++;
+        if (recapExact(answer.extractedData, predicted)) recapDigital++;
+      }
+    }
+  }
+  const lines = ['## Extraction', '', '| group | precision | recall | F1 | correct/expected |', '|---|---|---|---|---|'];
+  for (const [key, score] of [...groups].sort()) lines.push(`| ${key} | ${fmt(score)} |`);
+  lines.push('', `SOR recap exact on digital documents: **${recapDigital}/${recapDigitalTotal}**`, '');
+  lines.push('| file | kind | measure | F1 |', '|---|---|---|---|', ...perFile);
+  return lines;
+}
+
+function timingSection(rows: Row[]): string[] {
+  const lines = ['## Time per document (in-process, one run, OCR workers: 2)', '', '| file | pages | read via | ms |', '|---|---|---|---|'];
+  for (const row of rows) lines.push(`| ${row.answer.file} | ${row.result?.pageCount ?? '-'} | ${row.scan ? 'OCR' : 'text'} | ${Math.round(row.ms)} |`);
+  return lines;
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(path.join(corpus, 'public/answers.json'))) {
+    process.stdout.write(`eval: ${corpus} is absent; nothing to evaluate.\n`);
+    return;
+  }
+  const rows = await runAll(loadAnswers());
+  const report = [
+    '# Evaluation results',
+    '',
+    `Generated by \`npm run eval\` on ${new Date().toISOString().slice(0, 10)} over ../shared/corpus (public + synthetic).`,
+    'Strings compared after case, space and punctuation folding; money to the cent; dates as ISO. Line items count as correct only when every field matches.',
+    '',
+    ...classificationSection(rows),
+    '',
+    ...extractionSection(rows),
+    '',
+    ...timingSection(rows),
+    '',
+  ].join('\n');
+  writeFileSync(path.join(here, 'RESULTS.md'), report);
+  process.stdout.write(`\n${report}`);
+}
+
+await main();
