@@ -1,0 +1,43 @@
+import type { FieldSpec, FormField } from '@docsift/core';
+import type { LabelCandidate } from './labels.js';
+import { PARSERS, type Parsed } from './parse.js';
+import { foldText, ocrFold, similarity, splitIdentifier } from './text.js';
+
+/** A form field name must resemble the label this closely to be taken. */
+const MIN_NAME_SIMILARITY = 0.85;
+/** Confidence of a cleanly parsed form value whose name matches exactly. */
+const FORM_CONFIDENCE = 0.97;
+
+export interface FormMatch {
+  field: FormField;
+  parsed: Parsed;
+  confidence: number;
+}
+
+/** `F[0].P1[0].InvoiceNumber[0]` → `invoicenumber`. */
+function formFieldKey(name: string): string {
+  const segments = name.replace(/\[\d+\]/g, '').split('.').filter(Boolean);
+  const last = segments[segments.length - 1] ?? name;
+  return ocrFold(foldText(splitIdentifier(last).join(' ')));
+}
+
+function parseFormValue(value: string | boolean, field: FieldSpec): Parsed | null {
+  if (typeof value === 'boolean') return field.type === 'boolean' ? { value, quality: 1 } : null;
+  return PARSERS[field.type](value);
+}
+
+/** The AcroForm field named like the template field, with its value parsed by type. */
+export function matchFormField(formFields: readonly FormField[], field: FieldSpec, labels: LabelCandidate[]): FormMatch | null {
+  let best: FormMatch | null = null;
+  for (const formField of formFields) {
+    if (formField.value === null || formField.value === '') continue;
+    const key = formFieldKey(formField.name);
+    const nameScore = Math.max(0, ...labels.map((label) => similarity(key, label.key) * label.weight));
+    if (nameScore < MIN_NAME_SIMILARITY) continue;
+    const parsed = parseFormValue(formField.value, field);
+    if (!parsed) continue;
+    const confidence = FORM_CONFIDENCE * nameScore * parsed.quality;
+    if (confidence > (best?.confidence ?? 0)) best = { field: formField, parsed, confidence };
+  }
+  return best;
+}

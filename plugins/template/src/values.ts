@@ -1,0 +1,106 @@
+import type { LabelMatch } from './labels.js';
+import { isCellBreak, isFiller, type PageLayout, type Row, type Token } from './layout.js';
+
+export type Position = 'right' | 'below' | 'left';
+
+/** Where a value may be printed relative to its label: one or more lines of tokens. */
+export interface ValueRegion {
+  lines: Token[][];
+  position: Position;
+}
+
+/** Rows further below the label than this many line heights are not its value. */
+const MAX_BELOW_GAP = 2.5;
+/** A value continues on the next row when the rows are at most this many line heights apart. */
+const MAX_CONTINUATION_GAP = 1.0;
+const CHECKBOX = /^(\[\s?[xX✓✔]?\s?\]|[☐☑☒✓✔✗✘]|[xX])$/u;
+
+function splitCells(page: PageLayout, row: Row): Token[][] {
+  const cells: Token[][] = [];
+  row.tokens.forEach((token, index) => {
+    if (index === 0 || isCellBreak(page, row.tokens, index)) cells.push([token]);
+    else cells[cells.length - 1].push(token);
+  });
+  return cells;
+}
+
+function rowGap(page: PageLayout, upper: Row, lower: Row): number {
+  return ((lower.top - upper.bottom) * page.height) / page.lineHeight;
+}
+
+/** Following rows whose cell starts where the value started (a multi-line address, a list). */
+function continuation(page: PageLayout, rowIndex: number, x0: number, count: number): Token[][] {
+  const lines: Token[][] = [];
+  const tolerance = (1.5 * page.lineHeight) / page.width;
+  let previous = page.rows[rowIndex];
+  for (let index = rowIndex + 1; index < page.rows.length && lines.length < count; index += 1) {
+    const row = page.rows[index];
+    if (rowGap(page, previous, row) > MAX_CONTINUATION_GAP) break;
+    const cell = splitCells(page, row).find((candidate) => Math.abs(candidate[0].bbox[0] - x0) <= tolerance);
+    if (!cell || cell.some((token) => token.colon)) break;
+    // A labelled row (`Phone:   555…`) starts another field even when its value lines up.
+    if (row.tokens.some((token) => token.colon && token.bbox[2] <= cell[0].bbox[0])) break;
+    lines.push(cell);
+    previous = row;
+  }
+  return lines;
+}
+
+function rightOf(match: LabelMatch, maxLines: number): ValueRegion | null {
+  const { page } = match;
+  const tokens = page.rows[match.rowIndex].tokens;
+  let index = match.end;
+  while (index < tokens.length && isFiller(tokens[index])) index += 1;
+  if (index >= tokens.length || tokens[index].colon) return null;
+  const first: Token[] = [];
+  for (let next = index; next < tokens.length; next += 1) {
+    if (first.length && (isCellBreak(page, tokens, next) || tokens[next].colon)) break;
+    first.push(tokens[next]);
+  }
+  return { position: 'right', lines: [first, ...continuation(page, match.rowIndex, first[0].bbox[0], maxLines - 1)] };
+}
+
+function below(match: LabelMatch, maxLines: number): ValueRegion | null {
+  const { page } = match;
+  const label = page.rows[match.rowIndex].tokens.slice(match.start, match.end);
+  const tolerance = page.lineHeight / page.width;
+  const left = label[0].bbox[0] - tolerance;
+  const right = label[label.length - 1].bbox[2] + tolerance;
+  const labelRow = page.rows[match.rowIndex];
+  for (let index = match.rowIndex + 1; index < page.rows.length; index += 1) {
+    const row = page.rows[index];
+    if (rowGap(page, labelRow, row) > MAX_BELOW_GAP) return null;
+    const cell = splitCells(page, row).find((candidate) => candidate[0].bbox[0] <= right && candidate[candidate.length - 1].bbox[2] >= left);
+    if (!cell) continue;
+    if (cell[0].colon) return null;
+    return { position: 'below', lines: [cell, ...continuation(page, index, cell[0].bbox[0], maxLines - 1)] };
+  }
+  return null;
+}
+
+/** A checkbox mark printed just left of the label (`☒ Married`). */
+function checkboxLeft(match: LabelMatch): ValueRegion | null {
+  const token = match.page.rows[match.rowIndex].tokens[match.start - 1];
+  return token && CHECKBOX.test(token.text) ? { position: 'left', lines: [[token]] } : null;
+}
+
+/** Cuts a region where another field's label begins; drops it when nothing is left. */
+function withoutForeignLabels(region: ValueRegion, foreign: ReadonlySet<Token>): ValueRegion | null {
+  const lines: Token[][] = [];
+  for (const line of region.lines) {
+    const cut = line.findIndex((token) => foreign.has(token));
+    if (cut === 0) break;
+    lines.push(cut < 0 ? line : line.slice(0, cut));
+    if (cut > 0) break;
+  }
+  return lines.length ? { ...region, lines } : null;
+}
+
+/** Candidate value regions around a label: right of it, below it, and (for checkboxes) left of it. */
+export function valueRegions(match: LabelMatch, maxLines: number, foreign: ReadonlySet<Token>, withCheckbox: boolean): ValueRegion[] {
+  const regions = [rightOf(match, maxLines), below(match, maxLines), withCheckbox ? checkboxLeft(match) : null];
+  return regions
+    .filter((region): region is ValueRegion => region !== null)
+    .map((region) => withoutForeignLabels(region, foreign))
+    .filter((region): region is ValueRegion => region !== null);
+}
