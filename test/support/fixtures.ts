@@ -2,7 +2,7 @@
  * Helpers that MAKE test documents (never copies of corpus files): text PDFs, fillable PDFs,
  * encrypted PDFs and images. Coordinates given to these helpers are in points from the TOP-left.
  */
-import { degrees, PDFDocument, StandardFonts } from 'pdf-lib';
+import { degrees, PDFDocument, StandardFonts, type PDFPage } from 'pdf-lib';
 
 export interface TextItem {
   text: string;
@@ -42,6 +42,58 @@ export async function makeTextPdf(pages: TextItem[][], options: TextPdfOptions =
 /** Lines of body text, 12 pt, 18 pt apart, starting 72 pt from the top-left. */
 export function paragraph(lines: string[], x = 72, top = 72): TextItem[] {
   return lines.map((text, index) => ({ text, x, y: top + index * 18 }));
+}
+
+export interface FormFixtureField {
+  name: string;
+  kind: 'text' | 'checkbox' | 'radio' | 'dropdown';
+  /** Text value, checked state, or the selected option of a radio group or dropdown. */
+  value: string | boolean;
+  /** For radio groups and dropdowns. */
+  options?: string[];
+  /** Widget rectangle: left and top in points from the top-left, width and height in points. */
+  rect: { x: number; y: number; width: number; height: number };
+  page?: number;
+}
+
+function addFormField(pdf: PDFDocument, pages: PDFPage[], field: FormFixtureField): void {
+  const form = pdf.getForm();
+  const page = pages[(field.page ?? 1) - 1];
+  const { x, y, width, height } = field.rect;
+  const placement = { x, y: page.getHeight() - y - height, width, height };
+  if (field.kind === 'text') {
+    const text = form.createTextField(field.name);
+    text.setText(String(field.value));
+    text.addToPage(page, placement);
+  } else if (field.kind === 'checkbox') {
+    const box = form.createCheckBox(field.name);
+    box.addToPage(page, placement);
+    if (field.value === true) box.check();
+  } else if (field.kind === 'radio') {
+    const group = form.createRadioGroup(field.name);
+    (field.options ?? []).forEach((option, index) => group.addOptionToPage(option, page, { ...placement, x: x + index * (width + 10) }));
+    group.select(String(field.value));
+  } else {
+    const dropdown = form.createDropdown(field.name);
+    dropdown.addOptions(field.options ?? []);
+    dropdown.select(String(field.value));
+    dropdown.addToPage(page, placement);
+  }
+}
+
+/** A fillable PDF (AcroForm) with the given fields, and optional text on the pages. */
+export async function makeFillablePdf(
+  fields: FormFixtureField[],
+  options: { pageCount?: number; text?: TextItem[]; useObjectStreams?: boolean } = {},
+): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const pages = Array.from({ length: options.pageCount ?? 1 }, () => pdf.addPage(LETTER));
+  for (const item of options.text ?? []) {
+    pages[0].drawText(item.text, { x: item.x, y: LETTER[1] - item.y, size: item.size ?? 12, font });
+  }
+  for (const field of fields) addFormField(pdf, pages, field);
+  return pdf.save({ useObjectStreams: options.useObjectStreams ?? true });
 }
 
 /** A PDF whose pages have no text layer at all (only a drawn rectangle): a stand-in for a scan without pixels. */

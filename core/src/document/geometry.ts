@@ -42,3 +42,21 @@ export function roundBox(box: BBox): BBox {
   const round = (value: number): number => Math.round(value * 1e6) / 1e6;
   return [round(box[0]), round(box[1]), round(box[2]), round(box[3])];
 }
+
+/**
+ * Turns a box in fractions of the unrotated page into fractions of the page as displayed
+ * after a clockwise /Rotate of `rotation` degrees.
+ */
+export function rotateFractionBox(box: BBox, rotation: number): BBox {
+  const [x0, y0, x1, y1] = box;
+  switch (((rotation % 360) + 360) % 360) {
+    case 90:
+      return [1 - y1, x0, 1 - y0, x1];
+    case 180:
+      return [1 - x1, 1 - y1, 1 - x0, 1 - y0];
+    case 270:
+      return [y0, 1 - x1, y1, 1 - x0];
+    default:
+      return box;
+  }
+}

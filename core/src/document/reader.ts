@@ -1,7 +1,8 @@
-import type { DocumentModel, FileFormat, FormField, Page } from '../contracts/document.js';
+import type { DocumentModel, FileFormat, Page } from '../contracts/document.js';
 import type { Logger } from '../contracts/logger.js';
 import type { DocumentReader, ReadOptions } from '../contracts/services.js';
 import { DocsiftError, isDocsiftError } from '../contracts/errors.js';
+import { readAcroFormFields } from './forms.js';
 import { checkPageLimit, throwIfAborted, type ReaderLimits } from './limits.js';
 import { readTextPage } from './pdf-pages.js';
 import { loadPdfium, openDocument, type PdfiumDocument } from './pdfium.js';
@@ -47,7 +48,7 @@ export class PdfDocumentReader implements DocumentReader {
     try {
       checkPageLimit(document.pageCount, this.options.limits);
       const pages = this.readPdfPages(document, options);
-      const formFields: FormField[] = [];
+      const formFields = await readAcroFormFields(document, bytes, this.logger);
       this.logger.debug({ pageCount: document.pageCount, encrypted: document.encrypted }, 'read pdf');
       return { format: 'pdf', pageCount: document.pageCount, pages, formFields, encrypted: document.encrypted };
     } catch (error) {
