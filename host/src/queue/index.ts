@@ -1,0 +1,8 @@
+import { CreateQueueJobs1763719200000, queueJobEntity } from './typeorm-backend/index.js';
+
+export * from './typeorm-backend/index.js';
+
+/** Entity schemas the host's DataSource registers for the queue. */
+export const queueEntities = [queueJobEntity()];
+/** Migrations the host's DataSource runs for the queue (SQLite and MySQL/MariaDB). */
+export const queueMigrations = [CreateQueueJobs1763719200000];
