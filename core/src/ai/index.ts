@@ -1,11 +1,69 @@
-// PLACEHOLDER (AI helper replaces this file)
-import type { Classifier, GenericExtractor } from '../contracts/services.js';
+import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
+import { ChatOpenAI } from '@langchain/openai';
+import { DocsiftError } from '../contracts/errors.js';
 import type { Logger } from '../contracts/logger.js';
+import type { Classifier, GenericExtractor } from '../contracts/services.js';
+import { LlmClassifier } from './llm-classifier.js';
+import { LlmExtractor, type SchemaLookup } from './llm-extractor.js';
+
+export { AiProviderError, isAiProviderError, type AiProviderErrorCode } from './errors.js';
+export { LlmClassifier } from './llm-classifier.js';
+export { LlmExtractor, DEFAULT_MODEL_CONFIDENCE, UNLOCATED_FACTOR, type SchemaLookup } from './llm-extractor.js';
+export { schemaFromFields } from './field-schema.js';
+
 export interface AiProviderOptions {
+  /** Base URL of an OpenAI-compatible endpoint (`http://localhost:11434/v1`); OpenAI's own when absent. */
   baseUrl?: string;
   apiKey?: string;
+  /** Model name, sent to the endpoint and reported in `modelVersions`. */
   model: string;
+  /** A LangChain chat model to use instead of ChatOpenAI (tests, other providers). */
+  chatModel?: BaseChatModel;
+  /** Data schema of a type (a plugin's `dataSchema`); types without one get a schema from their fields. */
+  schemaFor?: SchemaLookup;
+  /** Characters of document text put into a prompt (default 12000). */
+  maxTextChars?: number;
+  /** Per-request timeout in milliseconds (default 60000). */
+  timeoutMs?: number;
+  /** Retries of failed HTTP requests by the client (default 2); invalid answers get one retry regardless. */
+  maxRetries?: number;
 }
-export function createAiProvider(_options: AiProviderOptions, _deps: { logger: Logger }): { classifier: Classifier; extractor: GenericExtractor } {
-  throw new Error('not yet');
+
+export interface AiProviderDependencies {
+  logger: Logger;
+  /** Supplied by the composition root from the plugin registry; `options.schemaFor` wins when both are set. */
+  schemaFor?: SchemaLookup;
+}
+
+export interface AiProvider {
+  classifier: Classifier;
+  extractor: GenericExtractor;
+}
+
+function chatModel(options: AiProviderOptions): BaseChatModel {
+  if (options.chatModel) return options.chatModel;
+  if (!options.apiKey && !options.baseUrl) {
+    throw new DocsiftError('invalid_argument', 'The AI provider needs an API key, or the base URL of an endpoint that needs none.');
+  }
+  return new ChatOpenAI({
+    model: options.model,
+    // Keyless local endpoints still need a non-empty key in the client.
+    apiKey: options.apiKey ?? 'none',
+    configuration: options.baseUrl ? { baseURL: options.baseUrl } : undefined,
+    temperature: 0,
+    timeout: options.timeoutMs ?? 60_000,
+    maxRetries: options.maxRetries ?? 2,
+  });
+}
+
+/** The LLM classifier and extractor over one chat model (ChatOpenAI against any OpenAI-compatible endpoint). */
+export function createAiProvider(options: AiProviderOptions, deps: AiProviderDependencies): AiProvider {
+  if (!options.model) throw new DocsiftError('invalid_argument', 'The AI provider needs a model name.');
+  const model = chatModel(options);
+  const logger = deps.logger.child({ component: 'ai', model: options.model });
+  const maxTextChars = options.maxTextChars ?? 12_000;
+  return {
+    classifier: new LlmClassifier({ model, modelName: options.model, maxTextChars, logger }),
+    extractor: new LlmExtractor({ model, schemaFor: options.schemaFor ?? deps.schemaFor, maxTextChars, logger }),
+  };
 }
