@@ -1,0 +1,165 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The one typed configuration of the host. This module is the only reader of process.env:
+ * everything else receives a `Config`.
+ */
+const MB = 1_048_576;
+
+const int = (min: number, max = Number.MAX_SAFE_INTEGER) => z.coerce.number().int().min(min).max(max);
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
+const optionalUrl = (protocols: string[], label: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .url()
+      .refine((url) => protocols.includes(new URL(url).protocol), `must be a ${label} URL (${protocols.join(', ')})`)
+      .optional(),
+  );
+
+export const envSchema = z.object({
+  PORT: int(0, 65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DOCSIFT_DATA_DIR: z.string().min(1).default('./data'),
+  DOCSIFT_DATABASE_URL: optionalUrl(['mysql:', 'sqlite:'], 'mysql:// or sqlite://'),
+  DOCSIFT_QUEUE_URL: optionalUrl(['redis:', 'rediss:', 'postgres:', 'postgresql:', 'mongodb:', 'mongodb+srv:'], 'redis, postgres or mongodb'),
+  DOCSIFT_STORAGE_URL: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .refine((value) => !value.startsWith('s3://'), 'S3 storage is not available in this version; unset it to store files under DOCSIFT_DATA_DIR')
+      .refine((value) => value.startsWith('file://'), 'must be a file:// URL')
+      .optional(),
+  ),
+  DOCSIFT_PUBLIC_URL: optionalUrl(['http:', 'https:'], 'http(s)'),
+  DOCSIFT_SIGNUP: z.enum(['open', 'closed']).default('open'),
+  DOCSIFT_RETENTION_DAYS: int(1).default(30),
+  DOCSIFT_WEBHOOK_ALLOW_PRIVATE: bool.default(false),
+  DOCSIFT_WEBHOOK_RETRY_BASE_MS: int(1).default(1000),
+  DOCSIFT_SESSION_TTL_HOURS: int(1).default(168),
+  DOCSIFT_ENGINE_WORKERS: int(1, 64).default(1),
+  DOCSIFT_OCR_WORKERS: int(1, 64).default(2),
+  DOCSIFT_JOB_CONCURRENCY: int(1, 64).default(2),
+  DOCSIFT_JOB_ATTEMPTS: int(1, 20).default(3),
+  DOCSIFT_JOB_RETRY_BASE_MS: int(1).default(5000),
+  DOCSIFT_JOB_LOCK_LIFETIME_MS: int(1000).default(600_000),
+  DOCSIFT_MAX_FILE_MB: int(1, 100_000).default(100),
+  DOCSIFT_MAX_PAGES: int(1).default(500),
+  DOCSIFT_MAX_PIXELS: int(1).default(100_000_000),
+  DOCSIFT_RATE_LIMIT_PER_KEY: int(1).default(100),
+  DOCSIFT_RATE_LIMIT_PER_ORG: int(1).default(1000),
+  DOCSIFT_RATE_LIMIT_CONCURRENT: int(1).default(10),
+  DOCSIFT_RATE_LIMIT_PER_ADDRESS: int(1).default(300),
+  DOCSIFT_RATE_LIMIT_URL: optionalUrl(['redis:', 'rediss:'], 'redis'),
+  DOCSIFT_TRUST_PROXY: bool.default(false),
+  DOCSIFT_AI_BASE_URL: optionalUrl(['http:', 'https:'], 'http(s)'),
+  DOCSIFT_AI_API_KEY: z.preprocess(blankToUndefined, z.string().optional()),
+  DOCSIFT_AI_MODEL: z.preprocess(blankToUndefined, z.string().optional()),
+});
+
+export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'mysql'; url: string };
+
+export interface Config {
+  port: number;
+  host: string;
+  logLevel: string;
+  dataDir: string;
+  database: DatabaseConfig;
+  queueUrl: string | null;
+  storage: { kind: 'local'; root: string };
+  publicUrl: string;
+  signup: 'open' | 'closed';
+  retentionDays: number;
+  webhooks: { allowPrivate: boolean; retryBaseMs: number };
+  sessionTtlHours: number;
+  engine: { workers: number; ocrWorkers: number; maxPages: number; maxPixels: number };
+  jobs: { concurrency: number; attempts: number; retryBaseMs: number; lockLifetimeMs: number };
+  limits: { maxFileBytes: number };
+  rateLimits: { perKey: number; perOrganization: number; concurrentPerKey: number; perAddress: number; storeUrl: string | null };
+  trustProxy: boolean;
+  ai: { baseUrl?: string; apiKey?: string; model: string } | null;
+}
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+function databaseFrom(url: string | undefined, dataDir: string): DatabaseConfig {
+  if (!url) return { kind: 'sqlite', file: path.join(dataDir, 'docsift.sqlite') };
+  if (url.startsWith('mysql:')) return { kind: 'mysql', url };
+  return { kind: 'sqlite', file: path.resolve(decodeURIComponent(new URL(url).pathname)) };
+}
+
+/** Parses the environment; a bad value throws a ConfigError that names the variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DOCSIFT_DATA_DIR);
+  const storageRoot = e.DOCSIFT_STORAGE_URL ? path.resolve(decodeURIComponent(new URL(e.DOCSIFT_STORAGE_URL).pathname)) : path.join(dataDir, 'files');
+  const publicHost = e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST;
+  if (e.DOCSIFT_AI_BASE_URL && !e.DOCSIFT_AI_MODEL) throw new ConfigError('Invalid configuration:\n  DOCSIFT_AI_MODEL: required when DOCSIFT_AI_BASE_URL is set');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    logLevel: e.LOG_LEVEL,
+    dataDir,
+    database: databaseFrom(e.DOCSIFT_DATABASE_URL, dataDir),
+    queueUrl: e.DOCSIFT_QUEUE_URL ?? null,
+    storage: { kind: 'local', root: storageRoot },
+    publicUrl: (e.DOCSIFT_PUBLIC_URL ?? `http://${publicHost}:${e.PORT}`).replace(/\/+$/, ''),
+    signup: e.DOCSIFT_SIGNUP,
+    retentionDays: e.DOCSIFT_RETENTION_DAYS,
+    webhooks: { allowPrivate: e.DOCSIFT_WEBHOOK_ALLOW_PRIVATE, retryBaseMs: e.DOCSIFT_WEBHOOK_RETRY_BASE_MS },
+    sessionTtlHours: e.DOCSIFT_SESSION_TTL_HOURS,
+    engine: { workers: e.DOCSIFT_ENGINE_WORKERS, ocrWorkers: e.DOCSIFT_OCR_WORKERS, maxPages: e.DOCSIFT_MAX_PAGES, maxPixels: e.DOCSIFT_MAX_PIXELS },
+    jobs: {
+      concurrency: e.DOCSIFT_JOB_CONCURRENCY,
+      attempts: e.DOCSIFT_JOB_ATTEMPTS,
+      retryBaseMs: e.DOCSIFT_JOB_RETRY_BASE_MS,
+      lockLifetimeMs: e.DOCSIFT_JOB_LOCK_LIFETIME_MS,
+    },
+    limits: { maxFileBytes: e.DOCSIFT_MAX_FILE_MB * MB },
+    rateLimits: {
+      perKey: e.DOCSIFT_RATE_LIMIT_PER_KEY,
+      perOrganization: e.DOCSIFT_RATE_LIMIT_PER_ORG,
+      concurrentPerKey: e.DOCSIFT_RATE_LIMIT_CONCURRENT,
+      perAddress: e.DOCSIFT_RATE_LIMIT_PER_ADDRESS,
+      storeUrl: e.DOCSIFT_RATE_LIMIT_URL ?? null,
+    },
+    trustProxy: e.DOCSIFT_TRUST_PROXY,
+    ai: e.DOCSIFT_AI_MODEL ? { baseUrl: e.DOCSIFT_AI_BASE_URL, apiKey: e.DOCSIFT_AI_API_KEY, model: e.DOCSIFT_AI_MODEL } : null,
+  };
+}
+
+const SECRET = '••••';
+
+function maskUrl(url: string | null): string | null {
+  if (!url) return url;
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = SECRET;
+    return parsed.toString();
+  } catch {
+    return SECRET;
+  }
+}
+
+/** The effective config with secrets (passwords in URLs, API keys) masked, for `docsift config`. */
+export function maskConfig(config: Config): Config {
+  const database = config.database.kind === 'mysql' ? { ...config.database, url: maskUrl(config.database.url)! } : config.database;
+  return {
+    ...config,
+    database,
+    queueUrl: maskUrl(config.queueUrl),
+    rateLimits: { ...config.rateLimits, storeUrl: maskUrl(config.rateLimits.storeUrl) },
+    ai: config.ai ? { ...config.ai, apiKey: config.ai.apiKey ? SECRET : undefined } : null,
+  };
+}

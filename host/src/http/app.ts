@@ -1,0 +1,42 @@
+import type { AwilixContainer } from 'awilix';
+import Koa from 'koa';
+import type { Logger } from 'pino';
+import type { Config } from '../config/config.js';
+import type { AccountService } from '../services/account.service.js';
+import type { ApiKeyService } from '../services/api-key.service.js';
+import type { RateLimitService } from '../services/rate-limit.service.js';
+import { authenticate } from './middleware/authenticate.js';
+import { errorHandler } from './middleware/error-handler.js';
+import { rateLimit } from './middleware/rate-limit.js';
+import { requestContext } from './middleware/request-context.js';
+import { requestScope } from './middleware/request-scope.js';
+import { securityHeaders } from './middleware/security-headers.js';
+import { mountRoutes } from './mount.js';
+import type { AppState, RouteDefinition } from './route.js';
+
+export interface AppDependencies {
+  container: AwilixContainer;
+  config: Config;
+  logger: Logger;
+  accountService: AccountService;
+  apiKeyService: ApiKeyService;
+  rateLimitService: RateLimitService;
+  routes: readonly RouteDefinition[];
+}
+
+/** The Koa application; the middleware order is fixed here and nowhere else. */
+export function createApp(deps: AppDependencies): Koa<AppState> {
+  const app = new Koa<AppState>({ proxy: deps.config.trustProxy });
+  app.silent = true;
+  const chain = [
+    requestContext({ logger: deps.logger }),
+    errorHandler(),
+    securityHeaders(),
+    authenticate(deps),
+    rateLimit(deps),
+    requestScope({ container: deps.container }),
+    mountRoutes(deps.routes, { publicUrl: deps.config.publicUrl }),
+  ];
+  for (const middleware of chain) app.use(middleware as Koa.Middleware<AppState>);
+  return app;
+}

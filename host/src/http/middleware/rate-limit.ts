@@ -1,0 +1,40 @@
+import type { Middleware } from 'koa';
+import type { LimitState, RateLimitService } from '../../services/rate-limit.service.js';
+import { ApiError } from '../errors.js';
+import type { AppState } from '../route.js';
+
+function setHeaders(ctx: { set(name: string, value: string): void }, state: LimitState): void {
+  ctx.set('X-RateLimit-Limit', String(state.limit));
+  ctx.set('X-RateLimit-Remaining', String(state.remaining));
+  ctx.set('X-RateLimit-Reset', String(state.reset));
+}
+
+/** Counts the request against its key (and organization, and concurrency) or its client address. */
+export function rateLimit({ rateLimitService }: { rateLimitService: RateLimitService }): Middleware<AppState> {
+  return async (ctx, next) => {
+    const principal = ctx.state.principal;
+    const outcome = await rateLimitService.consume(
+      principal?.kind === 'apiKey'
+        ? { kind: 'apiKey', apiKeyId: principal.apiKeyId, organizationId: principal.organizationId }
+        : { kind: 'address', address: ctx.ip || 'unknown' },
+    );
+    setHeaders(ctx, outcome.tightest);
+    if (!outcome.allowed) {
+      const message =
+        outcome.reason === 'concurrency'
+          ? `Too many concurrent requests for this API key (limit ${outcome.limit}).`
+          : `Rate limit exceeded (${outcome.limit} requests per minute).`;
+      throw new ApiError(
+        'rate_limit_exceeded',
+        message,
+        { reason: outcome.reason, limit: outcome.limit, retryAfter: outcome.retryAfter },
+        { retryAfter: outcome.retryAfter },
+      );
+    }
+    try {
+      await next();
+    } finally {
+      await outcome.release();
+    }
+  };
+}

@@ -1,0 +1,69 @@
+import Router from '@koa/router';
+import type { Context, Middleware } from 'koa';
+import { koaBody } from 'koa-body';
+import type { ZodType } from 'zod';
+import { hasScope } from '../services/principal.js';
+import { ApiError, badRequest, forbidden, unauthorized } from './errors.js';
+import type { AppState, RouteAuth, RouteDefinition } from './route.js';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const jsonBody = koaBody({ json: true, multipart: false, urlencoded: false, text: false, jsonLimit: '1mb', jsonStrict: true });
+
+function parse<T>(schema: ZodType<T> | undefined, value: unknown, where: string): T {
+  if (!schema) return undefined as T;
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  throw badRequest(`The ${where} is not valid.`, {
+    issues: result.error.issues.slice(0, 20).map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
+  });
+}
+
+/** Refuses callers the route does not admit, and cookie-borne state changes from another origin. */
+function authorize(ctx: Context & { state: AppState }, auth: RouteAuth, publicOrigin: string): void {
+  const principal = ctx.state.principal;
+  if (principal?.kind === 'session' && principal.viaCookie && !SAFE_METHODS.has(ctx.method)) {
+    const origin = ctx.get('origin');
+    if (origin && origin !== publicOrigin) throw forbidden('Cross-origin request refused.', { origin: 'mismatch' });
+  }
+  if (auth.kind === 'public') return;
+  if (!principal) throw unauthorized();
+  if (auth.kind === 'any') return;
+  if (auth.kind === 'session') {
+    if (principal.kind !== 'session') throw unauthorized('This endpoint needs a user session, not an API key.');
+    if (auth.managerOnly && principal.role === 'member') throw forbidden('Only organization owners and admins may do this.');
+    return;
+  }
+  if (!hasScope(principal, auth.scope)) {
+    throw new ApiError('forbidden', `This operation needs the "${auth.scope}" scope.`, { requiredScope: auth.scope });
+  }
+}
+
+/** Mounts each route: authorization, validation, then the handler built from the request scope. */
+export function mountRoutes(routes: readonly RouteDefinition[], { publicUrl }: { publicUrl: string }): Middleware<AppState> {
+  const router = new Router<AppState>();
+  const publicOrigin = new URL(publicUrl).origin;
+  for (const route of routes) {
+    const path = route.path.replace(/\{(\w+)\}/g, ':$1');
+    const stages: Middleware<AppState>[] = [
+      async (ctx, next) => {
+        authorize(ctx, route.auth, publicOrigin);
+        await next();
+      },
+    ];
+    if (route.request?.json) stages.push(jsonBody as unknown as Middleware<AppState>);
+    stages.push(async (ctx) => {
+      const input = {
+        params: parse(route.request?.params, ctx.params, 'path'),
+        query: parse(route.request?.query, Object.fromEntries(new URLSearchParams(ctx.querystring)), 'query string'),
+        body: parse(route.request?.json, (ctx.request as { body?: unknown }).body, 'request body'),
+      };
+      const handler = ctx.state.scope.build(route.handler);
+      const result = await handler(input, ctx);
+      ctx.status = result.status;
+      for (const [name, value] of Object.entries(result.headers ?? {})) ctx.set(name, value);
+      if (result.body !== undefined) ctx.body = result.body;
+    });
+    router[route.method](path, ...(stages as Middleware[]));
+  }
+  return router.routes() as unknown as Middleware<AppState>;
+}

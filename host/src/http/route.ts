@@ -1,0 +1,58 @@
+import type { AwilixContainer } from 'awilix';
+import type { Context } from 'koa';
+import type { ZodType } from 'zod';
+import type { ResponseConfig } from '@asteasolutions/zod-to-openapi';
+import type { Logger } from 'pino';
+import type { Principal, Scope } from '../services/principal.js';
+import type { ErrorLayout } from './errors.js';
+
+/** Who may call a route: nobody in particular, any credential, a session only, or a scope. */
+export type RouteAuth = { kind: 'public' } | { kind: 'any' } | { kind: 'session'; managerOnly?: boolean } | { kind: 'scope'; scope: Scope };
+
+export interface RouteInput<TParams, TQuery, TBody> {
+  params: TParams;
+  query: TQuery;
+  body: TBody;
+}
+
+export interface RouteResult {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export type RouteHandler<TParams, TQuery, TBody> = (input: RouteInput<TParams, TQuery, TBody>, ctx: Context) => Promise<RouteResult>;
+
+/** One operation: it mounts on the router and describes itself in the OpenAPI document. */
+export interface RouteDefinition<TParams = any, TQuery = any, TBody = any> {
+  method: 'get' | 'post' | 'put' | 'delete';
+  /** OpenAPI style: `/api/documents/extract/{jobId}`. */
+  path: string;
+  summary: string;
+  tags: string[];
+  auth: RouteAuth;
+  request?: {
+    params?: ZodType<TParams>;
+    query?: ZodType<TQuery>;
+    /** JSON body, validated before the handler runs. */
+    json?: ZodType<TBody>;
+    /** multipart/form-data, parsed by the handler (for the file, streamed to disk). */
+    multipart?: ZodType<unknown>;
+  };
+  responses: Record<number, ResponseConfig>;
+  /** Built per request from the request scope: receives services and `principal` by name. */
+  handler: (cradle: any) => RouteHandler<TParams, TQuery, TBody>;
+}
+
+export function defineRoute<TParams, TQuery, TBody>(route: RouteDefinition<TParams, TQuery, TBody>): RouteDefinition<TParams, TQuery, TBody> {
+  return route;
+}
+
+export interface AppState {
+  requestId: string;
+  log: Logger;
+  principal: Principal | null;
+  /** The layout errors of this request use. */
+  errorLayout: ErrorLayout;
+  scope: AwilixContainer;
+}

@@ -1,0 +1,97 @@
+import type { Context } from 'koa';
+import type { Config } from '../../config/config.js';
+import type { AccountService, SessionGrant } from '../../services/account.service.js';
+import type { Principal } from '../../services/principal.js';
+import { SESSION_COOKIE } from '../middleware/authenticate.js';
+import { defineRoute } from '../route.js';
+import { LoginRequest, MemberRequest, MemberResponse, SessionGrantResponse, SessionResponse, SignupRequest } from '../schemas/account.schemas.js';
+import { commonErrors, errorResponse, json, noContent } from '../schemas/common.schemas.js';
+
+interface Deps {
+  accountService: AccountService;
+  config: Config;
+  principal: Principal;
+}
+
+function setSessionCookie(ctx: Context, config: Config, grant: SessionGrant | null): void {
+  ctx.cookies.set(SESSION_COOKIE, grant?.sessionToken ?? '', {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.publicUrl.startsWith('https:'),
+    secureProxy: config.publicUrl.startsWith('https:'),
+    path: '/',
+    expires: grant ? new Date(grant.expiresAt) : new Date(0),
+    overwrite: true,
+  });
+}
+
+const tags = ['Accounts'];
+
+export const authRoutes = [
+  defineRoute({
+    method: 'post',
+    path: '/api/auth/signup',
+    summary: 'Create an organization and its owner; starts a session',
+    tags,
+    auth: { kind: 'public' },
+    request: { json: SignupRequest },
+    responses: { 201: json(SessionGrantResponse, 'Signed up'), 403: errorResponse('Signup is closed'), 409: errorResponse('Email taken'), ...commonErrors },
+    handler: ({ accountService, config }: Deps) => async ({ body }, ctx) => {
+      const grant = await accountService.signup(body);
+      setSessionCookie(ctx, config, grant);
+      return { status: 201, body: grant };
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/auth/login',
+    summary: 'Start a session',
+    tags,
+    auth: { kind: 'public' },
+    request: { json: LoginRequest },
+    responses: { 200: json(SessionGrantResponse, 'Logged in'), ...commonErrors },
+    handler: ({ accountService, config }: Deps) => async ({ body }, ctx) => {
+      const grant = await accountService.login(body);
+      setSessionCookie(ctx, config, grant);
+      return { status: 200, body: grant };
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/auth/logout',
+    summary: 'End the session (token and cookie)',
+    tags,
+    auth: { kind: 'session' },
+    responses: { 204: noContent, ...commonErrors },
+    handler: ({ accountService, config, principal }: Deps) => async (_input, ctx) => {
+      await accountService.logout(principal);
+      setSessionCookie(ctx, config, null);
+      return { status: 204 };
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/auth/session',
+    summary: 'The current session: user, organization, role',
+    tags,
+    auth: { kind: 'session' },
+    responses: { 200: json(SessionResponse, 'Session'), ...commonErrors },
+    handler: ({ accountService, principal }: Deps) => async () => ({
+      status: 200,
+      body: await accountService.describe(principal as Principal & { kind: 'session' }),
+    }),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/organizations/members',
+    summary: 'Add a member to the organization (owner or admin)',
+    tags,
+    auth: { kind: 'session', managerOnly: true },
+    request: { json: MemberRequest },
+    responses: { 201: json(MemberResponse, 'Member added'), 403: errorResponse('Not an owner or admin'), 409: errorResponse('Email taken'), ...commonErrors },
+    handler: ({ accountService, principal }: Deps) => async ({ body }) => ({
+      status: 201,
+      body: await accountService.addMember(principal as Principal & { kind: 'session' }, body),
+    }),
+  }),
+];

@@ -1,0 +1,103 @@
+import { IsNull, type DataSource, type Repository } from 'typeorm';
+import {
+  ApiKeyEntity,
+  OrganizationEntity,
+  SessionEntity,
+  UserEntity,
+  type ApiKey,
+  type Organization,
+  type Session,
+  type User,
+} from './entities/account.entities.js';
+
+/** Organizations, users and sessions. */
+export class AccountRepository {
+  readonly #organizations: Repository<Organization>;
+  readonly #users: Repository<User>;
+  readonly #sessions: Repository<Session>;
+  readonly #dataSource: DataSource;
+
+  constructor({ dataSource }: { dataSource: DataSource }) {
+    this.#dataSource = dataSource;
+    this.#organizations = dataSource.getRepository(OrganizationEntity);
+    this.#users = dataSource.getRepository(UserEntity);
+    this.#sessions = dataSource.getRepository(SessionEntity);
+  }
+
+  /** Creates the organization and its owner in one transaction. */
+  async createOrganizationWithOwner(organization: Organization, owner: User): Promise<void> {
+    await this.#dataSource.transaction(async (manager) => {
+      await manager.insert(OrganizationEntity, organization);
+      await manager.insert(UserEntity, owner);
+    });
+  }
+
+  async insertUser(user: User): Promise<void> {
+    await this.#users.insert(user);
+  }
+
+  findUserByEmail(email: string): Promise<User | null> {
+    return this.#users.findOneBy({ email });
+  }
+
+  findUser(id: string): Promise<User | null> {
+    return this.#users.findOneBy({ id });
+  }
+
+  findOrganization(id: string): Promise<Organization | null> {
+    return this.#organizations.findOneBy({ id });
+  }
+
+  async insertSession(session: Session): Promise<void> {
+    await this.#sessions.insert(session);
+  }
+
+  findSessionByHash(tokenHash: string): Promise<Session | null> {
+    return this.#sessions.findOneBy({ tokenHash });
+  }
+
+  async deleteSession(id: string): Promise<void> {
+    await this.#sessions.delete({ id });
+  }
+
+  async deleteSessionsExpiredBefore(moment: Date): Promise<number> {
+    const result = await this.#sessions.createQueryBuilder().delete().where('expires_at < :moment', { moment }).execute();
+    return result.affected ?? 0;
+  }
+}
+
+/** API keys of organizations. */
+export class ApiKeyRepository {
+  readonly #keys: Repository<ApiKey>;
+
+  constructor({ dataSource }: { dataSource: DataSource }) {
+    this.#keys = dataSource.getRepository(ApiKeyEntity);
+  }
+
+  async insert(key: ApiKey): Promise<void> {
+    await this.#keys.insert(key);
+  }
+
+  findActiveByHash(keyHash: string): Promise<ApiKey | null> {
+    return this.#keys.findOneBy({ keyHash, revokedAt: IsNull() });
+  }
+
+  listActive(organizationId: string): Promise<ApiKey[]> {
+    return this.#keys.find({ where: { organizationId, revokedAt: IsNull() }, order: { createdAt: 'ASC' } });
+  }
+
+  /** Revokes a key of the organization; false when it has none by that id. */
+  async revoke(organizationId: string, id: string, moment: Date): Promise<boolean> {
+    const result = await this.#keys
+      .createQueryBuilder()
+      .update()
+      .set({ revokedAt: moment })
+      .where('id = :id AND organization_id = :organizationId AND revoked_at IS NULL', { id, organizationId })
+      .execute();
+    return (result.affected ?? 0) > 0;
+  }
+
+  async touch(id: string, moment: Date): Promise<void> {
+    await this.#keys.createQueryBuilder().update().set({ lastUsedAt: moment }).where('id = :id', { id }).execute();
+  }
+}

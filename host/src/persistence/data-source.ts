@@ -1,0 +1,98 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { DataSource, type EntitySchema, type MixedList } from 'typeorm';
+import type { DatabaseConfig } from '../config/config.js';
+import { ApiKeyEntity, OrganizationEntity, SessionEntity, UserEntity } from './entities/account.entities.js';
+import { IdempotencyEntity, JobEntity, OrganizationTypeEntity } from './entities/job.entities.js';
+import { CreateCoreTables1763700000000 } from './migrations/1763700000000-CreateCoreTables.js';
+
+export const hostEntities: EntitySchema<any>[] = [
+  OrganizationEntity,
+  UserEntity,
+  SessionEntity,
+  ApiKeyEntity,
+  JobEntity,
+  IdempotencyEntity,
+  OrganizationTypeEntity,
+];
+
+export const hostMigrations = [CreateCoreTables1763700000000];
+
+export interface DataSourceOptions {
+  database: DatabaseConfig;
+  /** Entities and migrations other modules bring (the queue's tables). */
+  extraEntities?: MixedList<Function | string | EntitySchema<any>>;
+  extraMigrations?: Function[];
+}
+
+const MIGRATION_LOCK = 'docsift_migrations';
+const LOCK_WAIT_SECONDS = 120;
+
+/** Builds (does not open) the TypeORM data source: a SQLite file in WAL mode, or MySQL/MariaDB. */
+export function createDataSource(options: DataSourceOptions): DataSource {
+  const entities = [...hostEntities, ...((options.extraEntities as unknown[]) ?? [])] as MixedList<Function>;
+  const migrations = [...hostMigrations, ...(options.extraMigrations ?? [])];
+  const common = { entities, migrations, synchronize: false, migrationsRun: false, logging: false } as const;
+  if (options.database.kind === 'mysql') {
+    return new DataSource({
+      ...common,
+      type: 'mysql',
+      url: options.database.url,
+      timezone: 'Z',
+      charset: 'utf8mb4',
+      supportBigNumbers: true,
+      bigNumberStrings: false,
+      poolSize: 10,
+    });
+  }
+  fs.mkdirSync(path.dirname(options.database.file), { recursive: true });
+  return new DataSource({
+    ...common,
+    type: 'better-sqlite3',
+    database: options.database.file,
+    enableWAL: true,
+    timeout: LOCK_WAIT_SECONDS * 1000,
+    prepareDatabase: (db: { pragma(sql: string): unknown }) => {
+      db.pragma('synchronous = NORMAL');
+    },
+  });
+}
+
+/**
+ * Applies pending migrations while holding a lock, so two processes starting at once do not
+ * both run them: MySQL GET_LOCK, or an exclusive SQLite transaction around the whole run.
+ */
+export async function migrate(dataSource: DataSource): Promise<string[]> {
+  if (dataSource.options.type === 'mysql') return migrateMysql(dataSource);
+  const runner = dataSource.createQueryRunner();
+  try {
+    await runner.query('BEGIN EXCLUSIVE');
+    try {
+      const applied = await dataSource.runMigrations({ transaction: 'none' });
+      await runner.query('COMMIT');
+      return applied.map((migration) => migration.name);
+    } catch (error) {
+      await runner.query('ROLLBACK');
+      throw error;
+    }
+  } finally {
+    await runner.release();
+  }
+}
+
+async function migrateMysql(dataSource: DataSource): Promise<string[]> {
+  const runner = dataSource.createQueryRunner();
+  await runner.connect();
+  try {
+    const [row] = (await runner.query('SELECT GET_LOCK(?, ?) AS locked', [MIGRATION_LOCK, LOCK_WAIT_SECONDS])) as Array<{ locked: number | null }>;
+    if (Number(row?.locked) !== 1) throw new Error(`Could not take the migration lock within ${LOCK_WAIT_SECONDS} s.`);
+    try {
+      const applied = await dataSource.runMigrations({ transaction: 'each' });
+      return applied.map((migration) => migration.name);
+    } finally {
+      await runner.query('SELECT RELEASE_LOCK(?)', [MIGRATION_LOCK]);
+    }
+  } finally {
+    await runner.release();
+  }
+}

@@ -1,0 +1,155 @@
+import { randomUUID } from 'node:crypto';
+import type { Config } from '../config/config.js';
+import type { AccountRepository } from '../persistence/account.repository.js';
+import type { Organization, Role, User } from '../persistence/entities/account.entities.js';
+import { ApiError, forbidden, unauthorized } from '../http/errors.js';
+import type { Principal } from './principal.js';
+import { hashPassword, randomToken, tokenHash, verifyPassword } from './secrets.js';
+
+export const SESSION_PREFIX = 'dss_';
+
+export interface SessionGrant {
+  user: { id: string; email: string; name: string | null };
+  organization: { id: string; name: string };
+  role: Role;
+  sessionToken: string;
+  expiresAt: string;
+}
+
+export interface AccountServiceDeps {
+  config: Config;
+  accountRepository: AccountRepository;
+  clock: () => Date;
+}
+
+const LOGIN_FAILED = 'The email or password is not correct.';
+
+/** Signup, login, logout, sessions and members (CONTRACT §2). */
+export class AccountService {
+  readonly #deps: AccountServiceDeps;
+  #dummyHash: Promise<string> | null = null;
+
+  constructor(deps: AccountServiceDeps) {
+    this.#deps = deps;
+  }
+
+  async signup(input: { email: string; password: string; name?: string; organizationName: string }): Promise<SessionGrant> {
+    if (this.#deps.config.signup === 'closed') throw forbidden('Signup is closed on this server.');
+    const email = normalizeEmail(input.email);
+    if (await this.#deps.accountRepository.findUserByEmail(email)) throw new ApiError('conflict', 'An account with this email already exists.');
+    const now = this.#deps.clock();
+    const organization: Organization = { id: randomUUID(), name: input.organizationName, createdAt: now };
+    const user: User = {
+      id: randomUUID(),
+      organizationId: organization.id,
+      email,
+      name: input.name ?? null,
+      passwordHash: await hashPassword(input.password),
+      role: 'owner',
+      createdAt: now,
+    };
+    try {
+      await this.#deps.accountRepository.createOrganizationWithOwner(organization, user);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new ApiError('conflict', 'An account with this email already exists.');
+      throw error;
+    }
+    return this.#grant(user, organization);
+  }
+
+  async login(input: { email: string; password: string }): Promise<SessionGrant> {
+    const user = await this.#deps.accountRepository.findUserByEmail(normalizeEmail(input.email));
+    // Verify against a dummy hash for unknown emails, so both failures take the same time.
+    const passwordHash = user?.passwordHash ?? (await this.#dummy());
+    const valid = await verifyPassword(passwordHash, input.password);
+    if (!user || !valid) throw unauthorized(LOGIN_FAILED);
+    const organization = await this.#deps.accountRepository.findOrganization(user.organizationId);
+    if (!organization) throw unauthorized(LOGIN_FAILED);
+    return this.#grant(user, organization);
+  }
+
+  async logout(principal: Principal): Promise<void> {
+    if (principal.kind === 'session') await this.#deps.accountRepository.deleteSession(principal.sessionId);
+  }
+
+  async describe(principal: Principal & { kind: 'session' }): Promise<Omit<SessionGrant, 'sessionToken' | 'expiresAt'>> {
+    const user = await this.#deps.accountRepository.findUser(principal.userId);
+    const organization = await this.#deps.accountRepository.findOrganization(principal.organizationId);
+    if (!user || !organization) throw unauthorized();
+    return { user: userView(user), organization: { id: organization.id, name: organization.name }, role: user.role };
+  }
+
+  async addMember(
+    principal: Principal & { kind: 'session' },
+    input: { email: string; password: string; name?: string; role: 'admin' | 'member' },
+  ): Promise<{ user: SessionGrant['user']; role: Role }> {
+    const email = normalizeEmail(input.email);
+    if (await this.#deps.accountRepository.findUserByEmail(email)) throw new ApiError('conflict', 'An account with this email already exists.');
+    const user: User = {
+      id: randomUUID(),
+      organizationId: principal.organizationId,
+      email,
+      name: input.name ?? null,
+      passwordHash: await hashPassword(input.password),
+      role: input.role,
+      createdAt: this.#deps.clock(),
+    };
+    try {
+      await this.#deps.accountRepository.insertUser(user);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new ApiError('conflict', 'An account with this email already exists.');
+      throw error;
+    }
+    return { user: userView(user), role: user.role };
+  }
+
+  /** The principal of a session token, or null when it is unknown or expired. */
+  async authenticate(token: string, viaCookie: boolean): Promise<Principal | null> {
+    if (!token.startsWith(SESSION_PREFIX)) return null;
+    const session = await this.#deps.accountRepository.findSessionByHash(tokenHash(token));
+    if (!session || session.expiresAt.getTime() <= this.#deps.clock().getTime()) return null;
+    const user = await this.#deps.accountRepository.findUser(session.userId);
+    if (!user) return null;
+    return { kind: 'session', organizationId: session.organizationId, userId: user.id, role: user.role, sessionId: session.id, viaCookie };
+  }
+
+  async #grant(user: User, organization: Organization): Promise<SessionGrant> {
+    const now = this.#deps.clock();
+    const token = randomToken(SESSION_PREFIX);
+    const expiresAt = new Date(now.getTime() + this.#deps.config.sessionTtlHours * 3_600_000);
+    await this.#deps.accountRepository.insertSession({
+      id: randomUUID(),
+      tokenHash: tokenHash(token),
+      userId: user.id,
+      organizationId: organization.id,
+      expiresAt,
+      createdAt: now,
+    });
+    return {
+      user: userView(user),
+      organization: { id: organization.id, name: organization.name },
+      role: user.role,
+      sessionToken: token,
+      expiresAt: expiresAt.toISOString(),
+    };
+  }
+
+  #dummy(): Promise<string> {
+    this.#dummyHash ??= hashPassword(randomToken('dummy_'));
+    return this.#dummyHash;
+  }
+}
+
+function userView(user: User): SessionGrant['user'] {
+  return { id: user.id, email: user.email, name: user.name };
+}
+
+function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; driverError?: { code?: string } };
+  const code = e.driverError?.code ?? e.code ?? '';
+  return code === 'ER_DUP_ENTRY' || code.startsWith('SQLITE_CONSTRAINT');
+}

@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import type { ApiKeyRepository } from '../persistence/account.repository.js';
+import type { ApiKey } from '../persistence/entities/account.entities.js';
+import { badRequest, forbidden, notFound } from '../http/errors.js';
+import { isManager, SCOPES, type Principal } from './principal.js';
+import { randomToken, sameHash, tokenHash } from './secrets.js';
+
+export const API_KEY_PREFIX = 'dsk_';
+const VISIBLE_PREFIX_LENGTH = 12;
+const TOUCH_INTERVAL_MS = 60_000;
+
+export interface ApiKeyView {
+  id: string;
+  name: string;
+  keyPrefix: string;
+  scopes: string[];
+  expiresAt: string | null;
+  createdAt: string;
+  organizationId: string;
+  lastUsedAt?: string | null;
+}
+
+/** `<n>d`, `<n>h` or `never` → milliseconds (null for never); anything else is 400. */
+export function parseExpiresIn(value: string | undefined): number | null {
+  if (value === undefined || value === 'never') return null;
+  const match = /^([1-9]\d{0,5})([dh])$/.exec(value);
+  if (!match) throw badRequest('expiresIn must be "<n>d", "<n>h" or "never".', { field: 'expiresIn' });
+  return Number(match[1]) * (match[2] === 'd' ? 86_400_000 : 3_600_000);
+}
+
+/** API keys: created by owners and admins, shown once, stored hashed, revocable. */
+export class ApiKeyService {
+  readonly #repository: ApiKeyRepository;
+  readonly #clock: () => Date;
+  readonly #lastTouched = new Map<string, number>();
+
+  constructor({ apiKeyRepository, clock }: { apiKeyRepository: ApiKeyRepository; clock: () => Date }) {
+    this.#repository = apiKeyRepository;
+    this.#clock = clock;
+  }
+
+  async create(principal: Principal, input: { name: string; expiresIn?: string; scopes?: string[] }): Promise<ApiKeyView & { key: string }> {
+    if (!isManager(principal)) throw forbidden('Only organization owners and admins may create API keys.');
+    const lifetime = parseExpiresIn(input.expiresIn);
+    const scopes = [...new Set(input.scopes ?? ['*'])];
+    const unknown = scopes.filter((scope) => !(SCOPES as readonly string[]).includes(scope));
+    if (unknown.length > 0) throw badRequest(`Unknown scope: ${unknown.join(', ')}.`, { allowedScopes: SCOPES });
+    const now = this.#clock();
+    const key = randomToken(API_KEY_PREFIX);
+    const record: ApiKey = {
+      id: randomUUID(),
+      organizationId: principal.organizationId,
+      createdBy: principal.kind === 'session' ? principal.userId : null,
+      name: input.name,
+      keyHash: tokenHash(key),
+      keyPrefix: key.slice(0, VISIBLE_PREFIX_LENGTH),
+      scopes,
+      expiresAt: lifetime === null ? null : new Date(now.getTime() + lifetime),
+      lastUsedAt: null,
+      revokedAt: null,
+      createdAt: now,
+    };
+    await this.#repository.insert(record);
+    return { ...view(record), key };
+  }
+
+  async list(principal: Principal): Promise<{ apiKeys: ApiKeyView[] }> {
+    const keys = await this.#repository.listActive(principal.organizationId);
+    return { apiKeys: keys.map((key) => ({ ...view(key), lastUsedAt: key.lastUsedAt?.toISOString() ?? null })) };
+  }
+
+  async revoke(principal: Principal, id: string): Promise<void> {
+    if (!isManager(principal)) throw forbidden('Only organization owners and admins may revoke API keys.');
+    if (!(await this.#repository.revoke(principal.organizationId, id, this.#clock()))) throw notFound('API key');
+  }
+
+  /** The principal of a key, or null when it is unknown, revoked or expired. */
+  async authenticate(key: string): Promise<Principal | null> {
+    if (!key.startsWith(API_KEY_PREFIX)) return null;
+    const hashed = tokenHash(key);
+    const record = await this.#repository.findActiveByHash(hashed);
+    if (!record || !sameHash(record.keyHash, hashed)) return null;
+    const now = this.#clock().getTime();
+    if (record.expiresAt && record.expiresAt.getTime() <= now) return null;
+    if (now - (this.#lastTouched.get(record.id) ?? 0) > TOUCH_INTERVAL_MS) {
+      this.#lastTouched.set(record.id, now);
+      await this.#repository.touch(record.id, new Date(now));
+    }
+    return { kind: 'apiKey', organizationId: record.organizationId, apiKeyId: record.id, scopes: record.scopes };
+  }
+}
+
+function view(key: ApiKey): ApiKeyView {
+  return {
+    id: key.id,
+    name: key.name,
+    keyPrefix: key.keyPrefix,
+    scopes: key.scopes,
+    expiresAt: key.expiresAt?.toISOString() ?? null,
+    createdAt: key.createdAt.toISOString(),
+    organizationId: key.organizationId,
+  };
+}

@@ -1,0 +1,58 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+
+/** Where uploaded files live. Keys are opaque, generated here, never taken from a file name. */
+export interface FileStore {
+  /** Moves a finished upload (a temporary file on local disk) into the store; returns its key. */
+  put(localFile: string, hint: { organizationId: string }): Promise<string>;
+  read(key: string): Promise<Buffer>;
+  stream(key: string): Readable;
+  /** A local path for engines that read files directly (local store: the file itself). */
+  localPath(key: string): string;
+  delete(key: string): Promise<void>;
+}
+
+const KEY_PATTERN = /^[0-9a-f-]{36}\/[0-9a-f-]{36}$/;
+
+/** Files on local disk under one root directory, one folder per organization. */
+export class LocalFileStore implements FileStore {
+  readonly #root: string;
+
+  constructor({ root }: { root: string }) {
+    this.#root = path.resolve(root);
+  }
+
+  async put(localFile: string, { organizationId }: { organizationId: string }): Promise<string> {
+    const key = `${organizationId}/${randomUUID()}`;
+    const target = this.localPath(key);
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    try {
+      await fs.rename(localFile, target);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+      await fs.copyFile(localFile, target);
+      await fs.rm(localFile, { force: true });
+    }
+    return key;
+  }
+
+  read(key: string): Promise<Buffer> {
+    return fs.readFile(this.localPath(key));
+  }
+
+  stream(key: string): Readable {
+    return createReadStream(this.localPath(key));
+  }
+
+  localPath(key: string): string {
+    if (!KEY_PATTERN.test(key)) throw new Error('Invalid file key.');
+    return path.join(this.#root, key);
+  }
+
+  async delete(key: string): Promise<void> {
+    await fs.rm(this.localPath(key), { force: true });
+  }
+}
