@@ -49,13 +49,17 @@ function unionBox(words: Word[]): BBox {
   ];
 }
 
-/** The first run of consecutive words in a line whose folded text contains the target. */
+/** The shortest run of consecutive words in a line whose folded text contains the target. */
 function findInWords(words: Word[], target: string): Word[] | null {
   for (let start = 0; start < words.length; start += 1) {
     let text = '';
     for (let end = start; end < words.length; end += 1) {
       text += fold(words[end].text);
-      if (text.includes(target)) return words.slice(start, end + 1);
+      if (text.includes(target)) {
+        // A later start may hold the target too: take the tightest run.
+        if (text.slice(fold(words[start].text).length).includes(target)) break;
+        return words.slice(start, end + 1);
+      }
       if (text.length >= target.length + fold(words[start].text).length) break;
     }
   }
