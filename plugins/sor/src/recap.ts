@@ -1,0 +1,87 @@
+import type { Word } from '@docsift/core';
+import { findPhrase, phraseTokens, type Row } from './layout.js';
+import { parseAmount } from './parse.js';
+import type { CellValue } from './table-row.js';
+
+export type RecapField = 'subtotal' | 'generalConditions' | 'overheadAndProfit' | 'grandTotal';
+
+const tokens = (phrases: string[]): string[][] => phrases.map(phraseTokens);
+
+/** Label anchors of the recap, most specific first. */
+const RECAP_LABELS: Array<[RecapField, string[][]]> = [
+  ['grandTotal', tokens(['grand total', 'total estimate', 'estimate total', 'total bid', 'bid total', 'contract total', 'total contract price', 'total project cost', 'project total', 'total repair cost', 'total cost of repairs'])],
+  ['overheadAndProfit', tokens(['overhead and profit', 'overhead & profit', 'overhead profit', 'o&p', 'oh&p', 'overhead'])],
+  ['generalConditions', tokens(['general conditions', 'gen conditions', 'general condition'])],
+  ['subtotal', tokens(['subtotal', 'sub total', 'sub-total', 'total of sections', 'sections total', 'total all sections'])],
+];
+
+const RECAP_HEADINGS = tokens(['recap', 'summary of costs', 'cost summary', 'recapitulation']);
+
+const SECTION_NUMBER = /\b\d{1,2}\.0\b/g;
+
+/** A "Subtotal 3.0 Roofing" or "Section 3.0 Total" row: names exactly one section and is not the all-sections subtotal. */
+export function isSectionTotalRow(text: string): boolean {
+  if (!/total/i.test(text)) return false;
+  const numbers = text.match(SECTION_NUMBER) ?? [];
+  return numbers.length === 1 && !/\b(all|sections)\b/i.test(text);
+}
+
+/** Which recap field a row is labelled with, if any (section subtotals excluded). */
+export function recapFieldOf(row: Row): RecapField | null {
+  if (isSectionTotalRow(row.text)) return null;
+  for (const [field, phrases] of RECAP_LABELS) {
+    if (findPhrase(row, phrases, true)) return field;
+  }
+  return null;
+}
+
+export function isRecapRow(row: Row): boolean {
+  return recapFieldOf(row) !== null || findPhrase(row, RECAP_HEADINGS, true) !== null;
+}
+
+function amountRightOf(words: Word[], x: number): CellValue<number> | null {
+  const candidates = words.filter((word) => word.bbox[0] >= x && !/%/.test(word.text));
+  for (let index = candidates.length - 1; index >= 0; index -= 1) {
+    const parsed = parseAmount(candidates[index].text);
+    if (parsed && (parsed.moneyLike || candidates.length === 1)) {
+      return { value: parsed.value, words: [candidates[index]], quality: parsed.repaired ? 0.8 : 1 };
+    }
+  }
+  return null;
+}
+
+export interface RecapValue extends CellValue<number> {
+  page: number;
+}
+
+/** The amount of a labelled row: on the same row right of the label, else just below the label. */
+function recapAmount(rows: Row[], index: number, field: RecapField): RecapValue | null {
+  const row = rows[index];
+  const label = RECAP_LABELS.find(([name]) => name === field)![1];
+  const match = findPhrase(row, label, true)!;
+  const labelEnd = row.words[match.end - 1].bbox[2];
+  const same = amountRightOf(row.words.slice(match.end), labelEnd);
+  if (same) return { ...same, page: row.page };
+  const below = rows[index + 1];
+  if (!below || below.page !== row.page || below.top - row.bottom > 1.5 * row.height) return null;
+  const labelLeft = row.words[match.start].bbox[0];
+  const value = amountRightOf(below.words, labelLeft - row.height);
+  return value ? { ...value, page: below.page } : null;
+}
+
+/**
+ * Reads the recap by its label anchors from `start` on. The first grand total ends it: lines
+ * printed after it (contingency, fees, total rehabilitation cost) are not part of the recap.
+ */
+export function readRecap(rows: Row[], start: number): Partial<Record<RecapField, RecapValue>> {
+  const recap: Partial<Record<RecapField, RecapValue>> = {};
+  for (let index = start; index < rows.length; index += 1) {
+    const field = recapFieldOf(rows[index]);
+    if (!field || recap[field]) continue;
+    const value = recapAmount(rows, index, field);
+    if (!value) continue;
+    recap[field] = value;
+    if (field === 'grandTotal') break;
+  }
+  return recap;
+}

@@ -1,0 +1,55 @@
+import { z } from '@docsift/core';
+
+const money = z.number().nullable();
+
+export const lineItemSchema = z.object({
+  description: z.string(),
+  quantity: z.number().nullable(),
+  unit: z.string().nullable(),
+  materialCost: money,
+  laborCost: money,
+  totalCost: money,
+});
+
+/** Totals printed on a section's subtotal row (not part of the interface; validators and the legacy layout read them). */
+export const sectionTotalSchema = z.object({ materialCost: money, laborCost: money, totalCost: money });
+
+export const constructionSectionSchema = z.object({
+  sectionName: z.string(),
+  lineItems: z.array(lineItemSchema),
+  sectionTotal: sectionTotalSchema.nullable().optional(),
+});
+
+export const documentMetadataSchema = z.object({
+  consultant: z.string().nullable(),
+  propertyAddress: z.string().nullable(),
+  borrowerName: z.string().nullable(),
+  lenderName: z.string().nullable(),
+  inspectionDate: z.string().nullable(),
+  contractorInfo: z.object({ name: z.string().nullable(), license: z.string().nullable(), phone: z.string().nullable() }),
+  /** Extra facts of the legacy layout (consultantInfo.company/fileNumber, propertyInfo.buildingSize/numberOfUnits). */
+  consultantCompany: z.string().nullable().optional(),
+  fileNumber: z.string().nullable().optional(),
+  buildingSize: z.string().nullable().optional(),
+  numberOfUnits: z.number().int().nullable().optional(),
+});
+
+export const recapSummarySchema = z.object({
+  subtotal: money,
+  generalConditions: money,
+  overheadAndProfit: money,
+  grandTotal: money,
+});
+
+/** `extractedData` of type `sor` in the primary layout. */
+export const sorDataSchema = z.object({
+  documentMetadata: documentMetadataSchema,
+  constructionSections: z.array(constructionSectionSchema),
+  recapSummary: recapSummarySchema,
+});
+
+export type SorLineItem = z.infer<typeof lineItemSchema>;
+export type SorSection = z.infer<typeof constructionSectionSchema>;
+export type SorMetadata = z.infer<typeof documentMetadataSchema>;
+export type SorRecap = z.infer<typeof recapSummarySchema>;
+export type SorData = z.infer<typeof sorDataSchema>;

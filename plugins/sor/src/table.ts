@@ -1,0 +1,148 @@
+import type { Word } from '@docsift/core';
+import { readHeader, readSectionHeading, type TableHeader } from './header.js';
+import { joinWords, type Row } from './layout.js';
+import { isRecapRow, isSectionTotalRow } from './recap.js';
+import { hasMoney, splitRow, type CellValue, type SplitRow } from './table-row.js';
+
+export interface DraftItem {
+  page: number;
+  description: Word[];
+  quantity: CellValue<number> | null;
+  unit: CellValue<string> | null;
+  material: CellValue<number> | null;
+  labor: CellValue<number> | null;
+  total: CellValue<number> | null;
+}
+
+export interface DraftSection {
+  name: string;
+  nameWords: Word[];
+  page: number;
+  items: DraftItem[];
+  total: { page: number; material: CellValue<number> | null; labor: CellValue<number> | null; total: CellValue<number> | null } | null;
+}
+
+export interface DraftTable {
+  sections: DraftSection[];
+  /** Index of the first row after the table (where the recap is looked for). */
+  end: number;
+}
+
+/** A wrapped description line sits closer than this (in row heights) under the line before it. */
+const WRAP_GAP = 0.9;
+const CONTINUATION_NOTE = /\bcontinued\b|\bcont'd\b|\bcarried forward\b/i;
+
+interface ScanState {
+  header: TableHeader;
+  sections: DraftSection[];
+  section: DraftSection | null;
+  item: DraftItem | null;
+  lastRow: Row | null;
+}
+
+function openSection(state: ScanState, name: string, words: Word[], page: number): DraftSection {
+  const section: DraftSection = { name, nameWords: words, page, items: [], total: null };
+  state.sections.push(section);
+  state.section = section;
+  state.item = null;
+  return section;
+}
+
+/** Drops a leading item number ("3.2") that belongs to the current section when no item column caught it. */
+function withoutItemNumber(words: Word[], section: DraftSection | null): Word[] {
+  const first = words[0]?.text ?? '';
+  const major = section ? /^(\d{1,2})\./.exec(section.name)?.[1] : undefined;
+  const number = /^(\d{1,2})\.\d{1,3}[a-z]?\.?$/.exec(first);
+  return number && words.length > 1 && (major === undefined || major === number[1]) ? words.slice(1) : words;
+}
+
+function readHeading(split: SplitRow): ReturnType<typeof readSectionHeading> {
+  if (hasMoney(split) || split.quantity) return null;
+  return readSectionHeading(joinWords([...split.item, ...split.scope, ...split.description]));
+}
+
+function handleHeading(state: ScanState, split: SplitRow, heading: NonNullable<ReturnType<typeof readSectionHeading>>): void {
+  const current = state.section;
+  if (heading.continued && current && current.name.startsWith(`${heading.number} `)) {
+    state.item = null;
+    return;
+  }
+  openSection(state, heading.name, split.row.words, split.row.page);
+}
+
+function handleAmounts(state: ScanState, split: SplitRow): void {
+  const row = split.row;
+  if (isSectionTotalRow(row.text)) {
+    if (state.section) state.section.total = { page: row.page, material: split.material, labor: split.labor, total: split.total };
+    state.item = null;
+    return;
+  }
+  const section = state.section ?? openSection(state, '', [], row.page);
+  const item: DraftItem = {
+    page: row.page,
+    description: withoutItemNumber(split.description, section),
+    quantity: split.quantity,
+    unit: split.unit,
+    material: split.material,
+    labor: split.labor,
+    total: split.total,
+  };
+  section.items.push(item);
+  state.item = item;
+}
+
+function isWrappedLine(state: ScanState, split: SplitRow): boolean {
+  const previous = state.lastRow;
+  const item = state.item;
+  if (!item || !previous || previous.page !== split.row.page) return false;
+  if (split.description.length === 0 || split.item.length > 0 || CONTINUATION_NOTE.test(split.row.text)) return false;
+  if (split.row.top - previous.bottom > WRAP_GAP * split.row.height) return false;
+  const descriptionColumn = state.header.columns.find((column) => column.kind === 'description');
+  return !descriptionColumn || split.description[0].bbox[0] >= descriptionColumn.x0 - 2 * split.row.height;
+}
+
+function scanRow(state: ScanState, split: SplitRow): void {
+  const row = split.row;
+  const heading = readHeading(split);
+  if (heading) handleHeading(state, split, heading);
+  else if (hasMoney(split)) handleAmounts(state, split);
+  else if (isWrappedLine(state, split)) state.item!.description.push(...split.description);
+  else if (split.description.length > 0) state.item = null;
+  state.lastRow = row;
+}
+
+/** A section heading printed just above the first header row belongs to the table. */
+function tableStart(rows: Row[], headerIndex: number): number {
+  const above = rows[headerIndex - 1];
+  return above && readSectionHeading(above.text) ? headerIndex - 1 : headerIndex;
+}
+
+/**
+ * Reads an itemised table (quantity / material / labor columns) from its first header row:
+ * headers repeated on later pages re-derive the columns, section headings open sections,
+ * wrapped description lines join the item above, and the recap ends the table.
+ */
+export function readItemisedTable(rows: Row[], headerIndex: number): DraftTable {
+  const first = readHeader(rows[headerIndex])!;
+  const state: ScanState = { header: first, sections: [], section: null, item: null, lastRow: null };
+  let index = tableStart(rows, headerIndex);
+  for (; index < rows.length; index += 1) {
+    const row = rows[index];
+    const header = readHeader(row);
+    if (header) {
+      state.header = header;
+      state.item = null;
+      state.lastRow = row;
+      continue;
+    }
+    if (row.furniture) continue;
+    const split = splitRow(row, state.header);
+    if (!split.quantity && !split.unit && isRecapRow(row)) break;
+    scanRow(state, split);
+  }
+  return { sections: state.sections, end: index };
+}
+
+export function findHeader(rows: Row[]): number {
+  return rows.findIndex((row) => !row.furniture && readHeader(row) !== null);
+}
