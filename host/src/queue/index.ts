@@ -1,6 +1,17 @@
 import { CreateQueueJobs1763719200000, queueJobEntity } from './typeorm-backend/index.js';
 
 export * from './typeorm-backend/index.js';
+export { createJobQueue } from './job-queue.js';
+export { createQueueBackend, queueBackendKind, type QueueBackendKind, type QueueBackendOptions } from './queue-backends.js';
+export type {
+  EnqueueOptions,
+  JobContext,
+  JobDefinitionOptions,
+  JobHandler,
+  JobQueue,
+  JobQueueOptions,
+  StopOptions,
+} from './job-queue.types.js';
 
 /** Entity schemas the host's DataSource registers for the queue. */
 export const queueEntities = [queueJobEntity()];

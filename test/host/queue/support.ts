@@ -94,3 +94,71 @@ export function sqlDatabases(): { label: string; make: (() => TestDatabase) | un
     { label: 'MariaDB', make: mysqlUrl ? () => mysqlDatabase(mysqlUrl) : undefined },
   ];
 }
+
+/** Where one queue test runs: how each worker reaches the store, and how to clean up. */
+export interface QueueStore {
+  label: string;
+  workerOptions(): Promise<{ dataSource?: DataSource; queueUrl?: string; storeName: string }>;
+  cleanup(): Promise<void>;
+}
+
+function sqlQueueStore(database: TestDatabase): QueueStore {
+  return {
+    label: database.label,
+    async workerOptions() {
+      return { dataSource: await database.open(), storeName: database.tableName };
+    },
+    cleanup: () => database.cleanup(),
+  };
+}
+
+function redisQueueStore(url: string): QueueStore {
+  const storeName = uniqueTableName();
+  return {
+    label: 'Redis',
+    async workerOptions() {
+      return { queueUrl: url, storeName };
+    },
+    async cleanup() {
+      const { Redis } = await import('ioredis');
+      const redis = new Redis(url);
+      try {
+        const keys = await redis.keys(`${storeName}:*`);
+        if (keys.length > 0) await redis.del(...keys);
+      } finally {
+        redis.disconnect();
+      }
+    },
+  };
+}
+
+function postgresQueueStore(url: string): QueueStore {
+  const storeName = uniqueTableName();
+  return {
+    label: 'PostgreSQL',
+    async workerOptions() {
+      return { queueUrl: url, storeName };
+    },
+    async cleanup() {
+      const { default: pg } = await import('pg');
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        await client.query(`DROP TABLE IF EXISTS "${storeName}" CASCADE`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+/** Every queue store to run on: SQLite always, the servers when their URLs are set. */
+export function queueStores(): { label: string; envVar?: string; make: (() => QueueStore) | undefined }[] {
+  const { DOCSIFT_TEST_MYSQL_URL: mysqlUrl, DOCSIFT_TEST_REDIS_URL: redisUrl, DOCSIFT_TEST_POSTGRES_URL: postgresUrl } = process.env;
+  return [
+    { label: 'SQLite (TypeORM backend)', make: () => sqlQueueStore(sqliteDatabase()) },
+    { label: 'MariaDB (TypeORM backend)', envVar: 'DOCSIFT_TEST_MYSQL_URL', make: mysqlUrl ? () => sqlQueueStore(mysqlDatabase(mysqlUrl)) : undefined },
+    { label: 'Redis (Agenda backend)', envVar: 'DOCSIFT_TEST_REDIS_URL', make: redisUrl ? () => redisQueueStore(redisUrl) : undefined },
+    { label: 'PostgreSQL (Agenda backend)', envVar: 'DOCSIFT_TEST_POSTGRES_URL', make: postgresUrl ? () => postgresQueueStore(postgresUrl) : undefined },
+  ];
+}

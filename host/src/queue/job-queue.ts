@@ -1,0 +1,234 @@
+import { hostname } from 'node:os';
+import { Agenda } from 'agenda';
+import type { AgendaBackend, BackoffContext, Job, JobParameters } from 'agenda';
+import type { Logger } from 'pino';
+import { LeaseKeeper } from './lease-keeper.js';
+import { createQueueBackend } from './queue-backends.js';
+import type {
+  EnqueueOptions,
+  JobContext,
+  JobDefinitionOptions,
+  JobHandler,
+  JobQueue,
+  JobQueueOptions,
+  StopOptions,
+} from './job-queue.types.js';
+
+/** What an Agenda entry carries: the caller's data and its idempotency key. */
+interface QueueEntry<DATA> {
+  jobKey: string | null;
+  payload: DATA;
+}
+
+type QueueState = 'created' | 'started' | 'stopping' | 'stopped';
+
+function asError(value: unknown): Error {
+  return value instanceof Error ? value : new Error(String(value));
+}
+
+const CONNECT_ATTEMPTS = 3;
+
+/**
+ * Connects, retrying a little: two processes starting at once can collide while a backend
+ * creates its schema (PostgreSQL's CREATE TABLE IF NOT EXISTS is not safe against a twin).
+ */
+async function connectWithRetry(backend: AgendaBackend): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await backend.connect();
+      return;
+    } catch (error) {
+      if (attempt >= CONNECT_ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+    }
+  }
+}
+
+/** Agenda calls backend.connect() from its constructor with no catch; keep the error for start(). */
+function withCaughtConnect(backend: AgendaBackend, onError: (error: unknown) => void): AgendaBackend {
+  return new Proxy(backend, {
+    get(target, property) {
+      if (property === 'connect') return () => connectWithRetry(target).catch(onError);
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
+/** Neither waiting, running nor held by a lease: the entry finished for good. */
+function isFinished(entry: JobParameters): boolean {
+  return (entry.nextRunAt === null || entry.nextRunAt === undefined) && !entry.lockedAt;
+}
+
+export function createJobQueue(options: JobQueueOptions): JobQueue {
+  return new AgendaJobQueue(options);
+}
+
+class AgendaJobQueue implements JobQueue {
+  private readonly agenda: Agenda;
+  private readonly backend: AgendaBackend;
+  private readonly connected: Promise<void>;
+  private readonly logger: Logger;
+  private readonly shutdown = new AbortController();
+  private readonly running = new Set<Promise<void>>();
+  private readonly leases = new Set<LeaseKeeper>();
+  /** Enqueues of one key run one after another, as not every backend's unique save is atomic. */
+  private readonly enqueuesByKey = new Map<string, Promise<void>>();
+  private state: QueueState = 'created';
+
+  constructor(private readonly options: JobQueueOptions) {
+    this.logger = options.logger.child({ component: 'queue' });
+    this.backend = createQueueBackend(options);
+    let connectError: unknown;
+    this.agenda = new Agenda({
+      backend: withCaughtConnect(this.backend, (error) => (connectError = error)),
+      name: options.workerName ?? `${hostname()}:${process.pid}`,
+      processEvery: options.processEveryMs ?? 1000,
+      maxConcurrency: options.concurrency,
+      defaultConcurrency: options.concurrency,
+      lockLimit: options.concurrency,
+      defaultLockLimit: options.concurrency,
+      defaultLockLifetime: options.lockLifetimeMs,
+    });
+    this.agenda.on('error', (error: Error) => this.logger.error({ err: error }, 'queue error'));
+    this.connected = this.agenda.ready.then(() => {
+      if (connectError !== undefined) throw asError(connectError);
+    });
+    this.connected.catch(() => undefined);
+  }
+
+  private readonly backoff = (context: BackoffContext): number | null =>
+    context.attempt >= this.options.maxAttempts ? null : this.options.retryBaseMs * 2 ** (context.attempt - 1);
+
+  define<DATA>(name: string, handler: JobHandler<DATA>, definition: JobDefinitionOptions<DATA> = {}): void {
+    this.agenda.define(name, (job: Job<QueueEntry<DATA>>) => this.track(this.runEntry(job, handler, definition)), {
+      concurrency: this.options.concurrency,
+      lockLimit: this.options.concurrency,
+      lockLifetime: this.options.lockLifetimeMs,
+      backoff: this.backoff,
+      removeOnComplete: true,
+    });
+  }
+
+  private async track(run: Promise<void>): Promise<void> {
+    this.running.add(run);
+    try {
+      await run;
+    } finally {
+      this.running.delete(run);
+    }
+  }
+
+  private async runEntry<DATA>(job: Job<QueueEntry<DATA>>, handler: JobHandler<DATA>, definition: JobDefinitionOptions<DATA>): Promise<void> {
+    const { payload } = job.attrs.data;
+    const attempt = (job.attrs.failCount ?? 0) + 1;
+    const log = this.logger.child({ job: job.attrs.name, entryId: String(job.attrs._id), jobKey: job.attrs.data.jobKey, attempt });
+    const lease = new LeaseKeeper(job as Job, Math.max(50, Math.floor(this.options.lockLifetimeMs / 3)), log);
+    this.leases.add(lease);
+    const context: JobContext = {
+      attempt,
+      maxAttempts: this.options.maxAttempts,
+      touch: (progress) => lease.touch(progress),
+      signal: this.shutdown.signal,
+    };
+    try {
+      await handler(payload, context);
+    } catch (caught) {
+      const error = asError(caught);
+      if (attempt < this.options.maxAttempts) {
+        log.warn({ err: error }, 'job attempt failed; it will be retried');
+        throw error;
+      }
+      log.error({ err: error }, 'job failed after its last attempt');
+      await definition.onFinalFailure?.(payload, error);
+    } finally {
+      lease.stop();
+      this.leases.delete(lease);
+    }
+  }
+
+  async enqueue<DATA>(name: string, data: DATA, enqueueOptions: EnqueueOptions = {}): Promise<void> {
+    await this.connected;
+    const { jobKey } = enqueueOptions;
+    if (jobKey === undefined) return this.saveEntry(name, data, enqueueOptions);
+    const previous = this.enqueuesByKey.get(jobKey) ?? Promise.resolve();
+    const current = previous.catch(() => undefined).then(() => this.saveEntry(name, data, enqueueOptions));
+    this.enqueuesByKey.set(jobKey, current);
+    try {
+      await current;
+    } finally {
+      if (this.enqueuesByKey.get(jobKey) === current) this.enqueuesByKey.delete(jobKey);
+    }
+  }
+
+  private async saveEntry<DATA>(name: string, data: DATA, enqueueOptions: EnqueueOptions): Promise<void> {
+    const jobKey = enqueueOptions.jobKey ?? null;
+    const job = this.agenda.create<QueueEntry<DATA>>(name, { jobKey, payload: data });
+    job.schedule(enqueueOptions.runAt ?? new Date());
+    if (jobKey !== null) job.unique({ 'data.jobKey': jobKey }, { insertOnly: true });
+    await job.save();
+    if (jobKey !== null && job.attrs._id) await this.rearmIfFinished(String(job.attrs._id), enqueueOptions.runAt);
+  }
+
+  /** An entry kept after its final failure would swallow a re-enqueue of its key: run it afresh. */
+  private async rearmIfFinished(entryId: string, runAt: Date | undefined): Promise<void> {
+    const entry = await this.agenda.db.getJobById(entryId);
+    if (!entry || !isFinished(entry)) return;
+    await this.agenda.db.saveJobState(
+      { ...entry, nextRunAt: runAt ?? new Date(), lockedAt: undefined, failCount: 0, failReason: undefined, failedAt: undefined },
+      { lastModifiedBy: this.agenda.attrs.name },
+    );
+  }
+
+  async hasPendingEntry(name: string, jobKey: string): Promise<boolean> {
+    await this.connected;
+    const { jobs } = await this.agenda.queryJobs({ name, data: { jobKey } });
+    return jobs.some((entry) => !isFinished(entry));
+  }
+
+  async every(name: string, interval: string | number): Promise<void> {
+    await this.connected;
+    await this.agenda.every(interval, name, { jobKey: null, payload: null });
+  }
+
+  async start(): Promise<void> {
+    if (this.state !== 'created') throw new Error(`the queue cannot start once ${this.state}`);
+    await this.connected;
+    await this.agenda.start();
+    this.state = 'started';
+    this.logger.info({ backend: this.backend.name, concurrency: this.options.concurrency }, 'queue workers started');
+  }
+
+  async stop(stopOptions: StopOptions = {}): Promise<void> {
+    if (this.state === 'stopping' || this.state === 'stopped') return;
+    this.state = 'stopping';
+    // Agenda's stop() unlocks jobs it holds but has not started; running jobs keep their leases.
+    await this.agenda.stop(false);
+    const finished = await this.waitForRunning(stopOptions);
+    if (!finished) {
+      this.logger.warn({ running: this.running.size }, 'stopped waiting for running jobs; their leases will lapse');
+      this.shutdown.abort();
+      for (const lease of this.leases) lease.stop();
+    }
+    if (this.backend.ownsConnection !== false) await this.backend.disconnect();
+    this.state = 'stopped';
+  }
+
+  private async waitForRunning({ timeoutMs, signal }: StopOptions): Promise<boolean> {
+    if (this.running.size === 0) return true;
+    let timer: NodeJS.Timeout | undefined;
+    let onAbort: (() => void) | undefined;
+    const gaveUp = new Promise<false>((resolve) => {
+      if (timeoutMs !== undefined) timer = setTimeout(() => resolve(false), timeoutMs);
+      onAbort = () => resolve(false);
+      if (signal?.aborted) resolve(false);
+      signal?.addEventListener('abort', onAbort, { once: true });
+    });
+    try {
+      return await Promise.race([Promise.allSettled([...this.running]).then(() => true as const), gaveUp]);
+    } finally {
+      clearTimeout(timer);
+      if (onAbort) signal?.removeEventListener('abort', onAbort);
+    }
+  }
+}

@@ -1,0 +1,71 @@
+import type { Logger } from 'pino';
+import type { DataSource } from 'typeorm';
+
+export interface JobQueueOptions {
+  /** The host's DataSource: the queue's home when no queueUrl is given. */
+  dataSource?: DataSource;
+  /** redis://, postgres:// or mongodb:// puts the queue on Agenda's official backend. */
+  queueUrl?: string;
+  logger: Logger;
+  /** Jobs this process runs at once (and locks at once, so others can take the rest). */
+  concurrency: number;
+  /** A lease: a lock older than this is claimable again. Running jobs renew it. */
+  lockLifetimeMs: number;
+  /** Attempts before a job fails for good (onFinalFailure). */
+  maxAttempts: number;
+  /** Delay before the first retry; doubled for each further one. */
+  retryBaseMs: number;
+  /** How often to look for due jobs (default 1000 ms). */
+  processEveryMs?: number;
+  /** Names this worker in the queue's lastModifiedBy (default host:pid). */
+  workerName?: string;
+  /** Table, collection or key prefix; each backend has its own default. */
+  storeName?: string;
+}
+
+export interface JobContext {
+  /** 1 for the first run, 2 for the first retry, … */
+  attempt: number;
+  maxAttempts: number;
+  /** Renews the lease now and records progress (0..100); the queue also renews it on its own. */
+  touch(progress?: number): Promise<void>;
+  /** Aborted when the queue stops without waiting for this job any longer. */
+  signal: AbortSignal;
+}
+
+/**
+ * Handlers must be idempotent: a job whose worker died (or stalled past its lease) runs again
+ * on another worker, possibly after part of its work was already done.
+ */
+export type JobHandler<DATA> = (data: DATA, context: JobContext) => Promise<void>;
+
+export interface JobDefinitionOptions<DATA> {
+  /** Called once, after the last attempt failed. If it throws, the entry stays failed in the queue. */
+  onFinalFailure?: (data: DATA, error: Error) => Promise<void> | void;
+}
+
+export interface EnqueueOptions {
+  /** Idempotency key: while an entry with this key exists, enqueuing it again adds nothing. */
+  jobKey?: string;
+  /** Run no earlier than this (default: now). */
+  runAt?: Date;
+}
+
+export interface StopOptions {
+  /** How long to wait for running jobs before giving up on them (default: wait for all). */
+  timeoutMs?: number;
+  /** Stops waiting at once when aborted. */
+  signal?: AbortSignal;
+}
+
+export interface JobQueue {
+  define<DATA>(name: string, handler: JobHandler<DATA>, options?: JobDefinitionOptions<DATA>): void;
+  enqueue<DATA>(name: string, data: DATA, options?: EnqueueOptions): Promise<void>;
+  /** True while an entry with this key is waiting, running, or held by a lease. */
+  hasPendingEntry(name: string, jobKey: string): Promise<boolean>;
+  /** A recurring job (one entry for all processes), e.g. '1 hour' or milliseconds. */
+  every(name: string, interval: string | number): Promise<void>;
+  start(): Promise<void>;
+  /** Stops taking jobs, waits for running ones (up to timeoutMs), then lets their leases lapse. */
+  stop(options?: StopOptions): Promise<void>;
+}
