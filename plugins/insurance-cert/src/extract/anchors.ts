@@ -1,0 +1,61 @@
+import { findBest, findLabel, type LabelMatch } from '../layout/labels.js';
+import type { PageLayout } from '../layout/layout.js';
+
+/** The box captions of the ACORD 25 that split the page into regions. */
+export interface PageAnchors {
+  producer?: LabelMatch;
+  insured?: LabelMatch;
+  /** Left edge of the right-hand column (contact, insurers). */
+  rightColumnX: number;
+  /** The COVERAGES / CERTIFICATE NUMBER row, where the top boxes end. */
+  coveragesY?: number;
+  certificateNumber?: LabelMatch;
+  holder?: LabelMatch;
+  /** Left edge of the CANCELLATION box beside the certificate holder. */
+  holderRightX: number;
+  /** Top of the form footer (ACORD 25 (2016/03)), or the page bottom. */
+  footerY: number;
+}
+
+function topmost(matches: LabelMatch[]): LabelMatch | undefined {
+  return [...matches].sort((a, b) => a.bbox[1] - b.bbox[1])[0];
+}
+
+function lowest(matches: LabelMatch[]): LabelMatch | undefined {
+  return [...matches].sort((a, b) => b.bbox[1] - a.bbox[1])[0];
+}
+
+function rightColumn(layout: PageLayout): number {
+  const captions = ['CONTACT', 'INSURER A', 'INSURER B', 'INSURER(S) AFFORDING COVERAGE'];
+  const edges = captions
+    .flatMap((caption) => findLabel(layout, caption, { within: [0.3, 0, 1, 0.6] }))
+    .map((match) => match.bbox[0]);
+  return edges.length > 0 ? Math.min(...edges) - 0.005 : 0.5;
+}
+
+/** Locates the captions every region is measured from; missing ones stay undefined. */
+export function findAnchors(layout: PageLayout): PageAnchors {
+  const rightColumnX = rightColumn(layout);
+  const left: [number, number, number, number] = [0, 0, rightColumnX, 1];
+  const producer = topmost(findLabel(layout, 'PRODUCER', { segmentStart: true, within: [0, 0, rightColumnX, 0.5] }));
+  const certificateNumber = topmost(findLabel(layout, 'CERTIFICATE NUMBER', { within: [0, 0.1, 1, 0.6] }));
+  const coverages = topmost(findLabel(layout, 'COVERAGES', { segmentStart: true, within: [0, 0.1, 0.5, 0.6] }));
+  const coveragesY = Math.min(coverages?.bbox[1] ?? 1, certificateNumber?.bbox[1] ?? 1);
+  const insuredTop = producer ? producer.bbox[3] : 0;
+  const insured = topmost(
+    findLabel(layout, 'INSURED', { segmentStart: true, within: [left[0], insuredTop, left[2], coveragesY < 1 ? coveragesY : 0.6] }),
+  );
+  const holder = lowest(findLabel(layout, 'CERTIFICATE HOLDER', { segmentStart: true, within: [0, 0.5, 0.6, 1] }));
+  const cancellation = findBest(layout, 'CANCELLATION', { within: [0.3, holder ? holder.bbox[1] - 0.02 : 0.5, 1, 1] });
+  const footer = lowest(findLabel(layout, 'ACORD 25', { segmentStart: true, within: [0, holder ? holder.bbox[3] : 0.8, 0.5, 1] }));
+  return {
+    producer,
+    insured,
+    rightColumnX,
+    coveragesY: coveragesY < 1 ? coveragesY : undefined,
+    certificateNumber,
+    holder,
+    holderRightX: cancellation ? cancellation.bbox[0] - 0.005 : 0.55,
+    footerY: footer ? footer.bbox[1] : 1,
+  };
+}

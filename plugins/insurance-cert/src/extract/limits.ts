@@ -1,0 +1,105 @@
+import { findLabel, type LabelMatch } from '../layout/labels.js';
+import { centerY, groupRows, segmentsOf, tokensIn, type PageLayout, type Token } from '../layout/layout.js';
+import { parseMoney } from '../parse/values.js';
+import type { CoverageType } from '../schema.js';
+import { found, type Found } from './draft.js';
+import type { CoverageBand, CoverageTable } from './table.js';
+
+/** A caption of the LIMITS column and the key(s) it stands for, per coverage kind. */
+interface LimitCaption {
+  phrase: string;
+  keys: Partial<Record<CoverageType, string>>;
+}
+
+const LIMIT_CAPTIONS: LimitCaption[] = [
+  { phrase: 'EACH OCCURRENCE', keys: { general_liability: 'eachOccurrence', umbrella: 'eachOccurrence' } },
+  { phrase: 'DAMAGE TO RENTED', keys: { general_liability: 'damageToRentedPremises' } },
+  { phrase: 'MED EXP', keys: { general_liability: 'medicalExpense' } },
+  { phrase: 'PERSONAL & ADV INJURY', keys: { general_liability: 'personalAdvertisingInjury' } },
+  { phrase: 'GENERAL AGGREGATE', keys: { general_liability: 'generalAggregate' } },
+  { phrase: 'PRODUCTS - COMP/OP AGG', keys: { general_liability: 'productsCompletedOperationsAggregate' } },
+  { phrase: 'COMBINED SINGLE LIMIT', keys: { auto_liability: 'combinedSingleLimit' } },
+  { phrase: 'BODILY INJURY (Per person)', keys: { auto_liability: 'bodilyInjuryPerPerson' } },
+  { phrase: 'BODILY INJURY (Per accident)', keys: { auto_liability: 'bodilyInjuryPerAccident' } },
+  { phrase: 'PROPERTY DAMAGE', keys: { auto_liability: 'propertyDamage' } },
+  { phrase: 'AGGREGATE', keys: { umbrella: 'aggregate' } },
+  { phrase: 'E.L. EACH ACCIDENT', keys: { workers_comp: 'elEachAccident' } },
+  { phrase: 'E.L. DISEASE - EA EMPLOYEE', keys: { workers_comp: 'elDiseaseEachEmployee' } },
+  { phrase: 'E.L. DISEASE - POLICY LIMIT', keys: { workers_comp: 'elDiseasePolicyLimit' } },
+];
+
+export interface PlacedCaption {
+  caption: LimitCaption;
+  match: LabelMatch;
+}
+
+/** Every limit caption of the table; where two overlap (AGGREGATE in GENERAL AGGREGATE) the longer wins. */
+export function findLimitCaptions(layout: PageLayout, table: CoverageTable): PlacedCaption[] {
+  const within: [number, number, number, number] = [table.columns.limitsLeft - 0.01, table.top - layout.wordHeight * 2, 1, table.bottom];
+  const all = LIMIT_CAPTIONS.flatMap((caption) => findLabel(layout, caption.phrase, { within, segmentStart: true }).map((match) => ({ caption, match })));
+  all.sort((a, b) => b.caption.phrase.length - a.caption.phrase.length || b.match.score - a.match.score);
+  const kept: PlacedCaption[] = [];
+  for (const item of all) {
+    const clash = kept.some(
+      (other) => other.match.row === item.match.row && item.match.start <= other.match.end && other.match.start <= item.match.end,
+    );
+    if (!clash) kept.push(item);
+  }
+  return kept.sort((a, b) => a.match.bbox[1] - b.match.bbox[1]);
+}
+
+interface Amount {
+  value: number;
+  tokens: Token[];
+  corrected: boolean;
+}
+
+/** Amounts in the LIMITS column of a band: runs of neighbouring tokens that read as money. */
+function amountsIn(layout: PageLayout, band: CoverageBand, table: CoverageTable, captionTokens: Set<Token>): Amount[] {
+  const box: [number, number, number, number] = [table.columns.limitsLeft, band.top, 1, band.bottom];
+  const tokens = tokensIn(layout, box).filter((token) => !captionTokens.has(token) && /[\dOoIl]/.test(token.text));
+  const amounts: Amount[] = [];
+  for (const row of groupRows(tokens)) {
+    for (const segment of segmentsOf(row, layout, 1.2)) {
+      const parsed = parseMoney(segment.text);
+      if (parsed && parsed.value > 0) amounts.push({ value: parsed.value, tokens: segment.tokens, corrected: parsed.corrected });
+    }
+  }
+  return amounts;
+}
+
+function verticalOverlap(a: [number, number, number, number], b: [number, number, number, number]): number {
+  const overlap = Math.min(a[3], b[3]) - Math.max(a[1], b[1]);
+  return overlap / Math.max(1e-6, Math.min(a[3] - a[1], b[3] - b[1]));
+}
+
+/** The caption an amount belongs to: the one on its line, else the nearest one above it. */
+function captionFor(amount: Amount, captions: PlacedCaption[]): PlacedCaption | undefined {
+  const box = amount.tokens.map((token) => token.bbox).reduce((a, b) => [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])]);
+  const left = captions.filter((item) => item.match.bbox[0] < box[0]);
+  const sameLine = left.filter((item) => verticalOverlap(item.match.bbox, box) >= 0.3).sort((a, b) => verticalOverlap(b.match.bbox, box) - verticalOverlap(a.match.bbox, box))[0];
+  if (sameLine) return sameLine;
+  const middle = centerY(box);
+  return left.filter((item) => item.match.bbox[1] <= middle).sort((a, b) => b.match.bbox[1] - a.match.bbox[1])[0];
+}
+
+/** Reads the limits of one band: each amount goes to its caption, keyed for the band's coverage kind. */
+export function readLimits(layout: PageLayout, band: CoverageBand, table: CoverageTable, captions: PlacedCaption[]): Record<string, Found<number>> {
+  const inBand = captions.filter((item) => {
+    const middle = centerY(item.match.bbox);
+    return middle >= band.top && middle < band.bottom;
+  });
+  const captionTokens = new Set(captions.flatMap((item) => item.match.tokens));
+  const limits: Record<string, Found<number>> = {};
+  for (const amount of amountsIn(layout, band, table, captionTokens)) {
+    const owner = captionFor(amount, inBand);
+    if (band.kind === 'other') {
+      limits.limit ??= found(amount.value, amount.tokens, layout.page, amount.corrected ? 0.85 : 1);
+      continue;
+    }
+    const key = owner?.caption.keys[band.kind];
+    if (!owner || !key || limits[key]) continue;
+    limits[key] = found(amount.value, amount.tokens, layout.page, (amount.corrected ? 0.85 : 1) * (0.9 + 0.1 * owner.match.score));
+  }
+  return limits;
+}

@@ -1,0 +1,115 @@
+import type { BBox } from '@docsift/core';
+import { findLabel, type LabelMatch } from '../layout/labels.js';
+import { groupRows, segmentsOf, tokensIn, type PageLayout, type Token } from '../layout/layout.js';
+import { findPhone, isEmail, isPhone, isPlaceholder } from '../parse/values.js';
+import type { PageAnchors } from './anchors.js';
+import { found, type Found, type PartyDraft } from './draft.js';
+
+/** One printed line of a box: its text (wide gaps become ", ") and the tokens it came from. */
+interface BoxLine {
+  text: string;
+  tokens: Token[];
+}
+
+/** Lines that begin an address even without a digit (attention lines, care-of lines). */
+const ADDRESS_START = /^(ATTN|ATTENTION|C\/O|CARE OF|P\.?\s?O\.? BOX)\b/i;
+
+const CONTACT_WORDS = /^(PHONE|FAX|E-?MAIL|TEL|CONTACT)\b/i;
+
+/** A line that is only a phone number, e-mail, or contact caption is not part of a name or address. */
+function isContactLine(text: string): boolean {
+  const parts = text.split(/,\s+|\s{2,}/).map((part) => part.trim()).filter(Boolean);
+  return CONTACT_WORDS.test(text) || parts.every((part) => isPhone(part) || isEmail(part) || part.split(/\s+/).every((word) => isEmail(word)));
+}
+
+/** The lines of a box, without the caption's own tokens and without contact lines. */
+export function boxLines(layout: PageLayout, box: BBox, exclude: Token[] = []): BoxLine[] {
+  const skip = new Set(exclude);
+  const tokens = tokensIn(layout, box).filter((token) => !skip.has(token));
+  const lines = groupRows(tokens).map((row) => {
+    const segments = segmentsOf(row, layout);
+    return { text: segments.map((segment) => segment.text).join(', '), tokens: row };
+  });
+  return lines.filter((line) => !isContactLine(line.text) && !isPlaceholder(line.text));
+}
+
+/** Lines with no letter at the top of a box (a repeated certificate number) are not the name. */
+function dropLeadingNumbers(lines: BoxLine[]): BoxLine[] {
+  const first = lines.findIndex((line) => /[A-Za-z]{2}/.test(line.text));
+  return first < 0 ? [] : lines.slice(first);
+}
+
+/**
+ * Name and address of a party box: the name is the lines before the first line with a digit
+ * (after the first line), the address the rest joined with ", ".
+ */
+export function partyFromLines(lines: BoxLine[], page: number): PartyDraft {
+  const kept = dropLeadingNumbers(lines);
+  if (kept.length === 0) return {};
+  let split = kept.findIndex((line, index) => index > 0 && (/\d/.test(line.text) || ADDRESS_START.test(line.text)));
+  if (split < 0) split = Math.min(kept.length, 1);
+  const nameLines = kept.slice(0, split);
+  const addressLines = kept.slice(split);
+  const party: PartyDraft = {
+    name: found(nameLines.map((line) => line.text).join(', '), nameLines.flatMap((line) => line.tokens), page),
+  };
+  if (addressLines.length > 0) {
+    party.address = found(addressLines.map((line) => line.text).join(', '), addressLines.flatMap((line) => line.tokens), page);
+  }
+  return party;
+}
+
+function labelQuality(label: LabelMatch | undefined): number {
+  return label ? 0.9 + 0.1 * label.score : 0.85;
+}
+
+function withQuality(party: PartyDraft, quality: number): PartyDraft {
+  const scale = (value?: Found<string>) => value && { value: value.value, detail: { ...value.detail, confidence: Math.round(value.detail.confidence * quality * 1000) / 1000 } };
+  return { name: scale(party.name), address: scale(party.address), phone: scale(party.phone) };
+}
+
+function captionBox(label: LabelMatch, right: number, bottom: number): BBox {
+  return [Math.max(0, label.bbox[0] - 0.01), label.bbox[1] - 0.002, right, bottom];
+}
+
+export function readProducer(layout: PageLayout, anchors: PageAnchors): PartyDraft {
+  const label = anchors.producer;
+  if (!label) return {};
+  const bottom = anchors.insured?.bbox[1] ?? anchors.coveragesY ?? label.bbox[3] + 0.1;
+  const lines = boxLines(layout, captionBox(label, anchors.rightColumnX, bottom - 0.002), label.tokens);
+  const party = withQuality(partyFromLines(lines, layout.page), labelQuality(label));
+  const phone = readContactPhone(layout, anchors, bottom);
+  return phone ? { ...party, phone } : party;
+}
+
+export function readInsured(layout: PageLayout, anchors: PageAnchors): PartyDraft {
+  const label = anchors.insured;
+  if (!label) return {};
+  const bottom = anchors.coveragesY ?? label.bbox[3] + 0.1;
+  const lines = boxLines(layout, captionBox(label, anchors.rightColumnX, bottom - 0.002), label.tokens);
+  return withQuality(partyFromLines(lines, layout.page), labelQuality(label));
+}
+
+export function readHolder(layout: PageLayout, anchors: PageAnchors): PartyDraft {
+  const label = anchors.holder;
+  if (!label) return {};
+  const lines = boxLines(layout, captionBox(label, anchors.holderRightX, anchors.footerY - 0.002), label.tokens);
+  return withQuality(partyFromLines(lines, layout.page), labelQuality(label));
+}
+
+/** The PHONE (A/C, No, Ext) value of the producer's contact box: the phone number right of or below the caption. */
+function readContactPhone(layout: PageLayout, anchors: PageAnchors, bottom: number): Found<string> | undefined {
+  const top = anchors.producer ? anchors.producer.bbox[1] - 0.02 : 0;
+  const label = findLabel(layout, 'PHONE', { within: [anchors.rightColumnX - 0.01, top, 1, bottom] }).sort((a, b) => a.bbox[1] - b.bbox[1])[0];
+  if (!label) return undefined;
+  const fax = findLabel(layout, 'FAX', { within: [label.bbox[2], label.bbox[1] - 0.01, 1, label.bbox[3] + 0.02] })[0];
+  const right = fax ? fax.bbox[0] : Math.min(1, label.bbox[0] + 0.3);
+  const height = layout.wordHeight;
+  const box: BBox = [label.bbox[0], label.bbox[1] - height * 1.2, right, label.bbox[3] + height * 2.6];
+  for (const row of groupRows(tokensIn(layout, box))) {
+    const candidates = row.filter((token) => /\d/.test(token.text));
+    const phone = findPhone(candidates.map((token) => token.text).join(' '));
+    if (phone) return found(phone, candidates, layout.page, label.score);
+  }
+  return undefined;
+}

@@ -1,0 +1,118 @@
+import { findLabel, type LabelMatch } from '../layout/labels.js';
+import { centerX, type PageLayout } from '../layout/layout.js';
+import type { CoverageType } from '../schema.js';
+import type { PageAnchors } from './anchors.js';
+
+/** Horizontal extents of the coverage table's columns, in page fractions. */
+export interface TableColumns {
+  /** Right edge of the INSR LTR column. */
+  letterRight: number;
+  policyLeft: number;
+  policyRight: number;
+  /** Centres of the POLICY EFF and POLICY EXP columns. */
+  effectiveX: number;
+  expirationX: number;
+  /** Left edge of the LIMITS column (its captions and amounts). */
+  limitsLeft: number;
+}
+
+/** The rows of one coverage kind lie between its caption and the next one. */
+export interface CoverageBand {
+  kind: CoverageType | 'other';
+  top: number;
+  bottom: number;
+  caption?: LabelMatch;
+}
+
+export interface CoverageTable {
+  columns: TableColumns;
+  bands: CoverageBand[];
+  top: number;
+  bottom: number;
+}
+
+const BAND_CAPTIONS: Array<{ kind: CoverageType; phrases: string[] }> = [
+  { kind: 'general_liability', phrases: ['COMMERCIAL GENERAL LIABILITY', 'GENERAL LIABILITY'] },
+  { kind: 'auto_liability', phrases: ['AUTOMOBILE LIABILITY'] },
+  { kind: 'umbrella', phrases: ['UMBRELLA LIAB', 'EXCESS LIAB'] },
+  { kind: 'workers_comp', phrases: ['WORKERS COMPENSATION', "AND EMPLOYERS' LIABILITY"] },
+];
+
+function topmost(matches: LabelMatch[]): LabelMatch | undefined {
+  return [...matches].sort((a, b) => a.bbox[1] - b.bbox[1])[0];
+}
+
+function tableBottom(layout: PageLayout, anchors: PageAnchors, top: number): number {
+  const remarks = topmost(findLabel(layout, 'DESCRIPTION OF OPERATIONS / LOCATIONS / VEHICLES', { within: [0, top, 1, 1], minScore: 0.7 }));
+  return remarks?.bbox[1] ?? anchors.holder?.bbox[1] ?? 0.8;
+}
+
+/** POLICY EFF and POLICY EXP differ by one letter: take the two best header matches, left one first. */
+function dateColumns(layout: PageLayout, top: number, bottom: number): [number, number] {
+  const headers = findLabel(layout, 'POLICY EFF', { within: [0.3, top, 0.9, bottom], minScore: 0.75 })
+    .slice(0, 2)
+    .map((match) => centerX(match.bbox))
+    .sort((a, b) => a - b);
+  if (headers.length === 2) return [headers[0], headers[1]];
+  return headers.length === 1 ? [headers[0], headers[0] + 0.075] : [0.58, 0.655];
+}
+
+function findColumns(layout: PageLayout, top: number, bottom: number): TableColumns {
+  const headerArea: [number, number, number, number] = [0, top, 1, bottom];
+  const letter = topmost(findLabel(layout, 'LTR', { within: headerArea }));
+  const policy = topmost(findLabel(layout, 'POLICY NUMBER', { within: [0.2, top, 0.8, bottom] }));
+  const waived = topmost(findLabel(layout, 'WVD', { within: [0.15, top, 0.6, bottom] }));
+  const [effectiveX, expirationX] = dateColumns(layout, top, bottom);
+  const dateHalfWidth = (expirationX - effectiveX) / 2;
+  const policyRight = effectiveX - dateHalfWidth;
+  const policyLeft = waived ? waived.bbox[2] + 0.002 : policy ? policy.bbox[0] - (policyRight - policy.bbox[2]) : policyRight - 0.2;
+  return {
+    letterRight: letter ? letter.bbox[2] + 0.012 : 0.06,
+    policyLeft,
+    policyRight,
+    effectiveX,
+    expirationX,
+    limitsLeft: expirationX + dateHalfWidth,
+  };
+}
+
+function findBands(layout: PageLayout, columns: TableColumns, top: number, bottom: number): CoverageBand[] {
+  const lead = layout.wordHeight;
+  const captions = BAND_CAPTIONS.flatMap(({ kind, phrases }) => {
+    const caption = topmost(phrases.flatMap((phrase) => findLabel(layout, phrase, { within: [0, top, columns.policyLeft + 0.02, bottom] })));
+    return caption ? [{ kind, caption }] : [];
+  }).sort((a, b) => a.caption.bbox[1] - b.caption.bbox[1]);
+  return captions.map(({ kind, caption }, index) => ({
+    kind,
+    caption,
+    top: caption.bbox[1] - lead,
+    bottom: index + 1 < captions.length ? captions[index + 1].caption.bbox[1] - lead : bottom,
+  }));
+}
+
+/** A populated row below workers' compensation (property, inland marine) starts under that band's last caption. */
+function splitOtherBand(layout: PageLayout, bands: CoverageBand[], columns: TableColumns): CoverageBand[] {
+  const last = bands[bands.length - 1];
+  if (!last || last.kind !== 'workers_comp') return bands;
+  const within: [number, number, number, number] = [0, last.top, 1, last.bottom];
+  const ends = [
+    ...findLabel(layout, 'E.L. DISEASE - POLICY LIMIT', { within: [columns.limitsLeft - 0.02, last.top, 1, last.bottom] }),
+    ...findLabel(layout, 'DESCRIPTION OF OPERATIONS below', { within }),
+  ].map((match) => match.bbox[3]);
+  if (ends.length === 0) return bands;
+  const split = Math.max(...ends) + layout.wordHeight * 0.3;
+  if (split >= last.bottom - layout.wordHeight) return bands;
+  return [...bands.slice(0, -1), { ...last, bottom: split }, { kind: 'other', top: split, bottom: last.bottom }];
+}
+
+/** Finds the coverage table: its columns from the header captions, its bands from the row captions. */
+export function findTable(layout: PageLayout, anchors: PageAnchors): CoverageTable | undefined {
+  const top = anchors.coveragesY ?? 0.3;
+  const bottom = tableBottom(layout, anchors, top);
+  const firstCaption = topmost(findLabel(layout, 'TYPE OF INSURANCE', { within: [0, top, 0.6, bottom] }));
+  const headerBottom = firstCaption ? firstCaption.bbox[3] + layout.wordHeight * 1.5 : top + 0.1;
+  const columns = findColumns(layout, top, headerBottom);
+  const bands = findBands(layout, columns, firstCaption ? firstCaption.bbox[3] : top, bottom);
+  if (bands.length === 0) return undefined;
+  return { columns, bands: splitOtherBand(layout, bands, columns), top: headerBottom, bottom };
+}

@@ -1,0 +1,123 @@
+import type { BBox } from '@docsift/core';
+import { foldToken, unionBox, type PageLayout, type Token } from './layout.js';
+
+/** Where a printed label was found, and how closely it matched (1 = exact). */
+export interface LabelMatch {
+  tokens: Token[];
+  bbox: BBox;
+  score: number;
+  /** Index of the row in the layout, and of the first and last token in that row. */
+  row: number;
+  start: number;
+  end: number;
+}
+
+export interface LabelOptions {
+  /** Minimum similarity (1 - edit distance / length); defaults by label length. */
+  minScore?: number;
+  /** The label must be the first word of its row segment (a box caption, not a word in a sentence). */
+  segmentStart?: boolean;
+  /** Only tokens whose box lies inside this region. */
+  within?: BBox;
+}
+
+/** Levenshtein distance, with an early exit once every path exceeds `limit`. */
+export function editDistance(a: string, b: string, limit = Infinity): number {
+  if (a === b) return 0;
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost);
+      rowMin = Math.min(rowMin, current[j]);
+    }
+    if (rowMin > limit) return rowMin;
+    previous = current;
+  }
+  return previous[b.length];
+}
+
+/** Similarity of two folded strings in 0..1. */
+export function similarity(a: string, b: string): number {
+  const length = Math.max(a.length, b.length);
+  if (length === 0) return 1;
+  return 1 - editDistance(a, b, length) / length;
+}
+
+function defaultMinScore(length: number): number {
+  if (length <= 3) return 1;
+  if (length <= 6) return 0.8;
+  return 0.78;
+}
+
+function inside(token: Token, box: BBox | undefined): boolean {
+  if (!box) return true;
+  const x = (token.bbox[0] + token.bbox[2]) / 2;
+  const y = (token.bbox[1] + token.bbox[3]) / 2;
+  return x >= box[0] && x <= box[2] && y >= box[1] && y <= box[3];
+}
+
+/** First word of its segment: nothing just before it, or the word before lies outside the searched region. */
+function startsSegment(row: Token[], index: number, layout: PageLayout, within: BBox | undefined): boolean {
+  if (index === 0 || !inside(row[index - 1], within)) return true;
+  const gap = row[index].bbox[0] - row[index - 1].bbox[2];
+  return gap > (layout.wordHeight * 1.5) / layout.aspect;
+}
+
+/** Best window of consecutive tokens starting at `start` whose letters spell the phrase. */
+function matchAt(row: Token[], start: number, target: string, layout: PageLayout, within: BBox | undefined): { end: number; score: number } | null {
+  const maxGap = (layout.wordHeight * 2.5) / layout.aspect;
+  let text = '';
+  let best: { end: number; score: number } | null = null;
+  for (let end = start; end < row.length; end++) {
+    const token = row[end];
+    if (!inside(token, within)) break;
+    if (end > start && token.bbox[0] - row[end - 1].bbox[2] > maxGap) break;
+    text += token.folded;
+    if (text.length > target.length * 1.3 + 2) break;
+    if (text.length < target.length * 0.7) continue;
+    const score = similarity(text, target);
+    if (!best || score > best.score) best = { end, score };
+  }
+  return best;
+}
+
+/**
+ * Finds a printed label by its letters, tolerating OCR errors and split or merged words.
+ * Matches are sorted best first.
+ */
+export function findLabel(layout: PageLayout, phrase: string, options: LabelOptions = {}): LabelMatch[] {
+  const target = foldToken(phrase);
+  const minScore = options.minScore ?? defaultMinScore(target.length);
+  const matches: LabelMatch[] = [];
+  layout.rows.forEach((row, rowIndex) => {
+    for (let start = 0; start < row.length; start++) {
+      const first = row[start].folded;
+      if (first.length === 0 || !inside(row[start], options.within)) continue;
+      if (first[0] !== target[0] && first[1] !== target[1] && first[0] !== target[1]) continue;
+      if (options.segmentStart && !startsSegment(row, start, layout, options.within)) continue;
+      const found = matchAt(row, start, target, layout, options.within);
+      if (found && found.score >= minScore) {
+        const tokens = row.slice(start, found.end + 1);
+        matches.push({ tokens, bbox: unionBox(tokens.map((token) => token.bbox)), score: found.score, row: rowIndex, start, end: found.end });
+      }
+    }
+  });
+  return removeOverlaps(matches.sort((a, b) => b.score - a.score));
+}
+
+function removeOverlaps(matches: LabelMatch[]): LabelMatch[] {
+  const kept: LabelMatch[] = [];
+  for (const match of matches) {
+    const overlaps = kept.some((other) => other.row === match.row && match.start <= other.end && other.start <= match.end);
+    if (!overlaps) kept.push(match);
+  }
+  return kept;
+}
+
+/** The best match, or undefined. */
+export function findBest(layout: PageLayout, phrase: string, options: LabelOptions = {}): LabelMatch | undefined {
+  return findLabel(layout, phrase, options)[0];
+}

@@ -1,0 +1,129 @@
+/** Value parsers for printed, typed and OCR'd certificate text. Each returns null when the text is not a value. */
+
+/** Upper case, punctuation dropped, spaces collapsed: the form strings are compared in. */
+export function foldText(text: string): string {
+  return text
+    .toUpperCase()
+    .replace(/[^A-Z0-9 ]+/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Letters OCR confuses with digits, read as the digit they resemble (only used where a number is expected). */
+const DIGIT_LOOKALIKES: Record<string, string> = { O: '0', o: '0', D: '0', Q: '0', l: '1', I: '1', i: '1', '|': '1', '!': '1', L: '1', Z: '2', z: '2', S: '5', s: '5', B: '8', G: '6', b: '6', g: '9', q: '9', T: '7' };
+
+function toDigitsLoosely(text: string): string {
+  return [...text].map((char) => DIGIT_LOOKALIKES[char] ?? char).join('');
+}
+
+export interface Parsed<T> {
+  value: T;
+  /** True when OCR look-alikes had to be corrected to parse the value. */
+  corrected: boolean;
+}
+
+function isoDate(year: number, month: number, day: number): string | null {
+  if (month < 1 || month > 12 || day < 1 || day > 31) return null;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCMonth() !== month - 1) return null;
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+function fullYear(year: string): number {
+  const value = Number(year);
+  return year.length === 2 ? 2000 + value : value;
+}
+
+const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
+
+function parseDateStrict(text: string): string | null {
+  const cleaned = text.trim().replace(/[.,;:]+$/, '');
+  const numeric = /^(\d{1,2})\s*[/\-.]\s*(\d{1,2})\s*[/\-.]\s*(\d{4}|\d{2})$/.exec(cleaned);
+  if (numeric) return isoDate(fullYear(numeric[3]), Number(numeric[1]), Number(numeric[2]));
+  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(cleaned);
+  if (iso) return isoDate(Number(iso[1]), Number(iso[2]), Number(iso[3]));
+  const named = /^([A-Za-z]{3,9})\.?\s+(\d{1,2}),?\s+(\d{4})$/.exec(cleaned);
+  if (named) {
+    const month = MONTHS.indexOf(named[1].slice(0, 3).toUpperCase());
+    if (month >= 0) return isoDate(Number(named[3]), month + 1, Number(named[2]));
+  }
+  return null;
+}
+
+/**
+ * A date as ISO `YYYY-MM-DD`: US `M/D/YYYY` (also `-` or `.` separators, two-digit years),
+ * ISO, and `Jan 7, 2025`. OCR look-alikes (O for 0, l for 1) are corrected when that makes a date.
+ */
+export function parseDate(text: string): Parsed<string> | null {
+  const strict = parseDateStrict(text);
+  if (strict) return { value: strict, corrected: false };
+  if (!/\d/.test(text)) return null;
+  const loose = parseDateStrict(toDigitsLoosely(text.replace(/\s+/g, '')));
+  return loose ? { value: loose, corrected: true } : null;
+}
+
+/** Money as a number of dollars: `$1,000,000`, `1,000,000`, `1000000`, `$ 5,000.00`; OCR look-alikes corrected. */
+export function parseMoney(text: string): Parsed<number> | null {
+  const compact = text.replace(/\s+/g, '').replace(/^\$+/, '').replace(/^S(?=[\dOolI])/, '');
+  if (!compact || !/\d/.test(compact)) return null;
+  const strict = moneyValue(compact);
+  if (strict !== null) return { value: strict, corrected: false };
+  const digits = compact.replace(/\D/g, '').length;
+  if (digits < 2 || digits * 2 < compact.replace(/[,.]/g, '').length) return null;
+  const loose = moneyValue(toDigitsLoosely(compact));
+  return loose !== null ? { value: loose, corrected: true } : null;
+}
+
+function moneyValue(text: string): number | null {
+  const match = /^(\d{1,3}(?:[,.]\d{3})+|\d+)(?:[.,](\d{2}))?$/.exec(text);
+  if (!match) return null;
+  const whole = Number(match[1].replace(/[,.]/g, ''));
+  const cents = match[2] ? Number(match[2]) / 100 : 0;
+  const value = whole + cents;
+  return Number.isFinite(value) ? value : null;
+}
+
+const PHONE = /^\+?1?[\s.-]*\(?\d{3}\)?[\s.-]*\d{3}[\s.-]*\d{4}(?:\s*(?:x|ext\.?)\s*\d{1,6})?$/i;
+
+/** True for a North American phone number, with an optional extension. */
+export function isPhone(text: string): boolean {
+  return PHONE.test(text.trim());
+}
+
+/** Finds a phone number inside a longer text and returns it as printed. */
+export function findPhone(text: string): string | null {
+  const match = /\(?\d{3}\)?[\s.-]*\d{3}[\s.-]*\d{4}(?:\s*(?:x|ext\.?)\s*\d{1,6})?/i.exec(text);
+  return match ? match[0].trim() : null;
+}
+
+export function isEmail(text: string): boolean {
+  return /^\S+@\S+\.\S+$/.test(text.trim());
+}
+
+const PLACEHOLDERS = new Set([
+  'MMDDYYYY',
+  'NAME',
+  'ADDRESS',
+  'STATE CITY ZIP CODE',
+  'CITY STATE ZIP CODE',
+  'CITY STATE ZIP',
+  'STATE CITY ZIP',
+  'NUMBER',
+  'CERTIFICATE HOLDER',
+  'INSURED',
+  'PRODUCER',
+]);
+
+/** Template placeholders left in a form (`MM/DD/YYYY`, `NAME`, `ADDRESS`) mean the value is missing. */
+export function isPlaceholder(text: string): boolean {
+  const folded = foldText(text);
+  return folded === '' || PLACEHOLDERS.has(folded);
+}
+
+/** A policy number: at least three characters, with a digit in it; spaces and dashes as printed. */
+export function parsePolicyNumber(text: string): string | null {
+  const cleaned = text.replace(/\s+/g, ' ').trim().replace(/^[#:]\s*/, '');
+  if (cleaned.length < 3 || !/\d/.test(cleaned)) return null;
+  if (parseDate(cleaned) || isPlaceholder(cleaned)) return null;
+  return cleaned;
+}
