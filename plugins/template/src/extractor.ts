@@ -11,7 +11,7 @@ import { matchFormField } from './form-fields.js';
 import { findLabels, labelCandidates, type LabelCandidate, type LabelMatch } from './labels.js';
 import { layoutDocument, unionBox, type Token } from './layout.js';
 import { COMPACT_TYPES, maxLines, PARSERS, type Parsed } from './parse.js';
-import { valueRegions, type Position, type ValueRegion } from './values.js';
+import { valueRegions, type RegionOptions, type ValueRegion } from './values.js';
 
 export interface LabelTemplateExtractorOptions {
   /** Values found with less confidence than this are reported as null (default 0.3). */
@@ -29,8 +29,8 @@ interface RegionReading extends Parsed {
 
 /** A label match this strong marks its words as another field's label, never a value. */
 const FOREIGN_LABEL_SCORE = 0.85;
-const POSITION_WEIGHT: Record<Position, number> = { right: 1, left: 0.95, below: 0.9 };
 const MAX_WINDOW = 6;
+const NUMERIC_TYPES: ReadonlySet<FieldSpec['type']> = new Set(['number', 'integer', 'currency']);
 
 const round = (value: number, digits: number): number => Math.round(value * 10 ** digits) / 10 ** digits;
 
@@ -48,19 +48,28 @@ function readCompact(tokens: Token[], parse: (text: string) => Parsed | null): R
   return null;
 }
 
+/** The day and year of a printed date are not amounts: drop the date's tokens. */
+function withoutDates(tokens: Token[]): Token[] {
+  const date = readCompact(tokens, PARSERS.date);
+  return date ? tokens.filter((token) => !date.tokens.includes(token)) : tokens;
+}
+
 function readRegion(region: ValueRegion, field: FieldSpec): RegionReading | null {
   const parse = PARSERS[field.type];
-  if (COMPACT_TYPES.has(field.type)) return readCompact(region.lines[0], parse);
+  if (COMPACT_TYPES.has(field.type)) {
+    const line = NUMERIC_TYPES.has(field.type) ? withoutDates(region.lines[0]) : region.lines[0];
+    return readCompact(line, parse);
+  }
   const text = region.lines.map((line) => line.map((token) => token.text).join(' ')).join('\n');
   const parsed = parse(text);
   return parsed ? { ...parsed, tokens: region.lines.flat() } : null;
 }
 
-function detailFor(match: LabelMatch, reading: RegionReading, position: Position): FieldDetail {
+function detailFor(match: LabelMatch, reading: RegionReading, region: ValueRegion): FieldDetail {
   const ocrConfidence = reading.tokens.reduce((sum, token) => sum + token.confidence, 0) / reading.tokens.length;
   const box = unionBox(reading.tokens);
   return {
-    confidence: round(match.score * reading.quality * POSITION_WEIGHT[position] * ocrConfidence, 3),
+    confidence: round(match.score * reading.quality * region.weight * ocrConfidence, 3),
     page: match.page.number,
     bbox: [round(box[0], 4), round(box[1], 4), round(box[2], 4), round(box[3], 4)],
     source: reading.tokens.some((token) => token.source === 'ocr') ? 'ocr' : 'text',
@@ -70,14 +79,18 @@ function detailFor(match: LabelMatch, reading: RegionReading, position: Position
 function fromLabels(field: FieldSpec, matches: LabelMatch[], foreign: ReadonlySet<Token>): Found | null {
   let best: Found | null = null;
   for (const match of matches) {
-    for (const region of valueRegions(match, maxLines(field.type), foreign, field.type === 'boolean')) {
+    for (const region of valueRegions(match, regionOptions(field), foreign)) {
       const reading = readRegion(region, field);
       if (!reading) continue;
-      const detail = detailFor(match, reading, region.position);
+      const detail = detailFor(match, reading, region);
       if (detail.confidence > (best?.detail.confidence ?? 0)) best = { value: reading.value, detail };
     }
   }
   return best;
+}
+
+function regionOptions(field: FieldSpec): RegionOptions {
+  return { maxLines: maxLines(field.type), compact: COMPACT_TYPES.has(field.type), checkbox: field.type === 'boolean' };
 }
 
 function labelTokens(match: LabelMatch): Token[] {

@@ -25,12 +25,15 @@ function repairDigits(text: string): { text: string; repaired: boolean } {
 function decimalValue(digits: string): number | null {
   const commas = (digits.match(/,/g) ?? []).length;
   const dots = (digits.match(/\./g) ?? []).length;
+  if (/\s/.test(digits) && !/^\d{1,3}(\s\d{3})+([.,]\d+)?$/.test(digits)) return null;
   let normalized = digits.replace(/[\s']/g, '');
   if (commas && dots) {
     const decimal = normalized.lastIndexOf(',') > normalized.lastIndexOf('.') ? ',' : '.';
     normalized = normalized.split(decimal === ',' ? '.' : ',').join('').replace(',', '.');
   } else if (commas) {
-    normalized = /^\d{1,3}(,\d{3})+$/.test(normalized) ? normalized.replace(/,/g, '') : normalized.replace(',', '.');
+    if (/^\d{1,3}(,\d{3})+$/.test(normalized)) normalized = normalized.replace(/,/g, '');
+    else if (/^\d+,\d{1,2}$/.test(normalized)) normalized = normalized.replace(',', '.');
+    else return null;
   } else if (dots > 1) {
     normalized = normalized.replace(/\./g, '');
   }

@@ -7,6 +7,8 @@ export type Position = 'right' | 'below' | 'left';
 export interface ValueRegion {
   lines: Token[][];
   position: Position;
+  /** How much the placement counts (right of the label beats below it). */
+  weight: number;
 }
 
 /** Rows further below the label than this many line heights are not its value. */
@@ -46,18 +48,34 @@ function continuation(page: PageLayout, rowIndex: number, x0: number, count: num
   return lines;
 }
 
-function rightOf(match: LabelMatch, maxLines: number): ValueRegion | null {
+/** The tokens from `index` to the next cell boundary or label; null when a label starts there. */
+function cellFrom(page: PageLayout, tokens: Token[], index: number): Token[] | null {
+  let start = index;
+  while (start < tokens.length && isFiller(tokens[start])) start += 1;
+  if (start >= tokens.length || tokens[start].colon) return null;
+  const cell: Token[] = [];
+  for (let next = start; next < tokens.length; next += 1) {
+    if (cell.length && (isCellBreak(page, tokens, next) || tokens[next].colon)) break;
+    cell.push(tokens[next]);
+  }
+  return cell;
+}
+
+/**
+ * The cell right of the label (continued on the rows below for long values) and, for compact
+ * values, the cell after it (`TOTAL DUE ON Aug 3, 2014      $4.11`).
+ */
+function rightOf(match: LabelMatch, maxLines: number, compact: boolean): ValueRegion[] {
   const { page } = match;
   const tokens = page.rows[match.rowIndex].tokens;
-  let index = match.end;
-  while (index < tokens.length && isFiller(tokens[index])) index += 1;
-  if (index >= tokens.length || tokens[index].colon) return null;
-  const first: Token[] = [];
-  for (let next = index; next < tokens.length; next += 1) {
-    if (first.length && (isCellBreak(page, tokens, next) || tokens[next].colon)) break;
-    first.push(tokens[next]);
-  }
-  return { position: 'right', lines: [first, ...continuation(page, match.rowIndex, first[0].bbox[0], maxLines - 1)] };
+  const first = cellFrom(page, tokens, match.end);
+  if (!first) return [];
+  const regions: ValueRegion[] = [
+    { position: 'right', weight: 1, lines: [first, ...continuation(page, match.rowIndex, first[0].bbox[0], maxLines - 1)] },
+  ];
+  const second = compact ? cellFrom(page, tokens, tokens.indexOf(first[first.length - 1]) + 1) : null;
+  if (second) regions.push({ position: 'right', weight: 0.85, lines: [second] });
+  return regions;
 }
 
 function below(match: LabelMatch, maxLines: number): ValueRegion | null {
@@ -72,8 +90,9 @@ function below(match: LabelMatch, maxLines: number): ValueRegion | null {
     if (rowGap(page, labelRow, row) > MAX_BELOW_GAP) return null;
     const cell = splitCells(page, row).find((candidate) => candidate[0].bbox[0] <= right && candidate[candidate.length - 1].bbox[2] >= left);
     if (!cell) continue;
-    if (cell[0].colon) return null;
-    return { position: 'below', lines: [cell, ...continuation(page, index, cell[0].bbox[0], maxLines - 1)] };
+    // A labelled cell below (`ATTN: …`, `Phone: …`) is more likely another field than this one's value.
+    const weight = cell.some((token) => token.colon) ? 0.7 : 0.9;
+    return { position: 'below', weight, lines: [cell, ...continuation(page, index, cell[0].bbox[0], maxLines - 1)] };
   }
   return null;
 }
@@ -81,7 +100,7 @@ function below(match: LabelMatch, maxLines: number): ValueRegion | null {
 /** A checkbox mark printed just left of the label (`☒ Married`). */
 function checkboxLeft(match: LabelMatch): ValueRegion | null {
   const token = match.page.rows[match.rowIndex].tokens[match.start - 1];
-  return token && CHECKBOX.test(token.text) ? { position: 'left', lines: [[token]] } : null;
+  return token && CHECKBOX.test(token.text) ? { position: 'left', weight: 0.95, lines: [[token]] } : null;
 }
 
 /** Cuts a region where another field's label begins; drops it when nothing is left. */
@@ -96,9 +115,18 @@ function withoutForeignLabels(region: ValueRegion, foreign: ReadonlySet<Token>):
   return lines.length ? { ...region, lines } : null;
 }
 
+export interface RegionOptions {
+  /** Lines a value may span. */
+  maxLines: number;
+  /** Short typed values (dates, amounts…): also look one cell further right. */
+  compact: boolean;
+  /** Look for a checkbox mark left of the label. */
+  checkbox: boolean;
+}
+
 /** Candidate value regions around a label: right of it, below it, and (for checkboxes) left of it. */
-export function valueRegions(match: LabelMatch, maxLines: number, foreign: ReadonlySet<Token>, withCheckbox: boolean): ValueRegion[] {
-  const regions = [rightOf(match, maxLines), below(match, maxLines), withCheckbox ? checkboxLeft(match) : null];
+export function valueRegions(match: LabelMatch, options: RegionOptions, foreign: ReadonlySet<Token>): ValueRegion[] {
+  const regions = [...rightOf(match, options.maxLines, options.compact), below(match, options.maxLines), options.checkbox ? checkboxLeft(match) : null];
   return regions
     .filter((region): region is ValueRegion => region !== null)
     .map((region) => withoutForeignLabels(region, foreign))

@@ -205,6 +205,23 @@ describe('plugin-template: label anchors', () => {
     expect(Object.keys(result.fieldDetails)).to.not.include('iban');
   });
 
+  it('looks one cell further right for a compact value after a date', async () => {
+    const result = await extract([['TOTAL AMOUNT DUE ON August 3, 2014      $4.11']], [field('totalAmountDue', 'currency'), field('dueOn', 'date', 'Due on')]);
+    expect(result.data).to.deep.equal({ totalAmountDue: 4.11, dueOn: '2014-08-03' });
+    expect(result.fieldDetails.totalAmountDue.confidence).to.be.below(1);
+  });
+
+  it('takes a labelled line below as an address only with a lower confidence', async () => {
+    const result = await extract([['Bill to Address:', 'ATTN: Northwind Ltd', '93B Harbour Road', 'Leeds LS1 4AB']], [field('billToAddress', 'address')]);
+    expect(result.data.billToAddress).to.equal('ATTN: Northwind Ltd, 93B Harbour Road, Leeds LS1 4AB');
+    expect(result.fieldDetails.billToAddress.confidence).to.be.within(0.6, 0.75);
+  });
+
+  it('does not read a neighbouring label as a value', async () => {
+    const result = await extract([['Name:', 'Phone: 555 010 2000']], [field('name', 'string'), field('phone', 'phone')]);
+    expect(result.data).to.deep.equal({ name: null, phone: '5550102000' });
+  });
+
   it('searches every page', async () => {
     const result = await extract([['Page one text'], ['Reference: R-77']], [field('reference', 'string')]);
     expect(result.data.reference).to.equal('R-77');
