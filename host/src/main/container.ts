@@ -1,4 +1,5 @@
 import { asClass, asFunction, asValue, createContainer, InjectionMode, type AwilixContainer } from 'awilix';
+import { createDocsift, type Logger as CoreLogger } from '@docsift/core';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import type { Config } from '../config/config.js';
@@ -8,6 +9,8 @@ import { allRoutes } from '../http/routes.js';
 import { AccountRepository, ApiKeyRepository } from '../persistence/account.repository.js';
 import { AccountService } from '../services/account.service.js';
 import { ApiKeyService } from '../services/api-key.service.js';
+import { TypeRepository } from '../persistence/type.repository.js';
+import { TypeService } from '../services/type.service.js';
 import { HealthService } from '../services/health.service.js';
 import { RateLimitService } from '../services/rate-limit.service.js';
 import { LocalFileStore } from '../storage/file-store.js';
@@ -17,6 +20,8 @@ export interface HostContainerOptions {
   config: Config;
   logger: Logger;
   dataSource: DataSource;
+  /** The document-type plugins (the registry the API lists and maps legacy layouts with). */
+  plugins: readonly unknown[];
   clock?: () => Date;
 }
 
@@ -34,6 +39,11 @@ export function createHostContainer(options: HostContainerOptions): AwilixContai
       buildOpenApiDocument(allRoutes, { version: HOST_VERSION, serverUrl: config.publicUrl }),
     ).singleton(),
     fileStore: asFunction(({ config }: { config: Config }) => new LocalFileStore({ root: config.storage.root })).singleton(),
+    docsift: asFunction(({ logger }: { logger: Logger }) => createDocsift({ plugins: options.plugins, logger: logger as unknown as CoreLogger }))
+      .singleton()
+      .disposer((docsift) => docsift.close()),
+    typeRepository: asClass(TypeRepository).singleton(),
+    typeService: asClass(TypeService).singleton(),
     accountRepository: asClass(AccountRepository).singleton(),
     apiKeyRepository: asClass(ApiKeyRepository).singleton(),
     accountService: asClass(AccountService).singleton(),

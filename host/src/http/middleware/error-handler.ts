@@ -24,7 +24,8 @@ export function toApiError(error: unknown): ApiError | null {
   if (e.type === 'request.aborted') return new ApiError('invalid_request', 'The request was aborted.');
   if (e.status === 404) return new ApiError('not_found', 'No such route.');
   if (e.status === 405 || e.status === 501) return new ApiError('invalid_request', 'Method not allowed on this route.');
-  if (e.expose && typeof e.status === 'number' && e.status >= 400 && e.status < 500) return new ApiError('invalid_request', 'The request is not valid.');
+  if (e.status === 413) return new ApiError('file_too_large', 'The request body is larger than the limit.');
+  if (typeof e.status === 'number' && e.status >= 400 && e.status < 500) return new ApiError('invalid_request', 'The request is not valid.');
   return null;
 }
 

@@ -14,11 +14,13 @@ interface Deps {
 }
 
 function setSessionCookie(ctx: Context, config: Config, grant: SessionGrant | null): void {
+  const secure = config.publicUrl.startsWith('https:');
+  // Behind a TLS-terminating proxy the socket is plain HTTP; the public URL decides.
+  if (secure) (ctx.cookies as { secure?: boolean }).secure = true;
   ctx.cookies.set(SESSION_COOKIE, grant?.sessionToken ?? '', {
     httpOnly: true,
     sameSite: 'lax',
-    secure: config.publicUrl.startsWith('https:'),
-    secureProxy: config.publicUrl.startsWith('https:'),
+    secure,
     path: '/',
     expires: grant ? new Date(grant.expiresAt) : new Date(0),
     overwrite: true,
