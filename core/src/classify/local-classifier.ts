@@ -3,7 +3,7 @@ import type { Logger } from '../contracts/logger.js';
 import type { RegistryEntry } from '../contracts/registry.js';
 import { UNKNOWN_TYPE, type AlternativeType, type Classification } from '../contracts/results.js';
 import type { Classifier } from '../contracts/services.js';
-import type { PluginRegistry } from '../registry/plugin-registry.js';
+import type { PluginDetector } from '../contracts/plugin.js';
 import { isLinearArtifact, LinearDetector } from './linear-model.js';
 import { RegistryScorer, scoringDocument, type ScoringDocument } from './registry-scorer.js';
 import { documentLines, tokenizeLines } from './tokens.js';
@@ -12,6 +12,11 @@ import { documentLines, tokenizeLines } from './tokens.js';
 const MIN_ALTERNATIVE_CONFIDENCE = 0.01;
 
 export const REGISTRY_SCORER_VERSION = 'registry-scorer/1';
+
+/** Where trained detectors come from: the plugin registry, or (in training and evaluation) a plain map. */
+export interface DetectorSource {
+  plugin(typeCode: string): { detector: PluginDetector } | undefined;
+}
 
 interface Scored {
   entry: RegistryEntry;
@@ -25,12 +30,12 @@ interface Scored {
  */
 export class LocalClassifier implements Classifier {
   readonly name = 'local';
-  readonly #registry: PluginRegistry;
+  readonly #registry: DetectorSource;
   readonly #logger: Logger;
   readonly #scorer = new RegistryScorer();
   readonly #detectors = new Map<string, LinearDetector | null>();
 
-  constructor(deps: { pluginRegistry: PluginRegistry; logger: Logger }) {
+  constructor(deps: { pluginRegistry: DetectorSource; logger: Logger }) {
     this.#registry = deps.pluginRegistry;
     this.#logger = deps.logger;
   }

@@ -1,0 +1,106 @@
+import { GENERATORS } from './generators.js';
+import type { Random } from './rng.js';
+
+/**
+ * Training texts are templates so a few files describe many documents:
+ * - `{a|b|c}` picks one alternative (innermost braces first, so they nest);
+ * - `[[name]]` is a generated value (see GENERATORS: money, date, company, person, …);
+ * - a line starting with `*2-6 ` is repeated 2 to 6 times, each copy expanded on its own;
+ * - a line starting with `?50 ` is kept with 50 % probability;
+ * - a line `@name = a|b|c` defines a pool (and prints nothing); `[[@name]]` picks from it.
+ * A plain text file is a template with nothing to expand.
+ */
+export function expandTemplate(template: string, random: Random): string {
+  const lines: string[] = [];
+  const pools = new Map<string, string[]>();
+  for (const line of template.split(/\r?\n/)) {
+    const pool = /^@(\w+) = (.*)$/.exec(line);
+    const repeat = /^\*(\d+)-(\d+) /.exec(line);
+    const optional = /^\?(\d+) /.exec(line);
+    if (pool) {
+      pools.set(pool[1], pool[2].split('|'));
+    } else if (repeat) {
+      const count = random.int(Number(repeat[1]), Number(repeat[2]));
+      for (let i = 0; i < count; i++) lines.push(expandLine(line.slice(repeat[0].length), random, pools));
+    } else if (optional) {
+      if (random.chance(Number(optional[1]) / 100)) lines.push(expandLine(line.slice(optional[0].length), random, pools));
+    } else {
+      lines.push(expandLine(line, random, pools));
+    }
+  }
+  return lines.join('\n');
+}
+
+function expandLine(line: string, random: Random, pools: Map<string, string[]>): string {
+  let text = line.replace(/\[\[(@?\w+)\]\]/g, (match, name: string) => {
+    if (name.startsWith('@')) {
+      const pool = pools.get(name.slice(1));
+      return pool ? random.pick(pool) : match;
+    }
+    return GENERATORS[name]?.(random) ?? match;
+  });
+  const innermost = /\{([^{}]*)\}/;
+  for (let guard = 0; guard < 200 && innermost.test(text); guard++) {
+    text = text.replace(innermost, (_match, body: string) => random.pick(body.split('|')));
+  }
+  return text;
+}
+
+const OCR_CONFUSIONS: Record<string, string[]> = {
+  o: ['0', 'c'],
+  '0': ['o', 'O'],
+  l: ['1', 'i', 'I'],
+  i: ['l', '1'],
+  '1': ['l', 'I'],
+  e: ['c', 'o'],
+  s: ['5', 'a'],
+  '5': ['s', 'S'],
+  a: ['o', 'e'],
+  m: ['rn', 'nn'],
+  n: ['ri', 'h'],
+  u: ['v', 'ii'],
+  c: ['e', '('],
+  '8': ['B', '3'],
+  B: ['8'],
+  S: ['5', '$'],
+  $: ['S', '5'],
+};
+
+/** Character confusions, merged and split words, as OCR of a poor scan produces them. */
+export function ocrNoise(text: string, random: Random, rate: number): string {
+  let out = '';
+  for (const char of text) {
+    const confusions = OCR_CONFUSIONS[char];
+    if (confusions && random.chance(rate)) out += random.pick(confusions);
+    else if (char === ' ' && random.chance(rate / 2)) continue;
+    else if (/[a-z]/i.test(char) && random.chance(rate / 8)) out += `${char} `;
+    else out += char;
+  }
+  return out;
+}
+
+/** Lines split at a space or joined with their neighbour, and some lines lost, as other layouts and readers produce. */
+export function relayout(text: string, random: Random): string {
+  const out: string[] = [];
+  for (const line of text.split('\n')) {
+    if (random.chance(0.08)) continue;
+    const spaces = [...line.matchAll(/ /g)].map((match) => match.index!);
+    if (spaces.length > 2 && random.chance(0.2)) {
+      const at = random.pick(spaces);
+      out.push(line.slice(0, at), line.slice(at + 1));
+    } else if (out.length > 0 && random.chance(0.1)) {
+      out[out.length - 1] += ` ${line}`;
+    } else {
+      out.push(line);
+    }
+  }
+  return out.join('\n');
+}
+
+/** One training variant of a template: expanded, then (sometimes) re-laid out and OCR-noised. */
+export function makeVariant(template: string, random: Random): string {
+  let text = expandTemplate(template, random);
+  if (random.chance(0.5)) text = relayout(text, random);
+  if (random.chance(0.35)) text = ocrNoise(text, random, random.pick([0.01, 0.03, 0.06]));
+  return text;
+}

@@ -1,0 +1,125 @@
+import { createHash } from 'node:crypto';
+import { fitPlatt } from '../calibration.js';
+import { DEFAULT_FEATURE_SPEC, featurize, type SparseVector } from '../features.js';
+import { decisionValue, LINEAR_FORMAT, type LinearArtifact } from '../linear-model.js';
+import { tokenizeText } from '../tokens.js';
+import { makeVariant } from './expand.js';
+import { trainLogistic, type LogisticOptions } from './logistic.js';
+import { seededRandom } from './rng.js';
+
+/** A training document (or template) with its group: variants of one group never straddle a fold. */
+export interface LabelledText {
+  id: string;
+  /** Type code, or `unknown` for a shared negative. */
+  label: string;
+  text: string;
+}
+
+export interface TrainingConfig {
+  seed: number;
+  /** Variants generated from each template, by whether it is a positive for the type being trained. */
+  variantsPerTemplate: number;
+  folds: number;
+  l2: number;
+  epochs: number;
+  learningRate: number;
+  /** Weights smaller than this are dropped from the artifact; the rest are rounded to 4 decimals. */
+  pruneBelow: number;
+}
+
+export const DEFAULT_TRAINING_CONFIG: TrainingConfig = {
+  seed: 20_251_121,
+  variantsPerTemplate: 8,
+  folds: 5,
+  l2: 1e-4,
+  epochs: 12,
+  learningRate: 0.5,
+  pruneBelow: 5e-4,
+};
+
+export interface Sample {
+  group: string;
+  label: string;
+  vector: SparseVector;
+}
+
+/** Expands every template into its variants and featurises them (deterministic for a seed). */
+export function buildSamples(texts: LabelledText[], config: TrainingConfig): Sample[] {
+  const random = seededRandom(config.seed);
+  const samples: Sample[] = [];
+  for (const text of [...texts].sort((a, b) => a.id.localeCompare(b.id))) {
+    for (let i = 0; i < config.variantsPerTemplate; i++) {
+      samples.push({ group: text.id, label: text.label, vector: featurize(tokenizeText(makeVariant(text.text, random))) });
+    }
+  }
+  return samples;
+}
+
+function logisticOptions(config: TrainingConfig, seed: number): LogisticOptions {
+  return { dimension: 1 << DEFAULT_FEATURE_SPEC.hashBits, l2: config.l2, epochs: config.epochs, seed, learningRate: config.learningRate };
+}
+
+/** Decision values of every sample from a model that never saw its group (grouped k-fold). */
+export function heldOutScores(samples: Sample[], typeCode: string, config: TrainingConfig): number[] {
+  const groups = [...new Set(samples.map((sample) => sample.group))];
+  const foldOf = new Map(groups.map((group, index) => [group, index % config.folds]));
+  const scores = new Array<number>(samples.length).fill(0);
+  for (let fold = 0; fold < config.folds; fold++) {
+    const train = samples.filter((sample) => foldOf.get(sample.group) !== fold);
+    const model = trainLogistic(
+      train.map((sample) => sample.vector),
+      train.map((sample) => sample.label === typeCode),
+      logisticOptions(config, config.seed + fold + 1),
+    );
+    samples.forEach((sample, index) => {
+      if (foldOf.get(sample.group) === fold) scores[index] = decisionValue(model.weights, model.bias, sample.vector);
+    });
+  }
+  return scores;
+}
+
+/** Trains one type's detector against everything else and calibrates it on held-out folds. */
+export function trainDetector(typeCode: string, samples: Sample[], config: TrainingConfig, dataHash: string, today: string): LinearArtifact {
+  const labels = samples.map((sample) => sample.label === typeCode);
+  const heldOut = heldOutScores(samples, typeCode, config);
+  const calibration = fitPlatt(heldOut, labels);
+  const model = trainLogistic(samples.map((sample) => sample.vector), labels, logisticOptions(config, config.seed));
+  const indices: number[] = [];
+  const values: number[] = [];
+  model.weights.forEach((weight, index) => {
+    if (Math.abs(weight) >= config.pruneBelow) {
+      indices.push(index);
+      values.push(Math.round(weight * 10_000) / 10_000);
+    }
+  });
+  const heldOutCorrect = heldOut.filter((score, index) => score > 0 === labels[index]).length;
+  return {
+    format: LINEAR_FORMAT,
+    typeCode,
+    version: `${today}.${dataHash.slice(0, 12)}`,
+    features: DEFAULT_FEATURE_SPEC,
+    bias: Math.round(model.bias * 10_000) / 10_000,
+    weights: { indices, values },
+    calibration: { method: 'platt', a: round6(calibration.a), b: round6(calibration.b) },
+    training: {
+      config,
+      dataSha256: dataHash,
+      positives: labels.filter(Boolean).length,
+      negatives: labels.filter((label) => !label).length,
+      groups: new Set(samples.map((sample) => sample.group)).size,
+      heldOutAccuracy: Math.round((heldOutCorrect / samples.length) * 10_000) / 10_000,
+    },
+  };
+}
+
+/** sha256 over the training texts and the configuration: the artifact's version names its data. */
+export function trainingDataHash(texts: LabelledText[], config: TrainingConfig): string {
+  const hash = createHash('sha256');
+  hash.update(JSON.stringify(config));
+  for (const text of [...texts].sort((a, b) => a.id.localeCompare(b.id))) hash.update(`${text.id}\0${text.label}\0${text.text}\0`);
+  return hash.digest('hex');
+}
+
+function round6(value: number): number {
+  return Math.round(value * 1e6) / 1e6;
+}
