@@ -1,4 +1,5 @@
-import { findPhrase, gapBefore, matchPhraseAt, phraseTokens, type Row } from './layout.js';
+import { gapBefore, type Row } from './layout.js';
+import { PhraseSet } from './phrases.js';
 
 export type ColumnKind = 'item' | 'scope' | 'description' | 'quantity' | 'unit' | 'unitCost' | 'material' | 'labor' | 'total';
 
@@ -30,20 +31,15 @@ const HEADER_LABELS: Array<[ColumnKind, string[]]> = [
   ['total', ['total', 'amount', 'line total', 'total cost', 'total price', 'price', 'extended', 'ext. price', 'cost', 'item total', 'bid amount']],
 ];
 
-const LABELS = HEADER_LABELS.flatMap(([kind, phrases]) => phrases.map((phrase) => ({ kind, tokens: phraseTokens(phrase) }))).sort(
-  (a, b) => b.tokens.length - a.tokens.length,
-);
+const LABELS = new PhraseSet(HEADER_LABELS);
 
 const MONEY_KINDS: ColumnKind[] = ['material', 'labor', 'total'];
 /** A header row is mostly labels; a sentence that happens to say "material and labor" is not. */
 const MIN_LABELLED_SHARE = 0.7;
 
 function labelAt(row: Row, start: number): { kind: ColumnKind; end: number } | null {
-  for (const label of LABELS) {
-    const match = matchPhraseAt(row, start, label.tokens);
-    if (match) return { kind: label.kind, end: match.end };
-  }
-  return null;
+  const match = LABELS.at(row, start);
+  return match ? { kind: match.value, end: match.end } : null;
 }
 
 /** Reads a row as a table header; null when it is not one. */
@@ -85,8 +81,4 @@ export function readSectionHeading(text: string): { number: string | null; name:
   if (!/^[A-Za-z&][A-Za-z&,/()'\s-]*$/.test(match[2])) return null;
   const number = match[1].includes('.') ? match[1] : `${match[1]}.0`;
   return { number, name: `${number} ${match[2].trim()}`, continued };
-}
-
-export function hasLabel(row: Row, phrases: string[]): boolean {
-  return findPhrase(row, phrases.map(phraseTokens)) !== null;
 }

@@ -1,5 +1,6 @@
 import type { Word } from '@docsift/core';
-import { cellsOf, gapBefore, joinWords, matchPhraseAt, phraseTokens, type Row } from './layout.js';
+import { cellsOf, gapBefore, type Row } from './layout.js';
+import { PhraseSet } from './phrases.js';
 
 export type MetaField =
   | 'borrowerName'
@@ -39,9 +40,7 @@ const META_LABELS: Array<[MetaField, string[]]> = [
   ],
 ];
 
-const LABELS = META_LABELS.flatMap(([field, phrases]) => phrases.map((phrase) => ({ field, tokens: phraseTokens(phrase) }))).sort(
-  (a, b) => b.tokens.length - a.tokens.length,
-);
+const LABELS = new PhraseSet(META_LABELS);
 
 export interface LabelHit {
   field: MetaField;
@@ -53,13 +52,11 @@ export interface LabelHit {
 /** Labels start a cell and end with a colon or a gap (so "selected by borrower" is no label). */
 function labelAt(row: Row, start: number): LabelHit | null {
   if (start > 0 && gapBefore(row, start) <= 1.2 && !/[:|]$/.test(row.words[start - 1].text)) return null;
-  for (const label of LABELS) {
-    const match = matchPhraseAt(row, start, label.tokens);
-    if (!match) continue;
+  for (const match of LABELS.allAt(row, start)) {
     const last = row.words[match.end - 1].text;
     const next = row.words[match.end];
     if (/:$/.test(last) || !next || gapBefore(row, match.end) > 1.2 || next.text === ':') {
-      return { field: label.field, row, start, end: match.end };
+      return { field: match.value, row, start, end: match.end };
     }
   }
   return null;
@@ -114,4 +111,17 @@ export function valueContinuation(value: Word[], rows: Row[], rowIndex: number):
   return lines;
 }
 
-export const textOf = (words: Word[]): string => joinWords(words).replace(/\s+([,.;])/g, '$1').trim();
+/** Words closer than this (in word heights) touch: a reader split one printed word ("Engineer ' s"). */
+const TOUCHING_GAP = 0.2;
+
+/** Words joined with single spaces; touching pieces of one printed word, and a split-off comma, are put back. */
+export function textOf(words: Word[]): string {
+  let text = '';
+  const height = Math.max(0, ...words.map((word) => word.bbox[3] - word.bbox[1]));
+  words.forEach((word, index) => {
+    const previous = words[index - 1];
+    const touching = previous && word.bbox[0] - previous.bbox[2] < TOUCHING_GAP * height && word.bbox[0] > previous.bbox[0];
+    text += (index === 0 || touching ? '' : ' ') + word.text;
+  });
+  return text.replace(/\s+([,;:]|\.(?!\d))(?=\s|$)/g, '$1').trim();
+}

@@ -131,7 +131,7 @@ export function phraseTokens(phrase: string): string[] {
     .filter((token) => token !== '');
 }
 
-const MIN_SIMILARITY = 0.78;
+export const MIN_TOKEN_SIMILARITY = 0.78;
 
 /** Whether the words from `start` spell the phrase (fuzzy per token, words close together). */
 export function matchPhraseAt(row: Row, start: number, tokens: string[]): PhraseMatch | null {
@@ -140,29 +140,10 @@ export function matchPhraseAt(row: Row, start: number, tokens: string[]): Phrase
     const word = row.words[wordIndex];
     if (!word) return null;
     if (tokenIndex > 0 && word.bbox[0] - row.words[wordIndex - 1].bbox[2] > row.height * 1.5) return null;
-    if (tokenSimilarity(foldToken(word.text), tokens[tokenIndex]) < MIN_SIMILARITY) return null;
+    if (tokenSimilarity(foldToken(word.text), tokens[tokenIndex]) < MIN_TOKEN_SIMILARITY) return null;
     wordIndex += 1;
   }
   return { start, end: wordIndex };
-}
-
-/** A label starts a cell: first on the row or after a gap wider than a couple of spaces. */
-const CELL_GAP = 1.2;
-
-/**
- * First place in the row where one of the phrases starts (longest phrase wins at a position);
- * with `cellStart`, only where a cell begins, so a phrase inside running text does not count.
- */
-export function findPhrase(row: Row, phrases: string[][], cellStart = false): PhraseMatch | null {
-  const ordered = [...phrases].sort((a, b) => b.length - a.length);
-  for (let start = 0; start < row.words.length; start += 1) {
-    if (cellStart && gapBefore(row, start) <= CELL_GAP) continue;
-    for (const tokens of ordered) {
-      const match = matchPhraseAt(row, start, tokens);
-      if (match) return match;
-    }
-  }
-  return null;
 }
 
 /** Horizontal gap before word `index` of a row, in row heights (Infinity for the first word). */

@@ -43,8 +43,10 @@ function collectLabelled(rows: Row[]): Map<MetaField, Found[]> {
 }
 
 function findCompany(rows: Row[], pattern: RegExp, cut: boolean): { words: Word[]; page: number } | null {
-  const top = rows.filter((row) => row.page === rows[0]?.page && row.top < 0.5);
-  for (const row of top) {
+  const firstPage = rows.filter((row) => row.page === rows[0]?.page);
+  // The letterhead first; a company named only in the page footer after it.
+  const ordered = [...firstPage.filter((row) => row.top < 0.5), ...firstPage.filter((row) => row.top >= 0.5)];
+  for (const row of ordered) {
     for (const cell of cellsOf(row).filter((words) => !words.some((word) => /:$/.test(word.text)))) {
       const end = cell.findIndex((word, index) => index > 0 && pattern.test(word.text));
       if (end > 0) return { words: cut ? cell.slice(0, end + 1) : cell, page: row.page };

@@ -100,10 +100,17 @@ export function parseDate(raw: string): string | null {
   return null;
 }
 
+const foldedTokens = new Map<string, string>();
+
 /** Lower-case letters and digits only, with `&` read as `and` (label comparison). */
 export function foldToken(text: string): string {
-  if (text === '&') return 'and';
-  return text.toLowerCase().replace(/[^a-z0-9#&%/]/g, '');
+  let folded = foldedTokens.get(text);
+  if (folded === undefined) {
+    folded = text === '&' ? 'and' : text.toLowerCase().replace(/[^a-z0-9#&%/]/g, '');
+    if (foldedTokens.size > 50_000) foldedTokens.clear();
+    foldedTokens.set(text, folded);
+  }
+  return folded;
 }
 
 function levenshtein(a: string, b: string): number {
@@ -121,10 +128,22 @@ function levenshtein(a: string, b: string): number {
 }
 
 /** 0..1 similarity of two folded tokens; short tokens must match exactly (one OCR slip in "qty" is a different word). */
+const similarities = new Map<string, number>();
+
 export function tokenSimilarity(a: string, b: string): number {
   if (a === b) return 1;
   if (a.length <= 3 || b.length <= 3) return 0;
-  return 1 - levenshtein(a, b) / Math.max(a.length, b.length);
+  // Cheap bounds first: the length difference alone caps the similarity; labels hold few digits.
+  if (1 - Math.abs(a.length - b.length) / Math.max(a.length, b.length) < 0.7) return 0;
+  if (/\d/.test(a) !== /\d/.test(b)) return 0;
+  const key = `${a}\u0000${b}`;
+  let similarity = similarities.get(key);
+  if (similarity === undefined) {
+    similarity = 1 - levenshtein(a, b) / Math.max(a.length, b.length);
+    if (similarities.size > 200_000) similarities.clear();
+    similarities.set(key, similarity);
+  }
+  return similarity;
 }
 
 /** Case, space and punctuation folding for comparing descriptions. */

@@ -1,21 +1,21 @@
 import type { Word } from '@docsift/core';
-import { findPhrase, phraseTokens, type Row } from './layout.js';
+import type { Row } from './layout.js';
+import { PhraseSet } from './phrases.js';
 import { parseAmount } from './parse.js';
 import type { CellValue } from './table-row.js';
 
 export type RecapField = 'subtotal' | 'generalConditions' | 'overheadAndProfit' | 'grandTotal';
 
-const tokens = (phrases: string[]): string[][] => phrases.map(phraseTokens);
-
 /** Label anchors of the recap, most specific first. */
-const RECAP_LABELS: Array<[RecapField, string[][]]> = [
-  ['grandTotal', tokens(['grand total', 'total estimate', 'estimate total', 'total bid', 'bid total', 'contract total', 'total contract price', 'total project cost', 'project total', 'total repair cost', 'total cost of repairs'])],
-  ['overheadAndProfit', tokens(['overhead and profit', 'overhead & profit', 'overhead profit', 'o&p', 'oh&p', 'overhead'])],
-  ['generalConditions', tokens(['general conditions', 'gen conditions', 'general condition'])],
-  ['subtotal', tokens(['subtotal', 'sub total', 'sub-total', 'total of sections', 'sections total', 'total all sections'])],
+const RECAP_LABELS: Array<[RecapField, string[]]> = [
+  ['grandTotal', ['grand total', 'total estimate', 'estimate total', 'total bid', 'bid total', 'contract total', 'total contract price', 'total project cost', 'project total', 'total repair cost', 'total cost of repairs']],
+  ['overheadAndProfit', ['overhead and profit', 'overhead & profit', 'overhead profit', 'o&p', 'oh&p', 'overhead']],
+  ['generalConditions', ['general conditions', 'gen conditions', 'general condition']],
+  ['subtotal', ['subtotal', 'sub total', 'sub-total', 'total of sections', 'sections total', 'total all sections']],
 ];
 
-const RECAP_HEADINGS = tokens(['recap', 'summary of costs', 'cost summary', 'recapitulation']);
+const FIELD_LABELS = new Map(RECAP_LABELS.map(([field, phrases]) => [field, new PhraseSet([[field, phrases]])]));
+const RECAP_HEADINGS = new PhraseSet([[true, ['recap', 'summary of costs', 'cost summary', 'recapitulation']]]);
 
 const SECTION_NUMBER = /\b\d{1,2}\.0\b/g;
 
@@ -29,14 +29,14 @@ export function isSectionTotalRow(text: string): boolean {
 /** Which recap field a row is labelled with, if any (section subtotals excluded). */
 export function recapFieldOf(row: Row): RecapField | null {
   if (isSectionTotalRow(row.text)) return null;
-  for (const [field, phrases] of RECAP_LABELS) {
-    if (findPhrase(row, phrases, true)) return field;
+  for (const [field, labels] of FIELD_LABELS) {
+    if (labels.find(row, true)) return field;
   }
   return null;
 }
 
 export function isRecapRow(row: Row): boolean {
-  return recapFieldOf(row) !== null || findPhrase(row, RECAP_HEADINGS, true) !== null;
+  return recapFieldOf(row) !== null || RECAP_HEADINGS.find(row, true) !== null;
 }
 
 function amountRightOf(words: Word[], x: number): CellValue<number> | null {
@@ -57,8 +57,7 @@ export interface RecapValue extends CellValue<number> {
 /** The amount of a labelled row: on the same row right of the label, else just below the label. */
 function recapAmount(rows: Row[], index: number, field: RecapField): RecapValue | null {
   const row = rows[index];
-  const label = RECAP_LABELS.find(([name]) => name === field)![1];
-  const match = findPhrase(row, label, true)!;
+  const match = FIELD_LABELS.get(field)!.find(row, true)!;
   const labelEnd = row.words[match.end - 1].bbox[2];
   const same = amountRightOf(row.words.slice(match.end), labelEnd);
   if (same) return { ...same, page: row.page };
