@@ -14,6 +14,7 @@ function mergeCoverage(form: CoverageDraft, page: CoverageDraft | undefined): Co
   if (!page) return form;
   return {
     kind: form.kind,
+    kindDetail: form.kindDetail ?? page.kindDetail,
     description: pick(form.description, page.description),
     insurerLetter: pick(form.insurerLetter, page.insurerLetter),
     policyNumber: pick(form.policyNumber, page.policyNumber),
@@ -95,6 +96,7 @@ export function assemble(draft: CertificateDraft): { data: InsuranceCertData; fi
       otherCoverages.push({ description: recorder.value(`${path}.description`, coverage.description), ...policyFields(coverage, path, draft, recorder) });
     } else {
       const path = `coverages[${coverages.length}]`;
+      if (coverage.kindDetail) recorder.details[`${path}.type`] = coverage.kindDetail;
       coverages.push({ type: coverage.kind, ...policyFields(coverage, path, draft, recorder) });
     }
   }

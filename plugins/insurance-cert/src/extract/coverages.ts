@@ -1,7 +1,7 @@
 import { centerX, groupRows, segmentsOf, tokensIn, type PageLayout, type Token } from '../layout/layout.js';
 import { parseDate, parsePolicyNumber } from '../parse/values.js';
 import type { PageAnchors } from './anchors.js';
-import { found, type CoverageDraft, type Found } from './draft.js';
+import { detailFrom, found, type CoverageDraft, type Found } from './draft.js';
 import { findLimitCaptions, readLimits } from './limits.js';
 import { findTable, type CoverageBand, type CoverageTable } from './table.js';
 
@@ -63,8 +63,10 @@ function readBand(layout: PageLayout, band: CoverageBand, table: CoverageTable, 
   const limits = readLimits(layout, band, table, captions);
   const extra = policies.slice(1).filter(isStandalonePolicy);
   const entries = [policies[0], ...extra];
+  const kindDetail = band.caption && detailFrom(band.caption.tokens, layout.page, 0.9 + 0.1 * band.caption.score);
   return entries.map((policyNumber, index) => ({
     kind: band.kind,
+    kindDetail: kindDetail ?? policyNumber?.detail,
     description: band.kind === 'other' ? description(layout, band, table) : undefined,
     insurerLetter: rowLetters[Math.min(index, rowLetters.length - 1)],
     policyNumber,

@@ -16,6 +16,8 @@ export interface PartyDraft {
 
 export interface CoverageDraft {
   kind: CoverageType | 'other';
+  /** Where the row's kind was read: its caption on the page, or the form field that names it. */
+  kindDetail?: FieldDetail;
   description?: Found<string>;
   insurerLetter?: Found<string>;
   policyNumber?: Found<string>;

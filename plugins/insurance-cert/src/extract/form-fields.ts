@@ -138,7 +138,8 @@ function coverage(index: FieldIndex, row: RowFields): CoverageDraft | undefined 
     description: row.description ? text(index, row.description) : undefined,
     limits,
   };
-  return draft.policyNumber || draft.effectiveDate || draft.expirationDate ? draft : undefined;
+  draft.kindDetail = (draft.policyNumber ?? draft.effectiveDate ?? draft.expirationDate)?.detail;
+  return draft.kindDetail ? draft : undefined;
 }
 
 /** Reads a fillable ACORD 25 by its field names; fields with other names are left to the geometry reader. */

@@ -18,10 +18,11 @@ function captionEnd(row: Token[], start: number): { end: number; letter?: string
 }
 
 /** Tokens right of the caption that share its line (typed values often sit a little higher or lower). */
-function valueTokens(layout: PageLayout, row: Token[], end: number): Token[] {
-  const caption = row[Math.max(0, end - 1)].bbox;
-  const slack = (caption[3] - caption[1]) * 0.6;
-  return tokensIn(layout, [caption[2] + 0.001, caption[1] - slack, 1, caption[3] + slack])
+function valueTokens(layout: PageLayout, row: Token[], start: number, end: number): Token[] {
+  const [, top, , bottom] = row[start].bbox;
+  const right = row[Math.max(start, end - 1)].bbox[2];
+  const slack = (bottom - top) * 0.6;
+  return tokensIn(layout, [right + 0.001, top - slack, 1, bottom + slack])
     .filter((token) => !row.slice(0, end).includes(token))
     .sort((a, b) => a.bbox[0] - b.bbox[0]);
 }
@@ -48,7 +49,7 @@ export function readInsurers(layout: PageLayout, anchors: PageAnchors): Record<s
     const { end, letter } = captionEnd(row, start);
     const key = letter ?? LETTERS[order];
     order = Math.max(order, LETTERS.indexOf(key)) + 1;
-    const tokens = withoutNaic(valueTokens(layout, row, end));
+    const tokens = withoutNaic(valueTokens(layout, row, start, end));
     const name = tokens.map((token) => token.text).join(' ').replace(/^[:\s]+/, '').trim();
     if (name.length >= 2 && !isPlaceholder(name) && key) insurers[key] = found(name, tokens, layout.page);
   }

@@ -66,8 +66,17 @@ function startsSegment(row: Token[], index: number, layout: PageLayout, within: 
   return gap > (layout.wordHeight * 1.5) / layout.aspect;
 }
 
+/** Similarity, or 0 as soon as it is certain to fall below `minScore` (most windows are far off). */
+function similarityAtLeast(text: string, target: string, minScore: number): number {
+  const length = Math.max(text.length, target.length);
+  const limit = Math.floor((1 - minScore) * length);
+  if (Math.abs(text.length - target.length) > limit) return 0;
+  const distance = editDistance(text, target, limit);
+  return distance > limit ? 0 : 1 - distance / length;
+}
+
 /** Best window of consecutive tokens starting at `start` whose letters spell the phrase. */
-function matchAt(row: Token[], start: number, target: string, layout: PageLayout, within: BBox | undefined): { end: number; score: number } | null {
+function matchAt(row: Token[], start: number, target: string, layout: PageLayout, within: BBox | undefined, minScore: number): { end: number; score: number } | null {
   const maxGap = (layout.wordHeight * 2.5) / layout.aspect;
   let text = '';
   let best: { end: number; score: number } | null = null;
@@ -78,8 +87,8 @@ function matchAt(row: Token[], start: number, target: string, layout: PageLayout
     text += token.folded;
     if (text.length > target.length * 1.3 + 2) break;
     if (text.length < target.length * 0.7) continue;
-    const score = similarity(text, target);
-    if (!best || score > best.score) best = { end, score };
+    const score = similarityAtLeast(text, target, minScore);
+    if (score > 0 && (!best || score > best.score)) best = { end, score };
   }
   return best;
 }
@@ -92,13 +101,16 @@ export function findLabel(layout: PageLayout, phrase: string, options: LabelOpti
   const target = foldToken(phrase);
   const minScore = options.minScore ?? defaultMinScore(target.length);
   const matches: LabelMatch[] = [];
+  const [, top, , bottom] = options.within ?? [0, 0, 1, 1];
   layout.rows.forEach((row, rowIndex) => {
+    const middle = (row[0].bbox[1] + row[0].bbox[3]) / 2;
+    if (middle < top - layout.wordHeight || middle > bottom + layout.wordHeight) return;
     for (let start = 0; start < row.length; start++) {
       const first = row[start].folded;
       if (first.length === 0 || !inside(row[start], options.within)) continue;
       if (first[0] !== target[0] && first[1] !== target[1] && first[0] !== target[1]) continue;
       if (options.segmentStart && !startsSegment(row, start, layout, options.within)) continue;
-      const found = matchAt(row, start, target, layout, options.within);
+      const found = matchAt(row, start, target, layout, options.within, minScore);
       if (found && found.score >= minScore) {
         const tokens = row.slice(start, found.end + 1);
         matches.push({ tokens, bbox: unionBox(tokens.map((token) => token.bbox)), score: found.score, row: rowIndex, start, end: found.end });
