@@ -1,0 +1,202 @@
+import { readFileSync } from 'node:fs';
+import { extname } from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { DocsiftError, type ProcessResult, type Stage } from '@docsift/core';
+import type { Logger } from 'pino';
+import { EnginePoolError } from './engine-errors.js';
+import type { EngineCallOptions, EngineOptions, EngineWorkerData, FromWorker, SerializedEngineError, ToWorker } from './engine-protocol.js';
+
+export interface EnginePoolOptions {
+  /** Worker threads, each with its own engine (and its own OCR workers). */
+  size: number;
+  engineOptions: EngineOptions;
+  logger: Logger;
+  /** The worker entry; defaults to engine-worker next to this module (.ts under tsx, .js built). */
+  workerFile?: URL;
+}
+
+export type ProgressListener = (progress: number, stage: Stage) => void;
+
+export interface EnginePool {
+  process(filePath: string, options?: EngineCallOptions, onProgress?: ProgressListener): Promise<ProcessResult>;
+  close(): Promise<void>;
+}
+
+interface Task {
+  id: number;
+  filePath: string;
+  options: EngineCallOptions;
+  onProgress?: ProgressListener;
+  resolve(result: ProcessResult): void;
+  reject(error: Error): void;
+}
+
+type SlotState = 'starting' | 'idle' | 'busy' | 'gone';
+
+interface Slot {
+  worker: Worker;
+  state: SlotState;
+  task?: Task;
+}
+
+/** Consecutive workers that die before they are ready before the pool gives up on queued calls. */
+const MAX_STARTUP_FAILURES = 3;
+const CLOSE_GRACE_MS = 5000;
+
+function defaultWorkerFile(): URL {
+  return new URL(`./engine-worker${extname(fileURLToPath(import.meta.url))}`, import.meta.url);
+}
+
+/** tsx's ESM register API (its `import` export), found from here whether this module runs as ESM or CJS. */
+function tsxEsmApi(): string {
+  const manifestPath = createRequire(import.meta.url).resolve('tsx/package.json');
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { exports: Record<string, { import: { default: string } }> };
+  return new URL(manifest.exports['./esm/api']!.import.default, pathToFileURL(manifestPath)).href;
+}
+
+/**
+ * Under tsx (tests, `npm start` from sources) the worker file is TypeScript, and Node 20 does not
+ * carry tsx's loader into worker threads: a small ESM bootstrap registers it there first.
+ */
+function workerEntry(file: URL): URL {
+  if (extname(fileURLToPath(file)) !== '.ts') return file;
+  const bootstrap = [
+    `const { register } = await import(${JSON.stringify(tsxEsmApi())});`,
+    'register();',
+    `await import(${JSON.stringify(file.href)});`,
+  ].join('\n');
+  return new URL(`data:text/javascript,${encodeURIComponent(bootstrap)}`);
+}
+
+function toError(error: SerializedEngineError): Error {
+  if (error.code === 'internal_error') return new EnginePoolError('internal_error', error.message);
+  return new DocsiftError(error.code, error.message, error.details);
+}
+
+export function createEnginePool(options: EnginePoolOptions): EnginePool {
+  return new WorkerEnginePool(options);
+}
+
+/** Runs the engine in worker threads, one document per thread at a time, replacing crashed threads. */
+class WorkerEnginePool implements EnginePool {
+  private readonly slots = new Set<Slot>();
+  private readonly waiting: Task[] = [];
+  private readonly logger: Logger;
+  private readonly workerFile: URL;
+  private nextId = 1;
+  private startupFailures = 0;
+  private closing = false;
+
+  constructor(private readonly options: EnginePoolOptions) {
+    if (!Number.isInteger(options.size) || options.size < 1) throw new Error('the engine pool needs a size of at least 1');
+    this.logger = options.logger.child({ component: 'engine-pool' });
+    this.workerFile = workerEntry(options.workerFile ?? defaultWorkerFile());
+    for (let i = 0; i < options.size; i += 1) this.spawn();
+  }
+
+  process(filePath: string, options: EngineCallOptions = {}, onProgress?: ProgressListener): Promise<ProcessResult> {
+    if (this.closing) return Promise.reject(new EnginePoolError('engine_closed', 'the engine is shutting down'));
+    return new Promise<ProcessResult>((resolve, reject) => {
+      this.waiting.push({ id: this.nextId++, filePath, options, onProgress, resolve, reject });
+      if (this.slots.size < this.options.size) this.spawn();
+      this.dispatch();
+    });
+  }
+
+  private spawn(): void {
+    const workerData: EngineWorkerData = { engineOptions: this.options.engineOptions, logLevel: this.options.logger.level };
+    const worker = new Worker(this.workerFile, { workerData });
+    const slot: Slot = { worker, state: 'starting' };
+    this.slots.add(slot);
+    worker.on('message', (message: FromWorker) => this.onMessage(slot, message));
+    worker.on('error', (error) => this.logger.error({ err: error }, 'an engine worker failed'));
+    worker.on('exit', (code) => this.onExit(slot, code));
+  }
+
+  private onMessage(slot: Slot, message: FromWorker): void {
+    switch (message.type) {
+      case 'ready':
+        this.startupFailures = 0;
+        slot.state = 'idle';
+        this.dispatch();
+        return;
+      case 'startup-failed':
+        this.logger.error({ reason: message.message }, 'an engine worker could not start');
+        return;
+      case 'progress':
+        if (slot.task?.id === message.id) slot.task.onProgress?.(message.progress, message.stage);
+        return;
+      case 'result':
+      case 'error':
+        this.finish(slot, message);
+        return;
+    }
+  }
+
+  private finish(slot: Slot, message: Extract<FromWorker, { type: 'result' | 'error' }>): void {
+    const task = slot.task;
+    if (!task || task.id !== message.id) return;
+    slot.task = undefined;
+    slot.state = 'idle';
+    if (message.type === 'result') task.resolve(message.result);
+    else task.reject(toError(message.error));
+    this.dispatch();
+  }
+
+  private onExit(slot: Slot, code: number): void {
+    const wasReady = slot.state === 'idle' || slot.state === 'busy';
+    slot.state = 'gone';
+    this.slots.delete(slot);
+    if (slot.task) {
+      this.logger.error({ exitCode: code, taskId: slot.task.id }, 'an engine worker died while processing a document');
+      slot.task.reject(
+        this.closing
+          ? new EnginePoolError('engine_closed', 'the engine shut down while processing this document')
+          : new EnginePoolError('engine_crashed', 'the engine stopped unexpectedly while processing this document'),
+      );
+    }
+    if (this.closing) return;
+    if (!wasReady) this.startupFailures += 1;
+    if (this.startupFailures >= MAX_STARTUP_FAILURES) {
+      this.failWaiting(new EnginePoolError('engine_unavailable', 'the engine could not start'));
+      this.startupFailures = 0;
+      if (this.slots.size === 0) return;
+    }
+    this.spawn();
+  }
+
+  private failWaiting(error: EnginePoolError): void {
+    for (const task of this.waiting.splice(0)) task.reject(error);
+  }
+
+  private dispatch(): void {
+    for (const slot of this.slots) {
+      if (slot.state !== 'idle') continue;
+      const task = this.waiting.shift();
+      if (!task) return;
+      slot.state = 'busy';
+      slot.task = task;
+      const message: ToWorker = { type: 'process', id: task.id, filePath: task.filePath, options: task.options };
+      slot.worker.postMessage(message);
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.closing) return;
+    this.closing = true;
+    this.failWaiting(new EnginePoolError('engine_closed', 'the engine is shutting down'));
+    await Promise.all([...this.slots].map((slot) => this.closeSlot(slot)));
+  }
+
+  /** Asks a worker to release its engine, and terminates it if it does not exit in time. */
+  private async closeSlot(slot: Slot): Promise<void> {
+    const exited = new Promise<void>((resolve) => slot.worker.once('exit', () => resolve()));
+    const close: ToWorker = { type: 'close' };
+    slot.worker.postMessage(close);
+    const timer = setTimeout(() => void slot.worker.terminate(), CLOSE_GRACE_MS);
+    await exited;
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,41 @@
+import type { DocsiftOptions, EngineErrorCode, ProcessResult, RegistryEntry, Stage } from '@docsift/core';
+
+/** Options of one call as they cross the thread boundary (dates as ISO strings). */
+export interface EngineCallOptions {
+  typeHint?: string;
+  extraEntries?: RegistryEntry[];
+  allowedTypes?: string[];
+  engine?: 'local' | 'model';
+  /** ISO 8601 instant to judge dates against. */
+  now?: string;
+}
+
+/** The engine settings each worker builds its docsift with. */
+export interface EngineOptions {
+  limits?: { maxPages?: number; maxPixels?: number };
+  ocr?: { workers?: number };
+  ai?: DocsiftOptions['ai'];
+}
+
+export interface EngineWorkerData {
+  engineOptions: EngineOptions;
+  logLevel: string;
+}
+
+export type ToWorker =
+  | { type: 'process'; id: number; filePath: string; options: EngineCallOptions }
+  | { type: 'close' };
+
+/** An engine error reduced to what is safe to pass on: code, message, details. */
+export interface SerializedEngineError {
+  code: EngineErrorCode | 'internal_error';
+  message: string;
+  details: Record<string, unknown>;
+}
+
+export type FromWorker =
+  | { type: 'ready' }
+  | { type: 'startup-failed'; message: string }
+  | { type: 'progress'; id: number; progress: number; stage: Stage }
+  | { type: 'result'; id: number; result: ProcessResult }
+  | { type: 'error'; id: number; error: SerializedEngineError };

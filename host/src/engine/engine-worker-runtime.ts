@@ -1,0 +1,72 @@
+import { readFile } from 'node:fs/promises';
+import { parentPort, workerData } from 'node:worker_threads';
+import { isDocsiftError, type Docsift, type ProcessOptions } from '@docsift/core';
+import pino from 'pino';
+import type { EngineCallOptions, EngineWorkerData, FromWorker, SerializedEngineError, ToWorker } from './engine-protocol.js';
+
+/** The part of a docsift a worker needs. */
+export type WorkerEngine = Pick<Docsift, 'process' | 'close'>;
+export type WorkerEngineFactory = (data: EngineWorkerData, logger: pino.Logger) => Promise<WorkerEngine> | WorkerEngine;
+
+function toProcessOptions(options: EngineCallOptions): ProcessOptions {
+  const { now, ...rest } = options;
+  return now === undefined ? rest : { ...rest, now: new Date(now) };
+}
+
+/** Engine errors pass through with their code; anything else is a bug and stays in the log. */
+function serializeError(error: unknown, logger: pino.Logger): SerializedEngineError {
+  if (isDocsiftError(error)) return { code: error.code, message: error.message, details: error.details };
+  logger.error({ err: error }, 'the engine failed on a document');
+  return { code: 'internal_error', message: 'the engine failed on this document', details: {} };
+}
+
+/**
+ * Runs inside a worker thread: builds one engine, then answers `process` requests one at a
+ * time until asked to close. The pool sends a worker one document at a time.
+ */
+export async function serveEngine(createEngine: WorkerEngineFactory): Promise<void> {
+  const port = parentPort;
+  if (!port) throw new Error('serveEngine runs inside a worker thread');
+  const data = workerData as EngineWorkerData;
+  const logger = pino({ name: 'docsift-engine', level: data.logLevel });
+  const post = (message: FromWorker): void => port.postMessage(message);
+
+  let engine: WorkerEngine;
+  try {
+    engine = await createEngine(data, logger);
+  } catch (error) {
+    logger.error({ err: error }, 'the engine worker could not start');
+    post({ type: 'startup-failed', message: error instanceof Error ? error.message : String(error) });
+    return;
+  }
+
+  let inFlight: Promise<void> = Promise.resolve();
+  port.on('message', (message: ToWorker) => {
+    if (message.type === 'close') {
+      // Exit explicitly: loader hooks (tsx under tests) keep a worker's event loop alive.
+      void inFlight.then(() => engine.close()).finally(() => process.exit(0));
+      return;
+    }
+    inFlight = handleProcess(engine, message, post, logger);
+  });
+  post({ type: 'ready' });
+}
+
+async function handleProcess(
+  engine: WorkerEngine,
+  request: Extract<ToWorker, { type: 'process' }>,
+  post: (message: FromWorker) => void,
+  logger: pino.Logger,
+): Promise<void> {
+  const { id } = request;
+  try {
+    const bytes = new Uint8Array(await readFile(request.filePath));
+    const result = await engine.process(bytes, {
+      ...toProcessOptions(request.options),
+      onProgress: (progress, stage) => post({ type: 'progress', id, progress, stage }),
+    });
+    post({ type: 'result', id, result });
+  } catch (error) {
+    post({ type: 'error', id, error: serializeError(error, logger) });
+  }
+}

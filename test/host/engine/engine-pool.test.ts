@@ -1,0 +1,84 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect } from 'chai';
+import { isDocsiftError } from '@docsift/core';
+import pino from 'pino';
+import { createEnginePool, isEnginePoolError, type EnginePool } from '../../../host/src/engine/index.js';
+
+const logger = pino({ level: 'silent' });
+const fakeWorker = new URL('./fixtures/fake-engine-worker.ts', import.meta.url);
+
+async function rejection(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected the call to fail');
+}
+
+describe('engine pool (protocol and recovery, with a stand-in engine)', function () {
+  let dir: string;
+  let pool: EnginePool;
+  const file = (name: string, content: string): string => {
+    const path = join(dir, name);
+    writeFileSync(path, content);
+    return path;
+  };
+
+  before(() => {
+    dir = mkdtempSync(join(tmpdir(), 'docsift-engine-'));
+    pool = createEnginePool({ size: 2, engineOptions: {}, logger, workerFile: fakeWorker });
+  });
+  after(async () => {
+    await pool.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('returns the result, forwards options and reports progress', async () => {
+    const progress: [number, string][] = [];
+    const result = await pool.process(file('a.pdf', 'sor'), { typeHint: 'sor', now: '2026-01-02T03:04:05.000Z' }, (p, stage) =>
+      progress.push([p, stage]),
+    );
+    expect(result.documentType).to.equal('sor');
+    expect(result.extractedData).to.include({ now: '2026-01-02T03:04:05.000Z', typeHint: 'sor' });
+    expect(progress).to.deep.equal([[10, 'ingest'], [60, 'classify']]);
+  });
+
+  it('passes engine errors back with their code, message and details', async () => {
+    const error = await rejection(pool.process(file('bad.pdf', 'bad input')));
+    expect(isDocsiftError(error)).to.equal(true);
+    expect(error).to.include({ code: 'invalid_file_format', message: 'the file is not a PDF, JPEG or PNG' });
+    expect((error as { details: unknown }).details).to.deep.equal({ detected: 'text' });
+    expect((await pool.process(file('ok.pdf', 'after-error'))).documentType).to.equal('after-error');
+  });
+
+  it('hides the message of an unexpected engine failure', async () => {
+    const error = await rejection(pool.process(file('bug.pdf', 'bug')));
+    expect(isEnginePoolError(error)).to.equal(true);
+    expect(error).to.include({ code: 'internal_error' });
+    expect(String((error as Error).message)).to.not.include('/secret/path');
+  });
+
+  it('rejects the call of a crashed worker and replaces the worker', async () => {
+    const calls = [pool.process(file('crash.pdf', 'crash')), pool.process(file('s1.pdf', 'slow-1')), pool.process(file('s2.pdf', 'slow-2'))];
+    const [crashed, ...others] = await Promise.allSettled(calls);
+    expect(crashed.status).to.equal('rejected');
+    expect((crashed as PromiseRejectedResult).reason).to.include({ code: 'engine_crashed' });
+    expect(others.map((outcome) => outcome.status)).to.deep.equal(['fulfilled', 'fulfilled']);
+    const bothCrash = await Promise.allSettled([pool.process(file('c1.pdf', 'crash')), pool.process(file('c2.pdf', 'crash'))]);
+    expect(bothCrash.map((outcome) => outcome.status)).to.deep.equal(['rejected', 'rejected']);
+    const after = await Promise.all([1, 2, 3].map((n) => pool.process(file(`n${n}.pdf`, `doc-${n}`))));
+    expect(after.map((result) => result.documentType)).to.deep.equal(['doc-1', 'doc-2', 'doc-3']);
+  });
+
+  it('refuses work once closed, and closes promptly', async () => {
+    const own = createEnginePool({ size: 1, engineOptions: {}, logger, workerFile: fakeWorker });
+    await own.process(file('warm.pdf', 'warm'));
+    const started = Date.now();
+    await own.close();
+    expect(Date.now() - started).to.be.below(2000);
+    expect(await rejection(own.process(file('late.pdf', 'late')))).to.include({ code: 'engine_closed' });
+  });
+});
