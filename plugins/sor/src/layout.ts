@@ -74,7 +74,7 @@ function groupRows(page: number, words: Word[]): Row[] {
 function withoutPageNumbers(row: Row): Row {
   const words = row.words;
   for (let start = 0; start < words.length; start += 1) {
-    for (let length = 1; length <= 4 && start + length <= words.length; length += 1) {
+    for (let length = Math.min(4, words.length - start); length >= 1; length -= 1) {
       if (PAGE_NUMBER.test(joinWords(words.slice(start, start + length)))) {
         const rest = [...words.slice(0, start), ...words.slice(start + length)];
         return rest.length === 0 ? { ...row, words: [], text: '' } : { ...makeRow(row.page, rest), index: row.index };

@@ -20,7 +20,7 @@ function repairDigits(core: string): { text: string; repaired: boolean } {
   let repaired = false;
   const chars = [...core].map((char, index, all) => {
     const replacement = DIGIT_LOOKALIKES[char];
-    const neighbourIsDigit = /\d/.test(all[index - 1] ?? '') || /\d/.test(all[index + 1] ?? '');
+    const neighbourIsDigit = /[\d,.]/.test(all[index - 1] ?? '') || /[\d,.]/.test(all[index + 1] ?? '');
     if (replacement && neighbourIsDigit) {
       repaired = true;
       return replacement;
@@ -68,10 +68,13 @@ export function parseQuantity(raw: string): ParsedNumber | null {
   return { value: Number(fixed.text.replace(/,/g, '')), repaired: fixed.repaired, moneyLike: false };
 }
 
-/** A unit of measure as printed (SF, LF, EA, LS, SQ, HR, SY, CY, GAL...). */
+const LOWER_CASE_UNITS = /^(ea|each|sf|lf|sy|sq|ls|hr|hrs|cy|gal|ton|day|days|mo|wk|pc|pcs|set|lot|job|ft|yd)$/i;
+
+/** A unit of measure as printed (SF, LF, EA, LS, SQ, HR, SY, CY, GAL...): capitals, or a known unit word. */
 export function parseUnit(raw: string): string | null {
-  const text = raw.trim().replace(/[.:]$/, '');
-  return /^[A-Za-z]{1,4}\.?$/.test(text) || /^[A-Za-z]{1,2}\/[A-Za-z]{1,2}$/.test(text) ? text : null;
+  const text = raw.trim().replace(/[.:,]$/, '');
+  const shaped = /^[A-Za-z]{1,4}$/.test(text) || /^[A-Za-z]{1,2}\/[A-Za-z]{1,2}$/.test(text);
+  return shaped && (text === text.toUpperCase() || LOWER_CASE_UNITS.test(text)) ? text : null;
 }
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];

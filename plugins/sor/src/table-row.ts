@@ -36,9 +36,10 @@ const isDash = (text: string): boolean => /^[-–—]$/.test(text);
 /** Tax or currency markers printed after an amount ("$12,000 +HST"). */
 const isAmountSuffix = (text: string): boolean => /^\+[A-Za-z]{2,5}$/.test(text);
 
+/** Inside the value zone anything without letters counts (OCR garbage in an amount cell must not end the scan). */
 function isValueWord(word: Word, hasUnitColumn: boolean): boolean {
   const text = word.text.trim();
-  return text === '$' || isDash(text) || isAmountSuffix(text) || parseAmount(text) !== null || (hasUnitColumn && parseUnit(text) !== null);
+  return !/[A-Za-z]/.test(text) || isAmountSuffix(text) || parseAmount(text) !== null || (hasUnitColumn && parseUnit(text) !== null);
 }
 
 function intervalDistance(word: Word, column: Column): number {

@@ -1,0 +1,114 @@
+import { expect } from 'chai';
+import { documentFromText } from '@docsift/core/testing';
+import { extractSor } from '../../../plugins/sor/src/extractor.js';
+import { pricedList, scopeBid, twoPageStatement } from './support/documents.js';
+
+describe('plugin-sor extractor on documents made in the test', () => {
+  describe('a statement whose table continues across a page break', () => {
+    const { data, fieldDetails } = extractSor(twoPageStatement());
+
+    it('reads every section and line item in print order, with wrapped descriptions joined', () => {
+      expect(data.constructionSections.map((section) => section.sectionName)).to.deep.equal(['1.0 General Requirements', '2.0 Roofing']);
+      const [general, roofing] = data.constructionSections;
+      expect(general.lineItems).to.deep.equal([
+        { description: 'Dumpster, delivery and haul', quantity: 2, unit: 'EA', materialCost: 500, laborCost: 100, totalCost: 600 },
+        { description: 'Temporary toilet rental for the duration of the project', quantity: 1, unit: 'LS', materialCost: 80, laborCost: 0, totalCost: 80 },
+      ]);
+      expect(roofing.lineItems.map((item) => item.description)).to.deep.equal(['Tear off and replace shingles, 30-year', 'Drip edge, aluminum']);
+      expect(roofing.lineItems[1]).to.include({ quantity: 150, unit: 'LF', totalCost: 375 });
+    });
+
+    it('keeps printed section totals apart from line items', () => {
+      expect(data.constructionSections[0].sectionTotal).to.deep.equal({ materialCost: 580, laborCost: 100, totalCost: 680 });
+      expect(data.constructionSections[1].sectionTotal?.totalCost).to.equal(3875);
+    });
+
+    it('reads the recap up to the grand total and ignores the lines after it', () => {
+      expect(data.recapSummary).to.deep.equal({ subtotal: 4555, generalConditions: 227.75, overheadAndProfit: 455.5, grandTotal: 5238.25 });
+    });
+
+    it('reads the header block by its labels', () => {
+      expect(data.documentMetadata).to.deep.include({
+        borrowerName: 'Jane Q. Public',
+        propertyAddress: '12 Elm St, Springfield, IL 62701',
+        lenderName: 'First Bank',
+        consultant: 'John Smith',
+        inspectionDate: '2026-03-03',
+        fileNumber: 'F-100',
+        numberOfUnits: 2,
+      });
+      expect(data.documentMetadata.contractorInfo).to.deep.equal({ name: 'Best Builders, Inc.', license: 'GC-1', phone: '(555) 123-4567' });
+    });
+
+    it('gives every value a fieldDetails entry with its page and box', () => {
+      const continued = fieldDetails['constructionSections[1].lineItems[1].totalCost'];
+      expect(continued).to.include({ page: 2, source: 'text', confidence: 1 });
+      expect(continued.bbox).to.have.length(4);
+      expect(fieldDetails['constructionSections[0].lineItems[1].description'].page).to.equal(1);
+      expect(fieldDetails['recapSummary.grandTotal'].page).to.equal(2);
+      expect(fieldDetails['documentMetadata.borrowerName'].bbox![0]).to.be.closeTo(0.12, 0.01);
+    });
+  });
+
+  it('reads a bid with one amount per scope: description lines around the amount, scope as section', () => {
+    const { data } = extractSor(scopeBid());
+    expect(data.constructionSections.map((section) => section.sectionName)).to.deep.equal(['DECK', 'RAILS']);
+    expect(data.constructionSections[0].lineItems).to.deep.equal([
+      {
+        description: 'Demolition of the existing deck, haul away and disposal of all debris, permits by owner. Excludes: landscaping.',
+        quantity: null,
+        unit: null,
+        materialCost: null,
+        laborCost: null,
+        totalCost: 4200,
+      },
+    ]);
+    expect(data.constructionSections[1].lineItems[0].totalCost).to.equal(9800);
+    expect(data.recapSummary.grandTotal).to.equal(14000);
+    expect(data.documentMetadata.contractorInfo).to.deep.include({ name: 'Hammer & Trowel Services', phone: '281-555-0101' });
+  });
+
+  it('reads a priced list without a header row, named by the heading above it', () => {
+    const { data } = extractSor(pricedList());
+    expect(data.constructionSections).to.have.length(1);
+    expect(data.constructionSections[0].sectionName).to.equal('Pricing Summary');
+    expect(data.constructionSections[0].lineItems.map((item) => [item.description, item.totalCost])).to.deep.equal([
+      ['Rebuild chimney crown and cap', 2500],
+      ['Repoint front wall Seal all joints with polyurethane caulk', 1200],
+    ]);
+    expect(data.recapSummary.grandTotal).to.equal(null);
+  });
+
+  it('marks OCR values with their source and repairs look-alike characters at lower confidence', () => {
+    const text = [
+      'Description                         Qty   Unit     Material      Labor      Total',
+      '1.0 Plumbing',
+      'Replace water heater                  1   EA       S9OO.00     300.00   1,200.00',
+    ].join('\n');
+    const { data, fieldDetails } = extractSor(documentFromText(text, { source: 'ocr' }));
+    expect(data.constructionSections[0].lineItems[0]).to.include({ materialCost: 900, totalCost: 1200 });
+    expect(fieldDetails['constructionSections[0].lineItems[0].materialCost'].source).to.equal('ocr');
+    expect(fieldDetails['constructionSections[0].lineItems[0].materialCost'].confidence).to.be.below(
+      fieldDetails['constructionSections[0].lineItems[0].totalCost'].confidence,
+    );
+  });
+
+  it('fills one unreadable amount from the other two, at lower confidence', () => {
+    const text = [
+      'Description                         Qty   Unit     Material      Labor      Total',
+      '1.0 Plumbing',
+      'Replace water heater                  1   EA         900.00     300.00      #@!',
+    ].join('\n');
+    const { data, fieldDetails } = extractSor(documentFromText(text));
+    expect(data.constructionSections[0].lineItems[0].totalCost).to.equal(1200);
+    expect(fieldDetails['constructionSections[0].lineItems[0].totalCost'].confidence).to.equal(0.6);
+  });
+
+  it('returns empty data for a document with no statement in it', () => {
+    const { data, fieldDetails } = extractSor(documentFromText('Dear customer,\nthank you for your letter.'));
+    expect(data.constructionSections).to.deep.equal([]);
+    expect(data.recapSummary.grandTotal).to.equal(null);
+    expect(data.documentMetadata.borrowerName).to.equal(null);
+    expect(fieldDetails).to.deep.equal({});
+  });
+});
