@@ -14,7 +14,7 @@ import { COMPACT_TYPES, maxLines, PARSERS, type Parsed } from './parse.js';
 import { valueRegions, type RegionOptions, type ValueRegion } from './values.js';
 
 export interface LabelTemplateExtractorOptions {
-  /** Values found with less confidence than this are reported as null (default 0.3). */
+  /** Values found with less confidence than this are reported as null (default 0.5). */
   minConfidence?: number;
 }
 
@@ -105,7 +105,7 @@ export class LabelTemplateExtractor implements TemplateExtractor {
   readonly #minConfidence: number;
 
   constructor(options: LabelTemplateExtractorOptions = {}) {
-    this.#minConfidence = options.minConfidence ?? 0.3;
+    this.#minConfidence = options.minConfidence ?? 0.5;
   }
 
   async extract(

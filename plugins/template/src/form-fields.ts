@@ -14,11 +14,12 @@ export interface FormMatch {
   confidence: number;
 }
 
-/** `F[0].P1[0].InvoiceNumber[0]` → `invoicenumber`. */
+/** `F[0].P1[0].InvoiceNumber_A[0]` → `invoicenumber` (indexes and a one-letter instance suffix dropped). */
 function formFieldKey(name: string): string {
   const segments = name.replace(/\[\d+\]/g, '').split('.').filter(Boolean);
-  const last = segments[segments.length - 1] ?? name;
-  return ocrFold(foldText(splitIdentifier(last).join(' ')));
+  const words = splitIdentifier(segments[segments.length - 1] ?? name);
+  if (words.length > 1 && /^[a-z]$/.test(words[words.length - 1])) words.pop();
+  return ocrFold(foldText(words.join(' ')));
 }
 
 function parseFormValue(value: string | boolean, field: FieldSpec): Parsed | null {

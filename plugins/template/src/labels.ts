@@ -1,14 +1,17 @@
 import type { FieldSpec } from '@docsift/core';
-import { isCellBreak, type PageLayout } from './layout.js';
+import { isCellBreak, type PageLayout, type Token } from './layout.js';
 import { foldText, ocrFold, similarity, splitIdentifier } from './text.js';
 
 /** One way a field's label may be printed. */
 export interface LabelCandidate {
   /** Folded words, concatenated (`invoicenumber`). */
   key: string;
-  words: number;
+  /** The folded words. */
+  words: string[];
   /** How much a match on this wording counts (the field name beats words from its description). */
   weight: number;
+  /** Folded words of three letters or fewer. */
+  shortWords: string[];
 }
 
 export interface LabelMatch {
@@ -41,9 +44,11 @@ const STOPWORDS = new Set(
 );
 
 const MIN_SIMILARITY = 0.75;
+const MIN_WORD_SIMILARITY = 0.6;
 
 function candidate(words: string[], weight: number): LabelCandidate {
-  return { key: ocrFold(words.join('')), words: words.length, weight };
+  const folded = words.map(ocrFold).filter(Boolean);
+  return { key: folded.join(''), words: folded, weight, shortWords: folded.filter((word) => word.length <= 3) };
 }
 
 function nameVariants(words: string[]): string[][] {
@@ -89,37 +94,81 @@ export function labelCandidates(field: FieldSpec): LabelCandidate[] {
   });
 }
 
-function spanScore(page: PageLayout, rowIndex: number, start: number, end: number, label: LabelCandidate): number {
-  const tokens = page.rows[rowIndex].tokens;
-  if (!tokens[start].key) return 0;
-  for (let index = start + 1; index < end; index += 1) if (isCellBreak(page, tokens, index)) return 0;
-  const key = tokens
-    .slice(start, end)
-    .map((token) => token.key)
-    .join('');
-  const raw = similarity(key, label.key);
-  if (raw < MIN_SIMILARITY) return 0;
-  let score = raw * label.weight;
-  if (tokens[end - 1].colon) score = Math.min(1, score + 0.05);
+/** Words of three letters or fewer (`no`, `#`, `tel`) must be printed exactly, not fuzzily. */
+function hasShortWords(tokens: Token[], label: LabelCandidate): boolean {
+  return label.shortWords.every((word) => tokens.some((token) => token.key === word || token.key.endsWith(word)));
+}
+
+/** Printed word by word, each word must resemble its label word (`HOLDER` is not `NUMBER`). */
+function wordsAlike(tokens: Token[], label: LabelCandidate): boolean {
+  if (tokens.length !== label.words.length) return true;
+  return tokens.every((token, index) => similarity(token.key, label.words[index]) >= MIN_WORD_SIMILARITY);
+}
+
+/** How much the label's place in its cell says "label": a colon after it, nothing before it. */
+function placement(page: PageLayout, tokens: Token[], start: number, end: number): number {
+  const last = tokens[end - 1];
+  let factor = last.colon ? 1.05 : 1;
+  // A label is not followed by a comma or full stop; running text is.
+  if (/[,.]$/.test(last.text)) factor *= 0.6;
   // "Due Date" is not the label "Date": a word right before the span in the same cell weakens it.
   const before = tokens[start - 1];
-  if (before && !before.colon && before.key && !isCellBreak(page, tokens, start)) score *= 0.85;
-  return score;
+  if (before && !before.colon && before.key && !isCellBreak(page, tokens, start)) factor *= 0.7;
+  // Without a colon, a label is a cell of its own (`Invoice No    123`); inside a sentence it is prose.
+  const after = tokens[end];
+  if (!last.colon && after && after.key && !after.colon && !isCellBreak(page, tokens, end)) factor *= 0.8;
+  return factor;
+}
+
+/** A span of tokens in a row, with its folded words concatenated. */
+interface Span {
+  page: PageLayout;
+  tokens: Token[];
+  start: number;
+  end: number;
+  key: string;
+}
+
+function spanScore(span: Span, label: LabelCandidate): number {
+  const { key } = span;
+  // Lengths alone can rule a span out before the edit distance is computed.
+  if (Math.abs(key.length - label.key.length) > (1 - MIN_SIMILARITY) * Math.max(key.length, label.key.length)) return 0;
+  const raw = similarity(key, label.key);
+  if (raw < MIN_SIMILARITY) return 0;
+  const words = span.tokens.slice(span.start, span.end);
+  if (!hasShortWords(words, label) || !wordsAlike(words, label)) return 0;
+  // Near misses fall fast: one letter off in a short word is often another word (INSURER, INSURED).
+  const closeness = 1 - 2 * (1 - raw);
+  return Math.min(1, closeness * label.weight * placement(span.page, span.tokens, span.start, span.end));
+}
+
+/** Spans starting at `start` of 1..maxLength tokens that stay inside one cell. */
+function spansFrom(page: PageLayout, tokens: Token[], start: number, maxLength: number): Span[] {
+  const spans: Span[] = [];
+  let key = '';
+  for (let end = start + 1; end <= Math.min(tokens.length, start + maxLength); end += 1) {
+    if (end > start + 1 && isCellBreak(page, tokens, end - 1)) break;
+    key += tokens[end - 1].key;
+    spans.push({ page, tokens, start, end, key });
+  }
+  return spans;
 }
 
 /** Best label match for each row position of the document, strongest first. */
 export function findLabels(pages: PageLayout[], labels: LabelCandidate[], limit = 8): LabelMatch[] {
   const matches: LabelMatch[] = [];
+  const maxLength = Math.max(0, ...labels.map((label) => label.words.length)) + 1;
   for (const page of pages) {
     page.rows.forEach((row, rowIndex) => {
       for (let start = 0; start < row.tokens.length; start += 1) {
+        if (!row.tokens[start].key) continue;
         let best: LabelMatch | null = null;
-        for (const label of labels) {
-          for (let length = Math.max(1, label.words - 1); length <= label.words + 1; length += 1) {
-            const end = start + length;
-            if (end > row.tokens.length) break;
-            const score = spanScore(page, rowIndex, start, end, label);
-            if (score > (best?.score ?? 0)) best = { page, rowIndex, start, end, score };
+        for (const span of spansFrom(page, row.tokens, start, maxLength)) {
+          const length = span.end - span.start;
+          for (const label of labels) {
+            if (Math.abs(length - label.words.length) > 1) continue;
+            const score = spanScore(span, label);
+            if (score > (best?.score ?? 0)) best = { page, rowIndex, start, end: span.end, score };
           }
         }
         if (best) matches.push(best);

@@ -35,7 +35,7 @@ const LABEL_COLON = /^(.*?[\p{L}#)\]])([:：])(.*)$/u;
 
 function makeToken(word: Word, text: string, bbox: BBox): Token {
   const trimmed = text.trim();
-  const colon = /(^|[\p{L}#)\]])[:：]$/u.test(trimmed);
+  const colon = /(^|[\p{L}#)\]])[:：;]$/u.test(trimmed);
   return { text: trimmed, key: ocrFold(foldText(trimmed)), bbox, source: word.source, confidence: word.confidence, colon };
 }
 

@@ -127,9 +127,14 @@ function cleanString(text: string): string {
     .trim();
 }
 
+/** A long sentence ending in a full stop is prose near a label more often than a field value. */
+function looksLikeProse(text: string): boolean {
+  return /\.$/.test(text.trim()) && text.trim().split(/\s+/).length >= 6;
+}
+
 function parseString(text: string): Parsed | null {
   const value = cleanString(text);
-  return value ? { value, quality: 1 } : null;
+  return value ? { value, quality: looksLikeProse(text) ? 0.55 : 1 } : null;
 }
 
 /** Lines joined with `, `; a street number makes it look like an address. */
@@ -141,6 +146,7 @@ function parseAddress(text: string): Parsed | null {
     .join(', ')
     .replace(/,\s*,/g, ',');
   if (!value) return null;
+  if (looksLikeProse(text)) return { value, quality: 0.55 };
   return { value, quality: /\d/.test(value) && /[a-z]/i.test(value) ? 1 : 0.85 };
 }
 

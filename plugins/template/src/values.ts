@@ -14,7 +14,9 @@ export interface ValueRegion {
 /** Rows further below the label than this many line heights are not its value. */
 const MAX_BELOW_GAP = 2.5;
 /** A value continues on the next row when the rows are at most this many line heights apart. */
-const MAX_CONTINUATION_GAP = 1.0;
+const MAX_CONTINUATION_GAP = 1.5;
+/** A value below may start this many line heights right of its label's end (indented form boxes). */
+const MAX_INDENT = 8;
 const CHECKBOX = /^(\[\s?[xX✓✔]?\s?\]|[☐☑☒✓✔✗✘]|[xX])$/u;
 
 function splitCells(page: PageLayout, row: Row): Token[][] {
@@ -48,17 +50,28 @@ function continuation(page: PageLayout, rowIndex: number, x0: number, count: num
   return lines;
 }
 
+interface Cell {
+  tokens: Token[];
+  /** The cell ran into a label in the same cell (`John Smith Phone:`, `INSURER A :`). */
+  endsAtLabel: boolean;
+}
+
 /** The tokens from `index` to the next cell boundary or label; null when a label starts there. */
-function cellFrom(page: PageLayout, tokens: Token[], index: number): Token[] | null {
+function cellFrom(page: PageLayout, tokens: Token[], index: number): Cell | null {
   let start = index;
   while (start < tokens.length && isFiller(tokens[start])) start += 1;
   if (start >= tokens.length || tokens[start].colon) return null;
   const cell: Token[] = [];
   for (let next = start; next < tokens.length; next += 1) {
-    if (cell.length && (isCellBreak(page, tokens, next) || tokens[next].colon)) break;
+    if (cell.length && isCellBreak(page, tokens, next)) break;
+    if (cell.length && tokens[next].colon) {
+      // A whole cell that ends in a colon is a label cell (`REVISION NUMBER:`), not a value.
+      const startsCell = start > 0 && isCellBreak(page, tokens, start);
+      return startsCell ? null : { tokens: cell, endsAtLabel: true };
+    }
     cell.push(tokens[next]);
   }
-  return cell;
+  return { tokens: cell, endsAtLabel: false };
 }
 
 /**
@@ -70,12 +83,27 @@ function rightOf(match: LabelMatch, maxLines: number, compact: boolean): ValueRe
   const tokens = page.rows[match.rowIndex].tokens;
   const first = cellFrom(page, tokens, match.end);
   if (!first) return [];
+  const x0 = first.tokens[0].bbox[0];
   const regions: ValueRegion[] = [
-    { position: 'right', weight: 1, lines: [first, ...continuation(page, match.rowIndex, first[0].bbox[0], maxLines - 1)] },
+    {
+      position: 'right',
+      weight: first.endsAtLabel ? 0.7 : 1,
+      lines: [first.tokens, ...(first.endsAtLabel ? [] : continuation(page, match.rowIndex, x0, maxLines - 1))],
+    },
   ];
-  const second = compact ? cellFrom(page, tokens, tokens.indexOf(first[first.length - 1]) + 1) : null;
-  if (second) regions.push({ position: 'right', weight: 0.85, lines: [second] });
+  const second = compact && !first.endsAtLabel ? cellFrom(page, tokens, tokens.indexOf(first.tokens[first.tokens.length - 1]) + 1) : null;
+  if (second) regions.push({ position: 'right', weight: 0.85, lines: [second.tokens] });
   return regions;
+}
+
+/** The cell of a row under the label: overlapping it, or else indented a little right of it (form boxes). */
+function cellUnder(page: PageLayout, row: Row, left: number, right: number): { cell: Token[]; indented: boolean } | null {
+  const cells = splitCells(page, row);
+  const under = cells.find((candidate) => candidate[0].bbox[0] <= right && candidate[candidate.length - 1].bbox[2] >= left);
+  if (under) return { cell: under, indented: false };
+  const indent = (MAX_INDENT * page.lineHeight) / page.width;
+  const indented = cells.find((candidate) => candidate[0].bbox[0] > right && candidate[0].bbox[0] <= right + indent);
+  return indented ? { cell: indented, indented: true } : null;
 }
 
 function below(match: LabelMatch, maxLines: number): ValueRegion | null {
@@ -88,10 +116,13 @@ function below(match: LabelMatch, maxLines: number): ValueRegion | null {
   for (let index = match.rowIndex + 1; index < page.rows.length; index += 1) {
     const row = page.rows[index];
     if (rowGap(page, labelRow, row) > MAX_BELOW_GAP) return null;
-    const cell = splitCells(page, row).find((candidate) => candidate[0].bbox[0] <= right && candidate[candidate.length - 1].bbox[2] >= left);
-    if (!cell) continue;
+    const found = cellUnder(page, row, left, right);
+    if (!found) continue;
+    const { cell, indented } = found;
+    // A value below a label starts under it; a cell from far left is running text or another column.
+    if (cell[0].bbox[0] < left - 2 * tolerance) return null;
     // A labelled cell below (`ATTN: …`, `Phone: …`) is more likely another field than this one's value.
-    const weight = cell.some((token) => token.colon) ? 0.7 : 0.9;
+    const weight = (cell.some((token) => token.colon) ? 0.7 : 0.9) * (indented ? 0.9 : 1);
     return { position: 'below', weight, lines: [cell, ...continuation(page, index, cell[0].bbox[0], maxLines - 1)] };
   }
   return null;

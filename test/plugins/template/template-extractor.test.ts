@@ -222,6 +222,24 @@ describe('plugin-template: label anchors', () => {
     expect(result.data).to.deep.equal({ name: null, phone: '5550102000' });
   });
 
+  it('leaves a blank form blank: label cells and prose are not values', async () => {
+    const result = await extract(
+      [['PRODUCER                    CERTIFICATE NUMBER:     REVISION NUMBER:', 'REPRESENTATIVE OR PRODUCER, AND THE CERTIFICATE HOLDER.', 'INSURED                     INSURER A :']],
+      [field('producer', 'string'), field('certificateNumber', 'string'), field('insured', 'address')],
+    );
+    expect(result.data).to.deep.equal({ producer: null, certificateNumber: null, insured: null });
+  });
+
+  it('reads a value indented below its label, as in form boxes', async () => {
+    const result = await extract([['INSURED', '        WELLS ROOFING LLC', '        7331 ELM WAY', '        MILWAUKEE WI 53269']], [field('insured', 'address')]);
+    expect(result.data.insured).to.equal('WELLS ROOFING LLC, 7331 ELM WAY, MILWAUKEE WI 53269');
+  });
+
+  it('does not take a different word one letter away for the label', async () => {
+    const result = await extract([['CERTIFICATE HOLDER: City of Leeds']], [field('certificateNumber', 'string')]);
+    expect(result.data.certificateNumber).to.equal(null);
+  });
+
   it('searches every page', async () => {
     const result = await extract([['Page one text'], ['Reference: R-77']], [field('reference', 'string')]);
     expect(result.data.reference).to.equal('R-77');
