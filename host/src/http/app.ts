@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { AwilixContainer } from 'awilix';
 import Koa from 'koa';
 import type { Logger } from 'pino';
@@ -35,7 +36,11 @@ export function createApp(deps: AppDependencies): Koa<AppState> {
     authenticate(deps),
     rateLimit(deps),
     requestScope({ container: deps.container }),
-    mountRoutes(deps.routes, { publicUrl: deps.config.publicUrl }),
+    mountRoutes(deps.routes, {
+      publicUrl: deps.config.publicUrl,
+      uploadDir: path.join(deps.config.dataDir, 'tmp', 'uploads'),
+      maxFileBytes: deps.config.limits.maxFileBytes,
+    }),
   ];
   for (const middleware of chain) app.use(middleware as Koa.Middleware<AppState>);
   return app;

@@ -3,6 +3,7 @@ import type { Context, Middleware } from 'koa';
 import { koaBody } from 'koa-body';
 import type { ZodType } from 'zod';
 import { hasScope } from '../services/principal.js';
+import { multipartUpload } from './multipart.js';
 import { ApiError, badRequest, forbidden, unauthorized } from './errors.js';
 import type { AppState, RouteAuth, RouteDefinition } from './route.js';
 
@@ -39,8 +40,12 @@ function authorize(ctx: Context & { state: AppState }, auth: RouteAuth, publicOr
 }
 
 /** Mounts each route: authorization, validation, then the handler built from the request scope. */
-export function mountRoutes(routes: readonly RouteDefinition[], { publicUrl }: { publicUrl: string }): Middleware<AppState> {
+export function mountRoutes(
+  routes: readonly RouteDefinition[],
+  options: { publicUrl: string; uploadDir: string; maxFileBytes: number },
+): Middleware<AppState> {
   const router = new Router<AppState>();
+  const { publicUrl } = options;
   const publicOrigin = new URL(publicUrl).origin;
   for (const route of routes) {
     const path = route.path.replace(/\{(\w+)\}/g, ':$1');
@@ -51,6 +56,7 @@ export function mountRoutes(routes: readonly RouteDefinition[], { publicUrl }: {
       },
     ];
     if (route.request?.json) stages.push(jsonBody as unknown as Middleware<AppState>);
+    if (route.request?.multipart) stages.push(multipartUpload(options));
     stages.push(async (ctx) => {
       const input = {
         params: parse(route.request?.params, ctx.params, 'path'),

@@ -2,8 +2,9 @@ import type { RouteDefinition } from './route.js';
 import { apiKeyRoutes } from './routers/api-key.router.js';
 import { authRoutes } from './routers/auth.router.js';
 import { healthRoutes } from './routers/health.router.js';
+import { documentRoutes } from './routers/document.router.js';
 import { typeRoutes } from './routers/type.router.js';
 import { openApiRoutes } from './routers/openapi.router.js';
 
 /** Every route of the API, in the order they are documented. */
-export const allRoutes: readonly RouteDefinition[] = [...healthRoutes, ...authRoutes, ...apiKeyRoutes, ...typeRoutes, ...openApiRoutes];
+export const allRoutes: readonly RouteDefinition[] = [...healthRoutes, ...authRoutes, ...apiKeyRoutes, ...documentRoutes, ...typeRoutes, ...openApiRoutes];

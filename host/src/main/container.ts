@@ -14,6 +14,12 @@ import { TypeService } from '../services/type.service.js';
 import { HealthService } from '../services/health.service.js';
 import { RateLimitService } from '../services/rate-limit.service.js';
 import { LocalFileStore } from '../storage/file-store.js';
+import { createEnginePool, type EnginePool } from '../engine/index.js';
+import { JobRepository } from '../persistence/job.repository.js';
+import { createJobQueue } from '../queue/index.js';
+import { DocumentJobRunner } from '../services/document-job.runner.js';
+import { DocumentService } from '../services/document.service.js';
+import { MaintenanceService } from '../services/maintenance.service.js';
 import { HOST_VERSION } from './version.js';
 
 export interface HostContainerOptions {
@@ -23,6 +29,8 @@ export interface HostContainerOptions {
   /** The document-type plugins (the registry the API lists and maps legacy layouts with). */
   plugins: readonly unknown[];
   clock?: () => Date;
+  /** The engine (defaults to a pool of worker threads running core). */
+  enginePool?: EnginePool;
 }
 
 /** The composition root: every service registered by name, singletons unless per request. */
@@ -53,6 +61,38 @@ export function createHostContainer(options: HostContainerOptions): AwilixContai
       .singleton()
       .disposer((service) => service.close()),
     app: asFunction(createApp).singleton(),
+    jobQueue: asFunction(({ config, logger, dataSource }: { config: Config; logger: Logger; dataSource: DataSource }) =>
+      createJobQueue({
+        dataSource,
+        queueUrl: config.queueUrl ?? undefined,
+        logger,
+        concurrency: config.jobs.concurrency,
+        lockLifetimeMs: config.jobs.lockLifetimeMs,
+        maxAttempts: config.jobs.attempts,
+        retryBaseMs: config.jobs.retryBaseMs,
+      }),
+    )
+      .singleton()
+      .disposer((queue) => queue.stop({ timeoutMs: 10_000 })),
+    enginePool: options.enginePool
+      ? asValue(options.enginePool)
+      : asFunction(({ config, logger }: { config: Config; logger: Logger }) =>
+          createEnginePool({
+            size: config.engine.workers,
+            engineOptions: {
+              limits: { maxPages: config.engine.maxPages, maxPixels: config.engine.maxPixels },
+              ocr: { workers: config.engine.ocrWorkers },
+              ai: config.ai,
+            },
+            logger,
+          }),
+        )
+          .singleton()
+          .disposer((pool) => pool.close()),
+    jobRepository: asClass(JobRepository).singleton(),
+    documentService: asClass(DocumentService).singleton(),
+    documentJobRunner: asClass(DocumentJobRunner).singleton(),
+    maintenanceService: asClass(MaintenanceService).singleton(),
   });
   return container;
 }

@@ -1,15 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
 import pino from 'pino';
 import type { AwilixContainer } from 'awilix';
-import type Koa from 'koa';
 import type { DataSource } from 'typeorm';
 import { loadConfig, type Config } from '../../../host/src/config/config.js';
-import { createDataSource, migrate } from '../../../host/src/persistence/data-source.js';
-import { createHostContainer } from '../../../host/src/main/container.js';
+import type { EnginePool } from '../../../host/src/engine/index.js';
+import { startHost } from '../../../host/src/main/runtime.js';
 
 export interface Harness {
   baseUrl: string;
@@ -21,25 +18,33 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-/** Starts the host's Koa app on an ephemeral port over a fresh SQLite file in a temp directory. */
-export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
+export interface HarnessOptions {
+  /** Run the queue workers in the same process (documents, sweeper, retention). */
+  worker?: boolean;
+  enginePool?: EnginePool;
+}
+
+export const PUBLIC_URL = 'http://docsift.test';
+
+/** Starts the host (API, optionally workers) on an ephemeral port over a fresh SQLite file in a temp directory. */
+export async function startHarness(env: Record<string, string> = {}, options: HarnessOptions = {}): Promise<Harness> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'docsift-host-'));
-  const config = loadConfig({ DOCSIFT_DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', ...env });
-  const dataSource = createDataSource({ database: config.database });
-  await dataSource.initialize();
-  await migrate(dataSource);
+  const config = loadConfig({ DOCSIFT_DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', DOCSIFT_PUBLIC_URL: PUBLIC_URL, ...env });
   const logger = pino({ level: 'silent' });
-  const container = createHostContainer({ config, logger, dataSource, plugins: await testPlugins() });
-  const app = container.resolve<Koa>('app');
-  const server: Server = await new Promise((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  const runtime = await startHost({
+    config,
+    logger,
+    plugins: await testPlugins(),
+    api: true,
+    worker: options.worker ?? false,
+    enginePool: options.enginePool ?? unusedEngine,
   });
-  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const baseUrl = runtime.url!;
   return {
     baseUrl,
     config,
-    container,
-    dataSource,
+    container: runtime.container,
+    dataSource: runtime.dataSource,
     dataDir,
     request: (method, url, init = {}) =>
       fetch(baseUrl + url, {
@@ -48,14 +53,17 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
         body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
       }),
     close: async () => {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-      await container.dispose();
-      await dataSource.destroy();
+      await runtime.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
+
+/** Tests that do not run workers never reach the engine. */
+const unusedEngine: EnginePool = {
+  process: () => Promise.reject(new Error('no engine in this test')),
+  close: async () => undefined,
+};
 
 /** The bundled plugins; until the plugin packages export them, an empty registry (with a notice). */
 async function testPlugins(): Promise<unknown[]> {

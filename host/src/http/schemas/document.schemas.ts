@@ -1,0 +1,72 @@
+import { z } from 'zod';
+
+const status = z.enum(['pending', 'processing', 'completed', 'failed']);
+
+export const SubmitMultipart = z
+  .object({
+    file: z.string().meta({ format: 'binary', description: 'PDF, JPEG or PNG (decided by content)' }),
+    webhookUrl: z.url().optional().describe('Receives the result when the job finishes'),
+    metadata: z.string().optional().describe('A JSON object, returned with the job'),
+    documentType: z.string().optional().describe('Legacy: a type code hint'),
+  })
+  .meta({ id: 'SubmitDocument' });
+
+/** The text parts of a submission, validated. */
+export const SubmitFields = z.object({
+  webhookUrl: z
+    .url({ protocol: /^https?$/ })
+    .max(2048)
+    .optional(),
+  metadata: z
+    .string()
+    .max(65_536)
+    .transform((text, ctx) => {
+      try {
+        const value: unknown = JSON.parse(text);
+        if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
+      } catch {
+        // reported below
+      }
+      ctx.addIssue({ code: 'custom', message: 'metadata must be a JSON object' });
+      return z.NEVER;
+    })
+    .optional(),
+  documentType: z.string().trim().min(1).max(64).optional(),
+  options: z.string().optional(),
+});
+
+export const JobCreated = z
+  .object({ jobId: z.uuid(), status, pollingUrl: z.url(), createdAt: z.iso.datetime() })
+  .meta({ id: 'JobCreated' });
+
+const FieldDetail = z.object({
+  confidence: z.number(),
+  page: z.number().int().nullable(),
+  bbox: z.tuple([z.number(), z.number(), z.number(), z.number()]).nullable(),
+  source: z.enum(['text', 'ocr', 'form', 'model']),
+});
+
+export const JobRecord = z
+  .object({
+    jobId: z.uuid(),
+    status,
+    fileName: z.string(),
+    fileType: z.enum(['pdf', 'jpeg', 'png']),
+    documentType: z.string().optional(),
+    progress: z.number().int().min(0).max(100).optional(),
+    classificationConfidence: z.number().min(0).max(1).optional(),
+    alternativeTypes: z.array(z.object({ typeCode: z.string(), displayName: z.string(), confidence: z.number() })).optional(),
+    error: z.string().optional(),
+    extractedData: z.record(z.string(), z.unknown()).nullable().optional(),
+    fieldDetails: z.record(z.string(), FieldDetail).optional(),
+    findings: z.array(z.object({ severity: z.string(), code: z.string(), message: z.string(), path: z.string().optional() })).optional(),
+    metadata: z.record(z.string(), z.unknown()).optional(),
+    processingTime: z.number().optional().describe('seconds'),
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+    completedAt: z.iso.datetime().optional(),
+  })
+  .meta({ id: 'JobRecord' });
+
+export const JobParams = z.object({ jobId: z.string().max(64) });
+export const JobQuery = z.object({ layout: z.enum(['primary', 'legacy']).optional() });

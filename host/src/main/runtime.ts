@@ -1,0 +1,103 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { AwilixContainer } from 'awilix';
+import type Koa from 'koa';
+import type { Logger } from 'pino';
+import type { DataSource } from 'typeorm';
+import type { Config } from '../config/config.js';
+import type { EnginePool } from '../engine/index.js';
+import { createDataSource, migrate } from '../persistence/data-source.js';
+import { queueEntities, queueMigrations, type JobQueue } from '../queue/index.js';
+import type { DocumentJobRunner, DocumentJobData } from '../services/document-job.runner.js';
+import { PROCESS_DOCUMENT } from '../services/document.service.js';
+import { PURGE_EXPIRED, SWEEP_JOBS, type MaintenanceService } from '../services/maintenance.service.js';
+import { createHostContainer } from './container.js';
+
+export interface RuntimeOptions {
+  config: Config;
+  logger: Logger;
+  plugins: readonly unknown[];
+  /** Serve the HTTP API. */
+  api: boolean;
+  /** Run queue workers (jobs, sweeper, retention). */
+  worker: boolean;
+  enginePool?: EnginePool;
+}
+
+export interface HostRuntime {
+  container: AwilixContainer;
+  dataSource: DataSource;
+  /** The address the API listens on, when it serves. */
+  url: string | null;
+  stop(): Promise<void>;
+}
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+/** Opens the database (applying migrations under a lock) with the queue's tables registered. */
+export async function openDatabase(config: Config): Promise<DataSource> {
+  const dataSource = createDataSource({ database: config.database, extraEntities: queueEntities, extraMigrations: queueMigrations });
+  await dataSource.initialize();
+  await migrate(dataSource);
+  return dataSource;
+}
+
+/** Defines the queue's jobs on this process: documents, the sweeper and the retention purge. */
+export async function startWorkers(container: AwilixContainer): Promise<void> {
+  const queue = container.resolve<JobQueue>('jobQueue');
+  const runner = container.resolve<DocumentJobRunner>('documentJobRunner');
+  const maintenance = container.resolve<MaintenanceService>('maintenanceService');
+  queue.define<DocumentJobData>(PROCESS_DOCUMENT, (data, context) => runner.run(data, context), {
+    onFinalFailure: (data) => runner.failFinally(data),
+  });
+  queue.define(SWEEP_JOBS, async () => {
+    await maintenance.sweep();
+  });
+  queue.define(PURGE_EXPIRED, async () => {
+    await maintenance.purge();
+  });
+  await queue.start();
+  await queue.every(SWEEP_JOBS, '1 minute');
+  await queue.every(PURGE_EXPIRED, '1 hour');
+}
+
+function listen(app: Koa, config: Config): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const server = app.listen(config.port, config.host);
+    server.once('listening', () => resolve(server));
+    server.once('error', reject);
+    server.headersTimeout = 60_000;
+    server.requestTimeout = 0;
+    server.maxHeadersCount = 200;
+  });
+}
+
+/** Starts the API and/or the workers in this process; `stop()` shuts down in order. */
+export async function startHost(options: RuntimeOptions): Promise<HostRuntime> {
+  const { config, logger } = options;
+  const dataSource = await openDatabase(config);
+  const container = createHostContainer({ config, logger, dataSource, plugins: options.plugins, enginePool: options.enginePool });
+  if (options.worker) await startWorkers(container);
+  const server = options.api ? await listen(container.resolve<Koa>('app'), config) : null;
+  const address = server?.address() as AddressInfo | null;
+  const url = address ? `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}` : null;
+  let stopping: Promise<void> | null = null;
+  const stop = async () => {
+    if (server) {
+      const closed = new Promise((resolve) => server.close(resolve));
+      server.closeIdleConnections();
+      const timer = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+      await closed;
+      clearTimeout(timer);
+    }
+    await container.resolve<JobQueue>('jobQueue').stop({ timeoutMs: SHUTDOWN_GRACE_MS });
+    await container.dispose();
+    await dataSource.destroy();
+  };
+  return {
+    container,
+    dataSource,
+    url,
+    stop: () => (stopping ??= stop()),
+  };
+}

@@ -1,0 +1,68 @@
+import { LessThan, type DataSource, type Repository } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity.js';
+import { IdempotencyEntity, JobEntity, type IdempotencyRecord, type Job, type JobStatus } from './entities/job.entities.js';
+
+/** Job rows and the idempotency keys that point at them. */
+export class JobRepository {
+  readonly #jobs: Repository<Job>;
+  readonly #idempotency: Repository<IdempotencyRecord>;
+
+  constructor({ dataSource }: { dataSource: DataSource }) {
+    this.#jobs = dataSource.getRepository(JobEntity);
+    this.#idempotency = dataSource.getRepository(IdempotencyEntity);
+  }
+
+  async insert(job: Job): Promise<void> {
+    await this.#jobs.insert(job as QueryDeepPartialEntity<Job>);
+  }
+
+  find(id: string): Promise<Job | null> {
+    return this.#jobs.findOneBy({ id });
+  }
+
+  findForOrganization(organizationId: string, id: string): Promise<Job | null> {
+    return this.#jobs.findOneBy({ id, organizationId });
+  }
+
+  /** Applies a change only while the job is in one of `from` (a compare-and-set on status). */
+  async update(id: string, from: readonly JobStatus[], change: Partial<Job>): Promise<boolean> {
+    const result = await this.#jobs
+      .createQueryBuilder()
+      .update()
+      .set(change as QueryDeepPartialEntity<Job>)
+      .where('id = :id AND status IN (:...from)', { id, from })
+      .execute();
+    return (result.affected ?? 0) > 0;
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.#jobs.delete({ id });
+    await this.#idempotency.delete({ jobId: id });
+  }
+
+  /** Jobs still in `status` that were last touched before `moment`, oldest first. */
+  listStale(status: JobStatus, moment: Date, limit: number): Promise<Job[]> {
+    return this.#jobs.find({ where: { status, updatedAt: LessThan(moment) }, order: { updatedAt: 'ASC' }, take: limit });
+  }
+
+  listCreatedBefore(moment: Date, limit: number): Promise<Job[]> {
+    return this.#jobs.find({ where: { createdAt: LessThan(moment) }, order: { createdAt: 'ASC' }, take: limit });
+  }
+
+  findIdempotency(organizationId: string, key: string): Promise<IdempotencyRecord | null> {
+    return this.#idempotency.findOneBy({ organizationId, key });
+  }
+
+  async insertIdempotency(record: IdempotencyRecord): Promise<void> {
+    await this.#idempotency.insert(record);
+  }
+
+  async deleteIdempotency(organizationId: string, key: string): Promise<void> {
+    await this.#idempotency.delete({ organizationId, key });
+  }
+
+  async deleteIdempotencyBefore(moment: Date): Promise<number> {
+    const result = await this.#idempotency.delete({ createdAt: LessThan(moment) });
+    return result.affected ?? 0;
+  }
+}

@@ -1,0 +1,116 @@
+import { isDocsiftError } from '@docsift/core';
+import type { Logger } from 'pino';
+import type { EnginePool } from '../engine/index.js';
+import type { Job } from '../persistence/entities/job.entities.js';
+import type { JobRepository } from '../persistence/job.repository.js';
+import type { JobContext } from '../queue/index.js';
+import type { FileStore } from '../storage/file-store.js';
+import type { TypeService } from './type.service.js';
+
+export interface DocumentJobData {
+  jobId: string;
+}
+
+export interface DocumentJobRunnerDeps {
+  jobRepository: JobRepository;
+  fileStore: FileStore;
+  enginePool: EnginePool;
+  typeService: TypeService;
+  logger: Logger;
+  clock: () => Date;
+}
+
+/** Progress is written to the row in steps of at least this many points. */
+const PROGRESS_STEP = 5;
+const FINAL_FAILURE_MESSAGE = 'The document could not be processed.';
+
+/**
+ * The queue handler of one document job: runs the engine in the pool, moves progress 0→100 and
+ * writes the outcome. Idempotent: a finished or deleted job is left alone.
+ */
+export class DocumentJobRunner {
+  readonly #deps: DocumentJobRunnerDeps;
+
+  constructor(deps: DocumentJobRunnerDeps) {
+    this.#deps = deps;
+  }
+
+  async run({ jobId }: DocumentJobData, context: JobContext): Promise<void> {
+    const { jobRepository, clock } = this.#deps;
+    const job = await jobRepository.find(jobId);
+    if (!job || !job.fileKey || job.status === 'completed' || job.status === 'failed') return;
+    const started = clock();
+    const claimed = await jobRepository.update(jobId, ['pending', 'processing'], {
+      status: 'processing',
+      progress: 0,
+      attempts: context.attempt,
+      error: null,
+      updatedAt: started,
+    });
+    if (!claimed) return;
+    const log = this.#deps.logger.child({ jobId, orgId: job.organizationId, attempt: context.attempt });
+    const progress = this.#progressWriter(jobId, context, log);
+    try {
+      const result = await this.#deps.enginePool.process(
+        this.#deps.fileStore.localPath(job.fileKey),
+        { typeHint: job.typeHint ?? undefined, extraEntries: await this.#deps.typeService.extraEntries(job.organizationId), now: started.toISOString() },
+        progress.report,
+      );
+      await progress.settled();
+      const done = clock();
+      await jobRepository.update(jobId, ['processing'], {
+        status: 'completed',
+        progress: 100,
+        fileType: result.fileType,
+        documentType: result.documentType,
+        classificationConfidence: result.classificationConfidence,
+        alternativeTypes: result.alternativeTypes,
+        extractedData: result.extractedData,
+        fieldDetails: result.fieldDetails,
+        findings: result.findings,
+        processingTime: Math.round(done.getTime() - started.getTime()) / 1000,
+        completedAt: done,
+        updatedAt: done,
+      });
+      log.info({ documentType: result.documentType, ms: done.getTime() - started.getTime() }, 'job completed');
+    } catch (error) {
+      await progress.settled();
+      // Bad input fails the same way on every attempt: it is the job's outcome, not a failed attempt.
+      if (isDocsiftError(error)) {
+        await this.#fail(job, error.message);
+        log.info({ code: error.code }, 'job failed: document refused by the engine');
+        return;
+      }
+      await jobRepository.update(jobId, ['processing'], { status: 'pending', updatedAt: clock() });
+      log.warn({ err: error }, 'job attempt failed');
+      throw error;
+    }
+  }
+
+  /** After the last attempt: the job fails with a message safe to show. */
+  async failFinally({ jobId }: DocumentJobData): Promise<void> {
+    const job = await this.#deps.jobRepository.find(jobId);
+    if (job) await this.#fail(job, FINAL_FAILURE_MESSAGE);
+  }
+
+  async #fail(job: Job, message: string): Promise<void> {
+    const now = this.#deps.clock();
+    await this.#deps.jobRepository.update(job.id, ['pending', 'processing'], { status: 'failed', error: message, updatedAt: now });
+  }
+
+  #progressWriter(jobId: string, context: JobContext, log: Logger) {
+    let written = 0;
+    let chain: Promise<unknown> = Promise.resolve();
+    return {
+      report: (value: number) => {
+        if (value - written < PROGRESS_STEP || value >= 100) return;
+        written = value;
+        chain = chain
+          .then(() => this.#deps.jobRepository.update(jobId, ['processing'], { progress: value, updatedAt: this.#deps.clock() }))
+          .then(() => context.touch(value))
+          .catch((error: unknown) => log.warn({ err: error }, 'progress write failed'));
+      },
+      settled: () => chain,
+    };
+  }
+}

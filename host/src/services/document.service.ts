@@ -1,0 +1,170 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Docsift } from '@docsift/core';
+import type { Logger } from 'pino';
+import type { Config } from '../config/config.js';
+import { ApiError, badRequest, notFound } from '../http/errors.js';
+import type { Job } from '../persistence/entities/job.entities.js';
+import type { JobRepository } from '../persistence/job.repository.js';
+import type { JobQueue } from '../queue/index.js';
+import type { FileStore } from '../storage/file-store.js';
+import { sniffFile } from '../storage/file-type.js';
+import { isUniqueViolation } from './account.service.js';
+import { creationView, recordView } from './job-view.js';
+import type { Principal } from './principal.js';
+
+export const PROCESS_DOCUMENT = 'process-document';
+const IDEMPOTENCY_WINDOW_MS = 24 * 3_600_000;
+
+export interface Upload {
+  filepath: string;
+  originalFilename: string | null;
+  size: number;
+}
+
+export interface SubmissionFields {
+  webhookUrl?: string;
+  metadata?: Record<string, unknown>;
+  documentType?: string;
+}
+
+export interface Submitted {
+  body: Record<string, unknown>;
+  replayed: boolean;
+}
+
+export interface DocumentServiceDeps {
+  config: Config;
+  jobRepository: JobRepository;
+  fileStore: FileStore;
+  jobQueue: JobQueue;
+  docsift: Docsift;
+  logger: Logger;
+  clock: () => Date;
+}
+
+/** Submission, status and deletion of extraction jobs. Write the job, then enqueue it. */
+export class DocumentService {
+  readonly #deps: DocumentServiceDeps;
+
+  constructor(deps: DocumentServiceDeps) {
+    this.#deps = deps;
+  }
+
+  async submit(principal: Principal, upload: Upload, fields: SubmissionFields, idempotencyKey?: string): Promise<Submitted> {
+    if (idempotencyKey) {
+      const replay = await this.#replay(principal.organizationId, idempotencyKey);
+      if (replay) return replay;
+    }
+    const job = await this.#createJob(principal, upload, fields);
+    if (idempotencyKey) {
+      try {
+        await this.#deps.jobRepository.insertIdempotency({ organizationId: principal.organizationId, key: idempotencyKey, jobId: job.id, createdAt: job.createdAt });
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        await this.#discard(job);
+        const replay = await this.#replay(principal.organizationId, idempotencyKey);
+        if (replay) return replay;
+        throw new ApiError('conflict', 'A request with this Idempotency-Key is in progress.');
+      }
+    }
+    await this.#enqueue(job);
+    return { body: creationView(job, this.#deps.config.publicUrl), replayed: false };
+  }
+
+  async get(principal: Principal, jobId: string, layout: 'primary' | 'legacy'): Promise<Record<string, unknown>> {
+    const job = await this.#deps.jobRepository.findForOrganization(principal.organizationId, jobId);
+    if (!job) throw notFound('Job');
+    return recordView(job, layout, this.#deps.docsift);
+  }
+
+  async remove(principal: Principal, jobId: string): Promise<void> {
+    const job = await this.#deps.jobRepository.findForOrganization(principal.organizationId, jobId);
+    if (!job) throw notFound('Job');
+    await this.#discard(job);
+  }
+
+  async #createJob(principal: Principal, upload: Upload, fields: SubmissionFields): Promise<Job> {
+    if (upload.size === 0) throw new ApiError('invalid_file_format', 'The file is empty (0 bytes).', { reason: 'empty_file' });
+    const fileType = await sniffFile(upload.filepath);
+    if (!fileType) {
+      throw new ApiError('invalid_file_format', 'The file is not a PDF, JPEG or PNG document (decided by its content, not its name).', {
+        supportedFormats: ['pdf', 'jpeg', 'png'],
+      });
+    }
+    const fileKey = await this.#deps.fileStore.put(upload.filepath, { organizationId: principal.organizationId });
+    const now = this.#deps.clock();
+    const job: Job = {
+      id: randomUUID(),
+      organizationId: principal.organizationId,
+      apiKeyId: principal.kind === 'apiKey' ? principal.apiKeyId : null,
+      service: 'documents',
+      status: 'pending',
+      progress: 0,
+      fileName: safeFileName(upload.originalFilename, fileType),
+      fileType,
+      fileKey,
+      fileSize: upload.size,
+      typeHint: fields.documentType ?? null,
+      webhookUrl: fields.webhookUrl ?? null,
+      metadata: fields.metadata ?? null,
+      documentType: null,
+      classificationConfidence: null,
+      alternativeTypes: null,
+      extractedData: null,
+      fieldDetails: null,
+      findings: null,
+      error: null,
+      attempts: 0,
+      processingTime: null,
+      createdAt: now,
+      updatedAt: now,
+      completedAt: null,
+    };
+    try {
+      await this.#deps.jobRepository.insert(job);
+    } catch (error) {
+      await this.#deps.fileStore.delete(fileKey);
+      throw error;
+    }
+    return job;
+  }
+
+  async #replay(organizationId: string, key: string): Promise<Submitted | null> {
+    const record = await this.#deps.jobRepository.findIdempotency(organizationId, key);
+    if (!record) return null;
+    const job = await this.#deps.jobRepository.find(record.jobId);
+    if (!job || this.#deps.clock().getTime() - record.createdAt.getTime() > IDEMPOTENCY_WINDOW_MS) {
+      await this.#deps.jobRepository.deleteIdempotency(organizationId, key);
+      return null;
+    }
+    return { body: creationView(job, this.#deps.config.publicUrl), replayed: true };
+  }
+
+  async #enqueue(job: Job): Promise<void> {
+    try {
+      await this.#deps.jobQueue.enqueue(PROCESS_DOCUMENT, { jobId: job.id }, { jobKey: job.id });
+    } catch (error) {
+      // The job row is written; the sweeper enqueues pending jobs that have no queue entry.
+      this.#deps.logger.warn({ err: error, jobId: job.id }, 'enqueue failed; the sweeper will retry');
+    }
+  }
+
+  async #discard(job: Job): Promise<void> {
+    await this.#deps.jobRepository.delete(job.id);
+    if (job.fileKey) await this.#deps.fileStore.delete(job.fileKey);
+  }
+}
+
+/** The client's file name without any directory part or control characters, for display only. */
+export function safeFileName(name: string | null, fileType: string): string {
+  const base = path.basename(String(name ?? '').replace(/\\/g, '/'));
+  // eslint-disable-next-line no-control-regex
+  const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 255);
+  return cleaned && cleaned !== '.' && cleaned !== '..' ? cleaned : `document.${fileType === 'jpeg' ? 'jpg' : fileType}`;
+}
+
+export async function removeQuietly(filePath: string): Promise<void> {
+  await fs.rm(filePath, { force: true });
+}

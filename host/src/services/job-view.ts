@@ -1,0 +1,41 @@
+import type { Docsift } from '@docsift/core';
+import type { Job } from '../persistence/entities/job.entities.js';
+
+/** The creation response of a job (202, and again on an idempotent replay). */
+export function creationView(job: Job, publicUrl: string): Record<string, unknown> {
+  return { jobId: job.id, status: job.status, pollingUrl: `${publicUrl}/api/documents/extract/${job.id}`, createdAt: job.createdAt.toISOString() };
+}
+
+/** The full job record of the interface; `legacy` maps extractedData to the type's legacy layout. */
+export function recordView(job: Job, layout: 'primary' | 'legacy', docsift: Docsift): Record<string, unknown> {
+  const record: Record<string, unknown> = {
+    jobId: job.id,
+    status: job.status,
+    fileName: job.fileName,
+    fileType: job.fileType,
+    progress: job.progress,
+  };
+  if (job.documentType !== null) record.documentType = job.documentType;
+  if (job.classificationConfidence !== null) record.classificationConfidence = job.classificationConfidence;
+  if (job.alternativeTypes !== null) record.alternativeTypes = job.alternativeTypes;
+  if (job.status === 'failed' && job.error) record.error = job.error;
+  if (job.status === 'completed') {
+    record.extractedData = job.extractedData;
+    record.fieldDetails = job.fieldDetails ?? {};
+    record.findings = job.findings ?? [];
+    record.processingTime = job.processingTime;
+  }
+  if (job.metadata !== null) record.metadata = job.metadata;
+  record.createdAt = job.createdAt.toISOString();
+  record.updatedAt = job.updatedAt.toISOString();
+  if (job.completedAt) record.completedAt = job.completedAt.toISOString();
+  return layout === 'legacy' ? toLegacy(record, job, docsift) : record;
+}
+
+function toLegacy(record: Record<string, unknown>, job: Job, docsift: Docsift): Record<string, unknown> {
+  const plugin = job.documentType ? docsift.registry.plugin(job.documentType) : undefined;
+  if (!plugin?.legacy) return record;
+  const legacy: Record<string, unknown> = { ...record, documentType: plugin.legacy.typeCode };
+  if (job.status === 'completed' && job.extractedData) legacy.extractedData = plugin.legacy.toLegacy(job.extractedData);
+  return legacy;
+}

@@ -1,0 +1,72 @@
+import type { Logger } from 'pino';
+import type { Config } from '../config/config.js';
+import type { AccountRepository } from '../persistence/account.repository.js';
+import type { JobRepository } from '../persistence/job.repository.js';
+import type { JobQueue } from '../queue/index.js';
+import type { FileStore } from '../storage/file-store.js';
+import { PROCESS_DOCUMENT } from './document.service.js';
+
+export const SWEEP_JOBS = 'sweep-jobs';
+export const PURGE_EXPIRED = 'purge-expired';
+
+const SWEEP_GRACE_MS = 60_000;
+const BATCH = 200;
+const IDEMPOTENCY_WINDOW_MS = 24 * 3_600_000;
+
+export interface MaintenanceDeps {
+  config: Config;
+  jobRepository: JobRepository;
+  accountRepository: AccountRepository;
+  fileStore: FileStore;
+  jobQueue: JobQueue;
+  logger: Logger;
+  clock: () => Date;
+}
+
+/** The scheduled jobs: re-enqueue jobs that lost their queue entry, and purge what retention ends. */
+export class MaintenanceService {
+  readonly #deps: MaintenanceDeps;
+
+  constructor(deps: MaintenanceDeps) {
+    this.#deps = deps;
+  }
+
+  /** A job written but never enqueued (a crash in between) gets its queue entry; returns how many. */
+  async sweep(): Promise<number> {
+    const { jobRepository, jobQueue, clock, config } = this.#deps;
+    const now = clock().getTime();
+    const stale = [
+      ...(await jobRepository.listStale('pending', new Date(now - SWEEP_GRACE_MS), BATCH)),
+      ...(await jobRepository.listStale('processing', new Date(now - 2 * config.jobs.lockLifetimeMs), BATCH)),
+    ];
+    let enqueued = 0;
+    for (const job of stale) {
+      if (await jobQueue.hasPendingEntry(PROCESS_DOCUMENT, job.id)) continue;
+      await jobQueue.enqueue(PROCESS_DOCUMENT, { jobId: job.id }, { jobKey: job.id });
+      enqueued += 1;
+    }
+    if (enqueued > 0) this.#deps.logger.warn({ enqueued }, 'sweeper re-enqueued jobs without a queue entry');
+    return enqueued;
+  }
+
+  /** Deletes jobs (rows and files) older than the retention period, old idempotency keys and sessions. */
+  async purge(): Promise<{ jobs: number; idempotencyKeys: number; sessions: number }> {
+    const { jobRepository, fileStore, accountRepository, clock, config } = this.#deps;
+    const now = clock().getTime();
+    const cutoff = new Date(now - config.retentionDays * 86_400_000);
+    let jobs = 0;
+    for (;;) {
+      const batch = await jobRepository.listCreatedBefore(cutoff, BATCH);
+      for (const job of batch) {
+        await jobRepository.delete(job.id);
+        if (job.fileKey) await fileStore.delete(job.fileKey);
+      }
+      jobs += batch.length;
+      if (batch.length < BATCH) break;
+    }
+    const idempotencyKeys = await jobRepository.deleteIdempotencyBefore(new Date(now - IDEMPOTENCY_WINDOW_MS));
+    const sessions = await accountRepository.deleteSessionsExpiredBefore(new Date(now));
+    if (jobs > 0) this.#deps.logger.info({ jobs, idempotencyKeys, sessions, retentionDays: config.retentionDays }, 'retention purge');
+    return { jobs, idempotencyKeys, sessions };
+  }
+}
