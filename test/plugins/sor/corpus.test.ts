@@ -1,0 +1,66 @@
+import { expect } from 'chai';
+import type { DocumentReader } from '@docsift/core';
+import { silentLogger } from '@docsift/core/testing';
+import { createDocumentReader } from '../../../core/src/document/index.js';
+import { extractSor } from '../../../plugins/sor/src/extractor.js';
+import type { SorData } from '../../../plugins/sor/src/schema.js';
+import { validators } from '../../../plugins/sor/src/validators.js';
+import { corpusAnswers, corpusAvailable, readCorpusFile, requireCorpus, type CorpusAnswer } from '../../support/corpus.js';
+import { recapDifferences, scoreLineItems, type SectionLike } from './support/score.js';
+
+/** Per-file thresholds of the issue: line-item F1 ≥ 0.95 and an exact recap on text-layer files, F1 ≥ 0.85 on scans. */
+const TEXT_LAYER_F1 = 0.95;
+const SCAN_F1 = 0.85;
+const OCR_TIMEOUT_MS = 240_000;
+
+const isScan = (answer: CorpusAnswer): boolean => /scanned|image/.test(answer.variant ?? '') || /\.(png|jpe?g)$/i.test(answer.file);
+
+const sorFiles = (): CorpusAnswer[] =>
+  corpusAvailable ? corpusAnswers().filter((answer) => answer.documentType === 'sor' && !answer.multiDocument && answer.extractedData) : [];
+
+describe('plugin-sor on the corpus', function () {
+  let reader: DocumentReader;
+  const summary: string[] = [];
+
+  before(function () {
+    requireCorpus(this);
+    reader = createDocumentReader({ limits: { maxPages: 500, maxPixels: 100_000_000 }, ocr: { workers: 2 }, logger: silentLogger });
+  });
+
+  after(async () => {
+    await reader?.close();
+    if (summary.length > 0) process.stdout.write(`  sor corpus scores:\n${summary.map((line) => `    ${line}\n`).join('')}`);
+  });
+
+  async function score(answer: CorpusAnswer): Promise<{ data: SorData; f1: number; recap: string[] }> {
+    const document = await reader.read(readCorpusFile(answer.set, answer.file));
+    const started = performance.now();
+    const { data, fieldDetails } = extractSor(document);
+    const elapsed = performance.now() - started;
+    const expected = answer.extractedData as { constructionSections: SectionLike[]; recapSummary: Record<string, number | null> };
+    const items = scoreLineItems(expected.constructionSections, data.constructionSections);
+    const recap = recapDifferences(expected.recapSummary, data.recapSummary);
+    summary.push(
+      `${answer.file}: line-item F1 ${items.f1.toFixed(3)} (${items.correct}/${items.expected} right, ${items.predicted} read), recap ${recap.length === 0 ? 'exact' : `differs in ${recap.join(', ')}`}, extract ${elapsed.toFixed(1)} ms for ${document.pageCount} page(s)`,
+    );
+    for (const detail of Object.values(fieldDetails)) expect(detail.page).to.be.within(1, document.pageCount);
+    for (const validator of validators) expect(() => validator(data, { now: new Date() })).not.to.throw();
+    return { data, f1: items.f1, recap };
+  }
+
+  for (const answer of sorFiles().filter((candidate) => !isScan(candidate))) {
+    it(`${answer.file}: line-item F1 ≥ ${TEXT_LAYER_F1} and the recap exact`, async () => {
+      const { f1, recap } = await score(answer);
+      expect(f1).to.be.at.least(TEXT_LAYER_F1);
+      expect(recap).to.deep.equal([]);
+    });
+  }
+
+  for (const answer of sorFiles().filter(isScan)) {
+    it(`${answer.file} (OCR): line-item F1 ≥ ${SCAN_F1}`, async function () {
+      this.timeout(OCR_TIMEOUT_MS);
+      const { f1 } = await score(answer);
+      expect(f1).to.be.at.least(SCAN_F1);
+    });
+  }
+});
