@@ -1,12 +1,29 @@
-const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+/** Month names in English, Dutch, German, French and Spanish, accents folded. */
+const MONTH_NAMES: string[][] = [
+  ['january', 'januari', 'januar', 'janvier', 'enero'],
+  ['february', 'februari', 'februar', 'fevrier', 'febrero'],
+  ['march', 'maart', 'marz', 'mars', 'marzo'],
+  ['april', 'avril', 'abril'],
+  ['may', 'mei', 'mai', 'mayo'],
+  ['june', 'juni', 'juin', 'junio'],
+  ['july', 'juli', 'juillet', 'julio'],
+  ['august', 'augustus', 'aout', 'agosto'],
+  ['september', 'septembre', 'septiembre', 'sept'],
+  ['october', 'oktober', 'octobre', 'octubre'],
+  ['november', 'novembre', 'noviembre'],
+  ['december', 'dezember', 'decembre', 'diciembre'],
+];
 
+/** 1..12 for a month name or its abbreviation of three letters or more (`Mar.`, `sept`, `maart`). */
 function monthNumber(word: string): number | null {
-  const lower = word.toLowerCase().replace(/\.$/, '');
-  if (lower.length < 3) return null;
-  const index = MONTHS.findIndex((month) => lower.startsWith(month));
-  if (index < 0) return null;
-  const full = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'][index];
-  return full.startsWith(lower) || lower === 'sept' ? index + 1 : null;
+  const lower = word
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/\.$/, '');
+  if (lower.length < 3 || !/^[a-z]+$/.test(lower)) return null;
+  const index = MONTH_NAMES.findIndex((names) => names.some((name) => name.startsWith(lower)));
+  return index < 0 ? null : index + 1;
 }
 
 function fullYear(year: string): number {
@@ -45,11 +62,11 @@ function withMonthName(text: string): string | null {
   const parts = text.split(/[\s,\-/]+/).filter(Boolean);
   if (parts.length !== 3) return null;
   const nameFirst = monthNumber(parts[0]);
-  if (nameFirst && /^\d{1,2}(st|nd|rd|th)?$/i.test(parts[1]) && /^\d{2,4}$/.test(parts[2])) {
+  if (nameFirst && /^\d{1,2}(st|nd|rd|th|\.)?$/i.test(parts[1]) && /^\d{2,4}$/.test(parts[2])) {
     return iso(fullYear(parts[2]), nameFirst, parseInt(parts[1], 10));
   }
   const nameSecond = monthNumber(parts[1]);
-  if (nameSecond && /^\d{1,2}(st|nd|rd|th)?$/i.test(parts[0]) && /^\d{2,4}$/.test(parts[2])) {
+  if (nameSecond && /^\d{1,2}(st|nd|rd|th|\.)?$/i.test(parts[0]) && /^\d{2,4}$/.test(parts[2])) {
     return iso(fullYear(parts[2]), nameSecond, parseInt(parts[0], 10));
   }
   return null;
