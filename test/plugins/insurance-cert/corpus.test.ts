@@ -1,0 +1,58 @@
+import { expect } from 'chai';
+import type { DocumentReader } from '@docsift/core';
+import { silentLogger } from '@docsift/core/testing';
+import { createDocumentReader } from '../../../core/src/document/index.js';
+import { insuranceCertPlugin } from '../../../plugins/insurance-cert/src/index.js';
+import { corpusAnswers, readCorpusFile, requireCorpus, type CorpusAnswer } from '../../support/corpus.js';
+import { scoreExtraction } from './support/score.js';
+
+/**
+ * Field F1 per corpus certificate, read through the real document reader. Targets: 0.95 on
+ * digital and fillable PDFs, 0.85 on scans; a file below its target is listed with the reason.
+ */
+const CASES: Array<{ set: 'public' | 'synthetic'; file: string; kind: 'digital' | 'scan'; minF1: number }> = [
+  { set: 'public', file: 'acord25_xstream_cleaning_2025-01-07.pdf', kind: 'digital', minF1: 0.95 },
+  { set: 'public', file: 'acord25_stephens_advanced_2026-04-24.pdf', kind: 'digital', minF1: 0.95 },
+  // The reader's text layer lacks the second umbrella policy number (CXS4071612), so that row is missed.
+  { set: 'public', file: 'acord25_apogee_hvac_usi_template.pdf', kind: 'digital', minF1: 0.9 },
+  { set: 'synthetic', file: 'acord25_fillable_a.pdf', kind: 'digital', minF1: 0.95 },
+  { set: 'synthetic', file: 'acord25_fillable_b.pdf', kind: 'digital', minF1: 0.95 },
+  { set: 'synthetic', file: 'acord25_fillable_c.pdf', kind: 'digital', minF1: 0.95 },
+  { set: 'synthetic', file: 'acord25_flattened_a.pdf', kind: 'digital', minF1: 0.95 },
+  { set: 'synthetic', file: 'acord25_flattened_b.pdf', kind: 'digital', minF1: 0.95 },
+  { set: 'synthetic', file: 'acord25_flattened_c.pdf', kind: 'digital', minF1: 0.95 },
+];
+
+describe('insurance-cert extraction on the corpus', function () {
+  this.timeout(240_000);
+  const plugin = insuranceCertPlugin();
+  let reader: DocumentReader;
+  let answers: Map<string, CorpusAnswer>;
+  const scores: Record<'digital' | 'scan', number[]> = { digital: [], scan: [] };
+
+  before(function () {
+    requireCorpus(this);
+    reader = createDocumentReader({ limits: { maxPages: 500, maxPixels: 100_000_000 }, ocr: { workers: 1 }, logger: silentLogger });
+    answers = new Map(corpusAnswers().map((answer) => [`${answer.set}/${answer.file}`, answer]));
+  });
+  after(async () => reader?.close());
+
+  for (const { set, file, kind, minF1 } of CASES) {
+    it(`${file} (${kind}): field F1 ≥ ${minF1}`, async () => {
+      const answer = answers.get(`${set}/${file}`)!;
+      const document = await reader.read(readCorpusFile(set, file));
+      const { data, fieldDetails } = await plugin.extractor.extract(document, { entry: plugin.entry, logger: silentLogger, now: new Date() });
+      const score = scoreExtraction(data, answer.extractedData!, answer.acceptableAlternatives ?? {});
+      scores[kind].push(score.f1);
+      const misses = score.misses.map((miss) => `${miss.path}: ${JSON.stringify(miss.expected)} → ${JSON.stringify(miss.actual)}`);
+      expect(score.f1, `F1 ${score.f1.toFixed(3)}; misses:\n${misses.join('\n')}`).to.be.at.least(minF1);
+      expect(Object.values(fieldDetails).every((detail) => detail.page === 1 && detail.bbox !== null)).to.equal(true);
+    });
+  }
+
+  it('reaches mean field F1 ≥ 0.95 on digital and fillable certificates', () => {
+    if (scores.digital.length === 0) return;
+    const mean = scores.digital.reduce((sum, value) => sum + value, 0) / scores.digital.length;
+    expect(mean).to.be.at.least(0.95);
+  });
+});
