@@ -121,28 +121,26 @@ export class TypeormJobRepository implements JobRepository {
     return jobs.filter((job) => options.data === undefined || matchesData(job.data, options.data)).map((job) => String(job._id));
   }
 
-  private async updateByIds(ids: string[], assignment: string): Promise<number> {
+  /** Runs `statement` (ending in `WHERE id IN`) for these ids; returns the rows it changed. */
+  private async forIds(statement: string, ids: string[]): Promise<number> {
     if (ids.length === 0) return 0;
-    const placeholders = ids.map(() => '?').join(', ');
-    const sql = assignment === 'DELETE'
-      ? `DELETE FROM ${this.table} WHERE id IN (${placeholders})`
-      : `UPDATE ${this.table} SET ${assignment} WHERE id IN (${placeholders})`;
+    const sql = `${statement} (${ids.map(() => '?').join(', ')})`;
     return (await runSql(this.dataSource, sql, ids)).affected;
   }
 
   async removeJobs(options: RemoveJobsOptions): Promise<number> {
     const ids = await this.matchingIds(options);
-    return ids === null ? 0 : this.updateByIds(ids, 'DELETE');
+    return ids === null ? 0 : this.forIds(`DELETE FROM ${this.table} WHERE id IN`, ids);
   }
 
   async disableJobs(options: RemoveJobsOptions): Promise<number> {
     const ids = await this.matchingIds(options);
-    return ids === null ? 0 : this.updateByIds(ids, 'disabled = 1');
+    return ids === null ? 0 : this.forIds(`UPDATE ${this.table} SET disabled = 1 WHERE id IN`, ids);
   }
 
   async enableJobs(options: RemoveJobsOptions): Promise<number> {
     const ids = await this.matchingIds(options);
-    return ids === null ? 0 : this.updateByIds(ids, 'disabled = 0');
+    return ids === null ? 0 : this.forIds(`UPDATE ${this.table} SET disabled = 0 WHERE id IN`, ids);
   }
 
   async purgeAllJobs(): Promise<number> {
@@ -190,7 +188,7 @@ export class TypeormJobRepository implements JobRepository {
   }
 
   async unlockJobs(jobIds: (JobId | string)[]): Promise<void> {
-    await this.updateByIds(jobIds.map(String), 'locked_at = NULL');
+    await this.forIds(`UPDATE ${this.table} SET locked_at = NULL WHERE id IN`, jobIds.map(String));
   }
 
   async getNextJobToRun(
