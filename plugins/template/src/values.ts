@@ -65,9 +65,10 @@ function cellFrom(page: PageLayout, tokens: Token[], index: number): Cell | null
   for (let next = start; next < tokens.length; next += 1) {
     if (cell.length && isCellBreak(page, tokens, next)) break;
     if (cell.length && tokens[next].colon) {
-      // A whole cell that ends in a colon is a label cell (`REVISION NUMBER:`), not a value.
+      // A cell of words ending in a colon is a label cell (`REVISION NUMBER:`), not a value.
       const startsCell = start > 0 && isCellBreak(page, tokens, start);
-      return startsCell ? null : { tokens: cell, endsAtLabel: true };
+      const wordsOnly = cell.every((token) => !/\d/.test(token.text));
+      return startsCell && wordsOnly ? null : { tokens: cell, endsAtLabel: true };
     }
     cell.push(tokens[next]);
   }
@@ -81,7 +82,9 @@ function cellFrom(page: PageLayout, tokens: Token[], index: number): Cell | null
 function rightOf(match: LabelMatch, maxLines: number, compact: boolean): ValueRegion[] {
   const { page } = match;
   const tokens = page.rows[match.rowIndex].tokens;
-  const first = cellFrom(page, tokens, match.end);
+  // The label's own tail (`Total (RM):`, `Amount Due (USD):`) is not a value.
+  const tail = tokens[match.end]?.colon && !isCellBreak(page, tokens, match.end) ? 1 : 0;
+  const first = cellFrom(page, tokens, match.end + tail);
   if (!first) return [];
   const x0 = first.tokens[0].bbox[0];
   const regions: ValueRegion[] = [

@@ -240,6 +240,16 @@ describe('plugin-template: label anchors', () => {
     expect(result.data.certificateNumber).to.equal(null);
   });
 
+  it('reads past a label tail in brackets and OCR noise after a date (a scanned receipt)', async () => {
+    const receipt: PageSpec = {
+      rows: ['Date       25/12/2018 B:13:39 PM', 'Cashier    MANIS', 'Round d Total (RM):      9.00'],
+      source: 'ocr',
+      confidence: 0.9,
+    };
+    const result = await extract([receipt], [field('date', 'date'), field('cashier', 'string'), field('roundedTotal', 'currency')]);
+    expect(result.data).to.deep.equal({ date: '2018-12-25', cashier: 'MANIS', roundedTotal: 9 });
+  });
+
   it('searches every page', async () => {
     const result = await extract([['Page one text'], ['Reference: R-77']], [field('reference', 'string')]);
     expect(result.data.reference).to.equal('R-77');
