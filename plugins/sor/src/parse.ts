@@ -61,20 +61,35 @@ export function parseAmount(raw: string): ParsedNumber | null {
   return { value: negative ? -value : value, repaired: repaired || fixed.repaired, moneyLike };
 }
 
-/** Parses a printed quantity ("1,772", "13.5"). */
+/** Parses a printed quantity ("1,772", "13.5"; OCR "3:5" and trailing marks such as `15"` are repaired). */
 export function parseQuantity(raw: string): ParsedNumber | null {
-  const fixed = repairDigits(raw.trim().replace(/\s+/g, '').replace(/[.,]$/, ''));
+  const cleaned = raw.trim().replace(/\s+/g, '').replace(/["'°:;.,]+$/, '');
+  const colon = /^\d+:\d+$/.test(cleaned);
+  const fixed = repairDigits(colon ? cleaned.replace(':', '.') : cleaned);
   if (!STRICT_QUANTITY.test(fixed.text)) return null;
-  return { value: Number(fixed.text.replace(/,/g, '')), repaired: fixed.repaired, moneyLike: false };
+  const repaired = fixed.repaired || colon || cleaned !== raw.trim().replace(/\s+/g, '');
+  return { value: Number(fixed.text.replace(/,/g, '')), repaired, moneyLike: false };
 }
 
-const LOWER_CASE_UNITS = /^(ea|each|sf|lf|sy|sq|ls|hr|hrs|cy|gal|ton|day|days|mo|wk|pc|pcs|set|lot|job|ft|yd)$/i;
+const KNOWN_UNITS = ['EA', 'EACH', 'SF', 'LF', 'SY', 'SQ', 'LS', 'HR', 'HRS', 'CY', 'CF', 'GAL', 'TON', 'DAY', 'DAYS', 'MO', 'WK', 'PC', 'PCS', 'SET', 'LOT', 'JOB', 'FT', 'YD'];
+const LOWER_CASE_UNITS = new RegExp(`^(${KNOWN_UNITS.join('|')})$`, 'i');
 
 /** A unit of measure as printed (SF, LF, EA, LS, SQ, HR, SY, CY, GAL...): capitals, or a known unit word. */
 export function parseUnit(raw: string): string | null {
-  const text = raw.trim().replace(/[.:,]$/, '');
+  const text = raw.trim().replace(/^[^A-Za-z]+|[^A-Za-z]+$/g, '');
   const shaped = /^[A-Za-z]{1,4}$/.test(text) || /^[A-Za-z]{1,2}\/[A-Za-z]{1,2}$/.test(text);
   return shaped && (text === text.toUpperCase() || LOWER_CASE_UNITS.test(text)) ? text : null;
+}
+
+/**
+ * An OCR-garbled unit snapped to the one known unit a single letter away ("kS" → LS); null when
+ * none or several are that close ("ES" could be EA or LS).
+ */
+export function snapUnit(unit: string): string | null {
+  const upper = unit.toUpperCase();
+  if (KNOWN_UNITS.includes(upper)) return upper;
+  const close = KNOWN_UNITS.filter((known) => known.length === upper.length && [...known].filter((char, index) => char !== upper[index]).length === 1);
+  return close.length === 1 ? close[0] : null;
 }
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];

@@ -61,6 +61,12 @@ function recapAmount(rows: Row[], index: number, field: RecapField): RecapValue 
   const labelEnd = row.words[match.end - 1].bbox[2];
   const same = amountRightOf(row.words.slice(match.end), labelEnd);
   if (same) return { ...same, page: row.page };
+  // OCR may put the label a little below or above its amount, on a row of its own.
+  for (const neighbour of [rows[index - 1], rows[index + 1]]) {
+    const close = neighbour && neighbour.page === row.page && Math.abs(neighbour.top - row.top) < 0.8 * row.height;
+    const value = close ? amountRightOf(neighbour.words, labelEnd) : null;
+    if (value) return { ...value, page: row.page };
+  }
   const below = rows[index + 1];
   if (!below || below.page !== row.page || below.top - row.bottom > 1.5 * row.height) return null;
   const labelLeft = row.words[match.start].bbox[0];

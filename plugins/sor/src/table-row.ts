@@ -1,7 +1,7 @@
 import type { Word } from '@docsift/core';
 import type { Column, ColumnKind, TableHeader } from './header.js';
 import type { Row } from './layout.js';
-import { parseAmount, parseQuantity, parseUnit, type ParsedNumber } from './parse.js';
+import { parseAmount, parseQuantity, parseUnit, snapUnit, type ParsedNumber } from './parse.js';
 
 export type ValueKind = Exclude<ColumnKind, 'item' | 'scope' | 'description'>;
 
@@ -73,9 +73,13 @@ function numberCell(words: Word[], parse: (text: string) => ParsedNumber | null)
   return { value: cell.value.value, words: cell.words, quality: cell.value.repaired ? REPAIRED_QUALITY : 1 };
 }
 
+/** Units read by OCR are snapped to the known unit they are one letter away from. */
 function unitCell(words: Word[]): CellValue<string> | null {
   const cell = parseCell(words, parseUnit);
-  return cell ? { value: cell.value, words: cell.words, quality: 1 } : null;
+  if (!cell) return null;
+  if (cell.words.every((word) => word.source === 'text')) return { value: cell.value, words: cell.words, quality: 1 };
+  const snapped = snapUnit(cell.value);
+  return snapped === null ? { value: cell.value, words: cell.words, quality: 0.5 } : { value: snapped, words: cell.words, quality: snapped === cell.value ? 1 : 0.8 };
 }
 
 /** Value words are taken from the right end of the row while they look like values and sit in the value zone. */
@@ -87,7 +91,9 @@ function takeValueWords(row: Row, header: TableHeader): { values: Word[]; rest: 
   let cut = row.words.length;
   while (cut > 0) {
     const word = row.words[cut - 1];
-    if ((word.bbox[0] + word.bbox[2]) / 2 < zoneStart || !isValueWord(word, hasUnit)) break;
+    if ((word.bbox[0] + word.bbox[2]) / 2 < zoneStart) break;
+    // OCR garbles units and quantities into letters; in the value zone they still belong to the values.
+    if (word.source === 'text' && !isValueWord(word, hasUnit)) break;
     cut -= 1;
   }
   return { values: row.words.slice(cut), rest: row.words.slice(0, cut) };

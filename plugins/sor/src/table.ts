@@ -112,9 +112,27 @@ function scanRow(state: ScanState, split: SplitRow): void {
 }
 
 /** A section heading printed just above the first header row belongs to the table. */
-function tableStart(rows: Row[], headerIndex: number): number {
-  const above = rows[headerIndex - 1];
-  return above && readSectionHeading(above.text) ? headerIndex - 1 : headerIndex;
+function headingStart(rows: Row[], index: number): number {
+  const above = rows[index - 1];
+  return above && readSectionHeading(above.text) ? index - 1 : index;
+}
+
+/** An item row under the header's columns: a quantity or unit and at least two amounts. */
+function looksLikeItem(split: SplitRow): boolean {
+  const amounts = [split.material, split.labor, split.total].filter((cell) => cell !== null).length;
+  return amounts >= 2 && (split.quantity !== null || split.unit !== null);
+}
+
+/**
+ * Where the table begins. OCR can lose a header row (white on a dark band), so item rows above
+ * the first header that read right under its columns start the table there.
+ */
+function tableStart(rows: Row[], headerIndex: number, header: TableHeader): number {
+  const firstItem = rows.slice(0, headerIndex).findIndex((row) => !row.furniture && looksLikeItem(splitRow(row, header)));
+  if (firstItem < 0) return headingStart(rows, headerIndex);
+  const start = headingStart(rows, firstItem);
+  // A wrapped first line may sit between the heading and the first amounts; the heading is what matters.
+  return start === firstItem && firstItem >= 2 && readSectionHeading(rows[firstItem - 2].text) ? firstItem - 2 : start;
 }
 
 /**
@@ -125,7 +143,7 @@ function tableStart(rows: Row[], headerIndex: number): number {
 export function readItemisedTable(rows: Row[], headerIndex: number): DraftTable {
   const first = readHeader(rows[headerIndex])!;
   const state: ScanState = { header: first, sections: [], section: null, item: null, lastRow: null };
-  let index = tableStart(rows, headerIndex);
+  let index = tableStart(rows, headerIndex, first);
   for (; index < rows.length; index += 1) {
     const row = rows[index];
     const header = readHeader(row);
