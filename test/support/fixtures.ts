@@ -2,7 +2,22 @@
  * Helpers that MAKE test documents (never copies of corpus files): text PDFs, fillable PDFs,
  * encrypted PDFs and images. Coordinates given to these helpers are in points from the TOP-left.
  */
-import { degrees, PDFDocument, StandardFonts, type PDFPage } from 'pdf-lib';
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  degrees,
+  PDFArray,
+  PDFDict,
+  PDFDocument,
+  PDFHexString,
+  PDFName,
+  PDFNumber,
+  PDFRawStream,
+  PDFString,
+  StandardFonts,
+  type PDFObject,
+  type PDFPage,
+  type PDFRef,
+} from 'pdf-lib';
 
 export interface TextItem {
   text: string;
@@ -103,4 +118,164 @@ export async function makeBlankPdf(pageCount: number): Promise<Uint8Array> {
     pdf.addPage(LETTER).drawRectangle({ x: 100, y: 100, width: 50, height: 50 });
   }
   return pdf.save();
+}
+
+/** CRC-32 as PNG chunks use it. */
+function crc32(bytes: Uint8Array): number {
+  let crc = 0xffffffff;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let bit = 0; bit < 8; bit += 1) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
+  }
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+/** A PNG signature and IHDR chunk claiming width × height, with no image data: an image bomb's header. */
+export function pngClaimingSize(width: number, height: number): Uint8Array {
+  const ihdr = new Uint8Array(17);
+  const view = new DataView(ihdr.buffer);
+  ihdr.set([0x49, 0x48, 0x44, 0x52]);
+  view.setUint32(4, width);
+  view.setUint32(8, height);
+  ihdr.set([8, 0, 0, 0, 0], 12); // 8-bit gray, deflate, no filter, no interlace
+  const chunk = new Uint8Array(4 + 17 + 4);
+  new DataView(chunk.buffer).setUint32(0, 13);
+  chunk.set(ihdr, 4);
+  new DataView(chunk.buffer).setUint32(21, crc32(ihdr));
+  return Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...chunk]);
+}
+
+/** A JPEG start and baseline frame header claiming width × height, with no scan data. */
+export function jpegClaimingSize(width: number, height: number): Uint8Array {
+  const frame = [0xff, 0xc0, 0x00, 0x0b, 0x08, height >> 8, height & 0xff, width >> 8, width & 0xff, 0x01, 0x01, 0x11, 0x00];
+  return Uint8Array.from([0xff, 0xd8, ...frame, 0xff, 0xd9]);
+}
+
+// ---- Standard Security Handler, RC4 128-bit (revision 3), PDF 1.7 §7.6.3 algorithms 1-5 ----
+
+/** RC4 in a few lines: OpenSSL 3 no longer offers it through node:crypto. */
+function rc4(key: Uint8Array, data: Uint8Array): Uint8Array {
+  const state = Array.from({ length: 256 }, (_, index) => index);
+  for (let i = 0, j = 0; i < 256; i += 1) {
+    j = (j + state[i] + key[i % key.length]) & 0xff;
+    [state[i], state[j]] = [state[j], state[i]];
+  }
+  const out = new Uint8Array(data.length);
+  for (let index = 0, i = 0, j = 0; index < data.length; index += 1) {
+    i = (i + 1) & 0xff;
+    j = (j + state[i]) & 0xff;
+    [state[i], state[j]] = [state[j], state[i]];
+    out[index] = data[index] ^ state[(state[i] + state[j]) & 0xff];
+  }
+  return out;
+}
+
+const md5 = (...parts: Uint8Array[]): Uint8Array => {
+  const hash = createHash('md5');
+  for (const part of parts) hash.update(part);
+  return new Uint8Array(hash.digest());
+};
+
+const PASSWORD_PADDING = Uint8Array.from([
+  0x28, 0xbf, 0x4e, 0x5e, 0x4e, 0x75, 0x8a, 0x41, 0x64, 0x00, 0x4e, 0x56, 0xff, 0xfa, 0x01, 0x08, 0x2e, 0x2e, 0x00, 0xb6, 0xd0, 0x68,
+  0x3e, 0x80, 0x2f, 0x0c, 0xa9, 0xfe, 0x64, 0x53, 0x69, 0x7a,
+]);
+const KEY_BYTES = 16;
+
+function padPassword(password: string): Uint8Array {
+  const bytes = new TextEncoder().encode(password).slice(0, 32);
+  const padded = new Uint8Array(32);
+  padded.set(bytes);
+  padded.set(PASSWORD_PADDING.subarray(0, 32 - bytes.length), bytes.length);
+  return padded;
+}
+
+/** RC4 with the key, then 19 more passes with the key XOR the pass number (revision 3). */
+function rc4Rounds(key: Uint8Array, data: Uint8Array): Uint8Array {
+  let out = rc4(key, data);
+  for (let round = 1; round <= 19; round += 1) out = rc4(key.map((byte) => byte ^ round), out);
+  return out;
+}
+
+function md5Rounds(seed: Uint8Array): Uint8Array {
+  let hash = md5(seed);
+  for (let round = 0; round < 50; round += 1) hash = md5(hash.subarray(0, KEY_BYTES));
+  return hash.subarray(0, KEY_BYTES);
+}
+
+function ownerEntry(ownerPassword: string, userPassword: string): Uint8Array {
+  return rc4Rounds(md5Rounds(padPassword(ownerPassword || userPassword)), padPassword(userPassword));
+}
+
+function fileKey(userPassword: string, owner: Uint8Array, permissions: number, fileId: Uint8Array): Uint8Array {
+  const p = new Uint8Array(4);
+  new DataView(p.buffer).setInt32(0, permissions, true);
+  return md5Rounds(Uint8Array.from([...padPassword(userPassword), ...owner, ...p, ...fileId]));
+}
+
+function objectKey(key: Uint8Array, ref: PDFRef): Uint8Array {
+  const suffix = [ref.objectNumber & 0xff, (ref.objectNumber >> 8) & 0xff, (ref.objectNumber >> 16) & 0xff, ref.generationNumber & 0xff, 0];
+  return md5(Uint8Array.from([...key, ...suffix])).subarray(0, Math.min(key.length + 5, 16));
+}
+
+const toHex = (bytes: Uint8Array): string => Buffer.from(bytes).toString('hex');
+
+function encryptObject(object: PDFObject, key: Uint8Array): PDFObject {
+  if (object instanceof PDFString || object instanceof PDFHexString) return PDFHexString.of(toHex(rc4(key, object.asBytes())));
+  if (object instanceof PDFArray) {
+    for (let index = 0; index < object.size(); index += 1) object.set(index, encryptObject(object.get(index), key));
+    return object;
+  }
+  if (object instanceof PDFDict) {
+    for (const [name, value] of object.entries()) object.set(name, encryptObject(value, key));
+    return object;
+  }
+  if (object instanceof PDFRawStream) {
+    encryptObject(object.dict, key);
+    return PDFRawStream.of(object.dict, rc4(key, object.contents));
+  }
+  return object;
+}
+
+export interface EncryptOptions {
+  /** '' makes a permissions-only PDF that opens without asking for a password. */
+  userPassword: string;
+  ownerPassword?: string;
+  /** The /P flags; printing and copying allowed, modifying not, by default. */
+  permissions?: number;
+}
+
+/**
+ * Encrypts a PDF with the Standard Security Handler (RC4, 128-bit key, revision 3): every string
+ * and stream of every object, with the /Encrypt dictionary and /ID in the trailer.
+ */
+export async function encryptPdf(bytes: Uint8Array, options: EncryptOptions): Promise<Uint8Array> {
+  const pdf = await PDFDocument.load(bytes, { updateMetadata: false });
+  const { context } = pdf;
+  const permissions = options.permissions ?? -3904 - 4 - 8;
+  const fileId = new Uint8Array(randomBytes(16));
+  const owner = ownerEntry(options.ownerPassword ?? 'owner-secret', options.userPassword);
+  const key = fileKey(options.userPassword, owner, permissions, fileId);
+  const user = new Uint8Array(32);
+  user.set(rc4Rounds(key, md5(PASSWORD_PADDING, fileId)));
+  for (const [ref, object] of context.enumerateIndirectObjects()) {
+    context.assign(ref, encryptObject(object, objectKey(key, ref)));
+  }
+  const encrypt = context.obj({
+    Filter: 'Standard',
+    V: 2,
+    R: 3,
+    Length: KEY_BYTES * 8,
+    P: PDFNumber.of(permissions),
+    O: PDFHexString.of(toHex(owner)),
+    U: PDFHexString.of(toHex(user)),
+  });
+  context.trailerInfo.Encrypt = context.register(encrypt);
+  context.trailerInfo.ID = context.obj([PDFHexString.of(toHex(fileId)), PDFHexString.of(toHex(fileId))]);
+  return pdf.save({ useObjectStreams: false, updateFieldAppearances: false, addDefaultPage: false });
+}
+
+/** Keeps the first `fraction` of a file: a download cut short. */
+export function truncate(bytes: Uint8Array, fraction: number): Uint8Array {
+  return bytes.slice(0, Math.floor(bytes.length * fraction));
 }

@@ -1,5 +1,5 @@
 import type { DocumentReader } from '../contracts/services.js';
-import { PdfDocumentReader, type DocumentReaderOptions } from './reader.js';
+import { LocalDocumentReader, type DocumentReaderOptions } from './reader.js';
 
 export type { DocumentReaderOptions } from './reader.js';
 export type { ReaderLimits } from './limits.js';
@@ -9,5 +9,5 @@ export { documentText, pageText } from './text.js';
 
 /** The reader the container registers: sniffing, limits, PDF text layer, form fields and OCR. */
 export function createDocumentReader(options: DocumentReaderOptions): DocumentReader {
-  return new PdfDocumentReader(options);
+  return new LocalDocumentReader(options);
 }

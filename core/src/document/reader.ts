@@ -1,30 +1,31 @@
-import type { DocumentModel, FileFormat, Page } from '../contracts/document.js';
+import type { DocumentModel, FileFormat } from '../contracts/document.js';
 import type { Logger } from '../contracts/logger.js';
 import type { DocumentReader, ReadOptions } from '../contracts/services.js';
-import { DocsiftError, isDocsiftError } from '../contracts/errors.js';
-import { readAcroFormFields } from './forms.js';
-import { checkPageLimit, throwIfAborted, type ReaderLimits } from './limits.js';
-import { readTextPage } from './pdf-pages.js';
-import { loadPdfium, openDocument, type PdfiumDocument } from './pdfium.js';
+import { decodeImage } from './image.js';
+import { throwIfAborted, type ReaderLimits } from './limits.js';
+import { TesseractPool, type OcrEngine } from './ocr/pool.js';
+import { ocrPage } from './ocr-page.js';
+import { readPdf } from './pdf-reader.js';
 import { sniff } from './sniff.js';
 
 export interface DocumentReaderOptions {
   limits: ReaderLimits;
+  /** OCR worker threads, started on the first page that needs OCR. */
   ocr: { workers: number };
   logger: Logger;
 }
 
-/** Anything PDFium throws while reading one document means the document is malformed. */
-function asReadError(error: unknown): DocsiftError {
-  if (isDocsiftError(error)) return error;
-  return new DocsiftError('corrupt_file', 'The PDF cannot be read: its content is damaged.');
-}
-
-export class PdfDocumentReader implements DocumentReader {
+/** Bytes to document model: sniffing, limits, PDF text layer and forms, OCR of images and scanned pages. */
+export class LocalDocumentReader implements DocumentReader {
   private readonly logger: Logger;
+  private readonly ocr: OcrEngine;
 
-  constructor(private readonly options: DocumentReaderOptions) {
+  constructor(
+    private readonly options: DocumentReaderOptions,
+    ocr?: OcrEngine,
+  ) {
     this.logger = options.logger.child({ component: 'document-reader' });
+    this.ocr = ocr ?? new TesseractPool(options.ocr.workers, this.logger);
   }
 
   sniff(bytes: Uint8Array): FileFormat {
@@ -33,38 +34,29 @@ export class PdfDocumentReader implements DocumentReader {
 
   async read(bytes: Uint8Array, options: ReadOptions = {}): Promise<DocumentModel> {
     throwIfAborted(options.signal);
+    const started = performance.now();
     const format = sniff(bytes);
-    if (format !== 'pdf') {
-      throw new DocsiftError('invalid_file_format', 'Images are not supported by this reader yet.');
-    }
-    return this.readPdf(bytes, options);
+    const model =
+      format === 'pdf'
+        ? await readPdf(bytes, { limits: this.options.limits, ocr: this.ocr, ocrConcurrency: this.options.ocr.workers, logger: this.logger }, options)
+        : await this.readImage(bytes, format, options);
+    this.logger.debug(
+      { format, pageCount: model.pageCount, sources: model.pages.map((page) => page.source), ms: Math.round(performance.now() - started) },
+      'document read',
+    );
+    return model;
   }
 
-  async close(): Promise<void> {}
-
-  private async readPdf(bytes: Uint8Array, options: ReadOptions): Promise<DocumentModel> {
-    const pdfium = await loadPdfium();
-    const document = openDocument(pdfium, bytes);
-    try {
-      checkPageLimit(document.pageCount, this.options.limits);
-      const pages = this.readPdfPages(document, options);
-      const formFields = await readAcroFormFields(document, bytes, this.logger);
-      this.logger.debug({ pageCount: document.pageCount, encrypted: document.encrypted }, 'read pdf');
-      return { format: 'pdf', pageCount: document.pageCount, pages, formFields, encrypted: document.encrypted };
-    } catch (error) {
-      throw asReadError(error);
-    } finally {
-      document.close();
-    }
+  async close(): Promise<void> {
+    await this.ocr.close();
   }
 
-  private readPdfPages(document: PdfiumDocument, options: ReadOptions): Page[] {
-    const pages: Page[] = [];
-    for (let index = 0; index < document.pageCount; index += 1) {
-      throwIfAborted(options.signal);
-      pages.push(readTextPage(document, index));
-      options.onProgress?.((index + 1) / document.pageCount);
-    }
-    return pages;
+  private async readImage(bytes: Uint8Array, format: Exclude<FileFormat, 'pdf'>, options: ReadOptions): Promise<DocumentModel> {
+    const image = await decodeImage(bytes, format, this.options.limits);
+    throwIfAborted(options.signal);
+    const page = await ocrPage(this.ocr, image, 1, image.width, image.height);
+    throwIfAborted(options.signal);
+    options.onProgress?.(1);
+    return { format, pageCount: 1, pages: [page], formFields: [], encrypted: false };
   }
 }

@@ -1,0 +1,27 @@
+import sharp from 'sharp';
+import { cropCentre, type GrayImage } from '../gray-image.js';
+import { estimateSkew, MAX_SKEW_DEGREES, sampleInk } from './projection.js';
+
+/** Below this, tesseract copes on its own and a resample would only blur. */
+const MIN_CORRECTED_SKEW = 0.3;
+
+/** Skew of the text lines in degrees, clockwise positive (sharp's convention); 0 when too small to matter. */
+export function measureSkew(image: GrayImage): number {
+  return skewWorthCorrecting(estimateSkew(sampleInk(image), MAX_SKEW_DEGREES).degrees);
+}
+
+export function skewWorthCorrecting(degrees: number): number {
+  return Math.abs(degrees) < MIN_CORRECTED_SKEW ? 0 : degrees;
+}
+
+/** Rotates the image back by `skew` degrees on white paper, keeping its size. */
+export async function deskew(image: GrayImage, skew: number): Promise<GrayImage> {
+  if (skew === 0) return image;
+  const { data, info } = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 1 } })
+    .rotate(-skew, { background: { r: 255, g: 255, b: 255 } })
+    .grayscale()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const rotated = { data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height };
+  return cropCentre(rotated, image.width, image.height);
+}

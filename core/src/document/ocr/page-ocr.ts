@@ -1,0 +1,71 @@
+import type { BBox, Word } from '../../contracts/document.js';
+import { rotateQuarterTurns, type GrayImage } from '../gray-image.js';
+import { roundBox } from '../geometry.js';
+import { deskew, measureSkew, skewWorthCorrecting } from './deskew.js';
+import { normaliseOcrWord } from './normalise.js';
+import { estimateOrientation, readabilityScore, readsUpright } from './orientation.js';
+import type { OcrEngine } from './pool.js';
+import type { OcrWord } from './tsv.js';
+
+/** What OCR made of one page image: words in fractions of the upright, deskewed page. */
+export interface OcrPageResult {
+  /** Clockwise rotation applied to make the page upright (0, 90, 180, 270). */
+  rotation: number;
+  /** Skew corrected after that rotation, degrees, clockwise positive. */
+  deskewAngle: number;
+  words: Word[];
+}
+
+interface Attempt {
+  quarterTurns: number;
+  skew: number;
+  image: GrayImage;
+  words: OcrWord[];
+}
+
+/** A page with fewer words is blank or a picture; turning it over would not help. */
+const MIN_WORDS_TO_TURN_OVER = 3;
+const HAS_ALPHANUMERIC = /[\p{L}\p{N}]/u;
+/** Specks and form rules come out as punctuation-only words with low confidence. */
+const MIN_SYMBOL_CONFIDENCE = 0.6;
+
+function toPageWords(words: OcrWord[], image: GrayImage): Word[] {
+  const kept: Word[] = [];
+  for (const word of words) {
+    if (!HAS_ALPHANUMERIC.test(word.text) && word.confidence < MIN_SYMBOL_CONFIDENCE) continue;
+    const [x0, y0, x1, y1] = word.bbox;
+    const bbox: BBox = [x0 / image.width, y0 / image.height, x1 / image.width, y1 / image.height];
+    kept.push({ text: normaliseOcrWord(word.text), bbox: roundBox(bbox), source: 'ocr', confidence: Math.round(word.confidence * 1000) / 1000 });
+  }
+  return kept;
+}
+
+async function recognizeTurned(engine: OcrEngine, image: GrayImage, quarterTurns: number, knownSkew?: number): Promise<Attempt> {
+  const turned = rotateQuarterTurns(image, quarterTurns);
+  const skew = knownSkew ?? measureSkew(turned);
+  const straight = await deskew(turned, skew);
+  return { quarterTurns, skew, image: straight, words: await engine.recognize(straight) };
+}
+
+/**
+ * OCR of a page image with orientation and skew correction. The ink's projection profile tells
+ * whether text runs across or down the page and how skewed it is; the page is turned and deskewed
+ * accordingly and recognised. When the result does not read well, the page may be upside down:
+ * it is recognised turned over too, and the more readable result kept.
+ */
+export async function recognizePage(engine: OcrEngine, image: GrayImage): Promise<OcrPageResult> {
+  const orientation = estimateOrientation(image);
+  const first = orientation.vertical
+    ? await recognizeTurned(engine, image, 1)
+    : await recognizeTurned(engine, image, 0, skewWorthCorrecting(orientation.skew));
+  let best = first;
+  if (first.words.length >= MIN_WORDS_TO_TURN_OVER && !readsUpright(first.words)) {
+    const flipped = await recognizeTurned(engine, image, first.quarterTurns + 2);
+    if (readabilityScore(flipped.words) > readabilityScore(first.words)) best = flipped;
+  }
+  return {
+    rotation: (best.quarterTurns % 4) * 90,
+    deskewAngle: best.skew,
+    words: toPageWords(best.words, best.image),
+  };
+}

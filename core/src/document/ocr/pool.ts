@@ -1,0 +1,78 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { createScheduler, createWorker, OEM, type Scheduler, type Worker } from 'tesseract.js';
+import type { Logger } from '../../contracts/logger.js';
+import type { GrayImage } from '../gray-image.js';
+import { toPgm } from '../gray-image.js';
+import { parseTsvWords, type OcrWord } from './tsv.js';
+
+/** Recognises words on a gray image; boxes in pixels of that image. */
+export interface OcrEngine {
+  recognize(image: GrayImage): Promise<OcrWord[]>;
+  close(): Promise<void>;
+}
+
+/**
+ * The English LSTM model inside node_modules. Passing a local langPath (and no cache) is what keeps
+ * tesseract.js off the network: without it, it fetches from a CDN and can hang forever.
+ */
+function englishModelPath(): string {
+  const require = createRequire(import.meta.url);
+  return path.join(path.dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
+}
+
+/** A tesseract.js scheduler over `size` worker threads, created on the first page and ended by `close()`. */
+export class TesseractPool implements OcrEngine {
+  private scheduler: Promise<Scheduler> | undefined;
+  private readonly workers: Worker[] = [];
+  private closed = false;
+
+  constructor(
+    private readonly size: number,
+    private readonly logger: Logger,
+  ) {}
+
+  async recognize(image: GrayImage): Promise<OcrWord[]> {
+    const scheduler = await this.start();
+    const result = await scheduler.addJob('recognize', toPgm(image), {}, { tsv: true, text: false, blocks: false });
+    return parseTsvWords(result.data.tsv ?? '');
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const starting = this.scheduler;
+    this.scheduler = undefined;
+    if (starting) await starting.catch(() => undefined);
+    const workers = this.workers.splice(0);
+    await Promise.all(workers.map((worker) => worker.terminate().catch(() => undefined)));
+  }
+
+  private start(): Promise<Scheduler> {
+    if (this.closed) return Promise.reject(new Error('The OCR pool is closed.'));
+    this.scheduler ??= this.createScheduler().catch((error: unknown) => {
+      this.scheduler = undefined;
+      throw error;
+    });
+    return this.scheduler;
+  }
+
+  private async createScheduler(): Promise<Scheduler> {
+    const started = performance.now();
+    const langPath = englishModelPath();
+    const scheduler = createScheduler();
+    const workers = await Promise.all(
+      Array.from({ length: Math.max(1, this.size) }, () =>
+        createWorker('eng', OEM.LSTM_ONLY, {
+          langPath,
+          cacheMethod: 'none',
+          gzip: true,
+          errorHandler: (error: unknown) => this.logger.error({ err: error }, 'OCR worker error'),
+        }),
+      ),
+    );
+    this.workers.push(...workers);
+    for (const worker of workers) scheduler.addWorker(worker);
+    this.logger.debug({ workers: workers.length, ms: Math.round(performance.now() - started) }, 'OCR workers started');
+    return scheduler;
+  }
+}

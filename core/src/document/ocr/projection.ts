@@ -1,0 +1,118 @@
+import type { GrayImage } from '../gray-image.js';
+
+/** Ink pixels of a downscaled, binarised copy of a page: the input to skew and orientation estimates. */
+export interface InkSample {
+  xs: Int32Array;
+  ys: Int32Array;
+  width: number;
+  height: number;
+}
+
+/** Analysis works on roughly this width: enough for line structure, cheap to project many times. */
+const ANALYSIS_WIDTH = 1000;
+const MAX_INK_POINTS = 200_000;
+/** Scans are searched for skew within this range (degrees). */
+export const MAX_SKEW_DEGREES = 7;
+
+/** Block-average downscale by an integer factor. */
+function downscale(image: GrayImage, factor: number): GrayImage {
+  if (factor <= 1) return image;
+  const width = Math.floor(image.width / factor);
+  const height = Math.floor(image.height / factor);
+  const data = new Uint8Array(width * height);
+  const area = factor * factor;
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      let sum = 0;
+      for (let dy = 0; dy < factor; dy += 1) {
+        const row = (y * factor + dy) * image.width + x * factor;
+        for (let dx = 0; dx < factor; dx += 1) sum += image.data[row + dx];
+      }
+      data[y * width + x] = sum / area;
+    }
+  }
+  return { data, width, height };
+}
+
+/** Otsu's threshold: the gray level that best separates ink from paper. */
+export function otsuThreshold(data: Uint8Array): number {
+  const histogram = new Float64Array(256);
+  for (const value of data) histogram[value] += 1;
+  let total = 0;
+  for (let level = 0; level < 256; level += 1) total += level * histogram[level];
+  let background = 0;
+  let backgroundSum = 0;
+  let best = 127;
+  let bestVariance = -1;
+  for (let level = 0; level < 256; level += 1) {
+    background += histogram[level];
+    if (background === 0 || background === data.length) continue;
+    backgroundSum += level * histogram[level];
+    const foreground = data.length - background;
+    const meanBack = backgroundSum / background;
+    const meanFore = (total - backgroundSum) / foreground;
+    const variance = background * foreground * (meanBack - meanFore) ** 2;
+    if (variance > bestVariance) {
+      bestVariance = variance;
+      best = level;
+    }
+  }
+  return best;
+}
+
+export function sampleInk(image: GrayImage): InkSample {
+  const small = downscale(image, Math.max(1, Math.floor(image.width / ANALYSIS_WIDTH)));
+  const threshold = otsuThreshold(small.data);
+  let count = 0;
+  for (const value of small.data) if (value <= threshold) count += 1;
+  const stride = Math.max(1, Math.ceil(count / MAX_INK_POINTS));
+  const xs: number[] = [];
+  const ys: number[] = [];
+  let seen = 0;
+  for (let index = 0; index < small.data.length; index += 1) {
+    if (small.data[index] > threshold) continue;
+    if (seen++ % stride !== 0) continue;
+    xs.push(index % small.width);
+    ys.push(Math.floor(index / small.width));
+  }
+  return { xs: Int32Array.from(xs), ys: Int32Array.from(ys), width: small.width, height: small.height };
+}
+
+/**
+ * How sharply the ink falls into rows when sheared by `degrees` (sum of squared row counts):
+ * highest when the projection direction runs along the text lines.
+ */
+export function projectionScore(ink: InkSample, degrees: number, vertical = false): number {
+  const slope = Math.tan((degrees * Math.PI) / 180);
+  const [along, across] = vertical ? [ink.ys, ink.xs] : [ink.xs, ink.ys];
+  const extent = vertical ? ink.height : ink.width;
+  const offset = Math.ceil(Math.abs(slope) * extent) + 1;
+  const rows = new Float64Array((vertical ? ink.width : ink.height) + 2 * offset + 1);
+  for (let index = 0; index < along.length; index += 1) {
+    rows[Math.round(across[index] - along[index] * slope) + offset] += 1;
+  }
+  let score = 0;
+  for (const count of rows) score += count * count;
+  return score;
+}
+
+export interface SkewEstimate {
+  /** Angle in degrees that the text lines are rotated by (counter-clockwise positive in image coordinates). */
+  degrees: number;
+  score: number;
+}
+
+/** Coarse-to-fine search for the shear that best aligns the ink into rows, within ±maxDegrees. */
+export function estimateSkew(ink: InkSample, maxDegrees: number, vertical = false): SkewEstimate {
+  let best: SkewEstimate = { degrees: 0, score: projectionScore(ink, 0, vertical) };
+  const search = (from: number, to: number, step: number): void => {
+    for (let degrees = from; degrees <= to + 1e-9; degrees += step) {
+      const score = projectionScore(ink, degrees, vertical);
+      if (score > best.score) best = { degrees, score };
+    }
+  };
+  search(-maxDegrees, maxDegrees, 0.5);
+  const coarse = best.degrees;
+  search(coarse - 0.5, coarse + 0.5, 0.1);
+  return { degrees: Math.round(best.degrees * 10) / 10, score: best.score };
+}

@@ -1,0 +1,101 @@
+import type { DocumentModel, Page } from '../contracts/document.js';
+import type { Logger } from '../contracts/logger.js';
+import type { ReadOptions } from '../contracts/services.js';
+import { DocsiftError, isDocsiftError } from '../contracts/errors.js';
+import { readAcroFormFields } from './forms.js';
+import { checkPageLimit, throwIfAborted, type ReaderLimits } from './limits.js';
+import type { OcrEngine } from './ocr/pool.js';
+import { ocrPage } from './ocr-page.js';
+import { readTextPage } from './pdf-pages.js';
+import { loadPdfium, openDocument, type PdfiumDocument } from './pdfium.js';
+import { renderPageGray } from './render.js';
+import { hasUsableText } from './text-quality.js';
+
+/** Pages without usable text are rendered at this resolution for OCR. */
+const OCR_DPI = 300;
+
+export interface PdfReadContext {
+  limits: ReaderLimits;
+  ocr: OcrEngine;
+  /** How many pages are recognised at once (one per OCR worker). */
+  ocrConcurrency: number;
+  logger: Logger;
+}
+
+/** A WebAssembly trap inside PDFium (out-of-bounds access, abort) means the document is malformed. */
+function asReadError(error: unknown): unknown {
+  if (isDocsiftError(error) || !(error instanceof Error) || error.name !== 'RuntimeError') return error;
+  return new DocsiftError('corrupt_file', 'The PDF cannot be read: its content is damaged.');
+}
+
+class PdfPageReader {
+  private readonly pages: Page[] = [];
+  private done = 0;
+
+  constructor(
+    private readonly document: PdfiumDocument,
+    private readonly context: PdfReadContext,
+    private readonly options: ReadOptions,
+  ) {}
+
+  async readAll(): Promise<Page[]> {
+    const needOcr: number[] = [];
+    for (let index = 0; index < this.document.pageCount; index += 1) {
+      throwIfAborted(this.options.signal);
+      const textPage = readTextPage(this.document, index);
+      this.pages[index] = textPage.page;
+      if (hasUsableText(textPage)) this.pageDone();
+      else needOcr.push(index);
+    }
+    await this.recognize(needOcr);
+    return this.pages;
+  }
+
+  /** OCR with one page per worker in flight; a page is rendered only when a worker is free, to bound memory. */
+  private async recognize(queue: number[]): Promise<void> {
+    const next = async (): Promise<void> => {
+      for (let index = queue.shift(); index !== undefined; index = queue.shift()) {
+        throwIfAborted(this.options.signal);
+        const { width, height } = this.pages[index];
+        const image = renderPageGray(this.document, index, { dpi: OCR_DPI, maxPixels: this.context.limits.maxPixels });
+        this.pages[index] = await ocrPage(this.context.ocr, image, index + 1, width, height);
+        throwIfAborted(this.options.signal);
+        this.pageDone();
+      }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, this.context.ocrConcurrency) }, next));
+  }
+
+  private pageDone(): void {
+    this.done += 1;
+    this.options.onProgress?.(this.done / this.document.pageCount);
+  }
+}
+
+function openChecked(pdfium: Awaited<ReturnType<typeof loadPdfium>>, bytes: Uint8Array, limits: ReaderLimits): PdfiumDocument {
+  const document = openDocument(pdfium, bytes);
+  try {
+    if (document.pageCount <= 0) throw new DocsiftError('corrupt_file', 'The PDF cannot be read: it has no pages.');
+    checkPageLimit(document.pageCount, limits);
+    return document;
+  } catch (error) {
+    document.close();
+    throw error;
+  }
+}
+
+/** Reads a PDF: text layer per page, OCR for pages without usable text, and AcroForm fields. */
+export async function readPdf(bytes: Uint8Array, context: PdfReadContext, options: ReadOptions): Promise<DocumentModel> {
+  const pdfium = await loadPdfium();
+  let document: PdfiumDocument | undefined;
+  try {
+    document = openChecked(pdfium, bytes, context.limits);
+    const pages = await new PdfPageReader(document, context, options).readAll();
+    const formFields = await readAcroFormFields(document, bytes, context.logger);
+    return { format: 'pdf', pageCount: document.pageCount, pages, formFields, encrypted: document.encrypted };
+  } catch (error) {
+    throw asReadError(error);
+  } finally {
+    document?.close();
+  }
+}
