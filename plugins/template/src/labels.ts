@@ -113,7 +113,7 @@ function placement(page: PageLayout, tokens: Token[], start: number, end: number
   if (/[,.]$/.test(last.text)) factor *= 0.6;
   // "Due Date" is not the label "Date": a word right before the span in the same cell weakens it.
   const before = tokens[start - 1];
-  if (before && !before.colon && before.key && !isCellBreak(page, tokens, start)) factor *= 0.7;
+  if (before && !before.colon && before.key && !isCellBreak(page, tokens, start)) factor *= 0.6;
   // Without a colon, a label is a cell of its own (`Invoice No    123`); inside a sentence it is prose.
   const after = tokens[end];
   if (!last.colon && after && after.key && !after.colon && !isCellBreak(page, tokens, end)) factor *= 0.8;

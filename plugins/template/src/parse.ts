@@ -123,7 +123,7 @@ function parsePhone(text: string): Parsed | null {
 function cleanString(text: string): string {
   return text
     .replace(/\s+/g, ' ')
-    .replace(/^[\s:;,\-–—]+|[\s:;,]+$/g, '')
+    .replace(/^[\s:;,_\-–—]+|[\s:;,_]+$/g, '')
     .trim();
 }
 

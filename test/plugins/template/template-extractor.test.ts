@@ -206,8 +206,8 @@ describe('plugin-template: label anchors', () => {
   });
 
   it('looks one cell further right for a compact value after a date', async () => {
-    const result = await extract([['TOTAL AMOUNT DUE ON August 3, 2014      $4.11']], [field('totalAmountDue', 'currency'), field('dueOn', 'date', 'Due on')]);
-    expect(result.data).to.deep.equal({ totalAmountDue: 4.11, dueOn: '2014-08-03' });
+    const result = await extract([['TOTAL AMOUNT DUE ON August 3, 2014      $4.11']], [field('totalAmountDue', 'currency'), field('totalAmountDueOn', 'date')]);
+    expect(result.data).to.deep.equal({ totalAmountDue: 4.11, totalAmountDueOn: '2014-08-03' });
     expect(result.fieldDetails.totalAmountDue.confidence).to.be.below(1);
   });
 
