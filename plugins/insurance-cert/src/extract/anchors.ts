@@ -26,11 +26,12 @@ function lowest(matches: LabelMatch[]): LabelMatch | undefined {
 }
 
 function rightColumn(layout: PageLayout): number {
-  const captions = ['CONTACT', 'INSURER A', 'INSURER B', 'INSURER(S) AFFORDING COVERAGE'];
+  const captions = ['CONTACT', 'PHONE', 'E-MAIL', 'INSURER A', 'INSURER B', 'INSURER C'];
   const edges = captions
-    .flatMap((caption) => findLabel(layout, caption, { within: [0.3, 0, 1, 0.6] }))
-    .map((match) => match.bbox[0]);
-  return edges.length > 0 ? Math.min(...edges) - 0.005 : 0.5;
+    .flatMap((caption) => findLabel(layout, caption, { within: [0.3, 0.05, 0.7, 0.5], segmentStart: true }))
+    .map((match) => match.bbox[0])
+    .sort((a, b) => a - b);
+  return edges.length > 0 ? edges[Math.floor((edges.length - 1) / 2)] - 0.01 : 0.49;
 }
 
 /** Locates the captions every region is measured from; missing ones stay undefined. */

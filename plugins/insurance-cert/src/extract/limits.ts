@@ -63,9 +63,18 @@ function amountsIn(layout: PageLayout, band: CoverageBand, table: CoverageTable,
     for (const segment of segmentsOf(row, layout, 1.2)) {
       const parsed = parseMoney(segment.text);
       if (parsed && parsed.value > 0) amounts.push({ value: parsed.value, tokens: segment.tokens, corrected: parsed.corrected });
+      else amounts.push(...tokenAmounts(segment.tokens));
     }
   }
   return amounts;
+}
+
+/** OCR sometimes runs two cells into one segment: then each token that reads as an amount on its own counts. */
+function tokenAmounts(tokens: Token[]): Amount[] {
+  return tokens.flatMap((token) => {
+    const parsed = (token.text.match(/\d/g) ?? []).length >= 3 ? parseMoney(token.text) : null;
+    return parsed && parsed.value > 0 ? [{ value: parsed.value, tokens: [token], corrected: parsed.corrected }] : [];
+  });
 }
 
 function verticalOverlap(a: [number, number, number, number], b: [number, number, number, number]): number {
@@ -73,14 +82,32 @@ function verticalOverlap(a: [number, number, number, number], b: [number, number
   return overlap / Math.max(1e-6, Math.min(a[3] - a[1], b[3] - b[1]));
 }
 
-/** The caption an amount belongs to: the one on its line, else the nearest one above it. */
-function captionFor(amount: Amount, captions: PlacedCaption[]): PlacedCaption | undefined {
-  const box = amount.tokens.map((token) => token.bbox).reduce((a, b) => [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])]);
+/** The caption an amount belongs to: the one on its line, else the nearest one above it within a row and a half. */
+function captionFor(amount: Amount, captions: PlacedCaption[], pitch: number): PlacedCaption | undefined {
+  const box = unionOf(amount.tokens);
   const left = captions.filter((item) => item.match.bbox[0] < box[0]);
   const sameLine = left.filter((item) => verticalOverlap(item.match.bbox, box) >= 0.3).sort((a, b) => verticalOverlap(b.match.bbox, box) - verticalOverlap(a.match.bbox, box))[0];
   if (sameLine) return sameLine;
   const middle = centerY(box);
-  return left.filter((item) => item.match.bbox[1] <= middle).sort((a, b) => b.match.bbox[1] - a.match.bbox[1])[0];
+  return left.filter((item) => item.match.bbox[1] <= middle && middle - item.match.bbox[1] <= pitch * 1.5).sort((a, b) => b.match.bbox[1] - a.match.bbox[1])[0];
+}
+
+/** Limit keys by printed row, counted from the band's first row, for amounts whose caption OCR lost. */
+const ROW_KEYS: Record<CoverageType, Array<string | undefined>> = {
+  general_liability: ['eachOccurrence', 'damageToRentedPremises', 'medicalExpense', 'personalAdvertisingInjury', 'generalAggregate', 'productsCompletedOperationsAggregate'],
+  auto_liability: ['combinedSingleLimit', 'bodilyInjuryPerPerson', 'bodilyInjuryPerAccident', 'propertyDamage'],
+  umbrella: ['eachOccurrence', 'aggregate'],
+  workers_comp: [undefined, 'elEachAccident', 'elDiseaseEachEmployee', 'elDiseasePolicyLimit'],
+};
+
+function keyByRow(amount: Amount, band: CoverageBand, pitch: number): string | undefined {
+  if (band.kind === 'other') return undefined;
+  const row = Math.round((centerY(unionOf(amount.tokens)) - band.origin) / pitch);
+  return row >= 0 ? ROW_KEYS[band.kind][row] : undefined;
+}
+
+function unionOf(tokens: Token[]): [number, number, number, number] {
+  return tokens.map((token) => token.bbox).reduce((a, b) => [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])]);
 }
 
 /** Reads the limits of one band: each amount goes to its caption, keyed for the band's coverage kind. */
@@ -91,15 +118,21 @@ export function readLimits(layout: PageLayout, band: CoverageBand, table: Covera
   });
   const captionTokens = new Set(captions.flatMap((item) => item.match.tokens));
   const limits: Record<string, Found<number>> = {};
+  const unplaced: Amount[] = [];
   for (const amount of amountsIn(layout, band, table, captionTokens)) {
-    const owner = captionFor(amount, inBand);
+    const quality = amount.corrected ? 0.85 : 1;
     if (band.kind === 'other') {
-      limits.limit ??= found(amount.value, amount.tokens, layout.page, amount.corrected ? 0.85 : 1);
+      limits.limit ??= found(amount.value, amount.tokens, layout.page, quality);
       continue;
     }
+    const owner = captionFor(amount, inBand, table.rowPitch);
     const key = owner?.caption.keys[band.kind];
-    if (!owner || !key || limits[key]) continue;
-    limits[key] = found(amount.value, amount.tokens, layout.page, (amount.corrected ? 0.85 : 1) * (0.9 + 0.1 * owner.match.score));
+    if (owner && key && !limits[key]) limits[key] = found(amount.value, amount.tokens, layout.page, quality * (0.9 + 0.1 * owner.match.score));
+    else if (!owner) unplaced.push(amount);
+  }
+  for (const amount of unplaced) {
+    const key = keyByRow(amount, band, table.rowPitch);
+    if (key && !limits[key]) limits[key] = found(amount.value, amount.tokens, layout.page, (amount.corrected ? 0.85 : 1) * 0.8);
   }
   return limits;
 }

@@ -21,12 +21,16 @@ export interface CoverageBand {
   kind: CoverageType | 'other';
   top: number;
   bottom: number;
+  /** Vertical middle of the band's first row (its caption's line). */
+  origin: number;
   caption?: LabelMatch;
 }
 
 export interface CoverageTable {
   columns: TableColumns;
   bands: CoverageBand[];
+  /** Height of one printed row of the table. */
+  rowPitch: number;
   top: number;
   bottom: number;
 }
@@ -37,6 +41,14 @@ const BAND_CAPTIONS: Array<{ kind: CoverageType; phrases: string[] }> = [
   { kind: 'umbrella', phrases: ['UMBRELLA LIAB', 'EXCESS LIAB'] },
   { kind: 'workers_comp', phrases: ['WORKERS COMPENSATION', "AND EMPLOYERS' LIABILITY"] },
 ];
+
+/**
+ * Rows of the ACORD 25 coverage table, counted from the general liability caption: auto starts
+ * 7 rows below it, umbrella 12, workers' compensation 15, and the remarks box about 21.8. Used to
+ * place the bands whose captions OCR could not read.
+ */
+const ROW_OFFSETS: Record<CoverageType, number> = { general_liability: 0, auto_liability: 7, umbrella: 12, workers_comp: 15 };
+const REMARKS_OFFSET = 21.8;
 
 function topmost(matches: LabelMatch[]): LabelMatch | undefined {
   return [...matches].sort((a, b) => a.bbox[1] - b.bbox[1])[0];
@@ -76,18 +88,49 @@ function findColumns(layout: PageLayout, top: number, bottom: number): TableColu
   };
 }
 
-function findBands(layout: PageLayout, columns: TableColumns, top: number, bottom: number): CoverageBand[] {
-  const lead = layout.wordHeight;
-  const captions = BAND_CAPTIONS.flatMap(({ kind, phrases }) => {
+function findCaptions(layout: PageLayout, columns: TableColumns, top: number, bottom: number): Array<{ kind: CoverageType; caption: LabelMatch }> {
+  return BAND_CAPTIONS.flatMap(({ kind, phrases }) => {
     const caption = topmost(phrases.flatMap((phrase) => findLabel(layout, phrase, { within: [0, top, columns.policyLeft + 0.02, bottom] })));
     return caption ? [{ kind, caption }] : [];
-  }).sort((a, b) => a.caption.bbox[1] - b.caption.bbox[1]);
-  return captions.map(({ kind, caption }, index) => ({
-    kind,
-    caption,
-    top: caption.bbox[1] - lead,
-    bottom: index + 1 < captions.length ? captions[index + 1].caption.bbox[1] - lead : bottom,
+  });
+}
+
+const middle = (match: LabelMatch) => (match.bbox[1] + match.bbox[3]) / 2;
+
+/** Row height from the captions found (or from the remarks box), and where the table's first row would be. */
+function rowGeometry(found: Array<{ kind: CoverageType; caption: LabelMatch }>, bottom: number, layout: PageLayout): { pitch: number; origin: number } | undefined {
+  const slopes: number[] = [];
+  for (let i = 0; i < found.length; i++) {
+    for (let j = i + 1; j < found.length; j++) {
+      const rows = ROW_OFFSETS[found[j].kind] - ROW_OFFSETS[found[i].kind];
+      if (rows !== 0) slopes.push((middle(found[j].caption) - middle(found[i].caption)) / rows);
+    }
+  }
+  const first = found[0];
+  if (!first) return undefined;
+  const pitch = slopes.length > 0 ? slopes.sort((a, b) => a - b)[Math.floor(slopes.length / 2)] : (bottom - middle(first.caption)) / (REMARKS_OFFSET - ROW_OFFSETS[first.kind]);
+  const plausible = pitch > layout.wordHeight * 1.2 && pitch < layout.wordHeight * 4;
+  return plausible ? { pitch, origin: middle(first.caption) - ROW_OFFSETS[first.kind] * pitch } : undefined;
+}
+
+/** Bands from the row captions; captions OCR missed are placed by the form's row template. */
+function findBands(layout: PageLayout, columns: TableColumns, top: number, bottom: number): { bands: CoverageBand[]; pitch: number } {
+  const found = findCaptions(layout, columns, top, bottom).sort((a, b) => a.caption.bbox[1] - b.caption.bbox[1]);
+  const geometry = rowGeometry(found, bottom, layout);
+  const pitch = geometry?.pitch ?? layout.wordHeight * 1.8;
+  const placed = BAND_CAPTIONS.flatMap(({ kind }): Array<{ kind: CoverageType; caption?: LabelMatch; origin: number }> => {
+    const caption = found.find((item) => item.kind === kind)?.caption;
+    if (caption) return [{ kind, caption, origin: middle(caption) }];
+    return geometry ? [{ kind, caption: undefined, origin: geometry.origin + ROW_OFFSETS[kind] * pitch }] : [];
+  })
+    .filter((band) => band.origin > top - pitch && band.origin < bottom)
+    .sort((a, b) => a.origin - b.origin);
+  const bands = placed.map((band, index) => ({
+    ...band,
+    top: band.origin - pitch * 0.6,
+    bottom: index + 1 < placed.length ? placed[index + 1].origin - pitch * 0.6 : bottom,
   }));
+  return { bands, pitch };
 }
 
 /** A populated row below workers' compensation (property, inland marine) starts under that band's last caption. */
@@ -102,7 +145,7 @@ function splitOtherBand(layout: PageLayout, bands: CoverageBand[], columns: Tabl
   if (ends.length === 0) return bands;
   const split = Math.max(...ends) + layout.wordHeight * 0.3;
   if (split >= last.bottom - layout.wordHeight) return bands;
-  return [...bands.slice(0, -1), { ...last, bottom: split }, { kind: 'other', top: split, bottom: last.bottom }];
+  return [...bands.slice(0, -1), { ...last, bottom: split }, { kind: 'other', top: split, bottom: last.bottom, origin: split + layout.wordHeight }];
 }
 
 /** Finds the coverage table: its columns from the header captions, its bands from the row captions. */
@@ -112,7 +155,7 @@ export function findTable(layout: PageLayout, anchors: PageAnchors): CoverageTab
   const firstCaption = topmost(findLabel(layout, 'TYPE OF INSURANCE', { within: [0, top, 0.6, bottom] }));
   const headerBottom = firstCaption ? firstCaption.bbox[3] + layout.wordHeight * 1.5 : top + 0.1;
   const columns = findColumns(layout, top, headerBottom);
-  const bands = findBands(layout, columns, firstCaption ? firstCaption.bbox[3] : top, bottom);
+  const { bands, pitch } = findBands(layout, columns, firstCaption ? firstCaption.bbox[3] : top, bottom);
   if (bands.length === 0) return undefined;
-  return { columns, bands: splitOtherBand(layout, bands, columns), top: headerBottom, bottom };
+  return { columns, bands: splitOtherBand(layout, bands, columns), rowPitch: pitch, top: headerBottom, bottom };
 }

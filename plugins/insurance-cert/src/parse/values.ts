@@ -76,11 +76,18 @@ export function parseMoney(text: string): Parsed<number> | null {
 
 function moneyValue(text: string): number | null {
   const match = /^(\d{1,3}(?:[,.]\d{3})+|\d+)(?:[.,](\d{2}))?$/.exec(text);
-  if (!match) return null;
+  if (!match) return misgroupedValue(text);
   const whole = Number(match[1].replace(/[,.]/g, ''));
   const cents = match[2] ? Number(match[2]) / 100 : 0;
   const value = whole + cents;
   return Number.isFinite(value) ? value : null;
+}
+
+/** `1.000000` or `1,00,000`: separators OCR misplaced; whole dollars unless the text ends in two cents digits. */
+function misgroupedValue(text: string): number | null {
+  if (!/^\d[\d,.]*\d$/.test(text) || /[,.]\d{2}$/.test(text)) return null;
+  const digits = text.replace(/[,.]/g, '');
+  return digits.length >= 6 ? Number(digits) : null;
 }
 
 const PHONE = /^\+?1?[\s.-]*\(?\d{3}\)?[\s.-]*\d{3}[\s.-]*\d{4}(?:\s*(?:x|ext\.?)\s*\d{1,6})?$/i;
