@@ -84,7 +84,7 @@ export function labelCandidates(field: FieldSpec): LabelCandidate[] {
   const name = splitIdentifier(field.name);
   const fromName = nameVariants(name).map((words) => candidate(words, 1));
   const fromDescription = descriptionPhrases(field.description ?? '').map((words) =>
-    candidate(words, words.length > 1 ? 0.85 : 0.7),
+    candidate(words, words.length > 1 ? 0.85 : 0.6),
   );
   const seen = new Set<string>();
   return [...fromName, ...fromDescription].filter((entry) => {
