@@ -108,7 +108,8 @@ function assignTextWords(words: Word[], header: TableHeader): Pick<SplitRow, 'it
   const result: Pick<SplitRow, 'item' | 'scope' | 'description'> = { item: [], scope: [], description: [] };
   words.forEach((word, index) => {
     const leftOfDescription = !description || word.bbox[2] < description.x0;
-    if (item && index === 0 && /^\d{1,3}(\.\d{1,3})*[a-z]?\.?$/i.test(word.text) && intervalDistance(word, item) <= tolerance) {
+    const itemLike = /^\d{1,3}(\.\d{1,3})*[a-z]?\.?$/i.test(word.text) || (description !== undefined && word.bbox[2] < description.x0);
+    if (item && index === 0 && itemLike && intervalDistance(word, item) <= tolerance) {
       result.item.push(word);
     } else if (scope && leftOfDescription && intervalDistance(word, scope) <= tolerance && result.description.length === 0) {
       result.scope.push(word);
@@ -127,7 +128,7 @@ export function splitRow(row: Row, header: TableHeader): SplitRow {
   const numberColumns = valueColumns.filter((column) => column.kind !== 'unit');
   const byKind = new Map<ColumnKind, Word[]>();
   for (const word of values) {
-    const alphabetic = /^[A-Za-z]/.test(word.text) && parseAmount(word.text) === null;
+    const alphabetic = /[A-Za-z]/.test(word.text) && parseAmount(word.text) === null;
     const pool = alphabetic && unitColumns.length > 0 ? unitColumns : numberColumns.length > 0 ? numberColumns : valueColumns;
     const column = nearestColumn(word, pool);
     byKind.set(column.kind, [...(byKind.get(column.kind) ?? []), word]);
@@ -146,3 +147,7 @@ export function splitRow(row: Row, header: TableHeader): SplitRow {
 }
 
 export const hasMoney = (split: SplitRow): boolean => split.material !== null || split.labor !== null || split.total !== null;
+
+/** An item row of an itemised table prints its total, or at least two amounts. */
+export const hasItemAmounts = (split: SplitRow): boolean =>
+  split.total !== null || [split.material, split.labor, split.unitCost].filter((cell) => cell !== null).length >= 2;

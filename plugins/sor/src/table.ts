@@ -2,7 +2,7 @@ import type { Word } from '@docsift/core';
 import { readHeader, readSectionHeading, type TableHeader } from './header.js';
 import { joinWords, type Row } from './layout.js';
 import { isRecapRow, isSectionTotalRow } from './recap.js';
-import { hasMoney, splitRow, type CellValue, type SplitRow } from './table-row.js';
+import { hasItemAmounts, hasMoney, splitRow, type CellValue, type SplitRow } from './table-row.js';
 
 export interface DraftItem {
   page: number;
@@ -105,7 +105,7 @@ function scanRow(state: ScanState, split: SplitRow): void {
   const row = split.row;
   const heading = readHeading(split);
   if (heading) handleHeading(state, split, heading);
-  else if (hasMoney(split)) handleAmounts(state, split);
+  else if (hasItemAmounts(split)) handleAmounts(state, split);
   else if (isWrappedLine(state, split)) state.item!.description.push(...split.description);
   else if (split.description.length > 0) state.item = null;
   state.lastRow = row;

@@ -49,11 +49,16 @@ export function textSimilarity(a: string, b: string): number {
 export const sameCents = (a: number | null | undefined, b: number | null | undefined): boolean =>
   (a ?? null) === null || (b ?? null) === null ? (a ?? null) === (b ?? null) : Math.round(a! * 100) === Math.round(b! * 100);
 
-/** An item is right when its description matches (similarity ≥ 0.9) and every number and the unit agree. */
-function itemCorrect(expected: ExpectedItem, predicted: ExpectedItem): boolean {
+/**
+ * `all`: an item is right when its description matches (similarity ≥ 0.9) and every number and the
+ * unit agree. `amounts`: description, material, labor and total only (what the arithmetic checks use).
+ */
+export type ItemComparison = 'all' | 'amounts';
+
+function itemCorrect(expected: ExpectedItem, predicted: ExpectedItem, comparison: ItemComparison): boolean {
+  const quantityAndUnit = sameCents(expected.quantity, predicted.quantity) && (expected.unit ?? null) === (predicted.unit ?? null);
   return (
-    sameCents(expected.quantity, predicted.quantity) &&
-    (expected.unit ?? null) === (predicted.unit ?? null) &&
+    (comparison === 'amounts' || quantityAndUnit) &&
     sameCents(expected.materialCost, predicted.materialCost) &&
     sameCents(expected.laborCost, predicted.laborCost) &&
     sameCents(expected.totalCost, predicted.totalCost)
@@ -63,7 +68,7 @@ function itemCorrect(expected: ExpectedItem, predicted: ExpectedItem): boolean {
 const MATCH_THRESHOLD = 0.9;
 
 /** Line-item precision / recall / F1 over the whole document. */
-export function scoreLineItems(expected: SectionLike[], predicted: SectionLike[]): ItemScore {
+export function scoreLineItems(expected: SectionLike[], predicted: SectionLike[], comparison: ItemComparison = 'all'): ItemScore {
   const wanted = expected.flatMap((section) => section.lineItems);
   const got = predicted.flatMap((section) => section.lineItems);
   const used = new Set<number>();
@@ -81,7 +86,7 @@ export function scoreLineItems(expected: SectionLike[], predicted: SectionLike[]
     });
     if (best < 0) continue;
     used.add(best);
-    if (itemCorrect(item, got[best])) correct += 1;
+    if (itemCorrect(item, got[best], comparison)) correct += 1;
   }
   const precision = got.length === 0 ? 0 : correct / got.length;
   const recall = wanted.length === 0 ? 1 : correct / wanted.length;
