@@ -1,13 +1,10 @@
 import type { LabelMatch } from './labels.js';
 import { isCellBreak, isFiller, type PageLayout, type Row, type Token } from './layout.js';
 
-export type Position = 'right' | 'below' | 'left';
-
 /** Where a value may be printed relative to its label: one or more lines of tokens. */
 export interface ValueRegion {
   lines: Token[][];
-  position: Position;
-  /** How much the placement counts (right of the label beats below it). */
+  /** How much the placement counts: right of the label 1, below it 0.9, one cell further right 0.85. */
   weight: number;
 }
 
@@ -95,7 +92,7 @@ function rightOf(match: LabelMatch, maxLines: number, compact: boolean): ValueRe
     },
   ];
   const second = compact && !first.endsAtLabel ? cellFrom(page, tokens, tokens.indexOf(first.tokens[first.tokens.length - 1]) + 1) : null;
-  if (second) regions.push({ position: 'right', weight: 0.85, lines: [second.tokens] });
+  if (second) regions.push({ weight: 0.85, lines: [second.tokens] });
   return regions;
 }
 
@@ -126,7 +123,7 @@ function below(match: LabelMatch, maxLines: number): ValueRegion | null {
     if (cell[0].bbox[0] < left - 2 * tolerance) return null;
     // A labelled cell below (`ATTN: …`, `Phone: …`) is more likely another field than this one's value.
     const weight = (cell.some((token) => token.colon) ? 0.7 : 0.9) * (indented ? 0.9 : 1);
-    return { position: 'below', weight, lines: [cell, ...continuation(page, index, cell[0].bbox[0], maxLines - 1)] };
+    return { weight, lines: [cell, ...continuation(page, index, cell[0].bbox[0], maxLines - 1)] };
   }
   return null;
 }
@@ -134,7 +131,7 @@ function below(match: LabelMatch, maxLines: number): ValueRegion | null {
 /** A checkbox mark printed just left of the label (`☒ Married`). */
 function checkboxLeft(match: LabelMatch): ValueRegion | null {
   const token = match.page.rows[match.rowIndex].tokens[match.start - 1];
-  return token && CHECKBOX.test(token.text) ? { position: 'left', weight: 0.95, lines: [[token]] } : null;
+  return token && CHECKBOX.test(token.text) ? { weight: 0.95, lines: [[token]] } : null;
 }
 
 /** Cuts a region where another field's label begins; drops it when nothing is left. */
