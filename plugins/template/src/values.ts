@@ -86,7 +86,6 @@ function rightOf(match: LabelMatch, maxLines: number, compact: boolean): ValueRe
   const x0 = first.tokens[0].bbox[0];
   const regions: ValueRegion[] = [
     {
-      position: 'right',
       weight: first.endsAtLabel ? 0.7 : 1,
       lines: [first.tokens, ...(first.endsAtLabel ? [] : continuation(page, match.rowIndex, x0, maxLines - 1))],
     },
