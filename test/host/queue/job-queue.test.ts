@@ -102,6 +102,25 @@ for (const { label, envVar, make } of queueStores()) {
       expect(await queue.hasPendingEntry('flaky', 'j1')).to.equal(false);
     });
 
+    it('runs a key again when enqueued after its entry failed for good', async () => {
+      const queue = await newQueue({ maxAttempts: 1 });
+      let runs = 0;
+      queue.define(
+        'doomed',
+        async () => {
+          runs += 1;
+          throw new Error('always');
+        },
+        { onFinalFailure: () => { throw new Error('the job row could not be written'); } },
+      );
+      await queue.start();
+      await queue.enqueue('doomed', {}, { jobKey: 'd' });
+      await waitFor(() => runs === 1, 10_000, 'the first run');
+      await waitFor(async () => !(await queue.hasPendingEntry('doomed', 'd')), 5_000, 'the entry to finish');
+      await queue.enqueue('doomed', {}, { jobKey: 'd' });
+      await waitFor(() => runs === 2, 10_000, 'the re-enqueued run');
+    });
+
     it('runs a job again once the lease of a worker that died has expired', async () => {
       const lockLifetimeMs = 600;
       const dying = await newQueue({ lockLifetimeMs });

@@ -37,8 +37,27 @@ async function claimOnSqlite(dataSource: DataSource, table: string, request: Cla
   return result.rows[0];
 }
 
+/** InnoDB may pick a claim transaction as a deadlock victim (index locks); it is safe to run again. */
+function isRetryableLockError(error: unknown): boolean {
+  const text = error instanceof Error ? `${error.message} ${(error as { code?: string }).code ?? ''}` : '';
+  return /ER_LOCK_DEADLOCK|Deadlock found|ER_LOCK_WAIT_TIMEOUT/.test(text);
+}
+
+const CLAIM_TRIES = 4;
+
 async function claimWithSkipLocked(dataSource: DataSource, table: string, request: ClaimRequest): Promise<QueueJobRow | undefined> {
-  return dataSource.transaction(async (manager) => {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await skipLockedTransaction(dataSource, table, request);
+    } catch (error) {
+      if (attempt >= CLAIM_TRIES || !isRetryableLockError(error)) throw error;
+    }
+  }
+}
+
+async function skipLockedTransaction(dataSource: DataSource, table: string, request: ClaimRequest): Promise<QueueJobRow | undefined> {
+  // READ COMMITTED: no gap locks, so concurrent claims lock only the rows they pick.
+  return dataSource.transaction('READ COMMITTED', async (manager) => {
     const picked = await runSql<{ id: string }>(
       manager,
       `SELECT id FROM \`${table}\` WHERE ${CLAIMABLE} ORDER BY ${ORDER} LIMIT 1 FOR UPDATE SKIP LOCKED`,
@@ -71,7 +90,10 @@ async function claimWithCompareAndSet(dataSource: DataSource, table: string, req
       dataSource,
       `UPDATE \`${table}\` SET locked_at = ?, last_modified_by = ? WHERE id = ? AND ${CLAIMABLE}`,
       [request.now, request.lastModifiedBy, id, ...claimableParams('mysql', request)],
-    );
+    ).catch((error: unknown) => {
+      if (isRetryableLockError(error)) return { rows: [], affected: 0 };
+      throw error;
+    });
     if (won.affected === 1) {
       const locked = await runSql<QueueJobRow>(dataSource, `SELECT * FROM \`${table}\` WHERE id = ?`, [id]);
       return locked.rows[0];
