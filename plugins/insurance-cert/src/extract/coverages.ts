@@ -5,14 +5,18 @@ import { detailFrom, found, type CoverageDraft, type Found } from './draft.js';
 import { findLimitCaptions, readLimits } from './limits.js';
 import { findTable, type CoverageBand, type CoverageTable } from './table.js';
 
-const INSURER_LETTER = /^[A-F]$/;
+/** An insurer letter, possibly with the cell's border read along with it (`A|`, `Al]`). */
+const INSURER_LETTER = /^[\[|(]?([A-F])[\]|)l1!]*$/;
 
 function letters(layout: PageLayout, band: CoverageBand, table: CoverageTable): Array<Found<string>> {
   const box: [number, number, number, number] = [0, band.top, table.columns.letterRight, band.bottom];
   return tokensIn(layout, box)
-    .filter((token) => INSURER_LETTER.test(token.text.replace(/[^A-Za-z]/g, '').toUpperCase()) && token.text.replace(/[^A-Za-z]/g, '').length === 1)
-    .sort((a, b) => a.bbox[1] - b.bbox[1])
-    .map((token) => found(token.text.replace(/[^A-Za-z]/g, '').toUpperCase(), [token], layout.page));
+    .flatMap((token) => {
+      const match = INSURER_LETTER.exec(token.text);
+      const clean = match !== null && match[0].length === 1;
+      return match ? [found(match[1], [token], layout.page, clean ? 1 : 0.8)] : [];
+    })
+    .sort((a, b) => (a.detail.bbox?.[1] ?? 0) - (b.detail.bbox?.[1] ?? 0));
 }
 
 function policyNumbers(layout: PageLayout, band: CoverageBand, table: CoverageTable): Array<Found<string>> {

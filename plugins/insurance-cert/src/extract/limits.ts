@@ -61,12 +61,18 @@ function amountsIn(layout: PageLayout, band: CoverageBand, table: CoverageTable,
   const amounts: Amount[] = [];
   for (const row of groupRows(tokens)) {
     for (const segment of segmentsOf(row, layout, 1.2)) {
-      const parsed = parseMoney(segment.text);
+      const parsed = parseMoney(withoutDollarSign(segment.tokens));
       if (parsed && parsed.value > 0) amounts.push({ value: parsed.value, tokens: segment.tokens, corrected: parsed.corrected });
       else amounts.push(...tokenAmounts(segment.tokens));
     }
   }
   return amounts;
+}
+
+/** The dollar sign printed before an amount, also as OCR reads it (`s`, `S`, `5`, `§`) when it stands apart. */
+function withoutDollarSign(tokens: Token[]): string {
+  const body = tokens.length > 1 && /^[$sS5§]$/.test(tokens[0].text) ? tokens.slice(1) : tokens;
+  return body.map((token) => token.text).join(' ');
 }
 
 /** OCR sometimes runs two cells into one segment: then each token that reads as an amount on its own counts. */

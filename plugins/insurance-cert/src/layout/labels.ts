@@ -69,7 +69,7 @@ function startsSegment(row: Token[], index: number, layout: PageLayout, within: 
 /** Similarity, or 0 as soon as it is certain to fall below `minScore` (most windows are far off). */
 function similarityAtLeast(text: string, target: string, minScore: number): number {
   const length = Math.max(text.length, target.length);
-  const limit = Math.floor((1 - minScore) * length);
+  const limit = Math.floor((1 - minScore) * length + 1e-9);
   if (Math.abs(text.length - target.length) > limit) return 0;
   const distance = editDistance(text, target, limit);
   return distance > limit ? 0 : 1 - distance / length;
