@@ -3,6 +3,7 @@
  * encrypted PDFs and images. Coordinates given to these helpers are in points from the TOP-left.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import sharp from 'sharp';
 import {
   degrees,
   PDFArray,
@@ -18,6 +19,8 @@ import {
   type PDFPage,
   type PDFRef,
 } from 'pdf-lib';
+import { loadPdfium, openDocument } from '../../core/src/document/pdfium.js';
+import { renderPageGray } from '../../core/src/document/render.js';
 
 export interface TextItem {
   text: string;
@@ -116,6 +119,58 @@ export async function makeBlankPdf(pageCount: number): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   for (let index = 0; index < pageCount; index += 1) {
     pdf.addPage(LETTER).drawRectangle({ x: 100, y: 100, width: 50, height: 50 });
+  }
+  return pdf.save();
+}
+
+export interface TextImageOptions {
+  format?: 'png' | 'jpeg';
+  /** Resolution of the rendered text. */
+  dpi?: number;
+  /** Page size in points before any rotation. */
+  pageSize?: [number, number];
+  /** Turns the image clockwise by 90, 180 or 270 degrees: a page scanned the wrong way round. */
+  quarterTurns?: number;
+  /** Skews the image clockwise by this many degrees: a page fed crooked. */
+  skewDegrees?: number;
+  /** Stores the pixels turned and sets this EXIF orientation so a viewer shows them upright (JPEG only; 6 or 8). */
+  exifOrientation?: 6 | 8;
+}
+
+/**
+ * An image of text, as a scanner would produce it: the items are typeset in a PDF (Helvetica, no
+ * system fonts needed), rendered by PDFium, then turned, skewed and encoded with sharp.
+ */
+export async function makeTextImage(items: TextItem[], options: TextImageOptions = {}): Promise<Uint8Array> {
+  const pdf = await makeTextPdf([items], { pageSize: options.pageSize ?? [612, 300] });
+  const pdfium = await loadPdfium();
+  const document = openDocument(pdfium, pdf);
+  let gray;
+  try {
+    gray = renderPageGray(document, 0, { dpi: options.dpi ?? 200, maxPixels: 50_000_000 });
+  } finally {
+    document.close();
+  }
+  const raw = { raw: { width: gray.width, height: gray.height, channels: 1 as const } };
+  const turned = await sharp(gray.data, raw).rotate(((options.quarterTurns ?? 0) % 4) * 90).grayscale().raw().toBuffer({ resolveWithObject: true });
+  let image = sharp(turned.data, { raw: { width: turned.info.width, height: turned.info.height, channels: 1 } });
+  if (options.skewDegrees) image = image.rotate(options.skewDegrees, { background: { r: 255, g: 255, b: 255 } });
+  if (options.exifOrientation) {
+    const stored = await image.rotate(options.exifOrientation === 6 ? -90 : 90).toColourspace('b-w').jpeg().toBuffer();
+    return new Uint8Array(await sharp(stored).withMetadata({ orientation: options.exifOrientation }).jpeg().toBuffer());
+  }
+  image = image.toColourspace('b-w');
+  return new Uint8Array(await (options.format === 'jpeg' ? image.jpeg({ quality: 85 }) : image.png()).toBuffer());
+}
+
+/** A PDF whose pages are full-page images (a scan): one page per PNG or JPEG. */
+export async function makeImagePdf(images: Array<{ bytes: Uint8Array; format: 'png' | 'jpeg' }>): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  for (const { bytes, format } of images) {
+    const embedded = format === 'png' ? await pdf.embedPng(bytes) : await pdf.embedJpg(bytes);
+    const width = 612;
+    const height = (embedded.height / embedded.width) * width;
+    pdf.addPage([width, height]).drawImage(embedded, { x: 0, y: 0, width, height });
   }
   return pdf.save();
 }

@@ -1,0 +1,102 @@
+import { expect } from 'chai';
+import type { DocumentModel } from '../../../core/src/contracts/document.js';
+import type { DocumentReader } from '../../../core/src/contracts/services.js';
+import { createDocumentReader, documentText } from '../../../core/src/document/index.js';
+import { corpusAnswers, readCorpusFile, requireCorpus } from '../../support/corpus.js';
+import { makeImagePdf, makeTextImage, makeTextPdf, paragraph, type TextImageOptions } from '../../support/fixtures.js';
+import { silentLogger } from './helpers.js';
+
+const LINES = ['Invoice Number 12345', 'Customer ACME Roofing LLC', 'Total amount due 1,000.00'];
+const textImage = (options: TextImageOptions = {}): Promise<Uint8Array> => makeTextImage(paragraph(LINES), options);
+const lineTexts = (model: DocumentModel, page = 0): string[] => model.pages[page].lines.map((line) => line.text);
+
+describe('OCR', function () {
+  this.timeout(120_000);
+  let reader: DocumentReader;
+  before(() => {
+    reader = createDocumentReader({ limits: { maxPages: 10, maxPixels: 50_000_000 }, ocr: { workers: 2 }, logger: silentLogger });
+  });
+  after(() => reader.close());
+
+  it('reads a PNG into OCR words with page-fraction boxes and 0..1 confidences', async () => {
+    const model = await reader.read(await textImage());
+    expect(model).to.include({ format: 'png', pageCount: 1, encrypted: false });
+    const [page] = model.pages;
+    expect(page).to.include({ source: 'ocr', rotation: 0, deskewAngle: 0, width: 1700, height: 833 });
+    expect(lineTexts(model)).to.deep.equal(LINES);
+    const invoice = page.words[0];
+    expect(invoice).to.include({ text: 'Invoice', source: 'ocr' });
+    expect(invoice.confidence).to.be.within(0.5, 1);
+    // Typeset 72 pt from the left of a 612 pt page, baseline 72 pt from the top of a 300 pt page.
+    expect(invoice.bbox[0]).to.be.closeTo(72 / 612, 0.01);
+    expect(invoice.bbox[3]).to.be.closeTo(72 / 300, 0.02);
+  });
+
+  for (const quarterTurns of [1, 2, 3]) {
+    it(`turns a page scanned ${quarterTurns * 90}° clockwise upright`, async () => {
+      const model = await reader.read(await textImage({ quarterTurns }));
+      const [page] = model.pages;
+      expect(page.rotation).to.equal((4 - quarterTurns) * 90);
+      expect(lineTexts(model)).to.deep.equal(LINES);
+      expect([page.width, page.height]).to.deep.equal([1700, 833]);
+    });
+  }
+
+  it('measures and corrects a skewed scan', async () => {
+    const model = await reader.read(await textImage({ skewDegrees: 3, format: 'jpeg' }));
+    expect(model.format).to.equal('jpeg');
+    expect(model.pages[0].deskewAngle).to.be.closeTo(3, 0.5);
+    expect(lineTexts(model)).to.deep.equal(LINES);
+  });
+
+  it('honours the EXIF orientation of a JPEG', async () => {
+    const model = await reader.read(await textImage({ exifOrientation: 6 }));
+    expect(model.pages[0]).to.include({ rotation: 0, width: 1700, height: 833 });
+    expect(lineTexts(model)).to.deep.equal(LINES);
+  });
+
+  it('reads text pages from the text layer and scanned pages by OCR in the same PDF', async () => {
+    const digital = await makeTextPdf([paragraph(['This page has a real text layer with enough characters'])]);
+    const scan = await makeImagePdf([{ bytes: await textImage(), format: 'png' }]);
+    const { PDFDocument } = await import('pdf-lib');
+    const mixed = await PDFDocument.create();
+    for (const source of [digital, scan]) {
+      const loaded = await PDFDocument.load(source);
+      for (const page of await mixed.copyPages(loaded, loaded.getPageIndices())) mixed.addPage(page);
+    }
+    const progress: number[] = [];
+    const model = await reader.read(await mixed.save(), { onProgress: (fraction) => progress.push(fraction) });
+    expect(model.pages.map((page) => page.source)).to.deep.equal(['text', 'ocr']);
+    expect(model.pages[0].words.every((word) => word.source === 'text' && word.confidence === 1)).to.equal(true);
+    expect(lineTexts(model, 1)).to.deep.equal(LINES);
+    expect(model.pages[1].words.every((word) => word.source === 'ocr')).to.equal(true);
+    expect(progress).to.deep.equal([0.5, 1]);
+  });
+
+  it('stops a multi-page OCR read when the signal aborts', async () => {
+    const image = { bytes: await textImage(), format: 'png' as const };
+    const scan = await makeImagePdf([image, image, image, image]);
+    const controller = new AbortController();
+    const reading = reader.read(scan, { signal: controller.signal, onProgress: () => controller.abort() });
+    const error = await reading.then(
+      () => null,
+      (caught: unknown) => caught,
+    );
+    expect(error).to.have.property('code', 'aborted');
+  });
+
+  describe('on corpus scans', () => {
+    before(function () {
+      requireCorpus(this);
+    });
+
+    it('reads the names and numbers of a statement of repair image', async () => {
+      const model = await reader.read(readCorpusFile('synthetic', 'sor_f1_image_b.png'));
+      const answer = corpusAnswers().find((entry) => entry.file === 'sor_f1_image_b.png');
+      const metadata = answer?.extractedData?.documentMetadata as Record<string, string>;
+      const text = documentText(model);
+      expect(model.pages[0].source).to.equal('ocr');
+      for (const key of ['borrowerName', 'consultant', 'lenderName']) expect(text, key).to.include(metadata[key]);
+    });
+  });
+});
