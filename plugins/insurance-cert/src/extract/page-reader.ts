@@ -6,7 +6,7 @@ import { readCoverages } from './coverages.js';
 import type { CertificateDraft } from './draft.js';
 import { readCertificateNumber, readIssueDate } from './header.js';
 import { readInsurers } from './insurers.js';
-import { readHolder, readInsured, readProducer } from './parties.js';
+import { readHolder, readLeftParties } from './parties.js';
 
 const PAGE_MARKERS = ['CERTIFICATE OF LIABILITY INSURANCE', 'PRODUCER', 'INSURED', 'CERTIFICATE HOLDER', 'POLICY NUMBER', 'TYPE OF INSURANCE'];
 
@@ -48,11 +48,12 @@ export function certificateLayout(document: DocumentModel): PageLayout | undefin
 /** Everything the words of one page say about the certificate. */
 export function readPage(layout: PageLayout): CertificateDraft {
   const anchors = findAnchors(layout);
+  const { producer, insured } = readLeftParties(layout, anchors);
   return {
     certificateNumber: readCertificateNumber(layout, anchors),
     issueDate: readIssueDate(layout),
-    producer: readProducer(layout, anchors),
-    insured: readInsured(layout, anchors),
+    producer,
+    insured,
     certificateHolder: readHolder(layout, anchors),
     insurers: readInsurers(layout, anchors),
     coverages: readCoverages(layout, anchors),

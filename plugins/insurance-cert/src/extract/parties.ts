@@ -72,22 +72,43 @@ function captionBox(label: LabelMatch, right: number, bottom: number): BBox {
   return [Math.max(0, label.bbox[0] - 0.01), label.bbox[1] - 0.002, right, bottom];
 }
 
-export function readProducer(layout: PageLayout, anchors: PageAnchors): PartyDraft {
-  const label = anchors.producer;
-  if (!label) return {};
-  const bottom = anchors.insured?.bbox[1] ?? anchors.coveragesY ?? label.bbox[3] + 0.1;
-  const lines = boxLines(layout, captionBox(label, anchors.rightColumnX, bottom - 0.002), label.tokens);
-  const party = withQuality(partyFromLines(lines, layout.page), labelQuality(label));
-  const phone = readContactPhone(layout, anchors, bottom);
-  return phone ? { ...party, phone } : party;
+/** A line that ends a US address: state code and ZIP. */
+const STATE_ZIP = /\b[A-Z]{2}\s*,?\s+\d{5}(?:-\d{4})?\b/;
+
+/**
+ * When OCR lost the INSURED caption, the producer's box ends at its first state-and-ZIP line and
+ * the insured's lines follow (without a leftover of the caption: one short word at its left edge).
+ */
+function splitWithoutInsuredCaption(lines: BoxLine[], captionX: number): { producer: BoxLine[]; insured: BoxLine[] } {
+  const end = lines.findIndex((line) => STATE_ZIP.test(line.text));
+  if (end < 0) return { producer: lines, insured: [] };
+  const insured = lines.slice(end + 1);
+  const first = insured[0];
+  if (first && first.tokens.length === 1 && first.text.length <= 9 && Math.abs(first.tokens[0].bbox[0] - captionX) < 0.015) insured.shift();
+  return { producer: lines.slice(0, end + 1), insured };
 }
 
-export function readInsured(layout: PageLayout, anchors: PageAnchors): PartyDraft {
-  const label = anchors.insured;
-  if (!label) return {};
-  const bottom = anchors.coveragesY ?? label.bbox[3] + 0.1;
-  const lines = boxLines(layout, captionBox(label, anchors.rightColumnX, bottom - 0.002), label.tokens);
-  return withQuality(partyFromLines(lines, layout.page), labelQuality(label));
+/** The producer's and the insured's boxes of the left column. */
+export function readLeftParties(layout: PageLayout, anchors: PageAnchors): { producer: PartyDraft; insured: PartyDraft } {
+  const label = anchors.producer;
+  const insuredLabel = anchors.insured;
+  const coveragesY = anchors.coveragesY ?? 0.4;
+  let producer: PartyDraft = {};
+  let insured: PartyDraft = {};
+  if (label) {
+    const bottom = insuredLabel?.bbox[1] ?? coveragesY;
+    const lines = boxLines(layout, captionBox(label, anchors.rightColumnX, bottom - 0.002), label.tokens);
+    const split = insuredLabel ? { producer: lines, insured: [] } : splitWithoutInsuredCaption(lines, label.bbox[0]);
+    producer = withQuality(partyFromLines(split.producer, layout.page), labelQuality(label));
+    insured = withQuality(partyFromLines(split.insured, layout.page), 0.8);
+    const phone = readContactPhone(layout, anchors, bottom);
+    if (phone) producer.phone = phone;
+  }
+  if (insuredLabel) {
+    const lines = boxLines(layout, captionBox(insuredLabel, anchors.rightColumnX, coveragesY - 0.002), insuredLabel.tokens);
+    insured = withQuality(partyFromLines(lines, layout.page), labelQuality(insuredLabel));
+  }
+  return { producer, insured };
 }
 
 export function readHolder(layout: PageLayout, anchors: PageAnchors): PartyDraft {
