@@ -54,13 +54,16 @@ export interface Docsift {
 export function createDocsift(options: DocsiftOptions): Docsift {
   const logger = options.logger ?? (pino({ name: 'docsift', level: 'info' }) as unknown as Logger);
   const container = createContainer({ injectionMode: InjectionMode.PROXY, strict: true });
-  const ai = options.ai ? createAiProvider(options.ai, { logger }) : null;
+  const pluginRegistry = new PluginRegistry(options.plugins);
+  const ai = options.ai
+    ? createAiProvider(options.ai, { logger, schemaFor: (typeCode) => pluginRegistry.plugin(typeCode)?.dataSchema })
+    : null;
 
   container.register({
     [KEYS.options]: asValue(options),
     [KEYS.logger]: asValue(logger),
     [KEYS.clock]: asValue(options.clock ?? (() => new Date())),
-    [KEYS.pluginRegistry]: asValue(new PluginRegistry(options.plugins)),
+    [KEYS.pluginRegistry]: asValue(pluginRegistry),
     [KEYS.documentReader]: options.overrides?.documentReader
       ? asValue(options.overrides.documentReader)
       : asFunction(() =>
@@ -80,11 +83,10 @@ export function createDocsift(options: DocsiftOptions): Docsift {
     [KEYS.pipeline]: asFunction((deps: ConstructorParameters<typeof Pipeline>[0]) => new Pipeline(deps)).singleton(),
   });
 
-  const registry = container.resolve<PluginRegistry>(KEYS.pluginRegistry);
   const pipeline = () => container.resolve<Pipeline>(KEYS.pipeline);
   return {
     container,
-    registry,
+    registry: pluginRegistry,
     process: (bytes, processOptions) => pipeline().process(bytes, processOptions),
     read: (bytes) => pipeline().read(bytes),
     classify: (document, classifyOptions = {}) => {
