@@ -1,5 +1,5 @@
 import type { Word } from '@docsift/core';
-import { readHeader, type TableHeader } from './header.js';
+import { readHeader, readHeaderAt, type TableHeader } from './header.js';
 import { joinWords, type Row } from './layout.js';
 import { parseAmount } from './parse.js';
 import { isRecapRow } from './recap.js';
@@ -94,8 +94,8 @@ function headingAbove(rows: Row[], index: number): { name: string; words: Word[]
 
 /** Reads a table whose header has a description (or scope) and one amount column. */
 export function readAmountTable(rows: Row[], headerIndex: number): DraftTable {
-  const header = readHeader(rows[headerIndex])!;
-  return readList(rows, headerIndex + 1, header, headingAbove(rows, headerIndex));
+  const { header, rowCount } = readHeaderAt(rows, headerIndex)!;
+  return readList(rows, headerIndex + rowCount, header, headingAbove(rows, headerIndex));
 }
 
 /** The right-most money amount of a row with text to its left, or null. */

@@ -1,7 +1,7 @@
 import type { DocumentModel, ExtractionResult, Extractor } from '@docsift/core';
 import { readAmountList, readAmountTable } from './amounts.js';
 import { toSections } from './assemble.js';
-import { readHeader } from './header.js';
+import { readHeaderAt } from './header.js';
 import { buildRows, type Row } from './layout.js';
 import { readMetadata } from './metadata.js';
 import { ProvenanceRecorder } from './provenance.js';
@@ -15,7 +15,7 @@ const RECAP_FIELDS: RecapField[] = ['subtotal', 'generalConditions', 'overheadAn
 function readTable(rows: Row[]): DraftTable {
   const headerIndex = findHeader(rows);
   if (headerIndex < 0) return readAmountList(rows);
-  const kinds = readHeader(rows[headerIndex])!.columns.map((column) => column.kind);
+  const kinds = readHeaderAt(rows, headerIndex)!.header.columns.map((column) => column.kind);
   const itemised = kinds.some((kind) => kind === 'quantity' || kind === 'material' || kind === 'labor');
   return itemised ? readItemisedTable(rows, headerIndex) : readAmountTable(rows, headerIndex);
 }

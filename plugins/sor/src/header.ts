@@ -1,4 +1,4 @@
-import { gapBefore, type Row } from './layout.js';
+import { gapBefore, mergeRows, type Row } from './layout.js';
 import { PhraseSet } from './phrases.js';
 
 export type ColumnKind = 'item' | 'scope' | 'description' | 'quantity' | 'unit' | 'unitCost' | 'material' | 'labor' | 'total';
@@ -17,17 +17,17 @@ export interface TableHeader {
 
 /** Header labels in the words different layouts use; multi-word labels are tried first. */
 const HEADER_LABELS: Array<[ColumnKind, string[]]> = [
-  ['item', ['item', 'no.', 'item no.', 'item #', '#', 'line', 'ref']],
+  ['item', ['item', 'no.', 'item no.', 'item #', '#', 'ref']],
   ['scope', ['scope', 'trade', 'category', 'division', 'phase']],
   [
     'description',
     ['description', 'item description', 'work description', 'description of work', 'scope of work', 'work item', 'repair item', 'task', 'details'],
   ],
-  ['quantity', ['qty', 'qty.', 'quantity', 'quan', 'qnty']],
+  ['quantity', ['qty', 'qty.', 'quantity', 'quan', 'qnty', 'qty/units']],
   ['unit', ['unit', 'units', 'uom', 'u/m', 'measure']],
   ['unitCost', ['unit cost', 'unit price', 'unit rate', 'rate', 'price each', 'cost each', 'each']],
-  ['material', ['material', 'materials', 'matl', "mat'l", 'material cost', 'materials cost']],
-  ['labor', ['labor', 'labour', 'labor cost', 'labour cost']],
+  ['material', ['material', 'materials', 'mat', 'matl', "mat'l", 'material cost', 'materials cost', 'mat cost']],
+  ['labor', ['labor', 'labour', 'lab', 'labor cost', 'labour cost', 'installation', 'install']],
   ['total', ['total', 'amount', 'line total', 'total cost', 'total price', 'price', 'extended', 'ext. price', 'cost', 'item total', 'bid amount']],
 ];
 
@@ -42,8 +42,7 @@ function labelAt(row: Row, start: number): { kind: ColumnKind; end: number } | n
   return match ? { kind: match.value, end: match.end } : null;
 }
 
-/** Reads a row as a table header; null when it is not one. */
-export function readHeader(row: Row): TableHeader | null {
+function scanLabels(row: Row): { columns: Column[]; share: number } {
   const columns: Column[] = [];
   let labelled = 0;
   let index = 0;
@@ -60,11 +59,34 @@ export function readHeader(row: Row): TableHeader | null {
     labelled += words.length;
     index = label.end;
   }
+  return { columns, share: row.words.length === 0 ? 0 : labelled / row.words.length };
+}
+
+/** Reads a row as a table header; null when it is not one. */
+export function readHeader(row: Row): TableHeader | null {
+  const { columns, share } = scanLabels(row);
   const kinds = new Set(columns.map((column) => column.kind));
   const hasText = kinds.has('description') || kinds.has('scope');
   const moneyColumns = MONEY_KINDS.filter((kind) => kinds.has(kind)).length;
-  if (!hasText || moneyColumns === 0 || columns.length < 2 || labelled / row.words.length < MIN_LABELLED_SHARE) return null;
+  if (!hasText || moneyColumns === 0 || columns.length < 2 || share < MIN_LABELLED_SHARE) return null;
   return { row, columns: columns.sort((a, b) => a.x0 - b.x0) };
+}
+
+/** The header starting at `index`: one row, or two stacked rows of labels ("Material" over "Cost"). */
+export function readHeaderAt(rows: Row[], index: number): { header: TableHeader; rowCount: number } | null {
+  const row = rows[index];
+  const single = readHeader(row);
+  const next = rows[index + 1];
+  const stacked =
+    next !== undefined &&
+    next.page === row.page &&
+    next.top - row.bottom <= 0.6 * row.height &&
+    scanLabels(row).share >= MIN_LABELLED_SHARE &&
+    scanLabels(next).share >= MIN_LABELLED_SHARE &&
+    readHeader(next) === null;
+  const merged = stacked ? readHeader(mergeRows(row, next)) : null;
+  if (merged) return { header: merged, rowCount: 2 };
+  return single ? { header: single, rowCount: 1 } : null;
 }
 
 /** True when the row spells a section number and name ("3.0 Foundation & Masonry", "Section 3 - Roofing"). */
@@ -75,10 +97,11 @@ export function readSectionHeading(text: string): { number: string | null; name:
     .replace(/\s+/g, ' ')
     .trim();
   const match =
-    /^(\d{1,2}\.0{1,2})\s*[.:—–-]?\s+([A-Za-z&].*)$/.exec(cleaned) ??
+    /^(\d{1,2}\.0{1,2}|\d{1,2}\.(?=\s+[A-Z]))\s*[.:—–-]?\s+([A-Za-z&].*)$/.exec(cleaned) ??
     /^(?:section|division|div\.?)\s*(\d{1,2}(?:\.0{1,2})?)\s*[.:—–-]?\s+([A-Za-z&].*)$/i.exec(cleaned);
   if (!match) return null;
   if (!/^[A-Za-z&][A-Za-z&,/()'\s-]*$/.test(match[2])) return null;
-  const number = match[1].includes('.') ? match[1] : `${match[1]}.0`;
-  return { number, name: `${number} ${match[2].trim()}`, continued };
+  const number = /^\d+\.\d/.test(match[1]) ? match[1] : `${match[1].replace(/\.$/, '')}.0`;
+  const printed = /^\d/.test(cleaned) ? `${match[1]} ${match[2].trim()}` : cleaned;
+  return { number, name: printed, continued };
 }

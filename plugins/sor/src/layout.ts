@@ -48,6 +48,11 @@ function makeRow(page: number, words: Word[]): Row {
   };
 }
 
+/** One row made of two stacked rows (a header printed on two lines). */
+export function mergeRows(upper: Row, lower: Row): Row {
+  return { ...makeRow(upper.page, [...upper.words, ...lower.words]), index: upper.index, furniture: false };
+}
+
 function groupRows(page: number, words: Word[]): Row[] {
   const sorted = words
     .filter((word) => word.text.trim() !== '')

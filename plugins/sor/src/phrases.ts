@@ -51,10 +51,10 @@ export class PhraseSet<T> {
     return null;
   }
 
-  /** First phrase in the row; with `cellStart`, only where a cell begins (not inside running text). */
+  /** First phrase in the row; with `cellStart`, only where a cell begins or inside a short cell (not in running text). */
   find(row: Row, cellStart = false): ({ value: T } & PhraseMatch) | null {
     for (let start = 0; start < row.words.length; start += 1) {
-      if (cellStart && gapBefore(row, start) <= CELL_GAP) continue;
+      if (cellStart && gapBefore(row, start) <= CELL_GAP && !inShortCell(row, start)) continue;
       const match = this.at(row, start);
       if (match) return match;
     }
@@ -64,4 +64,15 @@ export class PhraseSet<T> {
 
 function matchesToken(folded: string, token: string): boolean {
   return tokenSimilarity(folded, token) >= MIN_TOKEN_SIMILARITY;
+}
+
+/** Words of a label cell such as "Construction Subtotal" (running text has more). */
+const SHORT_CELL_WORDS = 4;
+
+function inShortCell(row: Row, index: number): boolean {
+  let first = index;
+  while (first > 0 && gapBefore(row, first) <= CELL_GAP) first -= 1;
+  let last = index;
+  while (last + 1 < row.words.length && gapBefore(row, last + 1) <= CELL_GAP) last += 1;
+  return last - first + 1 <= SHORT_CELL_WORDS;
 }

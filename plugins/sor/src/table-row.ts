@@ -33,13 +33,15 @@ const VALUE_ZONE_LEAD = 2.5;
 const REPAIRED_QUALITY = 0.8;
 
 const isDash = (text: string): boolean => /^[-–—]$/.test(text);
+/** Cell text that stands for an amount that is not priced on the line. */
+const NOT_PRICED = /^(incl\.?|included|n\/a|nic|tbd|by)$/i;
 /** Tax or currency markers printed after an amount ("$12,000 +HST"). */
 const isAmountSuffix = (text: string): boolean => /^\+[A-Za-z]{2,5}$/.test(text);
 
 /** Inside the value zone anything without letters counts (OCR garbage in an amount cell must not end the scan). */
 function isValueWord(word: Word, hasUnitColumn: boolean): boolean {
   const text = word.text.trim();
-  return !/[A-Za-z]/.test(text) || isAmountSuffix(text) || parseAmount(text) !== null || (hasUnitColumn && parseUnit(text) !== null);
+  return !/[A-Za-z]/.test(text) || isAmountSuffix(text) || NOT_PRICED.test(text) || parseAmount(text) !== null || (hasUnitColumn && parseUnit(text) !== null);
 }
 
 function intervalDistance(word: Word, column: Column): number {

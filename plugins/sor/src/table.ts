@@ -1,5 +1,5 @@
 import type { Word } from '@docsift/core';
-import { readHeader, readSectionHeading, type TableHeader } from './header.js';
+import { readHeaderAt, readSectionHeading, type TableHeader } from './header.js';
 import { joinWords, type Row } from './layout.js';
 import { isRecapRow, isSectionTotalRow } from './recap.js';
 import { hasItemAmounts, hasMoney, splitRow, type CellValue, type SplitRow } from './table-row.js';
@@ -63,7 +63,8 @@ function readHeading(split: SplitRow): ReturnType<typeof readSectionHeading> {
 
 function handleHeading(state: ScanState, split: SplitRow, heading: NonNullable<ReturnType<typeof readSectionHeading>>): void {
   const current = state.section;
-  if (heading.continued && current && current.name.startsWith(`${heading.number} `)) {
+  const sameSection = current !== null && readSectionHeading(current.name)?.number === heading.number;
+  if (sameSection && (heading.continued || heading.name === current.name)) {
     state.item = null;
     return;
   }
@@ -141,16 +142,17 @@ function tableStart(rows: Row[], headerIndex: number, header: TableHeader): numb
  * wrapped description lines join the item above, and the recap ends the table.
  */
 export function readItemisedTable(rows: Row[], headerIndex: number): DraftTable {
-  const first = readHeader(rows[headerIndex])!;
+  const first = readHeaderAt(rows, headerIndex)!.header;
   const state: ScanState = { header: first, sections: [], section: null, item: null, lastRow: null };
   let index = tableStart(rows, headerIndex, first);
   for (; index < rows.length; index += 1) {
     const row = rows[index];
-    const header = readHeader(row);
-    if (header) {
-      state.header = header;
+    const found = readHeaderAt(rows, index);
+    if (found) {
+      state.header = found.header;
       state.item = null;
-      state.lastRow = row;
+      index += found.rowCount - 1;
+      state.lastRow = rows[index];
       continue;
     }
     if (row.furniture) continue;
@@ -162,5 +164,5 @@ export function readItemisedTable(rows: Row[], headerIndex: number): DraftTable 
 }
 
 export function findHeader(rows: Row[]): number {
-  return rows.findIndex((row) => !row.furniture && readHeader(row) !== null);
+  return rows.findIndex((row, index) => !row.furniture && readHeaderAt(rows, index) !== null);
 }

@@ -112,3 +112,38 @@ describe('plugin-sor extractor on documents made in the test', () => {
     expect(fieldDetails).to.deep.equal({});
   });
 });
+
+describe('plugin-sor extractor on another layout', () => {
+  const text = [
+    'WORK WRITE-UP                                       Homeowner:  Ann Lee',
+    'Subject Property:  9 Oak Ave, Salem, OR 97301        Date of Inspection:  2026-01-15',
+    '',
+    'Scope of Work                        Qty  U/M     Labor   Material       Line',
+    '                                                   Cost       Cost      Total',
+    'Division 2 - Site Work',
+    'Haul debris                            1  LS    400.00      Incl.     400.00',
+    'Regrade yard                          10  SY    150.00      50.00     200.00',
+    'Division 3 - Concrete',
+    'Pour walk                             40  SF    300.00     500.00     800.00',
+    '',
+    '                               Construction Subtotal               1,400.00',
+    '                               General Conditions                    140.00',
+    '                               Overhead & Profit                     154.00',
+    '                               Total Estimate                      1,694.00',
+  ].join('\n');
+  const { data } = extractSor(documentFromText(text));
+
+  it('reads a two-line header in other words, columns in another order, numbered divisions and an "Incl." cell', () => {
+    expect(data.constructionSections.map((section) => section.sectionName)).to.deep.equal(['Division 2 - Site Work', 'Division 3 - Concrete']);
+    expect(data.constructionSections[0].lineItems).to.deep.equal([
+      { description: 'Haul debris', quantity: 1, unit: 'LS', materialCost: 0, laborCost: 400, totalCost: 400 },
+      { description: 'Regrade yard', quantity: 10, unit: 'SY', materialCost: 50, laborCost: 150, totalCost: 200 },
+    ]);
+    expect(data.constructionSections[1].lineItems[0]).to.include({ description: 'Pour walk', materialCost: 500, laborCost: 300 });
+  });
+
+  it('reads the recap and the header block by their other labels', () => {
+    expect(data.recapSummary).to.deep.equal({ subtotal: 1400, generalConditions: 140, overheadAndProfit: 154, grandTotal: 1694 });
+    expect(data.documentMetadata).to.deep.include({ borrowerName: 'Ann Lee', propertyAddress: '9 Oak Ave, Salem, OR 97301', inspectionDate: '2026-01-15' });
+  });
+});
