@@ -13,6 +13,8 @@ export interface EnginePoolOptions {
   size: number;
   engineOptions: EngineOptions;
   logger: Logger;
+  /** A document taking longer than this stops its thread (a fresh one replaces it). Default: no limit. */
+  callTimeoutMs?: number;
   /** The worker entry; defaults to engine-worker next to this module (.ts under tsx, .js built). */
   workerFile?: URL;
 }
@@ -39,6 +41,8 @@ interface Slot {
   worker: Worker;
   state: SlotState;
   task?: Task;
+  timer?: NodeJS.Timeout;
+  timedOut?: boolean;
 }
 
 /** Consecutive workers that die before they are ready before the pool gives up on queued calls. */
@@ -138,6 +142,7 @@ class WorkerEnginePool implements EnginePool {
   private finish(slot: Slot, message: Extract<FromWorker, { type: 'result' | 'error' }>): void {
     const task = slot.task;
     if (!task || task.id !== message.id) return;
+    clearTimeout(slot.timer);
     slot.task = undefined;
     slot.state = 'idle';
     if (message.type === 'result') task.resolve(message.result);
@@ -149,13 +154,10 @@ class WorkerEnginePool implements EnginePool {
     const wasReady = slot.state === 'idle' || slot.state === 'busy';
     slot.state = 'gone';
     this.slots.delete(slot);
+    clearTimeout(slot.timer);
     if (slot.task) {
-      this.logger.error({ exitCode: code, taskId: slot.task.id }, 'an engine worker died while processing a document');
-      slot.task.reject(
-        this.closing
-          ? new EnginePoolError('engine_closed', 'the engine shut down while processing this document')
-          : new EnginePoolError('engine_crashed', 'the engine stopped unexpectedly while processing this document'),
-      );
+      this.logger.error({ exitCode: code, taskId: slot.task.id, timedOut: slot.timedOut === true }, 'an engine worker stopped while processing a document');
+      slot.task.reject(this.interruptedError(slot));
     }
     if (this.closing) return;
     if (!wasReady) this.startupFailures += 1;
@@ -165,6 +167,12 @@ class WorkerEnginePool implements EnginePool {
       if (this.slots.size === 0) return;
     }
     this.spawn();
+  }
+
+  private interruptedError(slot: Slot): EnginePoolError {
+    if (slot.timedOut) return new EnginePoolError('engine_timeout', 'the engine took too long on this document');
+    if (this.closing) return new EnginePoolError('engine_closed', 'the engine shut down while processing this document');
+    return new EnginePoolError('engine_crashed', 'the engine stopped unexpectedly while processing this document');
   }
 
   private failWaiting(error: EnginePoolError): void {
@@ -178,9 +186,16 @@ class WorkerEnginePool implements EnginePool {
       if (!task) return;
       slot.state = 'busy';
       slot.task = task;
+      if (this.options.callTimeoutMs !== undefined) slot.timer = setTimeout(() => this.stopSlow(slot), this.options.callTimeoutMs);
       const message: ToWorker = { type: 'process', id: task.id, filePath: task.filePath, options: task.options };
       slot.worker.postMessage(message);
     }
+  }
+
+  /** A thread stuck on a document cannot be interrupted from outside: stop it, and its exit replaces it. */
+  private stopSlow(slot: Slot): void {
+    slot.timedOut = true;
+    void slot.worker.terminate();
   }
 
   async close(): Promise<void> {

@@ -73,6 +73,19 @@ describe('engine pool (protocol and recovery, with a stand-in engine)', function
     expect(after.map((result) => result.documentType)).to.deep.equal(['doc-1', 'doc-2', 'doc-3']);
   });
 
+  it('stops a thread stuck on a document after the call timeout, and carries on', async () => {
+    const own = createEnginePool({ size: 1, engineOptions: {}, logger, workerFile: fakeWorker, callTimeoutMs: 500 });
+    try {
+      await own.process(file('warm.pdf', 'warm'));
+      const started = Date.now();
+      expect(await rejection(own.process(file('hang.pdf', 'hang')))).to.include({ code: 'engine_timeout' });
+      expect(Date.now() - started).to.be.below(3000);
+      expect((await own.process(file('next.pdf', 'next'))).documentType).to.equal('next');
+    } finally {
+      await own.close();
+    }
+  });
+
   it('refuses work once closed, and closes promptly', async () => {
     const own = createEnginePool({ size: 1, engineOptions: {}, logger, workerFile: fakeWorker });
     await own.process(file('warm.pdf', 'warm'));
