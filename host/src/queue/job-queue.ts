@@ -210,7 +210,9 @@ class AgendaJobQueue implements JobQueue {
       this.shutdown.abort();
       for (const lease of this.leases) lease.stop();
     }
-    if (this.backend.ownsConnection !== false) await this.backend.disconnect();
+    if (this.backend.ownsConnection !== false) {
+      await this.backend.disconnect().catch((error: unknown) => this.logger.warn({ err: error }, 'could not close the queue connection'));
+    }
     this.state = 'stopped';
   }
 
