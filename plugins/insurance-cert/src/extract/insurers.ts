@@ -8,42 +8,47 @@ const LETTERS = ['A', 'B', 'C', 'D', 'E', 'F'];
 
 /** OCR reads the letter B as 8. */
 function readLetter(text: string): string {
-  return text === '8' ? 'B' : text;
+  return text === '8' ? 'B' : text.toUpperCase();
 }
 
-/** INSURER, or SURER when OCR merged its first letters into the box's border. */
-function isInsurerCaption(token: Token, columnEdge: number, hasLetter: boolean): boolean {
-  const word = token.folded.slice(0, 7);
-  const looksLike = Math.max(similarity(word, 'INSURER'), similarity(word, 'SURER')) >= 0.75;
-  const offset = token.bbox[0] - columnEdge;
-  return looksLike && offset > -0.06 && offset < (hasLetter ? 0.25 : 0.06);
-}
-
-/** Where the caption `INSURER A :` ends in a row that starts with INSURER, and the letter it names. */
-function captionEnd(row: Token[], start: number): { end: number; letter?: string } {
-  let index = start + 1;
-  let letter: string | undefined;
-  const glued = /^INSURER([A-F])$/.exec(row[start].folded);
-  if (glued) letter = glued[1];
-  else if (index < row.length && /^[A-F8]$/.test(row[index].folded)) letter = readLetter(row[index++].folded);
-  while (index < row.length && row[index].folded === '') index++;
-  return { end: index, letter };
-}
-
-/** Tokens right of the caption that share its line (typed values often sit a little higher or lower). */
-function valueTokens(layout: PageLayout, row: Token[], start: number, end: number): Token[] {
-  const [, top, , bottom] = row[start].bbox;
-  const right = row[Math.max(start, end - 1)].bbox[2];
+/** Tokens right of a token that share its line (typed values often sit a little higher or lower). */
+function tokensAfter(layout: PageLayout, caption: Token): Token[] {
+  const [left, top, right, bottom] = caption.bbox;
   const slack = (bottom - top) * 0.6;
-  return tokensIn(layout, [right + 0.001, top - slack, 1, bottom + slack])
-    .filter((token) => !row.slice(0, end).includes(token))
+  const start = left + (right - left) * 0.75;
+  return tokensIn(layout, [start, top - slack, 1, bottom + slack])
+    .filter((token) => token !== caption)
     .sort((a, b) => a.bbox[0] - b.bbox[0]);
+}
+
+const LETTER_TOKEN = /^([A-Fa-f8])\s*[:;.,]?$/;
+
+/** INSURER, or SURER when OCR merged its first letters into the box's border; near the column's edge unless a letter follows. */
+function isInsurerCaption(token: Token, columnEdge: number, layout: PageLayout): boolean {
+  const word = token.folded.slice(0, 7);
+  if (token.folded.length > 8 || /^INSURERS/.test(token.folded)) return false;
+  if (Math.max(similarity(word, 'INSURER'), similarity(word, 'SURER')) < 0.75) return false;
+  const offset = token.bbox[0] - columnEdge;
+  if (offset <= -0.06 || offset >= 0.25) return false;
+  return offset < 0.06 || LETTER_TOKEN.test(tokensAfter(layout, token)[0]?.text ?? '');
+}
+
+/** Splits `A : NAME …`, `A: NAME …`, `A:NAME …` or `8: NAME …` (OCR) into the letter and the name. */
+function letterAndName(caption: Token, after: Token[]): { letter?: string; tokens: Token[]; name: string } {
+  const text = (tokens: Token[]) => tokens.map((token) => token.text).join(' ');
+  const glued = /^INSURER([A-F])$/.exec(caption.folded);
+  if (glued) return { letter: glued[1], tokens: after, name: text(after) };
+  const alone = LETTER_TOKEN.exec(after[0]?.text ?? '');
+  if (alone) return { letter: readLetter(alone[1]), tokens: after.slice(1), name: text(after.slice(1)) };
+  const prefixed = /^([A-Fa-f8])\s*[:;.,]\s*(?=\S)/.exec(after[0]?.text ?? '');
+  if (prefixed) return { letter: readLetter(prefixed[1]), tokens: after, name: text(after).slice(prefixed[0].length) };
+  return { tokens: after, name: text(after) };
 }
 
 /** The NAIC number (and box borders OCR read) at the right end of an insurer row are not part of the name. */
 function withoutNaic(tokens: Token[]): Token[] {
   let end = tokens.length;
-  while (end > 0 && /^[|\[\]]*\d{0,6}[|\[\]]*$/.test(tokens[end - 1].text)) end--;
+  while (end > 0 && /^[|[\]]*\d{0,6}[|[\]]*$/.test(tokens[end - 1].text)) end--;
   return tokens.slice(0, end);
 }
 
@@ -54,22 +59,25 @@ function withoutNaic(tokens: Token[]): Token[] {
 export function readInsurers(layout: PageLayout, anchors: PageAnchors): Record<string, Found<string>> {
   const top = anchors.producer ? anchors.producer.bbox[1] - 0.01 : 0;
   const bottom = anchors.coveragesY ?? 0.5;
-  const columnEdge = anchors.rightColumnX;
-  const rows = layout.rows.filter((row) => row.length > 0 && row[0].bbox[1] >= top && row[0].bbox[1] < bottom);
+  const captions = layout.tokens
+    .filter((token) => token.bbox[1] >= top && token.bbox[1] < bottom && isInsurerCaption(token, anchors.rightColumnX, layout))
+    .sort((a, b) => a.bbox[1] - b.bbox[1]);
   const insurers: Record<string, Found<string>> = {};
   let order = 0;
-  for (const row of rows) {
-    const start = row.findIndex((token, index) => isInsurerCaption(token, columnEdge, /^[A-F8]$/.test(row[index + 1]?.folded ?? '')));
-    if (start < 0 || /^INSURERS/.test(row[start].folded) || row[start].folded.length > 8) continue;
-    if (row[start + 1] && /AFFORD/.test(row[start + 1].folded)) continue;
-    const caption = captionEnd(row, start);
-    const tokens = withoutNaic(valueTokens(layout, row, start, caption.end));
-    const text = tokens.map((token) => token.text).join(' ');
-    const glued = caption.letter ? null : /^([A-F8])\s*[:;.,]\s*/.exec(text);
-    const key = caption.letter ?? (glued ? readLetter(glued[1]) : LETTERS[order]);
+  for (const caption of captions) {
+    const after = tokensAfter(layout, caption);
+    if (after[0] && /AFFORD/.test(after[0].folded)) continue;
+    const read = letterAndName(caption, after);
+    const tokens = withoutNaic(read.tokens);
+    const key = read.letter ?? LETTERS[order];
+    if (!key) continue;
     order = Math.max(order, LETTERS.indexOf(key)) + 1;
-    const name = text.slice(glued?.[0].length ?? 0).replace(/^[:;\s]+/, '').trim();
-    if (name.length >= 2 && !isPlaceholder(name) && key) insurers[key] = found(name, tokens, layout.page);
+    const dropped = read.tokens.slice(tokens.length).map((token) => token.text).join(' ');
+    const name = read.name
+      .slice(0, read.name.length - dropped.length)
+      .replace(/^[:;\s]+/, '')
+      .trim();
+    if (name.length >= 2 && !isPlaceholder(name)) insurers[key] = found(name, tokens, layout.page);
   }
   return insurers;
 }
