@@ -112,9 +112,11 @@ function amountOf(row: Row): Word | null {
 export function readAmountList(rows: Row[]): DraftTable {
   for (let index = 0; index < rows.length; index += 1) {
     const amount = amountOf(rows[index]);
-    if (!amount || rows[index].furniture) continue;
-    const partner = rows.slice(index + 1, index + 5).find((row) => row.page === rows[index].page && amountOf(row));
-    if (!partner) continue;
+    if (!amount || rows[index].furniture || isRecapRow(rows[index])) continue;
+    const following = rows.slice(index + 1, index + 5);
+    const recapAt = following.findIndex(isRecapRow);
+    const before = recapAt < 0 ? following : following.slice(0, recapAt);
+    if (!before.some((row) => row.page === rows[index].page && amountOf(row))) continue;
     const row = rows[index];
     const textLeft = Math.min(...row.words.map((word) => word.bbox[0]));
     const header: TableHeader = {

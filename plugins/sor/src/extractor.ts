@@ -5,11 +5,12 @@ import { readHeaderAt } from './header.js';
 import { buildRows, type Row } from './layout.js';
 import { readMetadata } from './metadata.js';
 import { ProvenanceRecorder } from './provenance.js';
-import { readRecap, type RecapField } from './recap.js';
+import { roundCents } from './parse.js';
+import { readRecap, type RecapRead, type RecapValue } from './recap.js';
 import type { SorData, SorRecap } from './schema.js';
 import { findHeader, readItemisedTable, type DraftTable } from './table.js';
 
-const RECAP_FIELDS: RecapField[] = ['subtotal', 'generalConditions', 'overheadAndProfit', 'grandTotal'];
+const RECAP_FIELDS = ['subtotal', 'generalConditions', 'overheadAndProfit', 'grandTotal'] as const;
 
 /** Itemised tables have quantity, material or labor columns; estimates price each scope with one amount. */
 function readTable(rows: Row[]): DraftTable {
@@ -20,15 +21,35 @@ function readTable(rows: Row[]): DraftTable {
   return itemised ? readItemisedTable(rows, headerIndex) : readAmountTable(rows, headerIndex);
 }
 
+/** Overhead and profit printed on two lines of their own count as one amount. */
+function overheadAndProfit(fields: RecapRead['fields']): RecapValue | undefined {
+  if (fields.overheadAndProfit) return fields.overheadAndProfit;
+  const parts = [fields.overhead, fields.profit].filter((value): value is RecapValue => value !== undefined);
+  if (parts.length === 0) return undefined;
+  return {
+    value: roundCents(parts.reduce((sum, part) => sum + part.value, 0)),
+    words: parts.flatMap((part) => part.words),
+    quality: Math.min(...parts.map((part) => part.quality)),
+    page: parts[0].page,
+  };
+}
+
 function toRecap(rows: Row[], start: number, provenance: ProvenanceRecorder): SorRecap {
-  let values = readRecap(rows, start);
-  if (Object.keys(values).length === 0 && start > 0) values = readRecap(rows, 0);
+  let read = readRecap(rows, start);
+  if (Object.keys(read.fields).length === 0 && start > 0) read = readRecap(rows, 0);
+  const values: Partial<Record<keyof SorRecap, RecapValue>> = { ...read.fields, overheadAndProfit: overheadAndProfit(read.fields) };
   const recap: SorRecap = { subtotal: null, generalConditions: null, overheadAndProfit: null, grandTotal: null };
   for (const field of RECAP_FIELDS) {
     const value = values[field];
     if (!value) continue;
     recap[field] = value.value;
     provenance.record(`recapSummary.${field}`, value.page, value.words, value.quality);
+  }
+  if (read.additionalLines.length > 0) {
+    recap.additionalLines = read.additionalLines.map((line, index) => {
+      provenance.record(`recapSummary.additionalLines[${index}].amount`, line.value.page, line.value.words, line.value.quality);
+      return { label: line.label, amount: line.value.value };
+    });
   }
   return recap;
 }

@@ -4,12 +4,15 @@ import { PhraseSet } from './phrases.js';
 import { parseAmount } from './parse.js';
 import type { CellValue } from './table-row.js';
 
-export type RecapField = 'subtotal' | 'generalConditions' | 'overheadAndProfit' | 'grandTotal';
+/** Recap lines by label; `overhead` and `profit` printed on lines of their own are added up by the extractor. */
+export type RecapField = 'subtotal' | 'generalConditions' | 'overheadAndProfit' | 'overhead' | 'profit' | 'grandTotal';
 
 /** Label anchors of the recap, most specific first. */
 const RECAP_LABELS: Array<[RecapField, string[]]> = [
   ['grandTotal', ['grand total', 'total estimate', 'estimate total', 'total bid', 'bid total', 'contract total', 'total contract price', 'total project cost', 'project total', 'total repair cost', 'total cost of repairs']],
-  ['overheadAndProfit', ['overhead and profit', 'overhead & profit', 'overhead profit', 'o&p', 'oh&p', 'overhead']],
+  ['overheadAndProfit', ['overhead and profit', 'overhead & profit', 'overhead profit', 'o&p', 'oh&p']],
+  ['overhead', ['overhead']],
+  ['profit', ['profit', "contractor's profit", 'contractor profit']],
   ['generalConditions', ['general conditions', 'gen conditions', 'general condition']],
   ['subtotal', ['subtotal', 'sub total', 'sub-total', 'total of sections', 'sections total', 'total all sections']],
 ];
@@ -74,19 +77,47 @@ function recapAmount(rows: Row[], index: number, field: RecapField): RecapValue 
   return value ? { ...value, page: below.page } : null;
 }
 
+/** A priced recap line with no recap label (permits, fees) printed between the subtotal and the grand total. */
+export interface RecapLine {
+  label: string;
+  value: RecapValue;
+}
+
+export interface RecapRead {
+  fields: Partial<Record<RecapField, RecapValue>>;
+  additionalLines: RecapLine[];
+}
+
+/** An unlabelled priced line of the recap: text on the left, one amount on the right. */
+function unlabelledLine(row: Row): RecapLine | null {
+  const amount = amountRightOf(row.words, 0);
+  const label = row.words.filter((word) => word.bbox[2] < (amount?.words[0].bbox[0] ?? 0));
+  if (!amount || label.length === 0 || !label.some((word) => /[A-Za-z]{3}/.test(word.text))) return null;
+  return { label: label.map((word) => word.text).join(' '), value: { ...amount, page: row.page } };
+}
+
 /**
  * Reads the recap by its label anchors from `start` on. The first grand total ends it: lines
  * printed after it (contingency, fees, total rehabilitation cost) are not part of the recap.
+ * Priced lines without a recap label between the subtotal and the grand total are kept apart.
  */
-export function readRecap(rows: Row[], start: number): Partial<Record<RecapField, RecapValue>> {
-  const recap: Partial<Record<RecapField, RecapValue>> = {};
+export function readRecap(rows: Row[], start: number): RecapRead {
+  const fields: Partial<Record<RecapField, RecapValue>> = {};
+  const unlabelled: RecapLine[] = [];
   for (let index = start; index < rows.length; index += 1) {
     const field = recapFieldOf(rows[index]);
-    if (!field || recap[field]) continue;
+    if (!field) {
+      const line = fields.subtotal && !RECAP_HEADINGS.find(rows[index], true) ? unlabelledLine(rows[index]) : null;
+      if (line) unlabelled.push(line);
+      continue;
+    }
+    if (fields[field]) continue;
     const value = recapAmount(rows, index, field);
     if (!value) continue;
-    recap[field] = value;
+    fields[field] = value;
     if (field === 'grandTotal') break;
   }
-  return recap;
+  if (!fields.grandTotal) return { fields, additionalLines: [] };
+  const used = new Set(Object.values(fields).flatMap((value) => value?.words ?? []));
+  return { fields, additionalLines: unlabelled.filter((line) => !line.value.words.some((word) => used.has(word))) };
 }

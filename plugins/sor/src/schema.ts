@@ -39,6 +39,8 @@ export const recapSummarySchema = z.object({
   generalConditions: money,
   overheadAndProfit: money,
   grandTotal: money,
+  /** Priced lines without a recap label printed between the subtotal and the grand total (permits, fees). */
+  additionalLines: z.array(z.object({ label: z.string(), amount: z.number() })).optional(),
 });
 
 /** `extractedData` of type `sor` in the primary layout. */

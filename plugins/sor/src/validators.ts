@@ -73,7 +73,7 @@ export function sectionAmount(section: SorSection): number | null {
   return roundCents(section.lineItems.reduce((sum, item) => sum + (item.totalCost ?? 0), 0));
 }
 
-/** Recap: subtotal = sum of sections; subtotal + general conditions + overhead and profit = grand total. */
+/** Recap: subtotal = sum of sections; subtotal + general conditions + overhead and profit (+ other priced recap lines) = grand total. */
 export const recapArithmetic: Validator<SorData> = (data) => {
   const { subtotal, generalConditions, overheadAndProfit, grandTotal } = data.recapSummary;
   const findings: Finding[] = [];
@@ -83,7 +83,8 @@ export const recapArithmetic: Validator<SorData> = (data) => {
     if (differs(expected, subtotal)) findings.push(mismatch(FINDING_CODES.subtotalMismatch, 'recapSummary.subtotal', 'Subtotal against the sum of sections', expected, subtotal));
   }
   if (subtotal !== null && grandTotal !== null) {
-    const expected = subtotal + (generalConditions ?? 0) + (overheadAndProfit ?? 0);
+    const additional = (data.recapSummary.additionalLines ?? []).reduce((sum, line) => sum + line.amount, 0);
+    const expected = subtotal + (generalConditions ?? 0) + (overheadAndProfit ?? 0) + additional;
     if (differs(expected, grandTotal)) {
       findings.push(mismatch(FINDING_CODES.grandTotalMismatch, 'recapSummary.grandTotal', 'Grand total against subtotal + general conditions + overhead and profit', expected, grandTotal));
     }

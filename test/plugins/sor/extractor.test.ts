@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { documentFromText } from '@docsift/core/testing';
 import { extractSor } from '../../../plugins/sor/src/extractor.js';
+import { recapArithmetic } from '../../../plugins/sor/src/validators.js';
 import { pricedList, scopeBid, twoPageStatement } from './support/documents.js';
 
 describe('plugin-sor extractor on documents made in the test', () => {
@@ -145,5 +146,20 @@ describe('plugin-sor extractor on another layout', () => {
   it('reads the recap and the header block by their other labels', () => {
     expect(data.recapSummary).to.deep.equal({ subtotal: 1400, generalConditions: 140, overheadAndProfit: 154, grandTotal: 1694 });
     expect(data.documentMetadata).to.deep.include({ borrowerName: 'Ann Lee', propertyAddress: '9 Oak Ave, Salem, OR 97301', inspectionDate: '2026-01-15' });
+  });
+});
+
+describe('plugin-sor recap variants', () => {
+  const recap = (lines: string[]) => documentFromText(lines.map((line) => line.replace(/^(.*?)\s{2,}(\S+)$/, (_, label: string, amount: string) => `${label.padEnd(60)}${amount.padStart(14)}`)).join('\n'));
+
+  it('adds up overhead and profit printed on lines of their own', () => {
+    const { data } = extractSor(recap(['Subtotal  $1,000.00', 'General Conditions  $100.00', 'Overhead (5%)  $50.00', 'Profit (10%)  $100.00', 'GRAND TOTAL  $1,250.00']));
+    expect(data.recapSummary).to.deep.equal({ subtotal: 1000, generalConditions: 100, overheadAndProfit: 150, grandTotal: 1250 });
+  });
+
+  it('keeps priced lines above the grand total apart, and the grand total check counts them', () => {
+    const { data } = extractSor(recap(['Subtotal  $1,000.00', 'General Conditions  $100.00', 'Overhead & Profit  $100.00', 'Building permit fees  $75.00', 'GRAND TOTAL  $1,275.00', 'Consultant Fee  $500.00']));
+    expect(data.recapSummary.additionalLines).to.deep.equal([{ label: 'Building permit fees', amount: 75 }]);
+    expect(recapArithmetic(data, { now: new Date() })).to.deep.equal([]);
   });
 });
