@@ -72,7 +72,8 @@ function insurerOf(coverage: CoverageDraft, insurers: CertificateDraft['insurers
   const letter = coverage.insurerLetter?.value;
   if (letter && insurers[letter]) return insurers[letter];
   const names = Object.values(insurers);
-  return !letter && names.length === 1 ? names[0] : undefined;
+  const distinct = new Set(names.map((name) => name.value.toUpperCase()));
+  return !letter && distinct.size === 1 ? names[0] : undefined;
 }
 
 function policyFields(coverage: CoverageDraft, path: string, draft: CertificateDraft, recorder: Recorder) {

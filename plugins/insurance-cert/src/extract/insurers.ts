@@ -21,7 +21,8 @@ function tokensAfter(layout: PageLayout, caption: Token): Token[] {
     .sort((a, b) => a.bbox[0] - b.bbox[0]);
 }
 
-const LETTER_TOKEN = /^([A-Fa-f8])\s*[:;.,]?$/;
+/** The letter after INSURER, alone or with its colon; OCR may add a stray mark before the colon (`Dp:`). */
+const LETTER_TOKEN = /^([A-Fa-f8])(?:[a-z|)\]]?[:;]|[:;.,])?$/;
 
 /** INSURER, or SURER when OCR merged its first letters into the box's border; near the column's edge unless a letter follows. */
 function isInsurerCaption(token: Token, columnEdge: number, layout: PageLayout): boolean {

@@ -79,7 +79,7 @@ function findColumns(layout: PageLayout, top: number, bottom: number): TableColu
   const policyRight = effectiveX - dateHalfWidth;
   const policyLeft = waived ? waived.bbox[2] + 0.002 : policy ? policy.bbox[0] - (policyRight - policy.bbox[2]) : policyRight - 0.2;
   return {
-    letterRight: letter ? letter.bbox[2] + 0.012 : 0.06,
+    letterRight: letter ? letter.bbox[2] + 0.012 : 0,
     policyLeft,
     policyRight,
     effectiveX,
@@ -157,5 +157,12 @@ export function findTable(layout: PageLayout, anchors: PageAnchors): CoverageTab
   const columns = findColumns(layout, top, headerBottom);
   const { bands, pitch } = findBands(layout, columns, firstCaption ? firstCaption.bbox[3] : top, bottom);
   if (bands.length === 0) return undefined;
+  if (columns.letterRight === 0) columns.letterRight = lettersEdge(bands);
   return { columns, bands: splitOtherBand(layout, bands, columns), rowPitch: pitch, top: headerBottom, bottom };
+}
+
+/** Without an INSR LTR caption, insurer letters are whatever stands left of the row captions. */
+function lettersEdge(bands: CoverageBand[]): number {
+  const edges = bands.flatMap((band) => (band.caption ? [band.caption.bbox[0]] : []));
+  return edges.length > 0 ? Math.min(...edges) + 0.005 : 0.06;
 }
