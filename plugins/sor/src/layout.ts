@@ -53,8 +53,16 @@ export function mergeRows(upper: Row, lower: Row): Row {
   return { ...makeRow(upper.page, [...upper.words, ...lower.words]), index: upper.index, furniture: false };
 }
 
+/** OCR reads table rulings as bars and brackets glued to the words ("$1,285.00]", "|"). */
+function withoutRulings(word: Word): Word {
+  if (word.source !== 'ocr') return word;
+  const text = word.text.replace(/^[|[\]{}]+|[|[\]{}]+$/g, '');
+  return text === word.text ? word : { ...word, text };
+}
+
 function groupRows(page: number, words: Word[]): Row[] {
   const sorted = words
+    .map(withoutRulings)
     .filter((word) => word.text.trim() !== '')
     .sort((a, b) => (a.bbox[1] + a.bbox[3]) / 2 - (b.bbox[1] + b.bbox[3]) / 2);
   const groups: Array<{ top: number; bottom: number; words: Word[] }> = [];

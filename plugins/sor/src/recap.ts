@@ -15,12 +15,14 @@ const RECAP_LABELS: Array<[RecapField, string[]]> = [
   ['profit', ['profit', "contractor's profit", 'contractor profit']],
   ['generalConditions', ['general conditions', 'gen conditions', 'general condition']],
   ['subtotal', ['subtotal', 'sub total', 'sub-total', 'total of sections', 'sections total', 'total all sections']],
+  // A bare "Total" is the grand total only when nothing more specific labels the row.
+  ['grandTotal', ['total', 'total due', 'amount due', 'total amount', 'total price']],
 ];
 
-const FIELD_LABELS = new Map(RECAP_LABELS.map(([field, phrases]) => [field, new PhraseSet([[field, phrases]])]));
+const FIELD_LABELS = RECAP_LABELS.map(([field, phrases]) => [field, new PhraseSet([[field, phrases]])] as const);
 const RECAP_HEADINGS = new PhraseSet([[true, ['recap', 'summary of costs', 'cost summary', 'recapitulation']]]);
 
-const SECTION_NUMBER = /\b\d{1,2}\.0\b/g;
+const SECTION_NUMBER = /\b\d{1,2}\.0\b|\bsection\s+\d{1,2}\b/gi;
 
 /** A "Subtotal 3.0 Roofing" or "Section 3.0 Total" row: names exactly one section and is not the all-sections subtotal. */
 export function isSectionTotalRow(text: string): boolean {
@@ -60,7 +62,9 @@ export interface RecapValue extends CellValue<number> {
 /** The amount of a labelled row: on the same row right of the label, else just below the label. */
 function recapAmount(rows: Row[], index: number, field: RecapField): RecapValue | null {
   const row = rows[index];
-  const match = FIELD_LABELS.get(field)!.find(row, true)!;
+  const match = FIELD_LABELS.filter(([name]) => name === field)
+    .map(([, labels]) => labels.find(row, true))
+    .find((found) => found !== null)!;
   const labelEnd = row.words[match.end - 1].bbox[2];
   const same = amountRightOf(row.words.slice(match.end), labelEnd);
   if (same) return { ...same, page: row.page };

@@ -162,4 +162,10 @@ describe('plugin-sor recap variants', () => {
     expect(data.recapSummary.additionalLines).to.deep.equal([{ label: 'Building permit fees', amount: 75 }]);
     expect(recapArithmetic(data, { now: new Date() })).to.deep.equal([]);
   });
+
+  it('takes a bare "Total" as the grand total when no more specific label is printed, and not "Sub Total"', () => {
+    const { data } = extractSor(recap(['Sub Total  $1,000.00', 'Sales tax  $80.00', 'Total  $1,080.00']));
+    expect(data.recapSummary).to.deep.include({ subtotal: 1000, grandTotal: 1080 });
+    expect(data.recapSummary.additionalLines).to.deep.equal([{ label: 'Sales tax', amount: 80 }]);
+  });
 });
