@@ -14,6 +14,10 @@ export function applyPlatt(score: number, platt: PlattParameters): number {
 /**
  * Fits Platt's sigmoid to held-out decision values by Newton's method with Platt's smoothed
  * targets (so separable data still gives finite parameters). Deterministic.
+ *
+ * The two classes are weighted to the same total: the probability assumes even prior odds of
+ * the type, not the share it happens to have in the training data (where each type is a
+ * small minority among the negatives and the other types).
  */
 export function fitPlatt(scores: readonly number[], labels: readonly boolean[], iterations = 100): PlattParameters {
   const positives = labels.filter(Boolean).length;
@@ -21,14 +25,15 @@ export function fitPlatt(scores: readonly number[], labels: readonly boolean[], 
   const hi = (positives + 1) / (positives + 2);
   const lo = 1 / (negatives + 2);
   const targets = labels.map((label) => (label ? hi : lo));
+  const weights = labels.map((label) => labels.length / (2 * Math.max(1, label ? positives : negatives)));
   let a = 1;
   let b = 0;
   for (let iter = 0; iter < iterations; iter++) {
     let g1 = 0, g2 = 0, h11 = 1e-9, h22 = 1e-9, h21 = 0;
     for (let i = 0; i < scores.length; i++) {
       const p = applyPlatt(scores[i], { method: 'platt', a, b });
-      const d = p - targets[i];
-      const w = Math.max(p * (1 - p), 1e-12);
+      const d = (p - targets[i]) * weights[i];
+      const w = Math.max(p * (1 - p), 1e-12) * weights[i];
       g1 += d * scores[i];
       g2 += d;
       h11 += w * scores[i] * scores[i];

@@ -50,15 +50,32 @@ export class LinearDetector {
     this.#calibration = artifact.calibration;
   }
 
-  /** Raw decision value (log-odds of the uncalibrated model). */
+  /**
+   * Raw decision value (log-odds of the uncalibrated model). The vector is renormalised over
+   * the features the model knows, so words it never saw in training (OCR garbage from table
+   * rules and stamps, unrelated text around the form) do not dilute the evidence.
+   */
   decision(vector: SparseVector): number {
-    return decisionValue(this.#weights, this.#bias, vector);
+    return knownFeatureDecision(this.#weights, this.#bias, vector);
   }
 
   /** Calibrated probability in [0, 1]. */
   probability(vector: SparseVector): number {
     return applyPlatt(this.decision(vector), this.#calibration);
   }
+}
+
+/** `decisionValue` over the features with a non-zero weight, the vector renormalised over them. */
+export function knownFeatureDecision(weights: Float32Array | Float64Array, bias: number, vector: SparseVector): number {
+  let dot = 0;
+  let knownSquares = 0;
+  for (let i = 0; i < vector.indices.length; i++) {
+    const weight = weights[vector.indices[i]];
+    if (weight === 0) continue;
+    dot += weight * vector.values[i];
+    knownSquares += vector.values[i] * vector.values[i];
+  }
+  return bias + (knownSquares > 0 ? dot / Math.sqrt(knownSquares) : 0);
 }
 
 export function decisionValue(weights: Float32Array | Float64Array, bias: number, vector: SparseVector): number {

@@ -1,18 +1,28 @@
 import type { DocumentModel } from '../contracts/document.js';
 
 /** Version tag of the normalisation below; an artifact records it, and a mismatch disables the artifact. */
-export const TOKENIZER_VERSION = 'docsift-tokens/1';
+export const TOKENIZER_VERSION = 'docsift-tokens/2';
 
 /** Long documents are classified from their first tokens only; the type shows on the first pages. */
 export const MAX_TOKENS = 12_000;
 
 /**
- * One normalised token: lowercase ASCII letters and digits. Numbers of one or two digits stay
- * (form numbers such as "ACORD 25" versus "ACORD 24" depend on them); longer digit runs fold
- * to a shape (`#4` for any four digits) so amounts, dates and policy numbers generalise.
+ * English function words: frequent everywhere, so their weight would only measure how much
+ * running text a page holds (which depends on OCR quality and layout, not on the type).
  */
-function normaliseToken(raw: string): string {
-  if (/^\d+$/.test(raw)) return raw.length <= 2 ? raw : `#${Math.min(raw.length, 9)}`;
+const STOP_WORDS = new Set(
+  'a an and are as at be been but by for from has have if in into is it its of on or our shall such that the their then there these this to was were which will with you your'.split(' '),
+);
+
+/**
+ * One normalised token: lowercase ASCII letters and digits, or null to drop it. Numbers of one
+ * or two digits stay (form numbers such as "ACORD 25" versus "ACORD 24" depend on them);
+ * longer numbers (amounts, dates, policy and phone numbers) and function words are dropped: how many a page
+ * holds depends on the layout and the filler, not on the type. Digits inside words fold to 0.
+ */
+function normaliseToken(raw: string): string | null {
+  if (STOP_WORDS.has(raw)) return null;
+  if (/^\d+$/.test(raw)) return raw.length <= 2 ? raw : null;
   return /\d/.test(raw) ? raw.replace(/\d+/g, '0') : raw;
 }
 
@@ -21,7 +31,8 @@ export function tokenizeLine(line: string): string[] {
   const folded = line.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
   const tokens: string[] = [];
   for (const raw of folded.split(/[^a-z0-9]+/)) {
-    if (raw.length > 0 && raw.length <= 40) tokens.push(normaliseToken(raw));
+    const token = raw.length > 0 && raw.length <= 40 ? normaliseToken(raw) : null;
+    if (token) tokens.push(token);
   }
   return tokens;
 }

@@ -97,10 +97,57 @@ export function relayout(text: string, random: Random): string {
   return out.join('\n');
 }
 
+const GARBAGE_CHARS = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789|[]_-—.,:;\'"()/';
+
+/**
+ * Lines of nonsense, as OCR makes of table rules, checkboxes, stamps and handwriting. They
+ * dilute the document's vector the way a real scan does, so the model learns to expect it.
+ */
+export function garbageLines(text: string, random: Random, share: number): string {
+  const lines = text.split('\n');
+  const count = Math.round(lines.length * share);
+  for (let i = 0; i < count; i++) {
+    const words = Array.from({ length: random.int(1, 6) }, () =>
+      Array.from({ length: random.int(1, 8) }, () => GARBAGE_CHARS[random.int(0, GARBAGE_CHARS.length - 1)]).join(''),
+    );
+    lines.splice(random.int(0, lines.length), 0, words.join(' '));
+  }
+  return lines.join('\n');
+}
+
+/** A line cut into the cell-sized pieces OCR returns from a table row. */
+function cells(line: string, random: Random): string[] {
+  const words = line.split(' ');
+  const pieces: string[] = [];
+  for (let at = 0; at < words.length; ) {
+    const size = random.int(1, 4);
+    pieces.push(words.slice(at, at + size).join(' '));
+    at += size;
+  }
+  return pieces;
+}
+
+/**
+ * OCR reads running text well and table cells badly: rows of a form break into cells, short
+ * pieces get heavy confusions, long lines light ones.
+ */
+export function scanNoise(text: string, random: Random): string {
+  const heavy = random.pick([0.08, 0.15, 0.25]);
+  const light = random.pick([0.005, 0.01, 0.03]);
+  return text
+    .split('\n')
+    .flatMap((line) => (line.split(' ').length <= 14 && random.chance(0.5) ? cells(line, random) : [line]))
+    .map((line) => ocrNoise(line, random, line.split(' ').length < 8 && random.chance(0.5) ? heavy : light))
+    .join('\n');
+}
+
 /** One training variant of a template: expanded, then (sometimes) re-laid out and OCR-noised. */
 export function makeVariant(template: string, random: Random): string {
   let text = expandTemplate(template, random);
   if (random.chance(0.5)) text = relayout(text, random);
-  if (random.chance(0.35)) text = ocrNoise(text, random, random.pick([0.01, 0.03, 0.06]));
+  if (random.chance(0.4)) {
+    text = scanNoise(text, random);
+    if (random.chance(0.75)) text = garbageLines(text, random, random.pick([0.1, 0.3, 0.6, 1]));
+  }
   return text;
 }

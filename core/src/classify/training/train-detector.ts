@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { fitPlatt } from '../calibration.js';
 import { DEFAULT_FEATURE_SPEC, featurize, type SparseVector } from '../features.js';
-import { decisionValue, LINEAR_FORMAT, type LinearArtifact } from '../linear-model.js';
-import { tokenizeText } from '../tokens.js';
+import { knownFeatureDecision, LINEAR_FORMAT, type LinearArtifact } from '../linear-model.js';
+import { tokenizeText, TOKENIZER_VERSION } from '../tokens.js';
 import { makeVariant } from './expand.js';
 import { trainLogistic, type LogisticOptions } from './logistic.js';
 import { seededRandom } from './rng.js';
@@ -16,6 +16,8 @@ export interface LabelledText {
 }
 
 export interface TrainingConfig {
+  /** Names the template expansion and augmentation code, so a change to it changes the artifact version. */
+  augmentation: string;
   seed: number;
   /** Variants generated from each template, by whether it is a positive for the type being trained. */
   variantsPerTemplate: number;
@@ -28,6 +30,7 @@ export interface TrainingConfig {
 }
 
 export const DEFAULT_TRAINING_CONFIG: TrainingConfig = {
+  augmentation: 'scan-noise/1',
   seed: 20_251_121,
   variantsPerTemplate: 8,
   folds: 5,
@@ -72,7 +75,7 @@ export function heldOutScores(samples: Sample[], typeCode: string, config: Train
       logisticOptions(config, config.seed + fold + 1),
     );
     samples.forEach((sample, index) => {
-      if (foldOf.get(sample.group) === fold) scores[index] = decisionValue(model.weights, model.bias, sample.vector);
+      if (foldOf.get(sample.group) === fold) scores[index] = knownFeatureDecision(model.weights, model.bias, sample.vector);
     });
   }
   return scores;
@@ -115,7 +118,7 @@ export function trainDetector(typeCode: string, samples: Sample[], config: Train
 /** sha256 over the training texts and the configuration: the artifact's version names its data. */
 export function trainingDataHash(texts: LabelledText[], config: TrainingConfig): string {
   const hash = createHash('sha256');
-  hash.update(JSON.stringify(config));
+  hash.update(JSON.stringify({ config, tokenizer: TOKENIZER_VERSION }));
   for (const text of [...texts].sort((a, b) => a.id.localeCompare(b.id))) hash.update(`${text.id}\0${text.label}\0${text.text}\0`);
   return hash.digest('hex');
 }
