@@ -5,7 +5,7 @@ import { parseAmount } from './parse.js';
 import type { CellValue } from './table-row.js';
 
 /** Recap lines by label; `overhead` and `profit` printed on lines of their own are added up by the extractor. */
-export type RecapField = 'subtotal' | 'generalConditions' | 'overheadAndProfit' | 'overhead' | 'profit' | 'grandTotal';
+type RecapField = 'subtotal' | 'generalConditions' | 'overheadAndProfit' | 'overhead' | 'profit' | 'grandTotal';
 
 /** Label anchors of the recap, most specific first. */
 const RECAP_LABELS: Array<[RecapField, string[]]> = [
@@ -32,7 +32,7 @@ export function isSectionTotalRow(text: string): boolean {
 }
 
 /** Which recap field a row is labelled with, if any (section subtotals excluded). */
-export function recapFieldOf(row: Row): RecapField | null {
+function recapFieldOf(row: Row): RecapField | null {
   if (isSectionTotalRow(row.text)) return null;
   for (const [field, labels] of FIELD_LABELS) {
     if (labels.find(row, true)) return field;

@@ -2,7 +2,7 @@ import { z } from '@docsift/core';
 
 const money = z.number().nullable();
 
-export const lineItemSchema = z.object({
+const lineItemSchema = z.object({
   description: z.string(),
   quantity: z.number().nullable(),
   unit: z.string().nullable(),
@@ -12,15 +12,15 @@ export const lineItemSchema = z.object({
 });
 
 /** Totals printed on a section's subtotal row (not part of the interface; validators and the legacy layout read them). */
-export const sectionTotalSchema = z.object({ materialCost: money, laborCost: money, totalCost: money });
+const sectionTotalSchema = z.object({ materialCost: money, laborCost: money, totalCost: money });
 
-export const constructionSectionSchema = z.object({
+const constructionSectionSchema = z.object({
   sectionName: z.string(),
   lineItems: z.array(lineItemSchema),
   sectionTotal: sectionTotalSchema.nullable().optional(),
 });
 
-export const documentMetadataSchema = z.object({
+const documentMetadataSchema = z.object({
   consultant: z.string().nullable(),
   propertyAddress: z.string().nullable(),
   borrowerName: z.string().nullable(),
@@ -34,7 +34,7 @@ export const documentMetadataSchema = z.object({
   numberOfUnits: z.number().int().nullable().optional(),
 });
 
-export const recapSummarySchema = z.object({
+const recapSummarySchema = z.object({
   subtotal: money,
   generalConditions: money,
   overheadAndProfit: money,

@@ -3,8 +3,6 @@ import type { Column, ColumnKind, TableHeader } from './header.js';
 import type { Row } from './layout.js';
 import { parseAmount, parseQuantity, parseUnit, snapUnit, type ParsedNumber } from './parse.js';
 
-export type ValueKind = Exclude<ColumnKind, 'item' | 'scope' | 'description'>;
-
 /** A parsed cell with the words it was read from. */
 export interface CellValue<T> {
   value: T;
