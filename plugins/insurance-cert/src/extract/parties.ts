@@ -9,6 +9,8 @@ import { found, type Found, type PartyDraft } from './draft.js';
 interface BoxLine {
   text: string;
   tokens: Token[];
+  /** Texts of the line's cells (parts separated by wide gaps). */
+  cells: string[];
 }
 
 /** Lines that begin an address even without a digit (attention lines, care-of lines). */
@@ -22,13 +24,13 @@ function isContactLine(text: string): boolean {
   return CONTACT_WORDS.test(text) || parts.every((part) => isPhone(part) || isEmail(part) || part.split(/\s+/).every((word) => isEmail(word)));
 }
 
-/** The lines of a box, without the caption's own tokens and without contact lines. */
+/** The lines of a box, without the caption's own tokens and without contact lines; a name line keeps only cells with words. */
 export function boxLines(layout: PageLayout, box: BBox, exclude: Token[] = []): BoxLine[] {
   const skip = new Set(exclude);
   const tokens = tokensIn(layout, box).filter((token) => !skip.has(token));
   const lines = groupRows(tokens).map((row) => {
-    const segments = segmentsOf(row, layout);
-    return { text: segments.map((segment) => segment.text).join(', '), tokens: row };
+    const cells = segmentsOf(row, layout).map((segment) => segment.text);
+    return { text: cells.join(', '), tokens: row, cells };
   });
   return lines.filter((line) => !isContactLine(line.text) && !isPlaceholder(line.text));
 }
@@ -50,9 +52,11 @@ export function partyFromLines(lines: BoxLine[], page: number): PartyDraft {
   if (split < 0) split = Math.min(kept.length, 1);
   const nameLines = kept.slice(0, split);
   const addressLines = kept.slice(split);
-  const party: PartyDraft = {
-    name: found(nameLines.map((line) => line.text).join(', '), nameLines.flatMap((line) => line.tokens), page),
-  };
+  const nameText = nameLines
+    .map((line) => line.cells.filter((cell) => /[A-Za-z]{2}/.test(cell)).join(', '))
+    .filter(Boolean)
+    .join(', ');
+  const party: PartyDraft = { name: found(nameText, nameLines.flatMap((line) => line.tokens), page) };
   if (addressLines.length > 0) {
     party.address = found(addressLines.map((line) => line.text).join(', '), addressLines.flatMap((line) => line.tokens), page);
   }

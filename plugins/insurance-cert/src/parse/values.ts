@@ -64,7 +64,7 @@ export function parseDate(text: string): Parsed<string> | null {
 
 /** Money as a number of dollars: `$1,000,000`, `1,000,000`, `1000000`, `$ 5,000.00`; OCR look-alikes corrected. */
 export function parseMoney(text: string): Parsed<number> | null {
-  const compact = text.replace(/\s+/g, '').replace(/^\$+/, '').replace(/^S(?=[\dOolI])/, '');
+  const compact = text.replace(/\s+/g, '').replace(/^\$+/, '').replace(/^[Ss§](?=[\dOolI])/, '');
   if (!compact || !/\d/.test(compact)) return null;
   const strict = moneyValue(compact);
   if (strict !== null) return { value: strict, corrected: false };
