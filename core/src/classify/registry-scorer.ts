@@ -9,8 +9,16 @@ export interface ScoringDocument {
   joined: string;
 }
 
+/** The joined form is built on first use: documents scored by trained detectors only never need it. */
 export function scoringDocument(lines: string[][]): ScoringDocument {
-  return { vector: featurize(lines), joined: ` ${lines.map((tokens) => tokens.join(' ')).join(' ')} ` };
+  let joined: string | undefined;
+  return {
+    vector: featurize(lines),
+    get joined() {
+      joined ??= ` ${lines.map((tokens) => tokens.join(' ')).join(' ')} `;
+      return joined;
+    },
+  };
 }
 
 interface EntryProfile {

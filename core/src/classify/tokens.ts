@@ -21,14 +21,20 @@ const STOP_WORDS = new Set(
  * holds depends on the layout and the filler, not on the type. Digits inside words fold to 0.
  */
 function normaliseToken(raw: string): string | null {
-  if (STOP_WORDS.has(raw)) return null;
-  if (/^\d+$/.test(raw)) return raw.length <= 2 ? raw : null;
-  return /\d/.test(raw) ? raw.replace(/\d+/g, '0') : raw;
+  let digits = 0;
+  for (let i = 0; i < raw.length; i++) {
+    const code = raw.charCodeAt(i);
+    if (code >= 48 && code <= 57) digits++;
+  }
+  if (digits === 0) return STOP_WORDS.has(raw) ? null : raw;
+  if (digits === raw.length) return raw.length <= 2 ? raw : null;
+  return raw.replace(/\d+/g, '0');
 }
 
 /** Lowercases, strips accents and punctuation, folds digits; returns the tokens of one line. */
 export function tokenizeLine(line: string): string[] {
-  const folded = line.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  const lower = line.toLowerCase();
+  const folded = /[^\x00-\x7f]/.test(lower) ? lower.normalize('NFKD').replace(/[\u0300-\u036f]/g, '') : lower;
   const tokens: string[] = [];
   for (const raw of folded.split(/[^a-z0-9]+/)) {
     const token = raw.length > 0 && raw.length <= 40 ? normaliseToken(raw) : null;

@@ -141,9 +141,18 @@ export function scanNoise(text: string, random: Random): string {
     .join('\n');
 }
 
-/** One training variant of a template: expanded, then (sometimes) re-laid out and OCR-noised. */
+/** Keeps a random share of the lines: a cropped photo, a page OCR read only in part. */
+export function keepLines(text: string, random: Random, share: number): string {
+  return text
+    .split('\n')
+    .filter(() => random.chance(share))
+    .join('\n');
+}
+
+/** One training variant of a template: expanded, then (sometimes) cut, re-laid out and OCR-noised. */
 export function makeVariant(template: string, random: Random): string {
   let text = expandTemplate(template, random);
+  if (random.chance(0.25)) text = keepLines(text, random, random.pick([0.3, 0.5, 0.7]));
   if (random.chance(0.5)) text = relayout(text, random);
   if (random.chance(0.4)) {
     text = scanNoise(text, random);

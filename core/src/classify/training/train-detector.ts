@@ -27,17 +27,20 @@ export interface TrainingConfig {
   learningRate: number;
   /** Weights smaller than this are dropped from the artifact; the rest are rounded to 4 decimals. */
   pruneBelow: number;
+  /** Features seen in fewer training documents than this are left out of the model (one-off OCR garbage, names). */
+  minDocumentFrequency: number;
 }
 
 export const DEFAULT_TRAINING_CONFIG: TrainingConfig = {
-  augmentation: 'scan-noise/1',
+  augmentation: 'scan-noise/2',
   seed: 20_251_121,
-  variantsPerTemplate: 8,
+  variantsPerTemplate: 12,
   folds: 5,
   l2: 1e-4,
   epochs: 12,
   learningRate: 0.5,
-  pruneBelow: 5e-4,
+  pruneBelow: 1e-3,
+  minDocumentFrequency: 3,
 };
 
 export interface Sample {
@@ -62,6 +65,13 @@ function logisticOptions(config: TrainingConfig, seed: number): LogisticOptions 
   return { dimension: 1 << DEFAULT_FEATURE_SPEC.hashBits, l2: config.l2, epochs: config.epochs, seed, learningRate: config.learningRate };
 }
 
+/** Zeroes the weights of features that fewer than `minDocumentFrequency` of the samples contain. */
+function dropRareFeatures(weights: Float64Array, samples: Sample[], minDocumentFrequency: number): void {
+  const frequency = new Uint16Array(weights.length);
+  for (const sample of samples) for (const index of sample.vector.indices) frequency[index] = Math.min(65_535, frequency[index] + 1);
+  for (let i = 0; i < weights.length; i++) if (frequency[i] < minDocumentFrequency) weights[i] = 0;
+}
+
 /** Decision values of every sample from a model that never saw its group (grouped k-fold). */
 export function heldOutScores(samples: Sample[], typeCode: string, config: TrainingConfig): number[] {
   const groups = [...new Set(samples.map((sample) => sample.group))];
@@ -74,6 +84,7 @@ export function heldOutScores(samples: Sample[], typeCode: string, config: Train
       train.map((sample) => sample.label === typeCode),
       logisticOptions(config, config.seed + fold + 1),
     );
+    dropRareFeatures(model.weights, train, config.minDocumentFrequency);
     samples.forEach((sample, index) => {
       if (foldOf.get(sample.group) === fold) scores[index] = knownFeatureDecision(model.weights, model.bias, sample.vector);
     });
@@ -87,6 +98,7 @@ export function trainDetector(typeCode: string, samples: Sample[], config: Train
   const heldOut = heldOutScores(samples, typeCode, config);
   const calibration = fitPlatt(heldOut, labels);
   const model = trainLogistic(samples.map((sample) => sample.vector), labels, logisticOptions(config, config.seed));
+  dropRareFeatures(model.weights, samples, config.minDocumentFrequency);
   const indices: number[] = [];
   const values: number[] = [];
   model.weights.forEach((weight, index) => {
