@@ -164,5 +164,5 @@ export function readItemisedTable(rows: Row[], headerIndex: number): DraftTable 
 }
 
 export function findHeader(rows: Row[]): number {
-  return rows.findIndex((row, index) => !row.furniture && readHeaderAt(rows, index) !== null);
+  return rows.findIndex((_, index) => readHeaderAt(rows, index) !== null);
 }

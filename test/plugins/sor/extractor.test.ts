@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { documentFromText } from '@docsift/core/testing';
 import { extractSor } from '../../../plugins/sor/src/extractor.js';
 import { recapArithmetic } from '../../../plugins/sor/src/validators.js';
-import { pricedList, scopeBid, twoPageStatement } from './support/documents.js';
+import { pricedList, scopeBid, threePageTable, twoPageStatement } from './support/documents.js';
 
 describe('plugin-sor extractor on documents made in the test', () => {
   describe('a statement whose table continues across a page break', () => {
@@ -49,6 +49,15 @@ describe('plugin-sor extractor on documents made in the test', () => {
       expect(fieldDetails['recapSummary.grandTotal'].page).to.equal(2);
       expect(fieldDetails['documentMetadata.borrowerName'].bbox![0]).to.be.closeTo(0.12, 0.01);
     });
+  });
+
+  it('continues a table over pages whose running header and table header repeat at the same place', () => {
+    const { data } = extractSor(threePageTable());
+    expect(data.constructionSections.map((section) => [section.sectionName, section.lineItems.map((item) => item.description)])).to.deep.equal([
+      ['1.0 General Requirements', ['First item', 'Second item', 'Third item']],
+      ['2.0 Plumbing', ['Fourth item', 'Fifth item']],
+    ]);
+    expect(data.recapSummary.grandTotal).to.equal(75);
   });
 
   it('reads a bid with one amount per scope: description lines around the amount, scope as section', () => {

@@ -93,3 +93,14 @@ export function pricedList(): DocumentModel {
     ].join('\n'),
   );
 }
+
+/** Three pages whose running header and repeated table header sit at the same place on pages 2 and 3. */
+export function threePageTable(): DocumentModel {
+  const top = (page: number): string[] => [`Acme Renovation Consultants, LLC                                   Page ${page} of 3`, '', HEADER];
+  const item = (no: string, text: string): string => itemRow(no, text, '1', 'EA', '10.00', '5.00', '15.00');
+  return documentFromText([
+    [...top(1), '1.0 General Requirements', item('1.1', 'First item'), item('1.2', 'Second item')].join('\n'),
+    [...top(2), '1.0 General Requirements (continued)', item('1.3', 'Third item'), '2.0 Plumbing', item('2.1', 'Fourth item')].join('\n'),
+    [...top(3), '2.0 Plumbing (continued)', item('2.2', 'Fifth item'), '', `${''.padEnd(46)}${'GRAND TOTAL'.padEnd(30)}${'$75.00'.padStart(19)}`].join('\n'),
+  ]);
+}
