@@ -104,3 +104,42 @@ Data pipeline consulting 32 150.00 4,800.00
 Dashboard development 12 150.00 1,800.00
 Subtotal 6,600.00 Tax 0.00 Total Due $6,600.00
 Thank you for your business!`;
+
+export const UK_CERTIFICATE = `Certificate of Insurance
+Issue date: 14 August 2026
+Hiscox certifies that the policy described below is in force on the issue date.
+Insured: Marlow Joinery Ltd
+Policy number: HX-PL-7781203
+Business activity: Joinery and carpentry
+Public liability limit £2,000,000
+Employers' liability limit £10,000,000
+Period of insurance: 01 September 2026 to 31 August 2027
+Hiscox Underwriting Ltd is authorised and regulated by the Financial Conduct Authority.`;
+
+export const ACORD27 = `ACORD EVIDENCE OF PROPERTY INSURANCE DATE (MM/DD/YYYY) 09/30/2026
+THIS EVIDENCE OF PROPERTY INSURANCE IS ISSUED AS A MATTER OF INFORMATION ONLY AND CONFERS NO RIGHTS UPON THE ADDITIONAL INTEREST NAMED BELOW.
+AGENCY Prairie Wind Insurance COMPANY Northern Plains Mutual
+INSURED Carla Mendes LOAN NUMBER 55012-88 POLICY NUMBER HO-4471902
+EFFECTIVE DATE 10/01/2026 EXPIRATION DATE 10/01/2027
+PROPERTY INFORMATION LOCATION/DESCRIPTION 902 Aspen Ct, Fargo ND
+COVERAGE INFORMATION COVERAGE / PERILS / FORMS AMOUNT OF INSURANCE DEDUCTIBLE Dwelling 312,000 2,500
+ADDITIONAL INTEREST NAME AND ADDRESS First Dakota Bank ISAOA MORTGAGEE LOSS PAYEE
+ACORD 27 (2016/03)`;
+
+export const VEHICLE_INVOICE = `Eastside Auto Service
+REPAIR ORDER #55821 Date: 10/02/2026
+Customer: Olivia Grant Vehicle: 2016 Subaru Forester VIN JF2SJAEC0GH512345 Odometer 88,412
+Concern: grinding noise when braking
+Replace front brake pads and rotors 1.8 hrs 216.00
+Brake pad set 1 89.95 Rotor 2 164.00
+Parts Total 253.95 Labor Total 216.00 Shop Supplies 12.00 Tax 20.32
+Total 502.27`;
+
+export const HOME_INSPECTION = `HOME INSPECTION REPORT
+Inspection Address: 41 Birch Hollow Rd, Keene, NH 03431
+Inspection Date: 03/18/2026 Inspector: Paul Avery, License # 00311
+Summary of items requiring attention
+Roof: shingles show granule loss at south slope; recommend evaluation by a roofing contractor.
+Electrical: missing GFCI protection at bathroom receptacles.
+Plumbing: slow drain at kitchen sink.
+This report is an opinion of the general condition of the property and does not include cost estimates.`;

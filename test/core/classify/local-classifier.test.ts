@@ -22,8 +22,8 @@ describe('classify: LocalClassifier', () => {
     expect((await classify(docs.ACORD25_BLANK)).documentType).to.equal('insurance_cert');
   });
 
-  it('never calls a near miss an insurance_cert (ACORD 24, debit note)', async () => {
-    for (const text of [docs.ACORD24, docs.DEBIT_NOTE]) {
+  it('never calls a near miss an insurance_cert (ACORD 24 and 27, debit note, UK certificate)', async () => {
+    for (const text of [docs.ACORD24, docs.ACORD27, docs.DEBIT_NOTE, docs.UK_CERTIFICATE]) {
       const result = await classify(text);
       expect(result.documentType).to.equal(UNKNOWN_TYPE);
     }
@@ -34,9 +34,10 @@ describe('classify: LocalClassifier', () => {
     expect((await classify(docs.SOR_203K)).documentType).to.equal('sor');
   });
 
-  it('does not call a vehicle repair estimate or an invoice sor', async () => {
-    expect((await classify(docs.VEHICLE_ESTIMATE)).documentType).to.equal(UNKNOWN_TYPE);
-    expect((await classify(docs.INVOICE)).documentType).to.equal(UNKNOWN_TYPE);
+  it('does not call a vehicle repair estimate, a repair order, an invoice or an inspection report sor', async () => {
+    for (const text of [docs.VEHICLE_ESTIMATE, docs.VEHICLE_INVOICE, docs.INVOICE, docs.HOME_INSPECTION]) {
+      expect((await classify(text)).documentType).to.equal(UNKNOWN_TYPE);
+    }
   });
 
   it('reads OCR pages the same way as text-layer pages', async () => {
