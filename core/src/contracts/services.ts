@@ -31,16 +31,22 @@ export interface DocumentReader {
   close(): Promise<void>;
 }
 
-/** Shapes a webhook payload for a receiver (default, flat and custom formats, or an integrator's own). */
+/**
+ * Shapes a webhook payload for a receiver (default, flat and custom formats, or an integrator's
+ * own). Resolved by format from the mapper registry (`KEYS.mappers`).
+ */
 export interface Mapper {
   readonly format: string;
+  /** Returns the body object to send. Throw `MappingError` (from `@docsift/core`) for a safe message. */
   map(payload: Record<string, unknown>, options: MapperOptions): Promise<Record<string, unknown>>;
+  /** Checks a mapping when it is saved, without a payload. Throw `MappingError` `invalid_mapping`. */
+  validate?(options: MapperOptions): Promise<void>;
 }
 
 export interface MapperOptions {
-  /** Source name to target name. */
+  /** Source name (a path such as `data.loanNumber`) to target name. */
   fields?: Record<string, string>;
-  /** Function body of a custom transform; receives `data`. */
+  /** Function body of a custom transform; receives `data` and returns the output object. */
   transform?: string;
 }
 
@@ -49,12 +55,16 @@ export interface WebhookRequest {
   headers: Record<string, string>;
   /** The exact bytes sent (HMAC signatures cover these). */
   body: string;
-  timeoutMs: number;
+  /** Receiver time limit; the transport's default (30 s for HTTP) when absent. */
+  timeoutMs?: number;
 }
 
+/** The outcome of one attempt. Transports report failures here rather than throwing. */
 export interface WebhookResponse {
+  /** The receiver's HTTP status, or null when none arrived (refused, timed out, network error). */
   statusCode: number | null;
   durationMs: number;
+  /** Null on success (any 2xx); otherwise a message safe to record on the delivery. */
   error: string | null;
 }
 

@@ -1,0 +1,57 @@
+import type { Mapper, MapperOptions } from '../contracts/services.js';
+import { MappingError } from './errors.js';
+import { isPlainObject, parsePath, resolveSourcePath, type JsonObject } from './paths.js';
+
+/**
+ * Keeps the payload's structure and renames the listed fields. `fields` maps a source path
+ * (see paths.ts) to a new key name, taken literally; the renamed key keeps its position, and
+ * wins over an existing key of the same name. Renames apply in the order listed. Sources that
+ * are not in the payload are skipped.
+ */
+export class DefaultMapper implements Mapper {
+  readonly format = 'default';
+
+  async map(payload: Record<string, unknown>, options: MapperOptions): Promise<Record<string, unknown>> {
+    let output: JsonObject = structuredClone(payload);
+    for (const [source, target] of Object.entries(checkedFields(options, { required: false }))) {
+      output = renameAt(output, resolveSourcePath(output, source), target) as JsonObject;
+    }
+    return output;
+  }
+
+  async validate(options: MapperOptions): Promise<void> {
+    checkedFields(options, { required: false });
+  }
+}
+
+function renameAt(value: unknown, segments: readonly string[], target: string): unknown {
+  const [head, ...rest] = segments;
+  if (rest.length === 0) return isPlainObject(value) && Object.hasOwn(value, head) ? renameKey(value, head, target) : value;
+  if (Array.isArray(value)) {
+    return value.map((item, index) => (head === '*' || head === String(index) ? renameAt(item, rest, target) : item));
+  }
+  if (!isPlainObject(value) || !Object.hasOwn(value, head)) return value;
+  return Object.fromEntries(Object.entries(value).map(([name, child]) => [name, name === head ? renameAt(child, rest, target) : child]));
+}
+
+/** fromEntries defines own properties, so a target such as `__proto__` stays a plain key. */
+function renameKey(object: JsonObject, from: string, to: string): JsonObject {
+  const entries = Object.entries(object)
+    .filter(([name]) => name !== to || name === from)
+    .map(([name, value]): [string, unknown] => [name === from ? to : name, value]);
+  return Object.fromEntries(entries);
+}
+
+export function checkedFields(options: MapperOptions, { required }: { required: boolean }): Record<string, string> {
+  const fields = options.fields ?? {};
+  if (!isPlainObject(fields)) throw new MappingError('invalid_mapping', 'fields must be an object of source name to target name');
+  const entries = Object.entries(fields);
+  if (required && entries.length === 0) throw new MappingError('invalid_mapping', 'this mapping format needs at least one field');
+  for (const [source, target] of entries) {
+    if (typeof target !== 'string' || target === '') {
+      throw new MappingError('invalid_mapping', `the target name for "${source.slice(0, 100)}" must be a non-empty string`);
+    }
+    if (parsePath(source).length === 0) throw new MappingError('invalid_mapping', 'a source path is empty');
+  }
+  return fields as Record<string, string>;
+}
