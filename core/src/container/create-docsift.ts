@@ -4,12 +4,14 @@ import type { Logger } from '../contracts/logger.js';
 import type { DocumentModel } from '../contracts/document.js';
 import type { RegistryEntry } from '../contracts/registry.js';
 import type { Classification, ProcessResult } from '../contracts/results.js';
-import type { Classifier, DocumentReader, GenericExtractor } from '../contracts/services.js';
+import type { Classifier, DocumentReader, GenericExtractor, Mapper, WebhookTransport } from '../contracts/services.js';
 import { createDocumentReader } from '../document/index.js';
 import { LocalClassifier } from '../classify/index.js';
 import { createAiProvider, type AiProviderOptions } from '../ai/index.js';
 import { PluginRegistry } from '../registry/plugin-registry.js';
 import { Pipeline, type ProcessOptions } from '../pipeline/pipeline.js';
+import { MapperRegistry, type TransformLimits } from '../mapping/index.js';
+import { HttpWebhookTransport } from '../webhooks/index.js';
 import { KEYS } from './keys.js';
 
 export interface DocsiftOptions {
@@ -28,6 +30,18 @@ export interface DocsiftOptions {
   };
   /** An OpenAI-compatible model; when set, `engine: 'model'` becomes available. */
   ai?: AiProviderOptions | null;
+  /** Your own webhook mappers, by format; one named like a built-in (default, flat, custom) replaces it. */
+  mappers?: readonly Mapper[];
+  /** Replaces the HTTP webhook transport (got), for example with a queue or a file. */
+  webhookTransport?: WebhookTransport;
+  webhooks?: {
+    /** Deliver to loopback and private addresses (default false). */
+    allowPrivate?: boolean;
+    /** Receiver time limit of the HTTP transport (default 30,000 ms). */
+    timeoutMs?: number;
+    /** Limits of `custom` transforms (default 100 ms, 16 MB). */
+    transforms?: TransformLimits;
+  };
   /** Replace built-in services without forking. */
   overrides?: {
     documentReader?: DocumentReader;
@@ -54,6 +68,7 @@ export interface Docsift {
 export function createDocsift(options: DocsiftOptions): Docsift {
   const logger = options.logger ?? (pino({ name: 'docsift', level: 'info' }) as unknown as Logger);
   const container = createContainer({ injectionMode: InjectionMode.PROXY, strict: true });
+  const mapperRegistry = new MapperRegistry({ mappers: options.mappers, transformLimits: options.webhooks?.transforms, logger });
   const pluginRegistry = new PluginRegistry(options.plugins);
   const ai = options.ai
     ? createAiProvider(options.ai, { logger, schemaFor: (typeCode) => pluginRegistry.plugin(typeCode)?.dataSchema })
@@ -81,6 +96,14 @@ export function createDocsift(options: DocsiftOptions): Docsift {
     [KEYS.aiClassifier]: asValue<Classifier | null>(ai?.classifier ?? null),
     [KEYS.aiExtractor]: asValue<GenericExtractor | null>(ai?.extractor ?? null),
     [KEYS.pipeline]: asFunction((deps: ConstructorParameters<typeof Pipeline>[0]) => new Pipeline(deps)).singleton(),
+    [KEYS.mappers]: asFunction(() => mapperRegistry)
+      .singleton()
+      .disposer((registry) => registry.close()),
+    [KEYS.webhookTransport]: options.webhookTransport
+      ? asValue(options.webhookTransport)
+      : asFunction(
+          () => new HttpWebhookTransport({ allowPrivate: options.webhooks?.allowPrivate, timeoutMs: options.webhooks?.timeoutMs, logger }),
+        ).singleton(),
   });
 
   const pipeline = () => container.resolve<Pipeline>(KEYS.pipeline);
