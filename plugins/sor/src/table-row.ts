@@ -82,21 +82,42 @@ function unitCell(words: Word[]): CellValue<string> | null {
   return snapped === null ? { value: cell.value, words: cell.words, quality: 0.5 } : { value: snapped, words: cell.words, quality: snapped === cell.value ? 1 : 0.8 };
 }
 
-/** Value words are taken from the right end of the row while they look like values and sit in the value zone. */
+/** Value columns printed left of the description (Qty | Description | Unit Price | Amount) and right of it. */
+function valueColumnsBySide(header: TableHeader): { leading: Column[]; trailing: Column[] } {
+  const description = header.columns.find((column) => column.kind === 'description');
+  const values = header.columns.filter((column) => !TEXT_KINDS.includes(column.kind));
+  const leads = (column: Column): boolean => description !== undefined && column.x1 < description.x0;
+  return { leading: values.filter(leads), trailing: values.filter((column) => !leads(column)) };
+}
+
+/**
+ * Value words are taken from the right end of the row while they look like values and sit in the
+ * value zone, and from the left end while they sit under a value column printed before the description.
+ */
 function takeValueWords(row: Row, header: TableHeader): { values: Word[]; rest: Word[] } {
-  const valueColumns = header.columns.filter((column) => !TEXT_KINDS.includes(column.kind));
-  if (valueColumns.length === 0) return { values: [], rest: row.words };
-  const zoneStart = Math.min(...valueColumns.map((column) => column.x0)) - VALUE_ZONE_LEAD * header.row.height;
-  const hasUnit = valueColumns.some((column) => column.kind === 'unit');
+  const { leading, trailing } = valueColumnsBySide(header);
+  const hasUnit = header.columns.some((column) => column.kind === 'unit');
   let cut = row.words.length;
-  while (cut > 0) {
-    const word = row.words[cut - 1];
-    if ((word.bbox[0] + word.bbox[2]) / 2 < zoneStart) break;
-    // OCR garbles units and quantities into letters; in the value zone they still belong to the values.
-    if (word.source === 'text' && !isValueWord(word, hasUnit)) break;
-    cut -= 1;
+  if (trailing.length > 0) {
+    const zoneStart = Math.min(...trailing.map((column) => column.x0)) - VALUE_ZONE_LEAD * header.row.height;
+    while (cut > 0) {
+      const word = row.words[cut - 1];
+      if ((word.bbox[0] + word.bbox[2]) / 2 < zoneStart) break;
+      // OCR garbles units and quantities into letters; in the value zone they still belong to the values.
+      if (word.source === 'text' && !isValueWord(word, hasUnit)) break;
+      cut -= 1;
+    }
   }
-  return { values: row.words.slice(cut), rest: row.words.slice(0, cut) };
+  let lead = 0;
+  const item = header.columns.find((column) => column.kind === 'item');
+  const leadingEnd = Math.max(...leading.map((column) => column.x1), Number.NEGATIVE_INFINITY) + header.row.height;
+  while (lead < cut && leading.length > 0) {
+    const word = row.words[lead];
+    if (word.bbox[0] > leadingEnd || !isValueWord(word, hasUnit)) break;
+    if (item && nearestColumn(word, [item, ...leading]) === item) break;
+    lead += 1;
+  }
+  return { values: [...row.words.slice(0, lead), ...row.words.slice(cut)], rest: row.words.slice(lead, cut) };
 }
 
 function assignTextWords(words: Word[], header: TableHeader): Pick<SplitRow, 'item' | 'scope' | 'description'> {

@@ -158,6 +158,24 @@ describe('plugin-sor extractor on another layout', () => {
   });
 });
 
+describe('plugin-sor extractor with quantity and unit before the description', () => {
+  it('reads the leading columns as values and the rest as the description', () => {
+    const text = [
+      'Qty   Unit   Description                          Unit Price        Amount',
+      '2     EA     Storm door, full view                    310.00        620.00',
+      '12    LF     Gutter guard, aluminum                     4.50         54.00',
+      '',
+      '                                        Total                      674.00',
+    ].join('\n');
+    const { data } = extractSor(documentFromText(text));
+    expect(data.constructionSections[0].lineItems).to.deep.equal([
+      { description: 'Storm door, full view', quantity: 2, unit: 'EA', materialCost: null, laborCost: null, totalCost: 620 },
+      { description: 'Gutter guard, aluminum', quantity: 12, unit: 'LF', materialCost: null, laborCost: null, totalCost: 54 },
+    ]);
+    expect(data.recapSummary.grandTotal).to.equal(674);
+  });
+});
+
 describe('plugin-sor recap variants', () => {
   const recap = (lines: string[]) => documentFromText(lines.map((line) => line.replace(/^(.*?)\s{2,}(\S+)$/, (_, label: string, amount: string) => `${label.padEnd(60)}${amount.padStart(14)}`)).join('\n'));
 
