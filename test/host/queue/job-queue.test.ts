@@ -147,17 +147,17 @@ for (const { label, envVar, make } of queueStores()) {
     });
 
     it('renews the lease of a long job so no other worker takes it', async () => {
-      const lockLifetimeMs = 300;
+      const lockLifetimeMs = 600;
       const a = await newQueue({ lockLifetimeMs });
       const b = await newQueue({ lockLifetimeMs });
       let runs = 0;
       const progress: number[] = [];
       const slow = async (_data: unknown, { touch }: { touch(p?: number): Promise<void> }): Promise<void> => {
         runs += 1;
-        await sleep(lockLifetimeMs * 2);
+        await sleep(lockLifetimeMs * 1.5);
         await touch(50);
         progress.push(50);
-        await sleep(lockLifetimeMs * 2);
+        await sleep(lockLifetimeMs * 1.5);
       };
       a.define('slow', slow);
       b.define('slow', slow);
