@@ -79,8 +79,8 @@ function readList(rows: Row[], start: number, header: TableHeader, heading: { na
   return { sections, end };
 }
 
-/** A short text-only line just above `index` names the list ("Pricing Summary"). */
-function headingAbove(rows: Row[], index: number): { name: string; words: Word[] } {
+/** A short text-only line just above `index` (no label) names the list or table ("Pricing Summary"). */
+export function headingAbove(rows: Row[], index: number): { name: string; words: Word[] } {
   const above = rows[index - 1];
   const row = rows[index];
   const isHeading =
@@ -88,7 +88,7 @@ function headingAbove(rows: Row[], index: number): { name: string; words: Word[]
     above.page === row.page &&
     row.top - above.bottom <= TABLE_GAP * row.height &&
     above.words.length <= HEADING_MAX_WORDS &&
-    above.words.every((word) => parseAmount(word.text) === null);
+    above.words.every((word) => parseAmount(word.text) === null && !/:$/.test(word.text));
   return isHeading ? { name: above.text, words: above.words } : { name: '', words: [] };
 }
 

@@ -1,4 +1,5 @@
 import type { Word } from '@docsift/core';
+import { headingAbove } from './amounts.js';
 import { readHeaderAt, readSectionHeading, type TableHeader } from './header.js';
 import { joinWords, type Row } from './layout.js';
 import { isRecapRow, isSectionTotalRow } from './recap.js';
@@ -34,6 +35,8 @@ const CONTINUATION_NOTE = /\bcontinued\b|\bcont'd\b|\bcarried forward\b/i;
 
 interface ScanState {
   header: TableHeader;
+  /** Name of the section for items printed before any section heading. */
+  untitled: { name: string; words: Word[] };
   sections: DraftSection[];
   section: DraftSection | null;
   item: DraftItem | null;
@@ -78,7 +81,7 @@ function handleAmounts(state: ScanState, split: SplitRow): void {
     state.item = null;
     return;
   }
-  const section = state.section ?? openSection(state, '', [], row.page);
+  const section = state.section ?? openSection(state, state.untitled.name, state.untitled.words, row.page);
   const item: DraftItem = {
     page: row.page,
     description: withoutItemNumber(split.description, section),
@@ -143,7 +146,8 @@ function tableStart(rows: Row[], headerIndex: number, header: TableHeader): numb
  */
 export function readItemisedTable(rows: Row[], headerIndex: number): DraftTable {
   const first = readHeaderAt(rows, headerIndex)!.header;
-  const state: ScanState = { header: first, sections: [], section: null, item: null, lastRow: null };
+  const untitled = headingAbove(rows, headerIndex);
+  const state: ScanState = { header: first, untitled, sections: [], section: null, item: null, lastRow: null };
   let index = tableStart(rows, headerIndex, first);
   for (; index < rows.length; index += 1) {
     const row = rows[index];

@@ -159,8 +159,9 @@ describe('plugin-sor extractor on another layout', () => {
 });
 
 describe('plugin-sor extractor with quantity and unit before the description', () => {
-  it('reads the leading columns as values and the rest as the description', () => {
+  it('reads the leading columns as values and the rest as the description, under the heading above the table', () => {
     const text = [
+      'Exterior Repairs',
       'Qty   Unit   Description                          Unit Price        Amount',
       '2     EA     Storm door, full view                    310.00        620.00',
       '12    LF     Gutter guard, aluminum                     4.50         54.00',
@@ -173,6 +174,7 @@ describe('plugin-sor extractor with quantity and unit before the description', (
       { description: 'Gutter guard, aluminum', quantity: 12, unit: 'LF', materialCost: null, laborCost: null, totalCost: 54 },
     ]);
     expect(data.recapSummary.grandTotal).to.equal(674);
+    expect(data.constructionSections[0].sectionName).to.equal('Exterior Repairs');
   });
 });
 
