@@ -1,3 +1,4 @@
+import type { ClientRequest } from 'node:http';
 import { isIP } from 'node:net';
 import got, { type RequestError } from 'got';
 import type { Logger } from '../contracts/logger.js';
@@ -61,7 +62,8 @@ export class HttpWebhookTransport implements WebhookTransport {
         timeout: { request: timeoutMs },
         dnsLookup: this.allowPrivate ? undefined : guardedLookup,
       });
-      pending.on('response', (response: { statusCode: number }) => (statusCode = response.statusCode));
+      // got emits its own 'response' only after the whole body; the status line is enough here.
+      pending.on('request', (outgoing: ClientRequest) => outgoing.once('response', (response) => (statusCode = response.statusCode ?? null)));
       pending.on('downloadProgress', (progress: { transferred: number }) => {
         if (progress.transferred > this.maxResponseBytes) pending.cancel();
       });
