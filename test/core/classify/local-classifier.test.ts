@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import sinon from 'sinon';
-import { LocalClassifier, REGISTRY_SCORER_VERSION } from '../../../core/src/classify/index.js';
+import { isLinearArtifact, LocalClassifier, REGISTRY_SCORER_VERSION } from '../../../core/src/classify/index.js';
 import { UNKNOWN_TYPE } from '../../../core/src/contracts/results.js';
 import * as docs from './documents.js';
 import { BUILT_IN_DETECTORS, BUILT_IN_ENTRIES, documentFromText, entry, silentLogger } from './support.js';
@@ -10,6 +10,14 @@ const classify = (text: string, entries = BUILT_IN_ENTRIES, source: 'text' | 'oc
   classifier.classify(documentFromText(text, { source }), entries);
 
 describe('classify: LocalClassifier', () => {
+  it('finds a usable trained artifact in each bundled plugin (run `npm run train` after changing features)', () => {
+    for (const typeCode of ['sor', 'insurance_cert']) {
+      const artifact = BUILT_IN_DETECTORS.plugin(typeCode)?.detector.artifact;
+      expect(isLinearArtifact(artifact), typeCode).to.equal(true);
+      expect(artifact?.typeCode).to.equal(typeCode);
+    }
+  });
+
   it('calls a filled ACORD 25 an insurance_cert, with a calibrated confidence', async () => {
     const result = await classify(docs.ACORD25_FILLED);
     expect(result.documentType).to.equal('insurance_cert');
