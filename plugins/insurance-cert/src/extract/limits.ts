@@ -62,7 +62,7 @@ function amountsIn(layout: PageLayout, band: CoverageBand, table: CoverageTable,
   for (const row of groupRows(tokens)) {
     for (const segment of segmentsOf(row, layout, 1.2)) {
       const parsed = parseMoney(withoutDollarSign(segment.tokens));
-      if (parsed && parsed.value > 0) amounts.push({ value: parsed.value, tokens: segment.tokens, corrected: parsed.corrected });
+      if (parsed && plausibleLimit(parsed.value)) amounts.push({ value: parsed.value, tokens: segment.tokens, corrected: parsed.corrected });
       else amounts.push(...tokenAmounts(segment.tokens));
     }
   }
@@ -75,11 +75,16 @@ function withoutDollarSign(tokens: Token[]): string {
   return body.map((token) => token.text).join(' ');
 }
 
+/** A limit is a positive amount below a billion dollars; more means two cells were read as one number. */
+function plausibleLimit(value: number): boolean {
+  return value > 0 && value < 1e9;
+}
+
 /** OCR sometimes runs two cells into one segment: then each token that reads as an amount on its own counts. */
 function tokenAmounts(tokens: Token[]): Amount[] {
   return tokens.flatMap((token) => {
     const parsed = (token.text.match(/\d/g) ?? []).length >= 3 ? parseMoney(token.text) : null;
-    return parsed && parsed.value > 0 ? [{ value: parsed.value, tokens: [token], corrected: parsed.corrected }] : [];
+    return parsed && plausibleLimit(parsed.value) ? [{ value: parsed.value, tokens: [token], corrected: parsed.corrected }] : [];
   });
 }
 

@@ -61,8 +61,10 @@ function inside(token: Token, box: BBox | undefined): boolean {
 
 /** First word of its segment: nothing just before it, or the word before lies outside the searched region. */
 function startsSegment(row: Token[], index: number, layout: PageLayout, within: BBox | undefined): boolean {
-  if (index === 0 || !inside(row[index - 1], within)) return true;
-  const gap = row[index].bbox[0] - row[index - 1].bbox[2];
+  let before = index - 1;
+  while (before >= 0 && row[before].folded === '' && row[before].text.length === 1) before--;
+  if (before < 0 || !inside(row[before], within)) return true;
+  const gap = row[index].bbox[0] - row[before].bbox[2];
   return gap > (layout.wordHeight * 1.5) / layout.aspect;
 }
 

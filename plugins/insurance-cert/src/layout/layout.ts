@@ -121,11 +121,14 @@ export function tokenFromWord(text: string, bbox: BBox, confidence: number, sour
   return { text, folded: foldToken(text), bbox, confidence, source };
 }
 
+/** OCR reads the form's box borders as `|`, `[`, `_`, `=`: they are neither captions nor values. */
+const BOX_RULING = /^[|[\]_=~—–]+$/;
+
 /** Builds the layout of one page from its words and any extra tokens (form values). */
 export function buildLayout(page: Page, extra: Token[] = []): PageLayout {
   const words = page.words.length > 0 ? page.words : page.lines.flatMap((line) => line.words);
   const tokens = words
-    .filter((word) => word.text.trim() !== '')
+    .filter((word) => word.text.trim() !== '' && !BOX_RULING.test(word.text.trim()))
     .map((word) => tokenFromWord(word.text.trim(), word.bbox, word.confidence, word.source))
     .flatMap(splitGluedLabel)
     .concat(extra);

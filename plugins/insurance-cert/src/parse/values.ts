@@ -85,9 +85,9 @@ function moneyValue(text: string): number | null {
 
 /** `1.000000` or `1,00,000`: separators OCR misplaced; whole dollars unless the text ends in two cents digits. */
 function misgroupedValue(text: string): number | null {
-  if (!/^\d{1,3}[,.]\d[\d,.]*\d$/.test(text) || /[,.]\d{2}$/.test(text)) return null;
+  if (!/^\d{1,3}[,.]\d[\d,.]*\d$/.test(text) || /[,.]\d{2}$/.test(text) || (text.match(/[,.]/g) ?? []).length > 2) return null;
   const digits = text.replace(/[,.]/g, '');
-  return digits.length >= 6 ? Number(digits) : null;
+  return digits.length >= 6 && digits.length <= 9 ? Number(digits) : null;
 }
 
 const PHONE = /^\+?1?[\s.-]*\(?\d{3}\)?[\s.-]*\d{3}[\s.-]*\d{4}(?:\s*(?:x|ext\.?)\s*\d{1,6})?$/i;
