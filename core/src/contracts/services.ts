@@ -68,7 +68,10 @@ export interface WebhookResponse {
   error: string | null;
 }
 
-/** Sends one webhook attempt. HTTP (got) by default; an integrator may register another. */
+/**
+ * Sends one webhook attempt. HTTP (got) by default; an integrator may register another. An
+ * attempt succeeded when `error` is null; failures are returned, never thrown.
+ */
 export interface WebhookTransport {
   readonly name: string;
   send(request: WebhookRequest): Promise<WebhookResponse>;
