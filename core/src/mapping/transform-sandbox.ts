@@ -95,15 +95,18 @@ export class TransformSandbox {
   private async execute(body: string, input: string, compileOnly: boolean): Promise<[string, string]> {
     const { isolate, runner } = await this.ready();
     let context: IsolatedVM.Context | null = null;
+    let run: IsolatedVM.Reference | null = null;
     try {
       context = await isolate.createContext();
-      const run = await runner.run(context, { reference: true, timeout: this.timeoutMs });
+      run = await runner.run(context, { reference: true, timeout: this.timeoutMs });
       const result: unknown = await run.apply(undefined, [body, input, compileOnly], { result: { copy: true }, timeout: this.timeoutMs });
       return result as [string, string];
     } catch (error) {
       this.close();
       throw this.describeFailure(error, compileOnly);
     } finally {
+      // A reference left unreleased keeps its whole context alive in the isolate's heap.
+      run?.release();
       context?.release();
     }
   }

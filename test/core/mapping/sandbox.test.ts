@@ -99,6 +99,15 @@ describe('core/mapping: custom transforms in the isolated-vm sandbox', () => {
     ).to.deep.equal({ wasm: 'undefined', fetch: 'undefined', process: 'undefined', require: 'undefined' });
   });
 
+  it('does not grow the heap across many runs (each context is released)', async () => {
+    const sandbox = new TransformSandbox({ memoryLimitMb: 8 });
+    try {
+      for (let run = 0; run < 400; run += 1) expect(await sandbox.run('return { run: data.run };', { run })).to.deep.equal({ run });
+    } finally {
+      sandbox.close();
+    }
+  });
+
   it('runs transforms given at the same time, with a failing one among them', async () => {
     const results = await Promise.allSettled([custom(goodTransform), custom('while (true) {}'), custom(goodTransform)]);
     expect(results.map((result) => result.status)).to.deep.equal(['fulfilled', 'rejected', 'fulfilled']);
