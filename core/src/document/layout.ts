@@ -5,9 +5,10 @@ import { boxHeight, roundBox, unionBoxes } from './geometry.js';
 const ROW_OVERLAP_RATIO = 0.5;
 /**
  * A horizontal gap wider than this many row heights splits a row into separate lines: form cells
- * (label | value | next label) side by side stay separate, normal word spacing (about 0.3) does not.
+ * (label | value | next label) side by side stay separate; word spacing (about 0.3) and the wide
+ * gaps of justified text (up to about 2) do not split.
  */
-const SEGMENT_GAP_RATIO = 1.5;
+const SEGMENT_GAP_RATIO = 2.5;
 
 interface Row {
   top: number;

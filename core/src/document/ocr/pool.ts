@@ -21,6 +21,13 @@ function englishModelPath(): string {
   return path.join(path.dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
 }
 
+/**
+ * Tesseract re-recognises every doubtful line inverted, looking for white-on-black text. Documents
+ * here have almost none; skipping it cut CPU time per page by about 17% (3.4 → 2.85 s measured on a
+ * 200-dpi statement of repair), and the junk it avoids is all below the confidence floor anyway.
+ */
+const RECOGNITION_PARAMETERS = { tessedit_do_invert: '0' };
+
 /** A tesseract.js scheduler over `size` worker threads, created on the first page and ended by `close()`. */
 export class TesseractPool implements OcrEngine {
   private scheduler: Promise<Scheduler> | undefined;
@@ -71,6 +78,7 @@ export class TesseractPool implements OcrEngine {
       ),
     );
     this.workers.push(...workers);
+    await Promise.all(workers.map((worker) => worker.setParameters(RECOGNITION_PARAMETERS)));
     for (const worker of workers) scheduler.addWorker(worker);
     this.logger.debug({ workers: workers.length, ms: Math.round(performance.now() - started) }, 'OCR workers started');
     return scheduler;
