@@ -1,4 +1,4 @@
-import { createDocsift, type Logger } from '@docsift/core';
+import { createDocsift } from '@docsift/core';
 import { insuranceCertPlugin } from '@docsift/plugin-insurance-cert';
 import { sorPlugin } from '@docsift/plugin-sor';
 import { templatePlugin } from '@docsift/plugin-template';
@@ -11,6 +11,6 @@ await serveEngine(({ engineOptions }, logger) =>
     limits: engineOptions.limits,
     ocr: engineOptions.ocr,
     ai: engineOptions.ai,
-    logger: logger as unknown as Logger,
+    logger,
   }),
 );
