@@ -11,6 +11,8 @@ export interface PageAnchors {
   coveragesY?: number;
   certificateNumber?: LabelMatch;
   holder?: LabelMatch;
+  /** Top of the certificate holder's box: its caption, else the CANCELLATION caption beside it. */
+  holderTop?: number;
   /** Left edge of the CANCELLATION box beside the certificate holder. */
   holderRightX: number;
   /** Top of the form footer (ACORD 25 (2016/03)), or the page bottom. */
@@ -28,10 +30,9 @@ function lowest(matches: LabelMatch[]): LabelMatch | undefined {
 function rightColumn(layout: PageLayout): number {
   const captions = ['CONTACT', 'PHONE', 'E-MAIL', 'INSURER A', 'INSURER B', 'INSURER C'];
   const edges = captions
-    .flatMap((caption) => findLabel(layout, caption, { within: [0.3, 0.05, 0.7, 0.5], segmentStart: true }))
-    .map((match) => match.bbox[0])
-    .sort((a, b) => a - b);
-  return edges.length > 0 ? edges[Math.floor((edges.length - 1) / 2)] - 0.01 : 0.49;
+    .flatMap((caption) => findLabel(layout, caption, { within: [0.35, 0.05, 0.65, 0.5], segmentStart: true }))
+    .map((match) => match.bbox[0]);
+  return edges.length > 0 ? Math.min(...edges) - 0.01 : 0.49;
 }
 
 /** Locates the captions every region is measured from; missing ones stay undefined. */
@@ -56,6 +57,7 @@ export function findAnchors(layout: PageLayout): PageAnchors {
     coveragesY: coveragesY < 1 ? coveragesY : undefined,
     certificateNumber,
     holder,
+    holderTop: holder?.bbox[1] ?? cancellation?.bbox[1],
     holderRightX: cancellation ? cancellation.bbox[0] - 0.005 : 0.55,
     footerY: footer ? footer.bbox[1] : 1,
   };

@@ -31,7 +31,8 @@ function isInsurerCaption(token: Token, columnEdge: number, layout: PageLayout):
   if (Math.max(similarity(word, 'INSURER'), similarity(word, 'SURER')) < 0.75) return false;
   const offset = token.bbox[0] - columnEdge;
   if (offset <= -0.06 || offset >= 0.25) return false;
-  return offset < 0.06 || LETTER_TOKEN.test(tokensAfter(layout, token)[0]?.text ?? '');
+  const next = tokensAfter(layout, token)[0]?.text ?? '';
+  return offset < 0.1 || LETTER_TOKEN.test(next) || /^[A-F8][:;.,]\S/.test(next);
 }
 
 /** Splits `A : NAME …`, `A: NAME …`, `A:NAME …` or `8: NAME …` (OCR) into the letter and the name. */
@@ -63,6 +64,7 @@ export function readInsurers(layout: PageLayout, anchors: PageAnchors): Record<s
   const captions = layout.tokens
     .filter((token) => token.bbox[1] >= top && token.bbox[1] < bottom && isInsurerCaption(token, anchors.rightColumnX, layout))
     .sort((a, b) => a.bbox[1] - b.bbox[1]);
+  if (captions.length === 0) return insurersByNaic(layout, anchors, top, bottom);
   const insurers: Record<string, Found<string>> = {};
   let order = 0;
   for (const caption of captions) {
@@ -79,6 +81,31 @@ export function readInsurers(layout: PageLayout, anchors: PageAnchors): Record<s
       .replace(/^[:;\s]+/, '')
       .trim();
     if (name.length >= 2 && !isPlaceholder(name)) insurers[key] = found(name, tokens, layout.page);
+  }
+  return insurers;
+}
+
+/**
+ * Without readable INSURER captions: the right column's lines that end in a five-digit NAIC code
+ * are the insurers, lettered in print order.
+ */
+function insurersByNaic(layout: PageLayout, anchors: PageAnchors, top: number, bottom: number): Record<string, Found<string>> {
+  const insurers: Record<string, Found<string>> = {};
+  const codes = tokensIn(layout, [anchors.rightColumnX + 0.2, top, 1, bottom])
+    .filter((token) => /^\d{5}$/.test(token.text.replace(/[|[\]]/g, '')))
+    .sort((a, b) => a.bbox[1] - b.bbox[1]);
+  for (const code of codes) {
+    const [left, y0, , y1] = code.bbox;
+    const slack = (y1 - y0) * 0.6;
+    const line = tokensIn(layout, [anchors.rightColumnX, y0 - slack, left, y1 + slack]).sort((a, b) => a.bbox[0] - b.bbox[0]);
+    const tokens = line.filter((token) => /[A-Za-z&]/.test(token.text));
+    const name = tokens
+      .map((token) => token.text)
+      .join(' ')
+      .replace(/^\S*SURER\s*[A-F]?\s*[:;.,]\s*/i, '')
+      .trim();
+    const key = LETTERS[Object.keys(insurers).length];
+    if (key && name.length >= 4) insurers[key] = found(name, tokens, layout.page, 0.8);
   }
   return insurers;
 }

@@ -117,16 +117,26 @@ export function readLeftParties(layout: PageLayout, anchors: PageAnchors): { pro
 
 export function readHolder(layout: PageLayout, anchors: PageAnchors): PartyDraft {
   const label = anchors.holder;
-  if (!label) return {};
-  const lines = boxLines(layout, captionBox(label, anchors.holderRightX, anchors.footerY - 0.002), label.tokens);
+  if (anchors.holderTop === undefined) return {};
+  const box: BBox = [0, anchors.holderTop - 0.002, anchors.holderRightX, anchors.footerY - 0.002];
+  const lines = boxLines(layout, label ? captionBox(label, anchors.holderRightX, anchors.footerY - 0.002) : box, label?.tokens);
   return withQuality(partyFromLines(lines, layout.page), labelQuality(label));
+}
+
+/** Without a readable PHONE caption: the first phone number of the contact box, left of the fax number. */
+function firstContactPhone(layout: PageLayout, box: BBox): Found<string> | undefined {
+  for (const row of groupRows(tokensIn(layout, box))) {
+    const phone = row.find((token) => isPhone(token.text));
+    if (phone) return found(phone.text, [phone], layout.page, 0.8);
+  }
+  return undefined;
 }
 
 /** The PHONE (A/C, No, Ext) value of the producer's contact box: the phone number right of or below the caption. */
 function readContactPhone(layout: PageLayout, anchors: PageAnchors, bottom: number): Found<string> | undefined {
   const top = anchors.producer ? anchors.producer.bbox[1] - 0.02 : 0;
   const label = findLabel(layout, 'PHONE', { within: [anchors.rightColumnX - 0.01, top, 1, bottom] }).sort((a, b) => a.bbox[1] - b.bbox[1])[0];
-  if (!label) return undefined;
+  if (!label) return firstContactPhone(layout, [anchors.rightColumnX, top, 1, bottom]);
   const fax = findLabel(layout, 'FAX', { within: [label.bbox[2], label.bbox[1] - 0.01, 1, label.bbox[3] + 0.02] })[0];
   const right = fax ? fax.bbox[0] : Math.min(1, label.bbox[0] + 0.3);
   const height = layout.wordHeight;
