@@ -93,10 +93,12 @@ describe('core/mapping: custom transforms in the isolated-vm sandbox', () => {
     expect(await custom('JSON.stringify = () => "not json"; Array.isArray = () => true; return { a: 1 };')).to.deep.equal({ a: 1 });
   });
 
-  it('has no WebAssembly, fetch, process or require', async () => {
+  it('has no WebAssembly, fetch, timers, process or require', async () => {
     expect(
-      await custom('return { wasm: typeof WebAssembly, fetch: typeof fetch, process: typeof process, require: typeof require };'),
-    ).to.deep.equal({ wasm: 'undefined', fetch: 'undefined', process: 'undefined', require: 'undefined' });
+      await custom(
+        'return { wasm: typeof WebAssembly, fetch: typeof fetch, timer: typeof setTimeout, process: typeof process, require: typeof require };',
+      ),
+    ).to.deep.equal({ wasm: 'undefined', fetch: 'undefined', timer: 'undefined', process: 'undefined', require: 'undefined' });
   });
 
   it('does not grow the heap across many runs (each context is released)', async () => {
