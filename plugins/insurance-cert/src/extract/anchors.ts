@@ -48,7 +48,10 @@ export function findAnchors(layout: PageLayout): PageAnchors {
     findLabel(layout, 'INSURED', { segmentStart: true, within: [left[0], insuredTop, left[2], coveragesY < 1 ? coveragesY : 0.6] }),
   );
   const holder = lowest(findLabel(layout, 'CERTIFICATE HOLDER', { segmentStart: true, within: [0, 0.5, 0.6, 1] }));
-  const cancellation = findBest(layout, 'CANCELLATION', { within: [0.3, holder ? holder.bbox[1] - 0.02 : 0.5, 1, 1] });
+  const cancellationArea: [number, number, number, number] = [0.3, holder ? holder.bbox[1] - 0.02 : 0.5, 1, 1];
+  const cancellation =
+    findBest(layout, 'CANCELLATION', { within: cancellationArea }) ??
+    findBest(layout, 'SHOULD ANY OF THE ABOVE DESCRIBED POLICIES', { within: cancellationArea, minScore: 0.7 });
   const footer = lowest(findLabel(layout, 'ACORD 25', { segmentStart: true, within: [0, holder ? holder.bbox[3] : 0.8, 0.5, 1] }));
   return {
     producer,

@@ -24,10 +24,15 @@ function isContactLine(text: string): boolean {
   return CONTACT_WORDS.test(text) || parts.every((part) => isPhone(part) || isEmail(part) || part.split(/\s+/).every((word) => isEmail(word)));
 }
 
+/** A short, barely legible OCR word in a box is a speck or a stamp, not part of a name or address. */
+function isOcrSpeck(token: Token): boolean {
+  return token.source === 'ocr' && token.confidence < 0.4 && token.text.length <= 3;
+}
+
 /** The lines of a box, without the caption's own tokens and without contact lines; a name line keeps only cells with words. */
 export function boxLines(layout: PageLayout, box: BBox, exclude: Token[] = []): BoxLine[] {
   const skip = new Set(exclude);
-  const tokens = tokensIn(layout, box).filter((token) => !skip.has(token));
+  const tokens = tokensIn(layout, box).filter((token) => !skip.has(token) && !isOcrSpeck(token));
   const lines = groupRows(tokens).map((row) => {
     const cells = segmentsOf(row, layout).map((segment) => segment.text);
     return { text: cells.join(', '), tokens: row, cells };
