@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { fitPlatt } from '../calibration.js';
-import { DEFAULT_FEATURE_SPEC, featurize, type SparseVector } from '../features.js';
+import { DEFAULT_FEATURE_SPEC, featurize, hashString, type SparseVector } from '../features.js';
 import { knownFeatureDecision, LINEAR_FORMAT, type LinearArtifact } from '../linear-model.js';
 import { tokenizeText, TOKENIZER_VERSION } from '../tokens.js';
 import { makeVariant } from './expand.js';
@@ -32,7 +32,7 @@ export interface TrainingConfig {
 }
 
 export const DEFAULT_TRAINING_CONFIG: TrainingConfig = {
-  augmentation: 'scan-noise/2',
+  augmentation: 'scan-noise/3',
   seed: 20_251_121,
   variantsPerTemplate: 12,
   folds: 5,
@@ -49,11 +49,14 @@ export interface Sample {
   vector: SparseVector;
 }
 
-/** Expands every template into its variants and featurises them (deterministic for a seed). */
+/**
+ * Expands every template into its variants and featurises them (deterministic for a seed).
+ * Each template has its own generator, so adding or editing one file leaves the others' variants unchanged.
+ */
 export function buildSamples(texts: LabelledText[], config: TrainingConfig): Sample[] {
-  const random = seededRandom(config.seed);
   const samples: Sample[] = [];
   for (const text of [...texts].sort((a, b) => a.id.localeCompare(b.id))) {
+    const random = seededRandom(config.seed ^ hashString(text.id));
     for (let i = 0; i < config.variantsPerTemplate; i++) {
       samples.push({ group: text.id, label: text.label, vector: featurize(tokenizeText(makeVariant(text.text, random))) });
     }
