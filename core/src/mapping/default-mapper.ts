@@ -1,6 +1,6 @@
 import type { Mapper, MapperOptions } from '../contracts/services.js';
-import { MappingError } from './errors.js';
-import { isPlainObject, parsePath, resolveSourcePath, type JsonObject } from './paths.js';
+import { checkedFields } from './fields.js';
+import { isPlainObject, resolveSourcePath, type JsonObject } from './paths.js';
 
 /**
  * Keeps the payload's structure and renames the listed fields. `fields` maps a source path
@@ -40,18 +40,4 @@ function renameKey(object: JsonObject, from: string, to: string): JsonObject {
     .filter(([name]) => name !== to || name === from)
     .map(([name, value]): [string, unknown] => [name === from ? to : name, value]);
   return Object.fromEntries(entries);
-}
-
-export function checkedFields(options: MapperOptions, { required }: { required: boolean }): Record<string, string> {
-  const fields = options.fields ?? {};
-  if (!isPlainObject(fields)) throw new MappingError('invalid_mapping', 'fields must be an object of source name to target name');
-  const entries = Object.entries(fields);
-  if (required && entries.length === 0) throw new MappingError('invalid_mapping', 'this mapping format needs at least one field');
-  for (const [source, target] of entries) {
-    if (typeof target !== 'string' || target === '') {
-      throw new MappingError('invalid_mapping', `the target name for "${source.slice(0, 100)}" must be a non-empty string`);
-    }
-    if (parsePath(source).length === 0) throw new MappingError('invalid_mapping', 'a source path is empty');
-  }
-  return fields as Record<string, string>;
 }

@@ -1,5 +1,5 @@
 import type { Mapper, MapperOptions } from '../contracts/services.js';
-import { checkedFields } from './default-mapper.js';
+import { checkedFields } from './fields.js';
 import { hasWildcard, resolveSourcePath, valuesAt } from './paths.js';
 
 /**

@@ -125,7 +125,8 @@ export class TransformSandbox {
     this.logger?.debug({ err: raw.message }, 'custom transform failed');
     const invalid = (message: string) => new MappingError(compileOnly ? 'invalid_mapping' : 'transform_failed', message);
     if (/timed out/i.test(raw.message)) return invalid(`the transform ran longer than ${this.timeoutMs} ms`);
-    if (/memory limit|disposed/i.test(raw.message)) return invalid(`the transform used more than ${this.memoryLimitMb} MB of memory`);
+    if (/memory limit/i.test(raw.message)) return invalid(`the transform used more than ${this.memoryLimitMb} MB of memory`);
+    if (/disposed/i.test(raw.message)) return invalid('the sandbox was closed while the transform ran');
     if (raw.name === 'SyntaxError') return invalid(`the transform is not valid JavaScript: ${clip(raw.message)}`);
     return invalid(`the transform threw ${raw.name === 'Error' ? 'an error' : raw.name}: ${clip(raw.message)}`);
   }
