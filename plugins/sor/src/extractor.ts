@@ -8,14 +8,21 @@ import { ProvenanceRecorder } from './provenance.js';
 import { roundCents } from './parse.js';
 import { readRecap, type RecapRead, type RecapValue } from './recap.js';
 import type { SorData, SorRecap } from './schema.js';
-import { findHeader, readItemisedTable, type DraftTable } from './table.js';
+import { inferHeader } from './infer.js';
+import { findHeader, readHeaderlessTable, readItemisedTable, type DraftTable } from './table.js';
 
 const RECAP_FIELDS = ['subtotal', 'generalConditions', 'overheadAndProfit', 'grandTotal'] as const;
 
-/** Itemised tables have quantity, material or labor columns; estimates price each scope with one amount. */
+/**
+ * Itemised tables have quantity, material or labor columns; estimates price each scope with one
+ * amount. Without any header row the columns are inferred from rows that add up, else a priced list.
+ */
 function readTable(rows: Row[]): DraftTable {
   const headerIndex = findHeader(rows);
-  if (headerIndex < 0) return readAmountList(rows);
+  if (headerIndex < 0) {
+    const inferred = inferHeader(rows);
+    return inferred ? readHeaderlessTable(rows, inferred.header, inferred.firstIndex) : readAmountList(rows);
+  }
   const kinds = readHeaderAt(rows, headerIndex)!.header.columns.map((column) => column.kind);
   const itemised = kinds.some((kind) => kind === 'quantity' || kind === 'material' || kind === 'labor');
   return itemised ? readItemisedTable(rows, headerIndex) : readAmountTable(rows, headerIndex);

@@ -1,6 +1,7 @@
 import type { Word } from '@docsift/core';
 import { headingAbove } from './amounts.js';
 import { readHeaderAt, readSectionHeading, type TableHeader } from './header.js';
+import { inferHeader, withInferredColumns } from './infer.js';
 import { joinWords, type Row } from './layout.js';
 import { isRecapRow, isSectionTotalRow } from './recap.js';
 import { hasItemAmounts, hasMoney, splitRow, type CellValue, type SplitRow } from './table-row.js';
@@ -51,12 +52,18 @@ function openSection(state: ScanState, name: string, words: Word[], page: number
   return section;
 }
 
-/** Drops a leading item number ("3.2") that belongs to the current section when no item column caught it. */
+/**
+ * Drops a leading item number ("3.2") that belongs to the current section when no item column
+ * caught it; OCR may have lost its dot ("32" before a capitalised description in section 3.0).
+ */
 function withoutItemNumber(words: Word[], section: DraftSection | null): Word[] {
-  const first = words[0]?.text ?? '';
+  const [first, second] = words;
+  if (!first || !second) return words;
   const major = section ? /^(\d{1,2})\./.exec(section.name)?.[1] : undefined;
-  const number = /^(\d{1,2})\.\d{1,3}[a-z]?\.?$/.exec(first);
-  return number && words.length > 1 && (major === undefined || major === number[1]) ? words.slice(1) : words;
+  const number = /^(\d{1,2})\.\d{1,3}[a-z]?\.?$/.exec(first.text);
+  if (number && (major === undefined || major === number[1])) return words.slice(1);
+  const dotless = first.source === 'ocr' && major !== undefined && new RegExp(`^${major}\\d{1,2}$`).test(first.text) && /^[A-Z]/.test(second.text);
+  return dotless ? words.slice(1) : words;
 }
 
 function readHeading(split: SplitRow): ReturnType<typeof readSectionHeading> {
@@ -127,33 +134,35 @@ function looksLikeItem(split: SplitRow): boolean {
   return amounts >= 2 && (split.quantity !== null || split.unit !== null);
 }
 
+/** A section heading one row above the first item, or two when the item's first line wraps above its amounts. */
+function startAt(rows: Row[], firstItem: number): number {
+  const start = headingStart(rows, firstItem);
+  return start === firstItem && firstItem >= 2 && readSectionHeading(rows[firstItem - 2].text) ? firstItem - 2 : start;
+}
+
 /**
  * Where the table begins. OCR can lose a header row (white on a dark band), so item rows above
  * the first header that read right under its columns start the table there.
  */
 function tableStart(rows: Row[], headerIndex: number, header: TableHeader): number {
   const firstItem = rows.slice(0, headerIndex).findIndex((row) => !row.furniture && looksLikeItem(splitRow(row, header)));
-  if (firstItem < 0) return headingStart(rows, headerIndex);
-  const start = headingStart(rows, firstItem);
-  // A wrapped first line may sit between the heading and the first amounts; the heading is what matters.
-  return start === firstItem && firstItem >= 2 && readSectionHeading(rows[firstItem - 2].text) ? firstItem - 2 : start;
+  return firstItem < 0 ? headingStart(rows, headerIndex) : startAt(rows, firstItem);
 }
 
 /**
- * Reads an itemised table (quantity / material / labor columns) from its first header row:
- * headers repeated on later pages re-derive the columns, section headings open sections,
- * wrapped description lines join the item above, and the recap ends the table.
+ * Reads an itemised table from `start` with the given columns: headers repeated on later pages
+ * re-derive the columns, section headings open sections, wrapped description lines join the item
+ * above, and the recap ends the table.
  */
-export function readItemisedTable(rows: Row[], headerIndex: number): DraftTable {
-  const first = readHeaderAt(rows, headerIndex)!.header;
-  const untitled = headingAbove(rows, headerIndex);
-  const state: ScanState = { header: first, untitled, sections: [], section: null, item: null, lastRow: null };
-  let index = tableStart(rows, headerIndex, first);
+function scanTable(rows: Row[], header: TableHeader, start: number, untitled: ScanState['untitled']): DraftTable {
+  const inferred = inferHeader(rows)?.header ?? null;
+  const state: ScanState = { header: withInferredColumns(header, inferred), untitled, sections: [], section: null, item: null, lastRow: null };
+  let index = start;
   for (; index < rows.length; index += 1) {
     const row = rows[index];
     const found = readHeaderAt(rows, index);
     if (found) {
-      state.header = found.header;
+      state.header = withInferredColumns(found.header, inferred);
       state.item = null;
       index += found.rowCount - 1;
       state.lastRow = rows[index];
@@ -165,6 +174,24 @@ export function readItemisedTable(rows: Row[], headerIndex: number): DraftTable 
     scanRow(state, split);
   }
   return { sections: state.sections, end: index };
+}
+
+/**
+ * Reads an itemised table (quantity / material / labor columns) from its first header row, or from
+ * item rows above it whose own header was lost (their columns inferred from them: a scanned page
+ * can sit a little off the next page's header).
+ */
+export function readItemisedTable(rows: Row[], headerIndex: number): DraftTable {
+  const first = readHeaderAt(rows, headerIndex)!.header;
+  const untitled = headingAbove(rows, headerIndex);
+  const earlier = inferHeader(rows.slice(0, headerIndex));
+  if (earlier) return scanTable(rows, earlier.header, startAt(rows, earlier.firstIndex), untitled);
+  return scanTable(rows, first, tableStart(rows, headerIndex, first), untitled);
+}
+
+/** Reads an itemised table whose header row is missing, with columns inferred from its rows. */
+export function readHeaderlessTable(rows: Row[], header: TableHeader, firstItem: number): DraftTable {
+  return scanTable(rows, header, startAt(rows, firstItem), { name: '', words: [] });
 }
 
 export function findHeader(rows: Row[]): number {

@@ -103,6 +103,30 @@ describe('plugin-sor extractor on documents made in the test', () => {
     );
   });
 
+  it('infers the columns of an itemised table whose header row OCR lost, from rows that add up', () => {
+    const text = [
+      '1.0 General Requirements',
+      '1.1    Dumpster, delivery and haul                 2   EA     500.00     100.00     600.00',
+      '1.2    Temporary toilet rental for the duration    1   LS      80.00       0.00      80.00',
+      '       of the project',
+      '2.0 Roofing',
+      '21     Drip edge, aluminum                       150   LF     150.00     225.00     375.00',
+      '                                       GRAND TOTAL                                1,055.00',
+    ].join('\n');
+    const { data } = extractSor(documentFromText(text, { source: 'ocr' }));
+    expect(data.constructionSections.map((section) => section.sectionName)).to.deep.equal(['1.0 General Requirements', '2.0 Roofing']);
+    expect(data.constructionSections[0].lineItems[1]).to.deep.equal({
+      description: 'Temporary toilet rental for the duration of the project',
+      quantity: 1,
+      unit: 'LS',
+      materialCost: 80,
+      laborCost: 0,
+      totalCost: 80,
+    });
+    expect(data.constructionSections[1].lineItems[0]).to.include({ description: 'Drip edge, aluminum', quantity: 150, unit: 'LF', totalCost: 375 });
+    expect(data.recapSummary.grandTotal).to.equal(1055);
+  });
+
   it('fills one unreadable amount from the other two, at lower confidence', () => {
     const text = [
       'Description                         Qty   Unit     Material      Labor      Total',
