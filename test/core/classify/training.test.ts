@@ -24,11 +24,11 @@ const CONFIG = { ...DEFAULT_TRAINING_CONFIG, variantsPerTemplate: 4, folds: 3, e
 
 describe('classify: training', () => {
   it('expands templates deterministically for a seed, and differently for another seed', () => {
-    const template = '{Estimate|Quote} [[date]]\n*2-4 Line [[money]]\n?50 optional\n@pool = a|b\nPick [[@pool]]';
+    const template = '{Estimate|Quote} [[date]]\n*2-4 Line [[money]]\n?50 optional\n@pool = a {x|y}|b\nPick [[@pool]]';
     const first = expandTemplate(template, seededRandom(7));
     expect(expandTemplate(template, seededRandom(7))).to.equal(first);
     expect(first).to.match(/^(Estimate|Quote) \S+/);
-    expect(first).to.match(/Pick [ab]$/);
+    expect(first).to.match(/Pick (a [xy]|b)$/);
     expect(first).to.not.contain('[[');
     const others = [1, 2, 3, 4, 5].map((seed) => expandTemplate(template, seededRandom(seed)));
     expect(new Set([first, ...others]).size).to.be.greaterThan(1);

@@ -18,7 +18,7 @@ export function expandTemplate(template: string, random: Random): string {
     const repeat = /^\*(\d+)-(\d+) /.exec(line);
     const optional = /^\?(\d+) /.exec(line);
     if (pool) {
-      pools.set(pool[1], pool[2].split('|'));
+      pools.set(pool[1], splitTopLevel(pool[2]));
     } else if (repeat) {
       const count = random.int(Number(repeat[1]), Number(repeat[2]));
       for (let i = 0; i < count; i++) lines.push(expandLine(line.slice(repeat[0].length), random, pools));
@@ -29,6 +29,23 @@ export function expandTemplate(template: string, random: Random): string {
     }
   }
   return lines.join('\n');
+}
+
+/** Splits on `|` outside braces, so a pool item may hold its own `{a|b}` alternatives. */
+function splitTopLevel(text: string): string[] {
+  const items: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === '{') depth++;
+    else if (text[i] === '}') depth = Math.max(0, depth - 1);
+    else if (text[i] === '|' && depth === 0) {
+      items.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  items.push(text.slice(start));
+  return items;
 }
 
 function expandLine(line: string, random: Random, pools: Map<string, string[]>): string {

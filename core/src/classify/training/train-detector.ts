@@ -7,7 +7,7 @@ import { makeVariant } from './expand.js';
 import { trainLogistic, type LogisticOptions } from './logistic.js';
 import { seededRandom } from './rng.js';
 
-/** A training document (or template) with its group: variants of one group never straddle a fold. */
+/** A training template; its id is its group: variants of one template never straddle a fold. */
 export interface LabelledText {
   id: string;
   /** Type code, or `unknown` for a shared negative. */
@@ -19,7 +19,7 @@ export interface TrainingConfig {
   /** Names the template expansion and augmentation code, so a change to it changes the artifact version. */
   augmentation: string;
   seed: number;
-  /** Variants generated from each template, by whether it is a positive for the type being trained. */
+  /** Documents generated from each template. */
   variantsPerTemplate: number;
   folds: number;
   l2: number;
@@ -32,7 +32,7 @@ export interface TrainingConfig {
 }
 
 export const DEFAULT_TRAINING_CONFIG: TrainingConfig = {
-  augmentation: 'scan-noise/3',
+  augmentation: 'scan-noise/4',
   seed: 20_251_121,
   variantsPerTemplate: 12,
   folds: 5,
