@@ -31,7 +31,7 @@ export interface QueueJobRow {
   unique_key: string | null;
 }
 
-const dateColumn = { type: 'datetime', precision: 3, nullable: true } as const;
+const dateColumn = { type: 'datetime', precision: 3, nullable: true, default: null } as const;
 
 /**
  * The queue table as a TypeORM entity, so the host's DataSource knows it. The backend
@@ -50,24 +50,25 @@ export function queueJobEntity(tableName: string = DEFAULT_QUEUE_TABLE): EntityS
       locked_at: dateColumn,
       last_finished_at: dateColumn,
       failed_at: dateColumn,
-      fail_count: { type: 'int', nullable: true },
-      fail_reason: { type: 'text', nullable: true },
-      repeat_timezone: { type: 'varchar', length: 64, nullable: true },
+      fail_count: { type: 'int', nullable: true, default: null },
+      fail_reason: { type: 'text', nullable: true, default: null },
+      repeat_timezone: { type: 'varchar', length: 64, nullable: true, default: null },
       last_run_at: dateColumn,
-      repeat_interval: { type: 'varchar', length: 255, nullable: true },
-      data: { type: 'text', nullable: true },
-      repeat_at: { type: 'varchar', length: 255, nullable: true },
+      repeat_interval: { type: 'varchar', length: 255, nullable: true, default: null },
+      data: { type: 'text', nullable: true, default: null },
+      repeat_at: { type: 'varchar', length: 255, nullable: true, default: null },
       disabled: { type: 'boolean', default: false },
-      progress: { type: 'double', nullable: true },
+      progress: { type: 'double', nullable: true, default: null },
       fork: { type: 'boolean', default: false },
-      last_modified_by: { type: 'varchar', length: 255, nullable: true },
+      last_modified_by: { type: 'varchar', length: 255, nullable: true, default: null },
       debounce_started_at: dateColumn,
       start_date: dateColumn,
       end_date: dateColumn,
-      skip_days: { type: 'varchar', length: 64, nullable: true },
-      unique_key: { type: 'varchar', length: 64, nullable: true, unique: true },
+      skip_days: { type: 'varchar', length: 64, nullable: true, default: null },
+      unique_key: { type: 'varchar', length: 64, nullable: true, default: null },
     },
     indices: [
+      { name: `UQ_${tableName}_unique_key`, columns: ['unique_key'], unique: true },
       { name: `IDX_${tableName}_claim`, columns: ['name', 'next_run_at', 'priority'] },
       { name: `IDX_${tableName}_locked`, columns: ['locked_at'] },
     ],
