@@ -1,6 +1,8 @@
 import { LessThan, type DataSource, type Repository } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity.js';
-import { IdempotencyEntity, JobEntity, type IdempotencyRecord, type Job, type JobStatus } from './entities/job.entities.js';
+import { IdempotencyEntity, JOB_TRANSITIONS, JobEntity, type IdempotencyRecord, type Job, type JobStatus } from './entities/job.entities.js';
+
+const STATUSES = Object.keys(JOB_TRANSITIONS) as JobStatus[];
 
 /** Job rows and the idempotency keys that point at them. */
 export class JobRepository {
@@ -33,6 +35,12 @@ export class JobRepository {
       .where('id = :id AND status IN (:...from)', { id, from })
       .execute();
     return (result.affected ?? 0) > 0;
+  }
+
+  /** Moves a job to `to` (with other changes) if the transition table allows it from its current status. */
+  transition(id: string, to: JobStatus, change: Partial<Job> = {}): Promise<boolean> {
+    const from = STATUSES.filter((status) => JOB_TRANSITIONS[status].includes(to));
+    return this.update(id, from, { ...change, status: to });
   }
 
   async delete(id: string): Promise<void> {

@@ -40,8 +40,7 @@ export class DocumentJobRunner {
     const job = await jobRepository.find(jobId);
     if (!job || !job.fileKey || job.status === 'completed' || job.status === 'failed') return;
     const started = clock();
-    const claimed = await jobRepository.update(jobId, ['pending', 'processing'], {
-      status: 'processing',
+    const claimed = await jobRepository.transition(jobId, 'processing', {
       progress: 0,
       attempts: context.attempt,
       error: null,
@@ -58,8 +57,7 @@ export class DocumentJobRunner {
       );
       await progress.settled();
       const done = clock();
-      await jobRepository.update(jobId, ['processing'], {
-        status: 'completed',
+      await jobRepository.transition(jobId, 'completed', {
         progress: 100,
         fileType: result.fileType,
         documentType: result.documentType,
@@ -81,7 +79,7 @@ export class DocumentJobRunner {
         log.info({ code: error.code }, 'job failed: document refused by the engine');
         return;
       }
-      await jobRepository.update(jobId, ['processing'], { status: 'pending', updatedAt: clock() });
+      await jobRepository.transition(jobId, 'pending', { updatedAt: clock() });
       log.warn({ err: error }, 'job attempt failed');
       throw error;
     }
@@ -95,7 +93,7 @@ export class DocumentJobRunner {
 
   async #fail(job: Job, message: string): Promise<void> {
     const now = this.#deps.clock();
-    await this.#deps.jobRepository.update(job.id, ['pending', 'processing'], { status: 'failed', error: message, updatedAt: now });
+    await this.#deps.jobRepository.transition(job.id, 'failed', { error: message, updatedAt: now });
   }
 
   #progressWriter(jobId: string, context: JobContext, log: Logger) {

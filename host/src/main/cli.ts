@@ -1,0 +1,108 @@
+#!/usr/bin/env node
+import pino, { type Logger } from 'pino';
+import { ConfigError, loadConfig, maskConfig, type Config } from '../config/config.js';
+import { openDatabase, startHost, type HostRuntime } from './runtime.js';
+import { HOST_VERSION } from './version.js';
+
+const USAGE = `docsift ${HOST_VERSION}
+
+usage: docsift <command>
+
+  serve [--no-worker]   serve the HTTP API (and, unless --no-worker, the job workers)
+  worker                run job workers only
+  migrate               apply database migrations and exit
+  config                print the effective configuration (secrets masked)
+  extract FILE [--json] run the engine on one file and print the result
+`;
+
+function out(text: string): void {
+  process.stdout.write(`${text}\n`);
+}
+
+function createLogger(config: Config): Logger {
+  return pino({ name: 'docsift', level: config.logLevel });
+}
+
+function firstAccountHint(runtime: HostRuntime, config: Config): Promise<string[]> {
+  return runtime.dataSource.query('SELECT COUNT(*) AS n FROM users').then((rows: Array<{ n: number | string }>) => {
+    if (Number(rows[0]?.n) > 0 || config.signup === 'closed') return [];
+    const body = JSON.stringify({ email: 'you@example.com', password: 'choose-a-long-password', organizationName: 'My organization' });
+    return [
+      'No account yet. Create the first one (it owns a new organization):',
+      `  curl -s -X POST ${config.publicUrl}/api/auth/signup -H 'content-type: application/json' -d '${body}'`,
+      'Then create an API key with the returned sessionToken:',
+      `  curl -s -X POST ${config.publicUrl}/api/api-keys -H 'authorization: Bearer <sessionToken>' -H 'content-type: application/json' -d '{"name":"my key"}'`,
+    ];
+  });
+}
+
+async function run(mode: { api: boolean; worker: boolean }, config: Config): Promise<number> {
+  const logger = createLogger(config);
+  const { bundledPlugins } = await import('./bundled-plugins.js');
+  const runtime = await startHost({ config, logger, plugins: bundledPlugins(), ...mode });
+  if (runtime.url) {
+    out(`docsift ${HOST_VERSION} listening on ${runtime.url} (public URL ${config.publicUrl}); workers ${mode.worker ? 'on' : 'off'}`);
+    out(`API reference: ${config.publicUrl}/docs`);
+    for (const line of await firstAccountHint(runtime, config)) out(line);
+  } else {
+    out(`docsift ${HOST_VERSION} worker running (concurrency ${config.jobs.concurrency})`);
+  }
+  await new Promise<void>((resolve) => {
+    const shutdown = (signal: string) => {
+      logger.info({ signal }, 'shutting down');
+      runtime.stop().then(resolve, (error: unknown) => {
+        logger.error({ err: error }, 'shutdown failed');
+        resolve();
+      });
+    };
+    process.once('SIGINT', () => shutdown('SIGINT'));
+    process.once('SIGTERM', () => shutdown('SIGTERM'));
+  });
+  return 0;
+}
+
+async function migrateCommand(config: Config): Promise<number> {
+  const dataSource = await openDatabase(config);
+  const applied = (await dataSource.query('SELECT COUNT(*) AS n FROM migrations')) as Array<{ n: number | string }>;
+  out(`migrations applied: ${Number(applied[0]?.n)} (database ${config.database.kind})`);
+  await dataSource.destroy();
+  return 0;
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...args] = argv;
+  if (command === 'extract') {
+    const { runExtractCommand } = await import('./extract-command.js');
+    return runExtractCommand(args);
+  }
+  if (!command || command === 'help' || command === '--help' || command === '-h') {
+    out(USAGE);
+    return command ? 0 : 2;
+  }
+  const config = loadConfig();
+  switch (command) {
+    case 'serve':
+      return run({ api: true, worker: !args.includes('--no-worker') }, config);
+    case 'worker':
+      return run({ api: false, worker: true }, config);
+    case 'migrate':
+      return migrateCommand(config);
+    case 'config':
+      out(JSON.stringify(maskConfig(config), null, 2));
+      return 0;
+    default:
+      process.stderr.write(`docsift: unknown command "${command}"\n${USAGE}`);
+      return 2;
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    if (error instanceof ConfigError) process.stderr.write(`docsift: ${error.message}\n`);
+    else process.stderr.write(`docsift: ${(error as Error).message ?? String(error)}\n`);
+    process.exitCode = 1;
+  },
+);
