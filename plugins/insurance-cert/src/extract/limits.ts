@@ -75,9 +75,9 @@ function withoutDollarSign(tokens: Token[]): string {
   return body.map((token) => token.text).join(' ');
 }
 
-/** A limit is a positive amount below a billion dollars; more means two cells were read as one number. */
+/** A limit is at least $100 and below a billion dollars; anything else is OCR debris or two cells read as one. */
 function plausibleLimit(value: number): boolean {
-  return value > 0 && value < 1e9;
+  return value >= 100 && value < 1e9;
 }
 
 /** OCR sometimes runs two cells into one segment: then each token that reads as an amount on its own counts. */
@@ -139,7 +139,7 @@ export function readLimits(layout: PageLayout, band: CoverageBand, table: Covera
     const owner = captionFor(amount, inBand, table.rowPitch);
     const key = owner?.caption.keys[band.kind];
     if (owner && key && !limits[key]) limits[key] = found(amount.value, amount.tokens, layout.page, quality * (0.9 + 0.1 * owner.match.score));
-    else if (!owner) unplaced.push(amount);
+    else if (!owner || (key && limits[key])) unplaced.push(amount);
   }
   for (const amount of unplaced) {
     const key = keyByRow(amount, band, table.rowPitch);

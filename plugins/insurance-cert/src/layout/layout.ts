@@ -70,8 +70,9 @@ function splitGluedLabel(token: Token): Token[] {
 }
 
 /**
- * Groups tokens into rows: a token joins the recent row whose vertical middle is within half a
- * word height of its own (the nearest one), so a tall checkbox mark does not bridge two lines.
+ * Groups tokens into rows: a token joins the nearest recent row whose vertical middle is within
+ * half a word height of its own, or that its (much taller, OCR-merged) box spans. Rows never merge,
+ * so a tall checkbox mark does not bridge two lines.
  */
 export function groupRows(tokens: Token[]): Token[][] {
   const sorted = [...tokens].sort((a, b) => centerY(a.bbox) - centerY(b.bbox));
@@ -82,7 +83,9 @@ export function groupRows(tokens: Token[]): Token[][] {
     let best: { row: (typeof rows)[number]; distance: number } | undefined;
     for (const row of rows.slice(-3)) {
       const distance = Math.abs(center - row.center);
-      if (distance <= Math.min(height, row.height) * 0.5 && (!best || distance < best.distance)) best = { row, distance };
+      const near = distance <= Math.min(height, row.height) * 0.5;
+      const spans = height > row.height * 1.5 && token.bbox[1] <= row.center && token.bbox[3] >= row.center;
+      if ((near || spans) && (!best || distance < best.distance)) best = { row, distance };
     }
     if (best) {
       const { row } = best;

@@ -127,10 +127,12 @@ export function isPlaceholder(text: string): boolean {
   return folded === '' || PLACEHOLDERS.has(folded);
 }
 
-/** A policy number: at least three characters, with a digit in it; spaces and dashes as printed. */
+/** A policy number: at least three characters with a digit, a few short parts (no words of prose); spaces and dashes as printed. */
 export function parsePolicyNumber(text: string): string | null {
   const cleaned = text.replace(/\s+/g, ' ').trim().replace(/^[#:]\s*/, '');
   if (cleaned.length < 3 || !/\d/.test(cleaned)) return null;
   if (parseDate(cleaned) || isPlaceholder(cleaned)) return null;
+  const parts = cleaned.split(' ');
+  if (parts.length > 4 || parts.some((part) => /^[A-Za-z]{5,}[,.]?$/.test(part))) return null;
   return cleaned;
 }
