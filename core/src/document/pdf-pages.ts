@@ -5,32 +5,47 @@ import { allocate, heap, withPage, type Pdfium, type PdfiumDocument } from './pd
 
 const FPDF_PAGEOBJ_IMAGE = 3;
 
-/** A page read from its text layer, with how much of it is covered by images (a scan is one big image). */
+/** A page read from its text layer, with what its images say about it being a scan. */
 export interface TextPageResult {
   page: Page;
   /** Sum of the areas of the page's top-level images over the page area, capped at 1. */
   imageCoverage: number;
+  /** Resolution (dots per inch) at which the page's largest image is drawn; null without images. */
+  largestImageDpi: number | null;
 }
 
-function imageCoverage(pdfium: Pdfium, page: number): number {
+interface PageImages {
+  coverage: number;
+  largestImageDpi: number | null;
+}
+
+function imageDpi(pdfium: Pdfium, object: number, widthPt: number, out: number): number | null {
+  if (!pdfium.FPDFImageObj_GetImagePixelSize(object, out, out + 4) || widthPt <= 0) return null;
+  const [pixelWidth] = new Uint32Array(heap(pdfium), out, 2);
+  return (pixelWidth / widthPt) * 72;
+}
+
+function pageImages(pdfium: Pdfium, page: number): PageImages {
   const pageArea = pdfium.FPDF_GetPageWidthF(page) * pdfium.FPDF_GetPageHeightF(page);
-  if (pageArea <= 0) return 0;
   const count = pdfium.FPDFPage_CountObjects(page);
-  const bounds = allocate(pdfium, 16);
+  const out = allocate(pdfium, 16);
   let area = 0;
+  let largest = { area: 0, dpi: null as number | null };
   try {
     for (let index = 0; index < count; index += 1) {
       const object = pdfium.FPDFPage_GetObject(page, index);
       if (pdfium.FPDFPageObj_GetType(object) !== FPDF_PAGEOBJ_IMAGE) continue;
-      const p = bounds.pointer;
+      const p = out.pointer;
       if (!pdfium.FPDFPageObj_GetBounds(object, p, p + 4, p + 8, p + 12)) continue;
       const [left, bottom, right, top] = new Float32Array(heap(pdfium), p, 4);
-      area += Math.abs((right - left) * (top - bottom));
+      const imageArea = Math.abs((right - left) * (top - bottom));
+      area += imageArea;
+      if (imageArea > largest.area) largest = { area: imageArea, dpi: imageDpi(pdfium, object, Math.abs(right - left), p) };
     }
   } finally {
-    bounds.free();
+    out.free();
   }
-  return Math.min(1, area / pageArea);
+  return { coverage: pageArea > 0 ? Math.min(1, area / pageArea) : 0, largestImageDpi: largest.dpi };
 }
 
 /** Reads one page's text layer into a page of the model (source 'none' when it has no text). */
@@ -38,6 +53,7 @@ export function readTextPage(document: PdfiumDocument, pageIndex: number): TextP
   const { pdfium } = document;
   return withPage(document, pageIndex, (page) => {
     const lines = groupWordsIntoLines(extractPageWords(pdfium, page));
+    const images = pageImages(pdfium, page);
     return {
       page: {
         number: pageIndex + 1,
@@ -49,7 +65,8 @@ export function readTextPage(document: PdfiumDocument, pageIndex: number): TextP
         words: wordsInReadingOrder(lines),
         lines,
       },
-      imageCoverage: imageCoverage(pdfium, page),
+      imageCoverage: images.coverage,
+      largestImageDpi: images.largestImageDpi,
     };
   });
 }
