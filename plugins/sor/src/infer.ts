@@ -66,3 +66,15 @@ export function withInferredColumns(header: TableHeader, inferred: TableHeader |
   );
   return added.length === 0 ? header : { ...header, columns: [...header.columns, ...added].sort((a, b) => a.x0 - b.x0) };
 }
+
+/**
+ * A header read by OCR that lost some labels keeps the columns the previous header had there
+ * (tables of one document share their columns); text-layer headers are taken as printed.
+ */
+export function withEarlierColumns(header: TableHeader, earlier: TableHeader): TableHeader {
+  if (header.row.words.every((word) => word.source === 'text')) return header;
+  const added = earlier.columns.filter(
+    (column) => !header.columns.some((own) => own.kind === column.kind || (own.x0 <= column.x1 && column.x0 <= own.x1)),
+  );
+  return added.length === 0 ? header : { ...header, columns: [...header.columns, ...added].sort((a, b) => a.x0 - b.x0) };
+}

@@ -24,11 +24,14 @@ const RECAP_HEADINGS = new PhraseSet([[true, ['recap', 'summary of costs', 'cost
 
 const SECTION_NUMBER = /\b\d{1,2}\.0\b|\bsection\s+\d{1,2}\b/gi;
 
-/** A "Subtotal 3.0 Roofing" or "Section 3.0 Total" row: names exactly one section and is not the all-sections subtotal. */
+/**
+ * A "Subtotal 3.0 Roofing" or "Section 3.0 Total" row: names one section (or says "section" when
+ * OCR garbled its number, "Sectiond.0 Total") and is not the all-sections subtotal.
+ */
 export function isSectionTotalRow(text: string): boolean {
-  if (!/total/i.test(text)) return false;
+  if (!/total/i.test(text) || /\b(all|sections)\b/i.test(text)) return false;
   const numbers = text.match(SECTION_NUMBER) ?? [];
-  return numbers.length === 1 && !/\b(all|sections)\b/i.test(text);
+  return numbers.length === 1 || /\bsection\w*/i.test(text);
 }
 
 /** Which recap field a row is labelled with, if any (section subtotals excluded). */

@@ -1,7 +1,7 @@
 import type { Word } from '@docsift/core';
 import { headingAbove } from './amounts.js';
 import { readHeaderAt, readSectionHeading, type TableHeader } from './header.js';
-import { inferHeader, withInferredColumns } from './infer.js';
+import { inferHeader, withEarlierColumns, withInferredColumns } from './infer.js';
 import { joinWords, type Row } from './layout.js';
 import { isRecapRow, isSectionTotalRow } from './recap.js';
 import { hasItemAmounts, hasMoney, splitRow, type CellValue, type SplitRow } from './table-row.js';
@@ -162,7 +162,7 @@ function scanTable(rows: Row[], header: TableHeader, start: number, untitled: Sc
     const row = rows[index];
     const found = readHeaderAt(rows, index);
     if (found) {
-      state.header = withInferredColumns(found.header, inferred);
+      state.header = withInferredColumns(withEarlierColumns(found.header, state.header), inferred);
       state.item = null;
       index += found.rowCount - 1;
       state.lastRow = rows[index];
@@ -170,7 +170,7 @@ function scanTable(rows: Row[], header: TableHeader, start: number, untitled: Sc
     }
     if (row.furniture) continue;
     const split = splitRow(row, state.header);
-    if (!split.quantity && !split.unit && isRecapRow(row)) break;
+    if (!looksLikeItem(split) && isRecapRow(row)) break;
     scanRow(state, split);
   }
   return { sections: state.sections, end: index };
