@@ -10,11 +10,14 @@ export interface EngineCallOptions {
   now?: string;
 }
 
+/** The model settings that can cross into a worker thread (plain data: no chat model object, no functions). */
+export type EngineAiOptions = Pick<NonNullable<DocsiftOptions['ai']>, 'baseUrl' | 'apiKey' | 'model' | 'maxTextChars' | 'timeoutMs' | 'maxRetries'>;
+
 /** The engine settings each worker builds its docsift with. */
 export interface EngineOptions {
   limits?: { maxPages?: number; maxPixels?: number };
   ocr?: { workers?: number };
-  ai?: DocsiftOptions['ai'];
+  ai?: EngineAiOptions | null;
 }
 
 export interface EngineWorkerData {
