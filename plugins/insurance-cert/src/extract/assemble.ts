@@ -68,12 +68,15 @@ function limitsOf(coverage: CoverageDraft, path: string, recorder: Recorder): Re
   return limits;
 }
 
+/** The insurer of the row's letter; without a letter, the one insurer company the certificate names (a guess, so less confident). */
 function insurerOf(coverage: CoverageDraft, insurers: CertificateDraft['insurers']): Found<string> | undefined {
   const letter = coverage.insurerLetter?.value;
   if (letter && insurers[letter]) return insurers[letter];
   const names = Object.values(insurers);
   const distinct = new Set(names.map((name) => name.value.toUpperCase()));
-  return !letter && distinct.size === 1 ? names[0] : undefined;
+  if (letter || distinct.size !== 1) return undefined;
+  const only = names[0];
+  return { value: only.value, detail: { ...only.detail, confidence: Math.round(only.detail.confidence * 0.6 * 1000) / 1000 } };
 }
 
 function policyFields(coverage: CoverageDraft, path: string, draft: CertificateDraft, recorder: Recorder) {

@@ -1,7 +1,7 @@
 import type { BBox } from '@docsift/core';
 import { findLabel, type LabelMatch } from '../layout/labels.js';
 import { groupRows, segmentsOf, tokensIn, type PageLayout, type Token } from '../layout/layout.js';
-import { findPhone, isEmail, isPhone, isPlaceholder } from '../parse/values.js';
+import { findPhone, foldText, isEmail, isPhone, isPlaceholder } from '../parse/values.js';
 import type { PageAnchors } from './anchors.js';
 import { found, type Found, type PartyDraft } from './draft.js';
 
@@ -37,7 +37,7 @@ export function boxLines(layout: PageLayout, box: BBox, exclude: Token[] = []): 
     const cells = segmentsOf(row, layout).map((segment) => segment.text);
     return { text: cells.join(', '), tokens: row, cells };
   });
-  return lines.filter((line) => !isContactLine(line.text) && !isPlaceholder(line.text));
+  return lines.filter((line) => !isContactLine(line.text) && !isPlaceholder(line.text) && foldText(line.text).replace(/ /g, '').length > 2);
 }
 
 /** Lines with no letter at the top of a box (a repeated certificate number) are not the name. */
