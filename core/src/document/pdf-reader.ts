@@ -19,6 +19,9 @@ const OCR_DPI = 300;
  */
 const MIN_OCR_DPI = 200;
 
+/** A poster-sized page is rendered smaller rather than handing tesseract hundreds of megapixels. */
+const MAX_OCR_PIXELS = 35_000_000;
+
 function ocrDpi({ imageCoverage, largestImageDpi }: TextPageResult): number {
   if (imageCoverage < 0.5 || largestImageDpi === null) return OCR_DPI;
   return Math.round(Math.min(OCR_DPI, Math.max(MIN_OCR_DPI, largestImageDpi)));
@@ -69,7 +72,8 @@ class PdfPageReader {
         const { index, dpi } = task;
         const { width, height } = this.pages[index];
         const started = performance.now();
-        const image = renderPageGray(this.document, index, { dpi, maxPixels: this.context.limits.maxPixels });
+        const maxPixels = Math.min(MAX_OCR_PIXELS, this.context.limits.maxPixels);
+        const image = renderPageGray(this.document, index, { dpi, maxPixels });
         this.pages[index] = await ocrPage(this.context.ocr, image, index + 1, width, height);
         const { rotation, deskewAngle, words } = this.pages[index];
         const ms = Math.round(performance.now() - started);
