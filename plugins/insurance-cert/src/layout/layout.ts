@@ -148,8 +148,3 @@ export function tokensIn(layout: PageLayout, box: BBox): Token[] {
     return x >= box[0] && x <= box[2] && y >= box[1] && y <= box[3];
   });
 }
-
-/** The segments of the tokens inside a box, top to bottom, left to right. */
-export function segmentsIn(layout: PageLayout, box: BBox, gapInHeights = 1.5): Segment[] {
-  return groupRows(tokensIn(layout, box)).flatMap((row) => segmentsOf(row, layout, gapInHeights));
-}
