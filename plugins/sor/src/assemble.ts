@@ -21,6 +21,7 @@ function recordCell<T>(provenance: ProvenanceRecorder, path: string, page: numbe
 function deriveMissing(item: SorLineItem, draft: DraftItem, path: string, provenance: ProvenanceRecorder): void {
   const { materialCost: material, laborCost: labor, totalCost: total } = item;
   const derive = (key: MoneyKey, value: number, words: Word[]): void => {
+    if (value < 0) return;
     item[key] = roundCents(value);
     provenance.record(`${path}.${key}`, draft.page, words, DERIVED_QUALITY);
   };
@@ -28,6 +29,36 @@ function deriveMissing(item: SorLineItem, draft: DraftItem, path: string, proven
   if (total === null && material !== null && labor !== null) derive('totalCost', material + labor, wordsOf(draft.material, draft.labor));
   else if (material === null && total !== null && labor !== null && draft.labor) derive('materialCost', total - labor, wordsOf(draft.total, draft.labor));
   else if (labor === null && total !== null && material !== null && draft.material) derive('laborCost', total - material, wordsOf(draft.total, draft.material));
+}
+
+/** Confidence factor of an OCR amount whose lost decimal point the line's arithmetic put back. */
+const REPAIRED_POINT_QUALITY = 0.7;
+
+/**
+ * OCR drops decimal points ("$70890" for $708.90). When material + labor ≠ total and reading one
+ * separator-less OCR amount as cents makes the line add up, that reading is taken.
+ */
+function restoreDecimalPoint(item: SorLineItem, draft: DraftItem, path: string, provenance: ProvenanceRecorder): void {
+  const cells: Array<[MoneyKey, CellValue<number> | null]> = [
+    ['materialCost', draft.material],
+    ['laborCost', draft.labor],
+    ['totalCost', draft.total],
+  ];
+  const adds = (values: SorLineItem): boolean =>
+    Math.round(((values.materialCost ?? NaN) + (values.laborCost ?? NaN)) * 100) === Math.round((values.totalCost ?? NaN) * 100);
+  if (adds(item)) return;
+  const total = item.totalCost;
+  for (const [key, cell] of cells) {
+    const printed = item[key];
+    if (!cell || printed === null || cell.words.some((word) => word.source !== 'ocr' || /[.,]/.test(word.text))) continue;
+    const restored = roundCents(printed / 100);
+    // A part larger than the whole is as telling as a line that does not add up.
+    const partTooLarge = key !== 'totalCost' && total !== null && printed > total && restored <= total;
+    if (!adds({ ...item, [key]: restored }) && !partTooLarge) continue;
+    item[key] = restored;
+    provenance.record(`${path}.${key}`, draft.page, cell.words, REPAIRED_POINT_QUALITY);
+    return;
+  }
 }
 
 function toLineItem(draft: DraftItem, path: string, provenance: ProvenanceRecorder): SorLineItem {
@@ -42,7 +73,10 @@ function toLineItem(draft: DraftItem, path: string, provenance: ProvenanceRecord
     totalCost: recordCell(provenance, `${path}.totalCost`, draft.page, draft.total),
   };
   const hasItemisedColumns = draft.material !== null || draft.labor !== null;
-  if (hasItemisedColumns) deriveMissing(item, draft, path, provenance);
+  if (hasItemisedColumns) {
+    restoreDecimalPoint(item, draft, path, provenance);
+    deriveMissing(item, draft, path, provenance);
+  }
   return item;
 }
 

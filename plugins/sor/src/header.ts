@@ -62,6 +62,12 @@ function scanLabels(row: Row): { columns: Column[]; share: number } {
   return { columns, share: row.words.length === 0 ? 0 : labelled / row.words.length };
 }
 
+/** A row of column labels that is no complete header (OCR lost some of them): no data, no recap. */
+export function isLabelRow(row: Row): boolean {
+  const { columns, share } = scanLabels(row);
+  return columns.length >= 2 && share >= MIN_LABELLED_SHARE;
+}
+
 /** Reads a row as a table header; null when it is not one. */
 export function readHeader(row: Row): TableHeader | null {
   const { columns, share } = scanLabels(row);

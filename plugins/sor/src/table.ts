@@ -1,6 +1,6 @@
 import type { Word } from '@docsift/core';
 import { headingAbove } from './amounts.js';
-import { readHeaderAt, readSectionHeading, type TableHeader } from './header.js';
+import { isLabelRow, readHeaderAt, readSectionHeading, type TableHeader } from './header.js';
 import { inferHeader, withEarlierColumns, withInferredColumns } from './infer.js';
 import { joinWords, type Row } from './layout.js';
 import { isRecapRow, isSectionTotalRow } from './recap.js';
@@ -168,7 +168,7 @@ function scanTable(rows: Row[], header: TableHeader, start: number, untitled: Sc
       state.lastRow = rows[index];
       continue;
     }
-    if (row.furniture) continue;
+    if (row.furniture || isLabelRow(row)) continue;
     const split = splitRow(row, state.header);
     if (!looksLikeItem(split) && isRecapRow(row)) break;
     scanRow(state, split);
