@@ -21,6 +21,13 @@ const CASES: Array<{ set: 'public' | 'synthetic'; file: string; kind: 'digital' 
   { set: 'synthetic', file: 'acord25_flattened_a.pdf', kind: 'digital', minF1: 0.95 },
   { set: 'synthetic', file: 'acord25_flattened_b.pdf', kind: 'digital', minF1: 0.95 },
   { set: 'synthetic', file: 'acord25_flattened_c.pdf', kind: 'digital', minF1: 0.95 },
+  // Scans: the losses are words OCR did not read or misread (DATE box, some names, letters, policy numbers).
+  { set: 'synthetic', file: 'acord25_scanned_a.pdf', kind: 'scan', minF1: 0.88 },
+  { set: 'synthetic', file: 'acord25_fax_a.pdf', kind: 'scan', minF1: 0.85 },
+  { set: 'synthetic', file: 'acord25_image_a.jpg', kind: 'scan', minF1: 0.8 },
+  { set: 'synthetic', file: 'acord25_image_b.png', kind: 'scan', minF1: 0.8 },
+  { set: 'public', file: 'acord25_sainz_construction_2024-05-09.pdf', kind: 'scan', minF1: 0.85 },
+  { set: 'public', file: 'acord25_31w_insulation_2024-10-17.pdf', kind: 'scan', minF1: 0.88 },
 ];
 
 describe('insurance-cert extraction on the corpus', function () {
@@ -50,9 +57,15 @@ describe('insurance-cert extraction on the corpus', function () {
     });
   }
 
-  it('reaches mean field F1 ≥ 0.95 on digital and fillable certificates', () => {
-    if (scores.digital.length === 0) return;
-    const mean = scores.digital.reduce((sum, value) => sum + value, 0) / scores.digital.length;
-    expect(mean).to.be.at.least(0.95);
+  const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+
+  it('reaches mean field F1 ≥ 0.95 on digital and fillable certificates', function () {
+    if (scores.digital.length < CASES.filter((item) => item.kind === 'digital').length) this.skip();
+    expect(mean(scores.digital)).to.be.at.least(0.95);
+  });
+
+  it('reaches mean field F1 ≥ 0.85 on scans', function () {
+    if (scores.scan.length < CASES.filter((item) => item.kind === 'scan').length) this.skip();
+    expect(mean(scores.scan)).to.be.at.least(0.85);
   });
 });
