@@ -41,10 +41,30 @@ function overheadAndProfit(fields: RecapRead['fields']): RecapValue | undefined 
   };
 }
 
+/** Confidence factor of a recap amount computed from the others because its printed amount was unreadable. */
+const DERIVED_RECAP_QUALITY = 0.6;
+
+/**
+ * General conditions or overhead and profit whose label was read but whose amount OCR lost:
+ * grand total − subtotal − the other − additional lines, when every other amount was read.
+ */
+function deriveUnread(read: RecapRead, values: Partial<Record<keyof SorRecap, RecapValue>>): void {
+  const { subtotal, grandTotal } = values;
+  const missing = (['generalConditions', 'overheadAndProfit'] as const).filter((field) => !values[field] && read.unread[field]);
+  if (!subtotal || !grandTotal || missing.length !== 1) return;
+  const [field] = missing;
+  const other = values[field === 'generalConditions' ? 'overheadAndProfit' : 'generalConditions'];
+  const additional = read.additionalLines.reduce((sum, line) => sum + line.value.value, 0);
+  const value = roundCents(grandTotal.value - subtotal.value - (other?.value ?? 0) - additional);
+  const label = read.unread[field]!;
+  if (value >= 0) values[field] = { value, words: label.words, quality: DERIVED_RECAP_QUALITY, page: label.page };
+}
+
 function toRecap(rows: Row[], start: number, provenance: ProvenanceRecorder): SorRecap {
   let read = readRecap(rows, start);
   if (Object.keys(read.fields).length === 0 && start > 0) read = readRecap(rows, 0);
   const values: Partial<Record<keyof SorRecap, RecapValue>> = { ...read.fields, overheadAndProfit: overheadAndProfit(read.fields) };
+  deriveUnread(read, values);
   const recap: SorRecap = { subtotal: null, generalConditions: null, overheadAndProfit: null, grandTotal: null };
   for (const field of RECAP_FIELDS) {
     const value = values[field];

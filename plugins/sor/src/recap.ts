@@ -73,12 +73,12 @@ function recapAmount(rows: Row[], index: number, field: RecapField): RecapValue 
   if (same) return { ...same, page: row.page };
   // OCR may put the label a little below or above its amount, on a row of its own.
   for (const neighbour of [rows[index - 1], rows[index + 1]]) {
-    const close = neighbour && neighbour.page === row.page && Math.abs(neighbour.top - row.top) < 0.8 * row.height;
+    const close = neighbour && neighbour.page === row.page && Math.abs(neighbour.top - row.top) < 0.8 * row.height && !recapFieldOf(neighbour);
     const value = close ? amountRightOf(neighbour.words, labelEnd) : null;
     if (value) return { ...value, page: row.page };
   }
   const below = rows[index + 1];
-  if (!below || below.page !== row.page || below.top - row.bottom > 1.5 * row.height) return null;
+  if (!below || below.page !== row.page || below.top - row.bottom > 1.5 * row.height || recapFieldOf(below)) return null;
   const labelLeft = row.words[match.start].bbox[0];
   const value = amountRightOf(below.words, labelLeft - row.height);
   return value ? { ...value, page: below.page } : null;
@@ -93,6 +93,8 @@ export interface RecapLine {
 export interface RecapRead {
   fields: Partial<Record<RecapField, RecapValue>>;
   additionalLines: RecapLine[];
+  /** Labels found with no readable amount (OCR lost it), with the label's words. */
+  unread: Partial<Record<RecapField, { words: Word[]; page: number }>>;
 }
 
 /** An unlabelled priced line of the recap: text on the left, one amount on the right. */
@@ -110,6 +112,7 @@ function unlabelledLine(row: Row): RecapLine | null {
  */
 export function readRecap(rows: Row[], start: number): RecapRead {
   const fields: Partial<Record<RecapField, RecapValue>> = {};
+  const unread: RecapRead['unread'] = {};
   const unlabelled: RecapLine[] = [];
   for (let index = start; index < rows.length; index += 1) {
     const field = recapFieldOf(rows[index]);
@@ -120,11 +123,14 @@ export function readRecap(rows: Row[], start: number): RecapRead {
     }
     if (fields[field]) continue;
     const value = recapAmount(rows, index, field);
-    if (!value) continue;
+    if (!value) {
+      unread[field] ??= { words: rows[index].words, page: rows[index].page };
+      continue;
+    }
     fields[field] = value;
     if (field === 'grandTotal') break;
   }
-  if (!fields.grandTotal) return { fields, additionalLines: [] };
+  if (!fields.grandTotal) return { fields, additionalLines: [], unread };
   const used = new Set(Object.values(fields).flatMap((value) => value?.words ?? []));
-  return { fields, additionalLines: unlabelled.filter((line) => !line.value.words.some((word) => used.has(word))) };
+  return { fields, additionalLines: unlabelled.filter((line) => !line.value.words.some((word) => used.has(word))), unread };
 }

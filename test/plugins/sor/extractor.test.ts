@@ -216,6 +216,14 @@ describe('plugin-sor recap variants', () => {
     expect(recapArithmetic(data, { now: new Date() })).to.deep.equal([]);
   });
 
+  it('computes general conditions whose label OCR read but whose amount it lost, at lower confidence', () => {
+    const lines = ['Subtotal  $1,000.00', 'General Conditions (10%)', 'Overhead & Profit  $100.00', 'GRAND TOTAL  $1,200.00'];
+    const document = documentFromText(lines.map((line) => line.replace(/^(.*?)\s{2,}(\S+)$/, (_, label: string, amount: string) => `${label.padEnd(60)}${amount.padStart(14)}`)).join('\n'), { source: 'ocr' });
+    const { data, fieldDetails } = extractSor(document);
+    expect(data.recapSummary).to.deep.include({ generalConditions: 100, overheadAndProfit: 100 });
+    expect(fieldDetails['recapSummary.generalConditions'].confidence).to.be.below(0.6);
+  });
+
   it('takes a bare "Total" as the grand total when no more specific label is printed, and not "Sub Total"', () => {
     const { data } = extractSor(recap(['Sub Total  $1,000.00', 'Sales tax  $80.00', 'Total  $1,080.00']));
     expect(data.recapSummary).to.deep.include({ subtotal: 1000, grandTotal: 1080 });
