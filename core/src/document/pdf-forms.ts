@@ -3,6 +3,7 @@ import {
   PDFCheckBox,
   PDFDocument,
   PDFDropdown,
+  PDFForm,
   PDFOptionList,
   PDFRadioGroup,
   PDFSignature,
@@ -83,7 +84,8 @@ function readField(document: PDFDocument, pages: PDFPage[], field: PDFField): Fo
 /** AcroForm fields with values and the box of their first widget, read with pdf-lib (unencrypted PDFs only). */
 export async function readFormFields(bytes: Uint8Array): Promise<FormField[]> {
   const document = await PDFDocument.load(bytes, { updateMetadata: false, throwOnInvalidObject: false });
-  const fields = document.getForm().getFields();
+  // Not document.getForm(): on a form with XFA data it deletes the XFA and says so on the console.
+  const fields = PDFForm.of(document.catalog.getOrCreateAcroForm(), document).getFields();
   if (fields.length === 0) return [];
   const pages = document.getPages();
   return fields.map((field) => readField(document, pages, field));

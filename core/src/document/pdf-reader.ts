@@ -41,6 +41,11 @@ function asReadError(error: unknown): unknown {
   return new DocsiftError('corrupt_file', 'The PDF cannot be read: its content is damaged.');
 }
 
+interface OcrTask {
+  index: number;
+  dpi: number;
+}
+
 class PdfPageReader {
   private readonly pages: Page[] = [];
   private done = 0;
@@ -52,7 +57,7 @@ class PdfPageReader {
   ) {}
 
   async readAll(): Promise<Page[]> {
-    const needOcr: Array<{ index: number; dpi: number }> = [];
+    const needOcr: OcrTask[] = [];
     for (let index = 0; index < this.document.pageCount; index += 1) {
       throwIfAborted(this.options.signal);
       const textPage = readTextPage(this.document, index);
@@ -64,25 +69,43 @@ class PdfPageReader {
     return this.pages;
   }
 
-  /** OCR with one page per worker in flight; a page is rendered only when a worker is free, to bound memory. */
-  private async recognize(queue: Array<{ index: number; dpi: number }>): Promise<void> {
+  /**
+   * OCR with one page per worker in flight; a page is rendered only when a worker is free, to bound
+   * memory. When one page fails, the others stop before their next render, and all settle before
+   * the caller closes the document they render from.
+   */
+  private async recognize(queue: OcrTask[]): Promise<void> {
+    let failed = false;
     const next = async (): Promise<void> => {
-      for (let task = queue.shift(); task !== undefined; task = queue.shift()) {
+      for (let task = queue.shift(); task !== undefined && !failed; task = queue.shift()) {
         throwIfAborted(this.options.signal);
-        const { index, dpi } = task;
-        const { width, height } = this.pages[index];
-        const started = performance.now();
-        const maxPixels = Math.min(MAX_OCR_PIXELS, this.context.limits.maxPixels);
-        const image = renderPageGray(this.document, index, { dpi, maxPixels });
-        this.pages[index] = await ocrPage(this.context.ocr, image, index + 1, width, height);
-        const { rotation, deskewAngle, words } = this.pages[index];
-        const ms = Math.round(performance.now() - started);
-        this.context.logger.debug({ page: index + 1, dpi, rotation, deskewAngle, words: words.length, ms }, 'page recognised');
+        await this.recognizePage(task);
         throwIfAborted(this.options.signal);
         this.pageDone();
       }
     };
-    await Promise.all(Array.from({ length: Math.max(1, this.context.ocrConcurrency) }, next));
+    const runs = Array.from({ length: Math.max(1, this.context.ocrConcurrency) }, () =>
+      next().catch((error: unknown) => {
+        failed = true;
+        throw error;
+      }),
+    );
+    const failure = (await Promise.allSettled(runs)).find((run) => run.status === 'rejected');
+    if (failure) throw failure.reason;
+  }
+
+  private async recognizePage({ index, dpi }: OcrTask): Promise<void> {
+    const started = performance.now();
+    const { width, height } = this.pages[index];
+    const maxPixels = Math.min(MAX_OCR_PIXELS, this.context.limits.maxPixels);
+    const image = renderPageGray(this.document, index, { dpi, maxPixels });
+    const page = await ocrPage(this.context.ocr, image, index + 1, width, height);
+    this.pages[index] = page;
+    const ms = Math.round(performance.now() - started);
+    this.context.logger.debug(
+      { page: index + 1, dpi, rotation: page.rotation, deskewAngle: page.deskewAngle, words: page.words.length, ms },
+      'page recognised',
+    );
   }
 
   private pageDone(): void {
