@@ -16,8 +16,6 @@ import { recapDifferences, scoreLineItems, type SectionLike } from './support/sc
 const TEXT_LAYER_F1 = 0.95;
 const SCAN_AMOUNTS_F1 = 0.85;
 const OCR_TIMEOUT_MS = 240_000;
-/** Scans whose ruled, shaded tables the OCR reader cannot yet segment (see docs/plugins/sor.md). */
-const OCR_KNOWN_GAPS = new Set(['sor_f2_scanned_a.pdf', 'sor_f2_scanned_b.pdf']);
 
 const isScan = (answer: CorpusAnswer): boolean => /scanned|image/.test(answer.variant ?? '') || /\.(png|jpe?g)$/i.test(answer.file);
 
@@ -64,10 +62,6 @@ describe('plugin-sor on the corpus', function () {
   }
 
   for (const answer of sorFiles().filter(isScan)) {
-    if (OCR_KNOWN_GAPS.has(answer.file)) {
-      it(`${answer.file} (OCR): ruled and shaded table cells are not yet segmented by the OCR reader`);
-      continue;
-    }
     it(`${answer.file} (OCR): F1 over descriptions and amounts ≥ ${SCAN_AMOUNTS_F1}`, async function () {
       this.timeout(OCR_TIMEOUT_MS);
       const { amountsF1 } = await score(answer);
