@@ -87,6 +87,19 @@ describe('insurance-cert extractor on documents made in the test', () => {
     expect(fieldDetails['coverages[0].effectiveDate'].confidence).to.be.below(fieldDetails['coverages[1].effectiveDate'].confidence);
   });
 
+  it('finds the date columns from the dates themselves when their headers are unreadable, and reads older captions', async () => {
+    const older = FILLED_ACORD25.replace('POLICY EFF   POLICY EXP', ' '.repeat(23))
+      .replace('(MM/DD/YYYY) (MM/DD/YYYY)', ' '.repeat(25))
+      .replace('DAMAGE TO RENTED', 'FIRE DAMAGE     ');
+    const { data } = await extract(acordDocument(older));
+    expect(data.coverages.map((coverage) => [coverage.effectiveDate, coverage.expirationDate])).to.deep.equal([
+      ['2026-02-01', '2027-02-01'],
+      ['2026-02-01', '2027-02-01'],
+      ['2026-03-01', '2027-03-01'],
+    ]);
+    expect(data.coverages[0].limits.damageToRentedPremises).to.equal(100_000);
+  });
+
   it('prefers AcroForm values by their ACORD names over the page words', async () => {
     const document = acordDocument(FILLED_ACORD25);
     document.formFields = [

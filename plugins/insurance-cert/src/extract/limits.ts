@@ -14,6 +14,7 @@ interface LimitCaption {
 const LIMIT_CAPTIONS: LimitCaption[] = [
   { phrase: 'EACH OCCURRENCE', keys: { general_liability: 'eachOccurrence', umbrella: 'eachOccurrence' } },
   { phrase: 'DAMAGE TO RENTED', keys: { general_liability: 'damageToRentedPremises' } },
+  { phrase: 'FIRE DAMAGE', keys: { general_liability: 'damageToRentedPremises' } },
   { phrase: 'MED EXP', keys: { general_liability: 'medicalExpense' } },
   { phrase: 'PERSONAL & ADV INJURY', keys: { general_liability: 'personalAdvertisingInjury' } },
   { phrase: 'GENERAL AGGREGATE', keys: { general_liability: 'generalAggregate' } },

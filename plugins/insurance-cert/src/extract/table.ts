@@ -1,5 +1,6 @@
 import { findLabel, type LabelMatch } from '../layout/labels.js';
-import { centerX, type PageLayout } from '../layout/layout.js';
+import { centerX, tokensIn, type PageLayout } from '../layout/layout.js';
+import { parseDate } from '../parse/values.js';
 import type { CoverageType } from '../schema.js';
 import type { PageAnchors } from './anchors.js';
 
@@ -38,7 +39,7 @@ export interface CoverageTable {
 const BAND_CAPTIONS: Array<{ kind: CoverageType; phrases: string[] }> = [
   { kind: 'general_liability', phrases: ['COMMERCIAL GENERAL LIABILITY', 'GENERAL LIABILITY'] },
   { kind: 'auto_liability', phrases: ['AUTOMOBILE LIABILITY'] },
-  { kind: 'umbrella', phrases: ['UMBRELLA LIAB', 'EXCESS LIAB'] },
+  { kind: 'umbrella', phrases: ['UMBRELLA LIAB', 'EXCESS LIAB', 'UMBRELLA LIABILITY', 'EXCESS LIABILITY'] },
   { kind: 'workers_comp', phrases: ['WORKERS COMPENSATION', "AND EMPLOYERS' LIABILITY"] },
 ];
 
@@ -60,21 +61,42 @@ function tableBottom(layout: PageLayout, anchors: PageAnchors, top: number): num
 }
 
 /** POLICY EFF and POLICY EXP differ by one letter: take the two best header matches, left one first. */
-function dateColumns(layout: PageLayout, top: number, bottom: number): [number, number] {
-  const headers = findLabel(layout, 'POLICY EFF', { within: [0.3, top, 0.9, bottom], minScore: 0.75 })
-    .slice(0, 2)
-    .map((match) => centerX(match.bbox))
+function dateHeaders(layout: PageLayout, top: number, bottom: number): number[] {
+  const within: [number, number, number, number] = [0.3, top, 0.9, bottom];
+  const short = findLabel(layout, 'POLICY EFF', { within, minScore: 0.75 }).slice(0, 2);
+  if (short.length === 2) return short.map((match) => centerX(match.bbox)).sort((a, b) => a - b);
+  const effective = findLabel(layout, 'POLICY EFFECTIVE', { within })[0];
+  const expiration = findLabel(layout, 'POLICY EXPIRATION', { within })[0];
+  return effective && expiration ? [centerX(effective.bbox), centerX(expiration.bbox)] : short.map((match) => centerX(match.bbox));
+}
+
+/** Without readable headers: the dates of the table fall into two columns, split at the widest gap. */
+function dateClusters(layout: PageLayout, top: number, bottom: number): [number, number] | undefined {
+  const xs = tokensIn(layout, [0.3, top, 0.95, bottom])
+    .filter((token) => parseDate(token.text) !== null)
+    .map((token) => centerX(token.bbox))
     .sort((a, b) => a - b);
+  let split = -1;
+  for (let index = 1; index < xs.length; index++) if (xs[index] - xs[index - 1] > 0.03 && (split < 0 || xs[index] - xs[index - 1] > xs[split] - xs[split - 1])) split = index;
+  if (split < 0) return undefined;
+  const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+  return [mean(xs.slice(0, split)), mean(xs.slice(split))];
+}
+
+function dateColumns(layout: PageLayout, top: number, headerBottom: number, bottom: number): [number, number] {
+  const headers = dateHeaders(layout, top, headerBottom);
   if (headers.length === 2) return [headers[0], headers[1]];
+  const clusters = dateClusters(layout, headerBottom, bottom);
+  if (clusters) return clusters;
   return headers.length === 1 ? [headers[0], headers[0] + 0.075] : [0.58, 0.655];
 }
 
-function findColumns(layout: PageLayout, top: number, bottom: number): TableColumns {
+function findColumns(layout: PageLayout, top: number, bottom: number, tableEnd: number): TableColumns {
   const headerArea: [number, number, number, number] = [0, top, 1, bottom];
   const letter = topmost(findLabel(layout, 'LTR', { within: headerArea }));
   const policy = topmost(findLabel(layout, 'POLICY NUMBER', { within: [0.2, top, 0.8, bottom] }));
   const waived = topmost(findLabel(layout, 'WVD', { within: [0.15, top, 0.6, bottom] }));
-  const [effectiveX, expirationX] = dateColumns(layout, top, bottom);
+  const [effectiveX, expirationX] = dateColumns(layout, top, bottom, tableEnd);
   const dateHalfWidth = (expirationX - effectiveX) / 2;
   const policyRight = effectiveX - dateHalfWidth;
   const policyLeft = waived ? waived.bbox[2] + 0.002 : policy ? policy.bbox[0] - (policyRight - policy.bbox[2]) : policyRight - 0.2;
@@ -154,7 +176,7 @@ export function findTable(layout: PageLayout, anchors: PageAnchors): CoverageTab
   const bottom = tableBottom(layout, anchors, top);
   const firstCaption = topmost(findLabel(layout, 'TYPE OF INSURANCE', { within: [0, top, 0.6, bottom] }));
   const headerBottom = firstCaption ? firstCaption.bbox[3] + layout.wordHeight * 1.5 : top + 0.1;
-  const columns = findColumns(layout, top, headerBottom);
+  const columns = findColumns(layout, top, headerBottom, bottom);
   const { bands, pitch } = findBands(layout, columns, firstCaption ? firstCaption.bbox[3] : top, bottom);
   if (bands.length === 0) return undefined;
   if (columns.letterRight === 0) columns.letterRight = lettersEdge(bands);
