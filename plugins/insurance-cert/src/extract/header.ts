@@ -19,12 +19,12 @@ export function firstDate(rows: Token[][], page: number, quality = 1): Found<str
   return undefined;
 }
 
-/** The DATE (MM/DD/YYYY) box at the top right; a placeholder there means no date. */
+/** The DATE (MM/DD/YYYY) box at the top right (the date below its caption, or beside it); a placeholder there means no date. */
 export function readIssueDate(layout: PageLayout): Found<string> | undefined {
   const label = findLabel(layout, 'DATE (MM/DD/YYYY)', { within: [0.4, 0, 1, 0.2] }).sort((a, b) => a.bbox[1] - b.bbox[1])[0];
   const height = layout.wordHeight;
   const box: BBox = label
-    ? [label.bbox[0] - 0.05, label.bbox[3] - height * 0.3, Math.min(1, label.bbox[2] + 0.05), label.bbox[3] + height * 4]
+    ? [label.bbox[0] - 0.05, label.bbox[1], 1, label.bbox[3] + height * 4]
     : [0.6, 0, 1, 0.12];
   const rows = groupRows(tokensIn(layout, box).filter((token) => !label?.tokens.includes(token)));
   if (rows.length > 0 && isPlaceholder(rows[0].map((token) => token.text).join(''))) return undefined;
