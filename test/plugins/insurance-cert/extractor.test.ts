@@ -78,11 +78,14 @@ describe('insurance-cert extractor on documents made in the test', () => {
     const noisy = FILLED_ACORD25.replace('CERTIFICATE NUMBER:', 'CERTIF1CATE NUMBER:')
       .replace('EACH OCCURRENCE              $ 1,000,000', 'EACH OCCURENCE               $ 1,OOO,000')
       .replace('02/01/2026   02/01/2027   PERSONAL', 'O2/01/2026   02/0l/2027   PERSONAL')
-      .replace('COMMERCIAL GENERAL LIABILITY', 'COMMERClAL GENERAL LIABILTY');
+      .replace('COMMERCIAL GENERAL LIABILITY', 'COMMERClAL GENERAL LIABILTY')
+      .replace('INSURER B : CEDAR', 'lNSURER 8: CEDAR ')
+      .replace('$ 500,000', 'Is 500,000');
     const { data, fieldDetails } = await extract(acordDocument(noisy, 'ocr'));
     expect(data.certificateNumber).to.equal('BH-2026-0042');
     expect(data.coverages[0]).to.deep.include({ type: 'general_liability', effectiveDate: '2026-02-01', expirationDate: '2027-02-01' });
     expect(data.coverages[0].limits.eachOccurrence).to.equal(1_000_000);
+    expect(data.coverages[1]).to.deep.include({ insurer: 'CEDAR STATE CASUALTY CO.', limits: { combinedSingleLimit: 500_000 } });
     expect(fieldDetails['coverages[0].effectiveDate'].source).to.equal('ocr');
     expect(fieldDetails['coverages[0].effectiveDate'].confidence).to.be.below(fieldDetails['coverages[1].effectiveDate'].confidence);
   });

@@ -1,6 +1,6 @@
 import { similarity } from '../layout/labels.js';
 import { tokensIn, type PageLayout, type Token } from '../layout/layout.js';
-import { isPlaceholder } from '../parse/values.js';
+import { foldText, isPlaceholder } from '../parse/values.js';
 import type { PageAnchors } from './anchors.js';
 import { found, type Found } from './draft.js';
 
@@ -61,16 +61,34 @@ function withoutNaic(tokens: Token[]): Token[] {
 export function readInsurers(layout: PageLayout, anchors: PageAnchors): Record<string, Found<string>> {
   const top = anchors.producer ? anchors.producer.bbox[1] - 0.01 : 0;
   const bottom = anchors.coveragesY ?? 0.5;
-  const captions = layout.tokens
-    .filter((token) => token.bbox[1] >= top && token.bbox[1] < bottom && isInsurerCaption(token, anchors.rightColumnX, layout))
-    .sort((a, b) => a.bbox[1] - b.bbox[1]);
-  if (captions.length === 0) return insurersByNaic(layout, anchors, top, bottom);
+  const inBand = (token: Token) => token.bbox[1] >= top && token.bbox[1] < bottom;
+  const captions = layout.tokens.filter((token) => inBand(token) && isInsurerCaption(token, anchors.rightColumnX, layout));
+  const loneLetters = layout.tokens.filter((token) => inBand(token) && isLoneLetter(token, anchors.rightColumnX, captions, layout));
+  const byNaic = insurersByNaic(layout, anchors, top, bottom);
+  if (captions.length + loneLetters.length === 0) return byNaic;
+  const insurers = insurersByCaption(layout, [...captions, ...loneLetters].sort((a, b) => a.bbox[1] - b.bbox[1]));
+  const known = Object.values(insurers).map((insurer) => foldText(insurer.value));
+  for (const [letter, insurer] of Object.entries(byNaic)) {
+    const name = foldText(insurer.value);
+    if (!insurers[letter] && !known.some((other) => name.includes(other) || similarity(name, other) >= 0.8)) insurers[letter] = insurer;
+  }
+  return insurers;
+}
+
+/** `a: NAME` at the column's edge with its INSURER caption lost to OCR. */
+function isLoneLetter(token: Token, columnEdge: number, captions: Token[], layout: PageLayout): boolean {
+  if (!/^[A-Fa-f8][:;]$/.test(token.text) || Math.abs(token.bbox[0] - columnEdge) > 0.08) return false;
+  return !captions.some((caption) => tokensAfter(layout, caption)[0] === token);
+}
+
+function insurersByCaption(layout: PageLayout, captions: Token[]): Record<string, Found<string>> {
   const insurers: Record<string, Found<string>> = {};
   let order = 0;
   for (const caption of captions) {
     const after = tokensAfter(layout, caption);
     if (after[0] && /AFFORD/.test(after[0].folded)) continue;
-    const read = letterAndName(caption, after);
+    const lone = /^([A-Fa-f8])[:;]$/.exec(caption.text);
+    const read = lone ? { letter: readLetter(lone[1]), tokens: after, name: after.map((token) => token.text).join(' ') } : letterAndName(caption, after);
     const tokens = withoutNaic(read.tokens);
     const key = read.letter ?? LETTERS[order];
     if (!key) continue;
@@ -94,7 +112,7 @@ function insurersByNaic(layout: PageLayout, anchors: PageAnchors, top: number, b
   const codes = tokensIn(layout, [anchors.rightColumnX + 0.2, top, 1, bottom])
     .filter((token) => /^\d{5}$/.test(token.text.replace(/[|[\]]/g, '')))
     .sort((a, b) => a.bbox[1] - b.bbox[1]);
-  for (const code of codes) {
+  for (const [index, code] of codes.entries()) {
     const [left, y0, , y1] = code.bbox;
     const slack = (y1 - y0) * 0.6;
     const line = tokensIn(layout, [anchors.rightColumnX, y0 - slack, left, y1 + slack]).sort((a, b) => a.bbox[0] - b.bbox[0]);
@@ -102,9 +120,9 @@ function insurersByNaic(layout: PageLayout, anchors: PageAnchors, top: number, b
     const name = tokens
       .map((token) => token.text)
       .join(' ')
-      .replace(/^\S*SURER\s*[A-F]?\s*[:;.,]\s*/i, '')
+      .replace(/^\S*SURER\b\s*(?:[A-F8][a-z]?\s*)?[:;.,]?\s*/i, '')
       .trim();
-    const key = LETTERS[Object.keys(insurers).length];
+    const key = LETTERS[index];
     if (key && name.length >= 4) insurers[key] = found(name, tokens, layout.page, 0.8);
   }
   return insurers;

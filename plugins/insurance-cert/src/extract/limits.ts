@@ -70,10 +70,13 @@ function amountsIn(layout: PageLayout, band: CoverageBand, table: CoverageTable,
   return amounts;
 }
 
-/** The dollar sign printed before an amount, also as OCR reads it (`s`, `S`, `5`, `§`) when it stands apart. */
+/** The dollar sign printed before an amount, also as OCR reads it (`s`, `Is`, `§`, or a lone `5` / `8` before a grouped amount). */
 function withoutDollarSign(tokens: Token[]): string {
-  const body = tokens.length > 1 && /^[$sS5§]$/.test(tokens[0].text) ? tokens.slice(1) : tokens;
-  return body.map((token) => token.text).join(' ');
+  const text = (body: Token[]) => body.map((token) => token.text).join(' ');
+  if (tokens.length < 2) return text(tokens);
+  const [first, ...rest] = tokens;
+  const strayMark = !/\d/.test(first.text) || (first.text.length === 1 && /^\d{1,3}(,\d{3})+$/.test(text(rest)));
+  return strayMark ? text(rest) : text(tokens);
 }
 
 /** A limit is at least $100 and below a billion dollars; anything else is OCR debris or two cells read as one. */
