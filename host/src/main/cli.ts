@@ -41,9 +41,13 @@ async function run(mode: { api: boolean; worker: boolean }, config: Config): Pro
   const { bundledPlugins } = await import('./bundled-plugins.js');
   const runtime = await startHost({ config, logger, plugins: bundledPlugins(), ...mode });
   if (runtime.url) {
-    out(`docsift ${HOST_VERSION} listening on ${runtime.url} (public URL ${config.publicUrl}); workers ${mode.worker ? 'on' : 'off'}`);
-    out(`API reference: ${config.publicUrl}/docs`);
-    for (const line of await firstAccountHint(runtime, config)) out(line);
+    out(
+      [
+        `docsift ${HOST_VERSION} listening on ${runtime.url} (public URL ${config.publicUrl}); workers ${mode.worker ? 'on' : 'off'}`,
+        `API reference: ${config.publicUrl}/docs`,
+        ...(await firstAccountHint(runtime, config)),
+      ].join('\n'),
+    );
   } else {
     out(`docsift ${HOST_VERSION} worker running (concurrency ${config.jobs.concurrency})`);
   }
