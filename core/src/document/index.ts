@@ -1,7 +1,9 @@
 import type { DocumentReader } from '../contracts/services.js';
 import { LocalDocumentReader, type DocumentReaderOptions } from './reader.js';
 
-export type { DocumentReaderOptions } from './reader.js';
+export { LocalDocumentReader, type DocumentReaderOptions } from './reader.js';
+export type { OcrEngine } from './ocr/pool.js';
+export type { OcrWord } from './ocr/tsv.js';
 export type { ReaderLimits } from './limits.js';
 export { sniff } from './sniff.js';
 export { groupWordsIntoLines, wordsInReadingOrder } from './layout.js';

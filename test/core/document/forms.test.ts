@@ -63,6 +63,27 @@ describe('PDF form fields', () => {
     }
   });
 
+  it('places widgets on rotated pages as displayed, the same through pdf-lib and PDFium', async () => {
+    const { PDFDocument, degrees } = await import('pdf-lib');
+    for (const rotation of [90, 180, 270]) {
+      const pdf = await PDFDocument.load(await makeFillablePdf([FIELDS[0]]));
+      pdf.getPage(0).setRotation(degrees(rotation));
+      const bytes = await pdf.save();
+      const [fromPdfLib] = await readFormFields(bytes);
+      const document = openDocument(await loadPdfium(), bytes);
+      try {
+        const [fromPdfium] = readPdfiumFormFields(document);
+        fromPdfium.bbox?.forEach((value, index) => expect(value, `${rotation}°`).to.be.closeTo(fromPdfLib.bbox?.[index] ?? -1, 1e-4));
+      } finally {
+        document.close();
+      }
+      // Turned a quarter, the wide field stands tall; turned over, it moves to the bottom right.
+      const [x0, y0, x1, y1] = fromPdfLib.bbox ?? [0, 0, 0, 0];
+      if (rotation === 180) expect(x0 > 0.5 && y0 > 0.8).to.equal(true);
+      else expect(y1 - y0, `${rotation}°`).to.be.greaterThan(x1 - x0);
+    }
+  });
+
   it('returns no fields for a PDF without a form', async () => {
     const model = await reader.read(await makeTextPdf([paragraph(['no form here'])]));
     expect(model.formFields).to.deep.equal([]);
