@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { normaliseOcrWord } from '../../../core/src/document/ocr/normalise.js';
+import { isMisreadDollarSign, normaliseOcrWord } from '../../../core/src/document/ocr/normalise.js';
 
 describe('normaliseOcrWord', () => {
   it('repairs the P0O- misreading of PO numbers', () => {
@@ -17,5 +17,19 @@ describe('normaliseOcrWord', () => {
     for (const word of ['BOOK', 'SOLD', 'ZOO', 'OIL', 'IS', 'CL255382254', '1,000', 'PO-123456', 'I0I']) {
       expect(normaliseOcrWord(word)).to.equal(word);
     }
+  });
+});
+
+describe('isMisreadDollarSign', () => {
+  it('takes a lone s, S or § right before an amount for a dollar sign', () => {
+    expect(isMisreadDollarSign('s', '1,000,000', 0.5)).to.equal(true);
+    expect(isMisreadDollarSign('§', '2,500.00', 1)).to.equal(true);
+  });
+
+  it('leaves other words, and sign-like words far from or not before an amount, alone', () => {
+    expect(isMisreadDollarSign('is', '1,000', 0.5)).to.equal(false);
+    expect(isMisreadDollarSign('s', 'Total', 0.5)).to.equal(false);
+    expect(isMisreadDollarSign('s', '1,000', 5)).to.equal(false);
+    expect(isMisreadDollarSign('s', undefined, 0)).to.equal(false);
   });
 });

@@ -31,3 +31,15 @@ function fixNumber(word: string): string {
 export function normaliseOcrWord(word: string): string {
   return fixNumber(word.replace(PO_PREFIX, 'PO-'));
 }
+
+/** A dollar sign set apart from its amount is read as s, S or §. */
+const DOLLAR_LOOKALIKES = new Set(['s', 'S', '§']);
+const AMOUNT = /^[0-9][0-9,]*(\.[0-9]{2})?$/;
+
+/**
+ * Whether a word is a misread dollar sign: a lone s, S or § immediately followed on its line by
+ * an amount. Takes the next word's text and the gap between them in word heights.
+ */
+export function isMisreadDollarSign(word: string, nextWord: string | undefined, gapInHeights: number): boolean {
+  return DOLLAR_LOOKALIKES.has(word) && nextWord !== undefined && AMOUNT.test(nextWord) && gapInHeights >= 0 && gapInHeights < 2;
+}

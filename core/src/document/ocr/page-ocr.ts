@@ -2,7 +2,7 @@ import type { BBox, Word } from '../../contracts/document.js';
 import { rotateQuarterTurns, type GrayImage } from '../gray-image.js';
 import { roundBox } from '../geometry.js';
 import { deskew, measureSkew, skewWorthCorrecting } from './deskew.js';
-import { normaliseOcrWord } from './normalise.js';
+import { isMisreadDollarSign, normaliseOcrWord } from './normalise.js';
 import { estimateOrientation, readabilityScore, readsUpright } from './orientation.js';
 import type { OcrEngine } from './pool.js';
 import { removeRules } from './rules.js';
@@ -32,14 +32,25 @@ const MIN_WORDS_TO_TURN_OVER = 3;
  */
 const MIN_WORD_CONFIDENCE = 0.5;
 
+function wordText(words: OcrWord[], index: number): string {
+  const word = words[index];
+  const next = words[index + 1];
+  const text = normaliseOcrWord(word.text);
+  if (!next) return text;
+  const height = Math.max(1, word.bbox[3] - word.bbox[1]);
+  const sameLine = next.bbox[1] < word.bbox[3] && next.bbox[3] > word.bbox[1];
+  const gap = (next.bbox[0] - word.bbox[2]) / height;
+  return sameLine && isMisreadDollarSign(text, normaliseOcrWord(next.text), gap) ? '$' : text;
+}
+
 function toPageWords(words: OcrWord[], image: GrayImage): Word[] {
   const kept: Word[] = [];
-  for (const word of words) {
-    if (word.confidence < MIN_WORD_CONFIDENCE) continue;
+  words.forEach((word, index) => {
+    if (word.confidence < MIN_WORD_CONFIDENCE) return;
     const [x0, y0, x1, y1] = word.bbox;
     const bbox: BBox = [x0 / image.width, y0 / image.height, x1 / image.width, y1 / image.height];
-    kept.push({ text: normaliseOcrWord(word.text), bbox: roundBox(bbox), source: 'ocr', confidence: Math.round(word.confidence * 1000) / 1000 });
-  }
+    kept.push({ text: wordText(words, index), bbox: roundBox(bbox), source: 'ocr', confidence: Math.round(word.confidence * 1000) / 1000 });
+  });
   return kept;
 }
 
