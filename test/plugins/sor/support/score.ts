@@ -104,3 +104,14 @@ export function missingSections(expected: SectionLike[], predicted: SectionLike[
   const names = new Set(predicted.map((section) => fold(section.sectionName)));
   return expected.map((section) => section.sectionName).filter((name) => !names.has(fold(name)));
 }
+
+const METADATA_PATHS = ['consultant', 'propertyAddress', 'borrowerName', 'lenderName', 'inspectionDate', 'contractorInfo.name', 'contractorInfo.license', 'contractorInfo.phone'];
+
+const readDotted = (data: Record<string, unknown>, path: string): unknown =>
+  path.split('.').reduce<unknown>((value, key) => (value as Record<string, unknown> | null | undefined)?.[key], data);
+
+/** Header-block fields that differ from the answer key, strings compared after case, space and punctuation folding. */
+export function metadataDifferences(expected: Record<string, unknown>, predicted: Record<string, unknown>): string[] {
+  const same = (a: unknown, b: unknown): boolean => (typeof a === 'string' && typeof b === 'string' ? fold(a) === fold(b) : (a ?? null) === (b ?? null));
+  return METADATA_PATHS.filter((path) => !same(readDotted(expected, path), readDotted(predicted, path)));
+}
