@@ -1,4 +1,5 @@
-import { gapBefore, mergeRows, type Row } from './layout.js';
+import type { Word } from '@docsift/core';
+import { cellsOf, gapBefore, mergeRows, type Row } from './layout.js';
 import { PhraseSet } from './phrases.js';
 
 export type ColumnKind = 'item' | 'scope' | 'description' | 'quantity' | 'unit' | 'unitCost' | 'material' | 'labor' | 'total';
@@ -59,7 +60,17 @@ function scanLabels(row: Row): { columns: Column[]; share: number } {
     labelled += words.length;
     index = label.end;
   }
-  return { columns, share: row.words.length === 0 ? 0 : labelled / row.words.length };
+  // A cell that starts with a label counts whole ("Description of Repair").
+  const cells = cellsOf(row, CELL_GAP);
+  const labelledCells = cells.filter((cell) => cellStartsWithLabel(row, cell)).length;
+  const share = row.words.length === 0 ? 0 : Math.max(labelled / row.words.length, labelledCells / cells.length);
+  return { columns, share };
+}
+
+const CELL_GAP = 1.2;
+
+function cellStartsWithLabel(row: Row, cell: Word[]): boolean {
+  return labelAt(row, row.words.indexOf(cell[0])) !== null;
 }
 
 /** A row of column labels that is no complete header (OCR lost some of them): no data, no recap. */

@@ -230,3 +230,34 @@ describe('plugin-sor recap variants', () => {
     expect(data.recapSummary.additionalLines).to.deep.equal([{ label: 'Sales tax', amount: 80 }]);
   });
 });
+
+describe('plugin-sor extractor on a HUD-style write-up', () => {
+  const text = [
+    'SPECIFICATION OF REPAIRS',
+    'Borrower(s):  Mary Major                    Date of Inspection:  3/9/26',
+    '',
+    '#    Description of Repair                                Materials      Labor       Total',
+    '1. Masonry',
+    '     Repoint chimney above roof line                         150.00     350.00      500.00',
+    '2. Siding',
+    '     Replace damaged siding on north wall,                   400.00     600.00    1,000.00',
+    '     match existing profile',
+    '                                          Total Cost of Repairs                   1,500.00',
+    '                                          Contingency Reserve (10%)                 150.00',
+  ].join('\n');
+  const { data } = extractSor(documentFromText(text));
+
+  it('reads numbered categories, multi-word header cells and the total cost of repairs', () => {
+    expect(data.constructionSections.map((section) => section.sectionName)).to.deep.equal(['1. Masonry', '2. Siding']);
+    expect(data.constructionSections[1].lineItems[0]).to.deep.equal({
+      description: 'Replace damaged siding on north wall, match existing profile',
+      quantity: null,
+      unit: null,
+      materialCost: 400,
+      laborCost: 600,
+      totalCost: 1000,
+    });
+    expect(data.recapSummary.grandTotal).to.equal(1500);
+    expect(data.documentMetadata).to.deep.include({ borrowerName: 'Mary Major', inspectionDate: '2026-03-09' });
+  });
+});
