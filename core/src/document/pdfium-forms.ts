@@ -1,5 +1,5 @@
 import type { BBox, FormField, FormFieldKind } from '../contracts/document.js';
-import { roundBox, transformRect } from './geometry.js';
+import { roundBox, transformRect, type Transform } from './geometry.js';
 import { pageTransform } from './pdf-text.js';
 import { allocate, heap, withPage, type Pdfium, type PdfiumDocument } from './pdfium.js';
 
@@ -32,7 +32,7 @@ interface Widget {
   bbox: BBox;
 }
 
-function readWidget(pdfium: Pdfium, form: number, page: number, annot: number, pageNumber: number): Widget {
+function readWidget(pdfium: Pdfium, form: number, transform: Transform, annot: number, pageNumber: number): Widget {
   const rect = allocate(pdfium, 16);
   try {
     pdfium.FPDFAnnot_GetRect(annot, rect.pointer);
@@ -44,7 +44,7 @@ function readWidget(pdfium: Pdfium, form: number, page: number, annot: number, p
       checked: pdfium.FPDFAnnot_IsChecked(form, annot),
       exportValue: readFormString(pdfium, pdfium.FPDFAnnot_GetFormFieldExportValue, form, annot),
       page: pageNumber,
-      bbox: roundBox(transformRect(pageTransform(pdfium, page), left, bottom, right, top)),
+      bbox: roundBox(transformRect(transform, left, bottom, right, top)),
     };
   } finally {
     rect.free();
@@ -58,12 +58,13 @@ function pageWidgets(document: PdfiumDocument, form: number, pageIndex: number):
     pdfium.FORM_OnAfterLoadPage(page, form);
     try {
       const widgets: Widget[] = [];
+      const transform = pageTransform(pdfium, page);
       const count = pdfium.FPDFPage_GetAnnotCount(page);
       for (let index = 0; index < count; index += 1) {
         const annot = pdfium.FPDFPage_GetAnnot(page, index);
         if (!annot) continue;
         try {
-          if (pdfium.FPDFAnnot_GetSubtype(annot) === FPDF_ANNOT_WIDGET) widgets.push(readWidget(pdfium, form, page, annot, pageIndex + 1));
+          if (pdfium.FPDFAnnot_GetSubtype(annot) === FPDF_ANNOT_WIDGET) widgets.push(readWidget(pdfium, form, transform, annot, pageIndex + 1));
         } finally {
           pdfium.FPDFPage_CloseAnnot(annot);
         }
