@@ -66,9 +66,11 @@ function withoutItemNumber(words: Word[], section: DraftSection | null): Word[] 
   return dotless ? words.slice(1) : words;
 }
 
+/** A section heading row; some layouts print the section's total on it. */
 function readHeading(split: SplitRow): ReturnType<typeof readSectionHeading> {
-  if (hasMoney(split) || split.quantity) return null;
-  return readSectionHeading(joinWords([...split.item, ...split.scope, ...split.description]));
+  if (split.quantity || split.unit) return null;
+  const textWords = [...split.item, ...split.scope, ...split.description];
+  return readSectionHeading(joinWords(textWords));
 }
 
 function handleHeading(state: ScanState, split: SplitRow, heading: NonNullable<ReturnType<typeof readSectionHeading>>): void {
@@ -78,7 +80,9 @@ function handleHeading(state: ScanState, split: SplitRow, heading: NonNullable<R
     state.item = null;
     return;
   }
-  openSection(state, heading.name, split.row.words, split.row.page);
+  const textWords = [...split.item, ...split.scope, ...split.description];
+  const section = openSection(state, heading.name, textWords, split.row.page);
+  if (hasMoney(split)) section.total = { page: split.row.page, material: split.material, labor: split.labor, total: split.total };
 }
 
 function handleAmounts(state: ScanState, split: SplitRow): void {

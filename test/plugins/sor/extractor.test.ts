@@ -239,7 +239,7 @@ describe('plugin-sor extractor on a HUD-style write-up', () => {
     '#    Description of Repair                                Materials      Labor       Total',
     '1. Masonry',
     '     Repoint chimney above roof line                         150.00     350.00      500.00',
-    '2. Siding',
+    `2. Siding${''.padEnd(71)}1,000.00`,
     '     Replace damaged siding on north wall,                   400.00     600.00    1,000.00',
     '     match existing profile',
     '                                          Total Cost of Repairs                   1,500.00',
@@ -247,7 +247,7 @@ describe('plugin-sor extractor on a HUD-style write-up', () => {
   ].join('\n');
   const { data } = extractSor(documentFromText(text));
 
-  it('reads numbered categories, multi-word header cells and the total cost of repairs', () => {
+  it('reads numbered categories (one with its total on the heading row), multi-word header cells and the total cost of repairs', () => {
     expect(data.constructionSections.map((section) => section.sectionName)).to.deep.equal(['1. Masonry', '2. Siding']);
     expect(data.constructionSections[1].lineItems[0]).to.deep.equal({
       description: 'Replace damaged siding on north wall, match existing profile',
@@ -257,6 +257,7 @@ describe('plugin-sor extractor on a HUD-style write-up', () => {
       laborCost: 600,
       totalCost: 1000,
     });
+    expect(data.constructionSections[1].sectionTotal).to.deep.equal({ materialCost: null, laborCost: null, totalCost: 1000 });
     expect(data.recapSummary.grandTotal).to.equal(1500);
     expect(data.documentMetadata).to.deep.include({ borrowerName: 'Mary Major', inspectionDate: '2026-03-09' });
   });
