@@ -52,6 +52,12 @@ function charBoxExports(pdfium: Pdfium): { tight: CharBoxExport; loose: CharBoxE
   return { tight: exports.FPDFText_GetCharBox, loose: exports.FPDFText_GetLooseCharBox };
 }
 
+/** Views of the two output rectangles: tight (left, right, bottom, top as doubles), loose (FS_RECTF floats). */
+function rectViews(pdfium: Pdfium, tightRect: number, looseRect: number): [Float64Array, Float32Array] {
+  return [new Float64Array(heap(pdfium), tightRect, 4), new Float32Array(heap(pdfium), looseRect, 4)];
+}
+
+/** Views into the heap go empty (detached) when WASM memory grows; they are then taken afresh. */
 function readCharBoxes(pdfium: Pdfium, textPage: number, transform: Transform): Array<CharBox | null> {
   const count = pdfium.FPDFText_CountChars(textPage);
   if (count <= 0) return [];
@@ -60,6 +66,7 @@ function readCharBoxes(pdfium: Pdfium, textPage: number, transform: Transform): 
   const out = allocate(pdfium, 48);
   const [tightRect, looseRect] = [out.pointer, out.pointer + 32];
   const chars: Array<CharBox | null> = [];
+  let [tightBox, looseBox] = rectViews(pdfium, tightRect, looseRect);
   try {
     for (let index = 0; index < count; index += 1) {
       const char = text[index] ?? '';
@@ -68,10 +75,9 @@ function readCharBoxes(pdfium: Pdfium, textPage: number, transform: Transform): 
         chars.push(null);
         continue;
       }
-      const [left, right, bottom, top] = new Float64Array(heap(pdfium), tightRect, 4);
-      const looseBox = new Float32Array(heap(pdfium), looseRect, 4);
+      if (tightBox.length === 0) [tightBox, looseBox] = rectViews(pdfium, tightRect, looseRect);
       const [looseLeft, , looseRight] = transformRect(transform, looseBox[0], looseBox[3], looseBox[2], looseBox[1]);
-      chars.push({ text: char, box: transformRect(transform, left, bottom, right, top), left: looseLeft, right: looseRight });
+      chars.push({ text: char, box: transformRect(transform, tightBox[0], tightBox[2], tightBox[1], tightBox[3]), left: looseLeft, right: looseRight });
     }
   } finally {
     out.free();
