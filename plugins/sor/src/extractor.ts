@@ -85,11 +85,11 @@ function toRecap(rows: Row[], start: number, provenance: ProvenanceRecorder): So
 export function extractSor(document: DocumentModel): ExtractionResult<SorData> {
   const rows = buildRows(document);
   const provenance = new ProvenanceRecorder();
-  const documentMetadata = readMetadata(rows, provenance);
+  const { metadata: documentMetadata, additional: additionalInfo } = readMetadata(rows, provenance);
   const table = readTable(rows);
   const constructionSections = toSections(table.sections, provenance);
   const recapSummary = toRecap(rows, table.end, provenance);
-  return { data: { documentMetadata, constructionSections, recapSummary }, fieldDetails: provenance.details };
+  return { data: { documentMetadata, constructionSections, recapSummary, additionalInfo }, fieldDetails: provenance.details };
 }
 
 export const sorExtractor: Extractor<SorData> = {

@@ -31,7 +31,7 @@ export function sorPlugin(options: SorPluginOptions = {}): DocumentTypePlugin<So
   });
 }
 
-export { sorDataSchema, type SorData, type SorSection, type SorLineItem, type SorMetadata, type SorRecap } from './schema.js';
+export { sorDataSchema, type SorData, type SorSection, type SorLineItem, type SorMetadata, type SorRecap, type SorAdditionalInfo } from './schema.js';
 export { FINDING_CODES, validators, lineTotals, sectionTotals, recapArithmetic, completeness } from './validators.js';
 export { toLegacySor, type LegacySor, type LegacySorSection, type LegacySorLineItem } from './legacy.js';
 export { extractSor } from './extractor.js';

@@ -32,9 +32,10 @@ function splitSectionName(name: string): { sectionNumber: string | null; section
 /** The legacy layout of `sor` data (the type code stays `sor`). */
 export function toLegacySor(data: SorData): LegacySor {
   const meta = data.documentMetadata;
+  const extra = data.additionalInfo;
   return {
-    consultantInfo: { name: meta.consultant, company: meta.consultantCompany ?? null, fileNumber: meta.fileNumber ?? null },
-    propertyInfo: { address: meta.propertyAddress, buildingSize: meta.buildingSize ?? null, numberOfUnits: meta.numberOfUnits ?? null },
+    consultantInfo: { name: meta.consultant, company: extra?.consultantCompany ?? null, fileNumber: extra?.fileNumber ?? null },
+    propertyInfo: { address: meta.propertyAddress, buildingSize: extra?.buildingSize ?? null, numberOfUnits: extra?.numberOfUnits ?? null },
     constructionSections: data.constructionSections.map((section) => ({
       ...splitSectionName(section.sectionName),
       subTotal: sectionAmount(section),

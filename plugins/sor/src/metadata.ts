@@ -3,7 +3,7 @@ import { labelsOf, textOf, valueBelow, valueContinuation, valueRightOf, type Lab
 import { cellsOf, type Row } from './layout.js';
 import { foldText, parseDate } from './parse.js';
 import type { ProvenanceRecorder } from './provenance.js';
-import type { SorMetadata } from './schema.js';
+import type { SorAdditionalInfo, SorMetadata } from './schema.js';
 
 interface Found {
   words: Word[];
@@ -76,11 +76,8 @@ class MetadataReader {
     lenderName: null,
     inspectionDate: null,
     contractorInfo: { name: null, license: null, phone: null },
-    consultantCompany: null,
-    fileNumber: null,
-    buildingSize: null,
-    numberOfUnits: null,
   };
+  readonly additional: SorAdditionalInfo = { consultantCompany: null, fileNumber: null, buildingSize: null, numberOfUnits: null };
   private readonly found: Map<MetaField, Found[]>;
 
   constructor(
@@ -112,10 +109,11 @@ class MetadataReader {
     meta.lenderName = this.take('lenderName', 'documentMetadata.lenderName');
     meta.consultant = this.take('consultant', 'documentMetadata.consultant');
     meta.inspectionDate = this.take('inspectionDate', 'documentMetadata.inspectionDate', parseDate);
-    meta.fileNumber = this.take('fileNumber', 'documentMetadata.fileNumber');
-    meta.buildingSize = this.take('buildingSize', 'documentMetadata.buildingSize');
-    const units = this.take('numberOfUnits', 'documentMetadata.numberOfUnits', (text) => /^\d{1,3}\b/.exec(text)?.[0] ?? null);
-    meta.numberOfUnits = units === null ? null : Number(units);
+    const additional = this.additional;
+    additional.fileNumber = this.take('fileNumber', 'additionalInfo.fileNumber');
+    additional.buildingSize = this.take('buildingSize', 'additionalInfo.buildingSize');
+    const units = this.take('numberOfUnits', 'additionalInfo.numberOfUnits', (text) => /^\d{1,3}\b/.exec(text)?.[0] ?? null);
+    additional.numberOfUnits = units === null ? null : Number(units);
     meta.propertyAddress = this.readAddress();
     this.readContractor();
     this.readConsultantCompany();
@@ -170,12 +168,13 @@ class MetadataReader {
   private readConsultantCompany(): void {
     const company = findCompany(this.rows, COMPANY_SUFFIX, false);
     if (!company) return;
-    this.metadata.consultantCompany = preferMixedCase(textOf(company.words), this.rows);
-    this.provenance.record('documentMetadata.consultantCompany', company.page, company.words);
+    this.additional.consultantCompany = preferMixedCase(textOf(company.words), this.rows);
+    this.provenance.record('additionalInfo.consultantCompany', company.page, company.words);
   }
 }
 
-/** Reads the header block of the document (borrower, property, lender, consultant, contractor...). */
-export function readMetadata(rows: Row[], provenance: ProvenanceRecorder): SorMetadata {
-  return new MetadataReader(rows, provenance).read();
+/** Reads the header block of the document (borrower, property, lender, consultant, contractor...) and the legacy-only facts. */
+export function readMetadata(rows: Row[], provenance: ProvenanceRecorder): { metadata: SorMetadata; additional: SorAdditionalInfo } {
+  const reader = new MetadataReader(rows, provenance);
+  return { metadata: reader.read(), additional: reader.additional };
 }

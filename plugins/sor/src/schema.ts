@@ -27,11 +27,14 @@ const documentMetadataSchema = z.object({
   lenderName: z.string().nullable(),
   inspectionDate: z.string().nullable(),
   contractorInfo: z.object({ name: z.string().nullable(), license: z.string().nullable(), phone: z.string().nullable() }),
-  /** Extra facts of the legacy layout (consultantInfo.company/fileNumber, propertyInfo.buildingSize/numberOfUnits). */
-  consultantCompany: z.string().nullable().optional(),
-  fileNumber: z.string().nullable().optional(),
-  buildingSize: z.string().nullable().optional(),
-  numberOfUnits: z.number().int().nullable().optional(),
+});
+
+/** Facts only the legacy layout asks for (consultantInfo.company/fileNumber, propertyInfo.buildingSize/numberOfUnits). */
+const additionalInfoSchema = z.object({
+  consultantCompany: z.string().nullable(),
+  fileNumber: z.string().nullable(),
+  buildingSize: z.string().nullable(),
+  numberOfUnits: z.number().int().nullable(),
 });
 
 const recapSummarySchema = z.object({
@@ -48,10 +51,12 @@ export const sorDataSchema = z.object({
   documentMetadata: documentMetadataSchema,
   constructionSections: z.array(constructionSectionSchema),
   recapSummary: recapSummarySchema,
+  additionalInfo: additionalInfoSchema.optional(),
 });
 
 export type SorLineItem = z.infer<typeof lineItemSchema>;
 export type SorSection = z.infer<typeof constructionSectionSchema>;
 export type SorMetadata = z.infer<typeof documentMetadataSchema>;
 export type SorRecap = z.infer<typeof recapSummarySchema>;
+export type SorAdditionalInfo = z.infer<typeof additionalInfoSchema>;
 export type SorData = z.infer<typeof sorDataSchema>;

@@ -68,7 +68,7 @@ function withoutItemNumber(words: Word[], section: DraftSection | null): Word[] 
 
 /** A section heading row; some layouts print the section's total on it. */
 function readHeading(split: SplitRow): ReturnType<typeof readSectionHeading> {
-  if (split.quantity || split.unit) return null;
+  if (split.quantity || split.unit || isSectionTotalRow(split.row.text)) return null;
   const textWords = [...split.item, ...split.scope, ...split.description];
   return readSectionHeading(joinWords(textWords));
 }

@@ -35,9 +35,8 @@ describe('plugin-sor extractor on documents made in the test', () => {
         lenderName: 'First Bank',
         consultant: 'John Smith',
         inspectionDate: '2026-03-03',
-        fileNumber: 'F-100',
-        numberOfUnits: 2,
       });
+      expect(data.additionalInfo).to.deep.include({ fileNumber: 'F-100', numberOfUnits: 2, consultantCompany: 'Acme Renovation Consultants, LLC' });
       expect(data.documentMetadata.contractorInfo).to.deep.equal({ name: 'Best Builders, Inc.', license: 'GC-1', phone: '(555) 123-4567' });
     });
 
