@@ -103,6 +103,17 @@ describe('insurance-cert extractor on documents made in the test', () => {
     expect(data.coverages[0].limits.damageToRentedPremises).to.equal(100_000);
   });
 
+  it('reads the same certificate shrunk and moved on the page (a photo with margins)', async () => {
+    const document = acordDocument(FILLED_ACORD25);
+    const place = ([x0, y0, x1, y1]: [number, number, number, number]): [number, number, number, number] => [0.2 + x0 * 0.7, 0.1 + y0 * 0.75, 0.2 + x1 * 0.7, 0.1 + y1 * 0.75];
+    for (const page of document.pages) {
+      for (const word of page.words) word.bbox = place(word.bbox);
+      for (const line of page.lines) line.bbox = place(line.bbox);
+    }
+    const [moved, original] = await Promise.all([extract(document), extract(acordDocument(FILLED_ACORD25))]);
+    expect(moved.data).to.deep.equal(original.data);
+  });
+
   it('prefers AcroForm values by their ACORD names over the page words', async () => {
     const document = acordDocument(FILLED_ACORD25);
     document.formFields = [
