@@ -17,7 +17,7 @@ export async function decodeImage(bytes: Uint8Array, format: Exclude<FileFormat,
       .rotate()
       .flatten({ background: '#ffffff' })
       .grayscale()
-      .raw()
+      .raw({ depth: 'uchar' })
       .toBuffer({ resolveWithObject: true });
     return { data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height };
   } catch {

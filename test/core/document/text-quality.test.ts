@@ -27,6 +27,14 @@ describe('hasUsableText', () => {
     expect(hasUsableText({ page: page(['\ue001\ue002\ue003', '\ue004\ue005', 'ab']), imageCoverage: 0, largestImageDpi: null })).to.equal(false);
   });
 
+  it('sends a page whose font encoding came out as punctuation soup to OCR', () => {
+    expect(hasUsableText({ page: page(['3!5(.%', '#$&*)', '@!!^', 'a1', '%%(!#', '&*(#@!']), imageCoverage: 0, largestImageDpi: null })).to.equal(false);
+  });
+
+  it('keeps punctuation-heavy form text', () => {
+    expect(hasUsableText({ page: page(['DATE', '(MM/DD/YYYY)', '$', '1,000,000', 'INSURER(S)', 'NAIC', '#']), imageCoverage: 0, largestImageDpi: null })).to.equal(true);
+  });
+
   it('sends a scan with a short stamped header line to OCR', () => {
     expect(hasUsableText({ page: page(['FAX', 'FROM:', '555-0100', 'PAGE', '1/2']), imageCoverage: 0.98, largestImageDpi: 200 })).to.equal(false);
   });
