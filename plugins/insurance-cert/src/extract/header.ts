@@ -6,7 +6,7 @@ import type { PageAnchors } from './anchors.js';
 import { found, type Found } from './draft.js';
 
 /** The first date among rows of tokens: whole row, then runs of neighbouring tokens. */
-export function firstDate(rows: Token[][], page: number, quality = 1): Found<string> | undefined {
+function firstDate(rows: Token[][], page: number, quality = 1): Found<string> | undefined {
   for (const row of rows) {
     for (let start = 0; start < row.length; start++) {
       for (let end = Math.min(row.length, start + 3); end > start; end--) {

@@ -30,7 +30,7 @@ function isOcrSpeck(token: Token): boolean {
 }
 
 /** The lines of a box, without the caption's own tokens and without contact lines; a name line keeps only cells with words. */
-export function boxLines(layout: PageLayout, box: BBox, exclude: Token[] = []): BoxLine[] {
+function boxLines(layout: PageLayout, box: BBox, exclude: Token[] = []): BoxLine[] {
   const skip = new Set(exclude);
   const tokens = tokensIn(layout, box).filter((token) => !skip.has(token) && !isOcrSpeck(token));
   const lines = groupRows(tokens).map((row) => {
@@ -50,7 +50,7 @@ function dropLeadingNumbers(lines: BoxLine[]): BoxLine[] {
  * Name and address of a party box: the name is the lines before the first line with a digit
  * (after the first line), the address the rest joined with ", ".
  */
-export function partyFromLines(lines: BoxLine[], page: number): PartyDraft {
+function partyFromLines(lines: BoxLine[], page: number): PartyDraft {
   const kept = dropLeadingNumbers(lines);
   if (kept.length === 0) return {};
   let split = kept.findIndex((line, index) => index > 0 && (/\d/.test(line.text) || ADDRESS_START.test(line.text)));

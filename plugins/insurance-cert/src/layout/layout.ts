@@ -116,7 +116,7 @@ export function segmentsOf(row: Token[], layout: Pick<PageLayout, 'aspect' | 'wo
   return segments;
 }
 
-export function makeSegment(tokens: Token[]): Segment {
+function makeSegment(tokens: Token[]): Segment {
   return { text: tokens.map((token) => token.text).join(' '), tokens, bbox: unionBox(tokens.map((token) => token.bbox)) };
 }
 
