@@ -7,7 +7,7 @@ import { readMetadata } from './metadata.js';
 import { ProvenanceRecorder } from './provenance.js';
 import { roundCents } from './parse.js';
 import { readRecap, type RecapRead, type RecapValue } from './recap.js';
-import type { SorData, SorRecap } from './schema.js';
+import type { SorData, SorRecap, SorRecapLine } from './schema.js';
 import { inferHeader } from './infer.js';
 import { findHeader, readHeaderlessTable, readItemisedTable, type DraftTable } from './table.js';
 
@@ -60,7 +60,7 @@ function deriveUnread(read: RecapRead, values: Partial<Record<keyof SorRecap, Re
   if (value >= 0) values[field] = { value, words: label.words, quality: DERIVED_RECAP_QUALITY, page: label.page };
 }
 
-function toRecap(rows: Row[], start: number, provenance: ProvenanceRecorder): SorRecap {
+function toRecap(rows: Row[], start: number, provenance: ProvenanceRecorder): { recap: SorRecap; recapLines: SorRecapLine[] } {
   let read = readRecap(rows, start);
   if (Object.keys(read.fields).length === 0 && start > 0) read = readRecap(rows, 0);
   const values: Partial<Record<keyof SorRecap, RecapValue>> = { ...read.fields, overheadAndProfit: overheadAndProfit(read.fields) };
@@ -72,23 +72,22 @@ function toRecap(rows: Row[], start: number, provenance: ProvenanceRecorder): So
     recap[field] = value.value;
     provenance.record(`recapSummary.${field}`, value.page, value.words, value.quality);
   }
-  if (read.additionalLines.length > 0) {
-    recap.additionalLines = read.additionalLines.map((line, index) => {
-      provenance.record(`recapSummary.additionalLines[${index}].amount`, line.value.page, line.value.words, line.value.quality);
-      return { label: line.label, amount: line.value.value };
-    });
-  }
-  return recap;
+  const recapLines = read.additionalLines.map((line, index) => {
+    provenance.record(`additionalInfo.recapLines[${index}].amount`, line.value.page, line.value.words, line.value.quality);
+    return { label: line.label, amount: line.value.value };
+  });
+  return { recap, recapLines };
 }
 
 /** Reads a statement of repair (or a contractor estimate) from the document model. */
 export function extractSor(document: DocumentModel): ExtractionResult<SorData> {
   const rows = buildRows(document);
   const provenance = new ProvenanceRecorder();
-  const { metadata: documentMetadata, additional: additionalInfo } = readMetadata(rows, provenance);
+  const { metadata: documentMetadata, additional } = readMetadata(rows, provenance);
   const table = readTable(rows);
   const constructionSections = toSections(table.sections, provenance);
-  const recapSummary = toRecap(rows, table.end, provenance);
+  const { recap: recapSummary, recapLines } = toRecap(rows, table.end, provenance);
+  const additionalInfo = { ...additional, recapLines };
   return { data: { documentMetadata, constructionSections, recapSummary, additionalInfo }, fieldDetails: provenance.details };
 }
 

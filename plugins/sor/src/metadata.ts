@@ -77,7 +77,7 @@ class MetadataReader {
     inspectionDate: null,
     contractorInfo: { name: null, license: null, phone: null },
   };
-  readonly additional: SorAdditionalInfo = { consultantCompany: null, fileNumber: null, buildingSize: null, numberOfUnits: null };
+  readonly additional: Omit<SorAdditionalInfo, 'recapLines'> = { consultantCompany: null, fileNumber: null, buildingSize: null, numberOfUnits: null };
   private readonly found: Map<MetaField, Found[]>;
 
   constructor(
@@ -174,7 +174,10 @@ class MetadataReader {
 }
 
 /** Reads the header block of the document (borrower, property, lender, consultant, contractor...) and the legacy-only facts. */
-export function readMetadata(rows: Row[], provenance: ProvenanceRecorder): { metadata: SorMetadata; additional: SorAdditionalInfo } {
+export function readMetadata(
+  rows: Row[],
+  provenance: ProvenanceRecorder,
+): { metadata: SorMetadata; additional: Omit<SorAdditionalInfo, 'recapLines'> } {
   const reader = new MetadataReader(rows, provenance);
   return { metadata: reader.read(), additional: reader.additional };
 }

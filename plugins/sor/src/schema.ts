@@ -29,12 +29,19 @@ const documentMetadataSchema = z.object({
   contractorInfo: z.object({ name: z.string().nullable(), license: z.string().nullable(), phone: z.string().nullable() }),
 });
 
-/** Facts only the legacy layout asks for (consultantInfo.company/fileNumber, propertyInfo.buildingSize/numberOfUnits). */
+const recapLineSchema = z.object({ label: z.string(), amount: z.number() });
+
+/**
+ * Facts beyond the interface's primary layout: those only the legacy layout asks for
+ * (consultantInfo.company/fileNumber, propertyInfo.buildingSize/numberOfUnits), and priced recap
+ * lines without a recap label printed between the subtotal and the grand total (permits, fees).
+ */
 const additionalInfoSchema = z.object({
   consultantCompany: z.string().nullable(),
   fileNumber: z.string().nullable(),
   buildingSize: z.string().nullable(),
   numberOfUnits: z.number().int().nullable(),
+  recapLines: z.array(recapLineSchema),
 });
 
 const recapSummarySchema = z.object({
@@ -42,8 +49,6 @@ const recapSummarySchema = z.object({
   generalConditions: money,
   overheadAndProfit: money,
   grandTotal: money,
-  /** Priced lines without a recap label printed between the subtotal and the grand total (permits, fees). */
-  additionalLines: z.array(z.object({ label: z.string(), amount: z.number() })).optional(),
 });
 
 /** `extractedData` of type `sor` in the primary layout. */
@@ -59,4 +64,5 @@ export type SorSection = z.infer<typeof constructionSectionSchema>;
 export type SorMetadata = z.infer<typeof documentMetadataSchema>;
 export type SorRecap = z.infer<typeof recapSummarySchema>;
 export type SorAdditionalInfo = z.infer<typeof additionalInfoSchema>;
+export type SorRecapLine = z.infer<typeof recapLineSchema>;
 export type SorData = z.infer<typeof sorDataSchema>;

@@ -83,7 +83,7 @@ export const recapArithmetic: Validator<SorData> = (data) => {
     if (differs(expected, subtotal)) findings.push(mismatch(FINDING_CODES.subtotalMismatch, 'recapSummary.subtotal', 'Subtotal against the sum of sections', expected, subtotal));
   }
   if (subtotal !== null && grandTotal !== null) {
-    const additional = (data.recapSummary.additionalLines ?? []).reduce((sum, line) => sum + line.amount, 0);
+    const additional = (data.additionalInfo?.recapLines ?? []).reduce((sum, line) => sum + line.amount, 0);
     const expected = subtotal + (generalConditions ?? 0) + (overheadAndProfit ?? 0) + additional;
     if (differs(expected, grandTotal)) {
       findings.push(mismatch(FINDING_CODES.grandTotalMismatch, 'recapSummary.grandTotal', 'Grand total against subtotal + general conditions + overhead and profit', expected, grandTotal));

@@ -211,7 +211,7 @@ describe('plugin-sor recap variants', () => {
 
   it('keeps priced lines above the grand total apart, and the grand total check counts them', () => {
     const { data } = extractSor(recap(['Subtotal  $1,000.00', 'General Conditions  $100.00', 'Overhead & Profit  $100.00', 'Building permit fees  $75.00', 'GRAND TOTAL  $1,275.00', 'Consultant Fee  $500.00']));
-    expect(data.recapSummary.additionalLines).to.deep.equal([{ label: 'Building permit fees', amount: 75 }]);
+    expect(data.additionalInfo?.recapLines).to.deep.equal([{ label: 'Building permit fees', amount: 75 }]);
     expect(recapArithmetic(data, { now: new Date() })).to.deep.equal([]);
   });
 
@@ -226,7 +226,7 @@ describe('plugin-sor recap variants', () => {
   it('takes a bare "Total" as the grand total when no more specific label is printed, and not "Sub Total"', () => {
     const { data } = extractSor(recap(['Sub Total  $1,000.00', 'Sales tax  $80.00', 'Total  $1,080.00']));
     expect(data.recapSummary).to.deep.include({ subtotal: 1000, grandTotal: 1080 });
-    expect(data.recapSummary.additionalLines).to.deep.equal([{ label: 'Sales tax', amount: 80 }]);
+    expect(data.additionalInfo?.recapLines).to.deep.equal([{ label: 'Sales tax', amount: 80 }]);
   });
 });
 
