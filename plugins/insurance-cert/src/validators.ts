@@ -20,8 +20,15 @@ export const FINDING_CODES = {
 
 type Row = Coverage | OtherCoverage;
 
+const COVERAGE_LABELS: Record<string, string> = {
+  general_liability: 'general liability',
+  auto_liability: 'automobile liability',
+  umbrella: 'umbrella liability',
+  workers_comp: "workers' compensation",
+};
+
 function rows(data: InsuranceCertData): Array<{ row: Row; path: string; label: string }> {
-  const coverages = data.coverages.map((row, index) => ({ row, path: `coverages[${index}]`, label: row.type.replace(/_/g, ' ') }));
+  const coverages = data.coverages.map((row, index) => ({ row, path: `coverages[${index}]`, label: COVERAGE_LABELS[row.type] ?? row.type }));
   const others = (data.otherCoverages ?? []).map((row, index) => ({ row, path: `otherCoverages[${index}]`, label: row.description ?? 'other coverage' }));
   return [...coverages, ...others];
 }
