@@ -142,8 +142,10 @@ describe('insurance-cert extractor on documents made in the test', () => {
       field('Text17', 'GL 7781-22', cell(FILLED_ACORD25, policyRow, 'GL 7781-22')),
       field('Text18', '02/01/2026', cell(FILLED_ACORD25, policyRow, '02/01/2026')),
       field('Text19', '02/01/2027', cell(FILLED_ACORD25, policyRow, '02/01/2027')),
+      field('Text20', 'BLUE HERON BUILDERS, LLC\n1700 ALDER ST\nSALEM, OR 97301', [13 / 160, 13 / 80, 0.4, 16 / 80]),
     ];
     const { data, fieldDetails } = await extract(document);
+    expect(data.insured).to.deep.equal({ name: 'BLUE HERON BUILDERS, LLC', address: '1700 ALDER ST, SALEM, OR 97301' });
     expect(data.coverages).to.have.length(1);
     expect(data.coverages[0]).to.deep.include({ type: 'general_liability', policyNumber: 'GL 7781-22', effectiveDate: '2026-02-01', expirationDate: '2027-02-01' });
     expect(fieldDetails['coverages[0].policyNumber'].source).to.equal('form');

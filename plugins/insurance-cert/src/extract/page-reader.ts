@@ -1,4 +1,4 @@
-import type { DocumentModel, FormField } from '@docsift/core';
+import type { BBox, DocumentModel, FormField } from '@docsift/core';
 import { findLabel } from '../layout/labels.js';
 import { buildLayout, tokenFromWord, tokensIn, type PageLayout, type Token } from '../layout/layout.js';
 import { findAnchors } from './anchors.js';
@@ -22,7 +22,14 @@ function markerCount(layout: PageLayout): number {
 function formTokens(fields: FormField[], pageNumber: number): Token[] {
   return fields
     .filter((field) => field.page === pageNumber && field.bbox !== null && typeof field.value === 'string' && field.value.trim() !== '')
-    .map((field) => tokenFromWord(String(field.value).trim(), field.bbox!, 0.99, 'form'));
+    .flatMap((field) => widgetLines(String(field.value), field.bbox!));
+}
+
+/** A multi-line value (a whole address in one box) becomes one token per line, stacked in the widget. */
+function widgetLines(value: string, [x0, y0, x1, y1]: BBox): Token[] {
+  const lines = value.split(/\r?\n|\r/).map((line) => line.trim()).filter(Boolean);
+  const height = (y1 - y0) / lines.length;
+  return lines.map((line, index) => tokenFromWord(line, [x0, y0 + index * height, x1, y0 + (index + 1) * height], 0.99, 'form'));
 }
 
 function pageLayout(document: DocumentModel, index: number): PageLayout {
