@@ -100,3 +100,35 @@ describe('OCR', function () {
     });
   });
 });
+
+describe('OCR pool lifecycle', function () {
+  this.timeout(60_000);
+
+  it('recognises a blank page as no words, and refuses OCR once closed', async () => {
+    const { TesseractPool } = await import('../../../core/src/document/ocr/pool.js');
+    const pool = new TesseractPool(1, silentLogger);
+    const blank = { data: new Uint8Array(200 * 100).fill(255), width: 200, height: 100 };
+    expect(await pool.recognize(blank)).to.deep.equal([]);
+    await pool.close();
+    const error = await pool.recognize(blank).then(
+      () => null,
+      (caught: unknown) => caught,
+    );
+    expect(String(error)).to.match(/closed/);
+  });
+
+  it('settles a recognition in flight when the pool closes', async () => {
+    const { TesseractPool } = await import('../../../core/src/document/ocr/pool.js');
+    const pool = new TesseractPool(1, silentLogger);
+    const sharp = (await import('sharp')).default;
+    const { data, info } = await sharp(await textImage()).grayscale().raw().toBuffer({ resolveWithObject: true });
+    const page = { data: new Uint8Array(data), width: info.width, height: info.height };
+    await pool.recognize({ data: new Uint8Array(100).fill(255), width: 10, height: 10 });
+    const inFlight = pool.recognize(page).then(
+      () => 'recognised',
+      (caught: unknown) => String(caught),
+    );
+    await pool.close();
+    expect(await inFlight).to.match(/recognised|closed/);
+  });
+});

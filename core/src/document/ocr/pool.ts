@@ -33,20 +33,30 @@ export class TesseractPool implements OcrEngine {
   private scheduler: Promise<Scheduler> | undefined;
   private readonly workers: Worker[] = [];
   private closed = false;
+  /** Rejects when the pool closes: a terminated worker never settles the jobs it held. */
+  private readonly closing: Promise<never>;
+  private rejectPending: (error: Error) => void = () => undefined;
 
   constructor(
     private readonly size: number,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    this.closing = new Promise<never>((_, reject) => {
+      this.rejectPending = reject;
+    });
+    this.closing.catch(() => undefined);
+  }
 
   async recognize(image: GrayImage): Promise<OcrWord[]> {
     const scheduler = await this.start();
-    const result = await scheduler.addJob('recognize', toPgm(image), {}, { tsv: true, text: false, blocks: false });
+    const job = scheduler.addJob('recognize', toPgm(image), {}, { tsv: true, text: false, blocks: false });
+    const result = await Promise.race([job, this.closing]);
     return parseTsvWords(result.data.tsv ?? '');
   }
 
   async close(): Promise<void> {
     this.closed = true;
+    this.rejectPending(new Error('The OCR pool was closed before the page was recognised.'));
     const starting = this.scheduler;
     this.scheduler = undefined;
     if (starting) await starting.catch(() => undefined);
