@@ -72,10 +72,21 @@ function listRows(rows: Row[], start: number, header: TableHeader): { splits: Sp
   return { splits, end: index };
 }
 
+/** A block of one short text line with no amount ("KITCHEN") names the blocks after it. */
+function blockHeading(block: SplitRow[]): { name: string; words: Word[] } | null {
+  if (block.length !== 1 || block[0].total) return null;
+  const words = block[0].row.words;
+  return words.length <= HEADING_MAX_WORDS && words.every((word) => parseAmount(word.text) === null) ? { name: joinWords(words), words } : null;
+}
+
 function readList(rows: Row[], start: number, header: TableHeader, heading: { name: string; words: Word[] }): DraftTable {
   const { splits, end } = listRows(rows, start, header);
   const sections: DraftSection[] = [];
-  for (const block of groupBlocks(splits)) addBlock(block, sections, heading);
+  let current = heading;
+  for (const block of groupBlocks(splits)) {
+    current = blockHeading(block) ?? current;
+    addBlock(block, sections, current);
+  }
   return { sections, end };
 }
 

@@ -77,6 +77,30 @@ describe('plugin-sor extractor on documents made in the test', () => {
     expect(data.documentMetadata.contractorInfo).to.deep.include({ name: 'Hammer & Trowel Services', phone: '281-555-0101' });
   });
 
+  it('names the scopes of a bid by the short headings between its blocks when there is no scope column', () => {
+    const text = [
+      'DESCRIPTION                                                        AMOUNT',
+      '',
+      'KITCHEN',
+      '',
+      'Replace cabinets and counters, remove and haul away old ones    $8,000.00',
+      '',
+      'Install new range hood, vented to exterior                        $900.00',
+      '',
+      'BATHROOM',
+      '',
+      'Replace tub and surround                                         $3,100.00',
+      '',
+      '                                                    TOTAL       $12,000.00',
+    ].join('\n');
+    const { data } = extractSor(documentFromText(text));
+    expect(data.constructionSections.map((section) => [section.sectionName, section.lineItems.map((item) => item.totalCost)])).to.deep.equal([
+      ['KITCHEN', [8000, 900]],
+      ['BATHROOM', [3100]],
+    ]);
+    expect(data.recapSummary.grandTotal).to.equal(12000);
+  });
+
   it('reads a priced list without a header row, named by the heading above it', () => {
     const { data } = extractSor(pricedList());
     expect(data.constructionSections).to.have.length(1);
