@@ -22,7 +22,7 @@ const CASES: Array<{ set: 'public' | 'synthetic'; file: string; kind: 'digital' 
   { set: 'synthetic', file: 'acord25_flattened_b.pdf', kind: 'digital', minF1: 0.95 },
   { set: 'synthetic', file: 'acord25_flattened_c.pdf', kind: 'digital', minF1: 0.95 },
   // Scans: the losses are words OCR did not read or misread (insurer letters, limit amounts, policy numbers).
-  { set: 'synthetic', file: 'acord25_scanned_a.pdf', kind: 'scan', minF1: 0.9 },
+  { set: 'synthetic', file: 'acord25_scanned_a.pdf', kind: 'scan', minF1: 0.93 },
   { set: 'synthetic', file: 'acord25_fax_a.pdf', kind: 'scan', minF1: 0.9 },
   { set: 'synthetic', file: 'acord25_image_a.jpg', kind: 'scan', minF1: 0.82 },
   { set: 'synthetic', file: 'acord25_image_b.png', kind: 'scan', minF1: 0.82 },

@@ -131,8 +131,13 @@ export function readHolder(layout: PageLayout, anchors: PageAnchors): PartyDraft
 /** Without a readable PHONE caption: the first phone number of the contact box, left of the fax number. */
 function firstContactPhone(layout: PageLayout, box: BBox): Found<string> | undefined {
   for (const row of groupRows(tokensIn(layout, box))) {
-    const phone = row.find((token) => isPhone(token.text));
-    if (phone) return found(phone.text, [phone], layout.page, 0.8);
+    for (let start = 0; start < row.length; start++) {
+      for (let end = start + 1; end <= Math.min(row.length, start + 3); end++) {
+        const tokens = row.slice(start, end);
+        const text = tokens.map((token) => token.text).join(' ');
+        if (isPhone(text)) return found(text, tokens, layout.page, 0.8);
+      }
+    }
   }
   return undefined;
 }
