@@ -30,7 +30,7 @@ function collectLabelled(rows: Row[]): Map<MetaField, Found[]> {
       const nextStart = hits[hitIndex + 1]?.start ?? row.words.length;
       let words = valueRightOf(hit, nextStart);
       let page = row.page;
-      if (words.length === 0 && nextStart === row.words.length) {
+      if (words.length === 0) {
         words = valueBelow(hit, rows[rowIndex + 1]);
         page = rows[rowIndex + 1]?.page ?? page;
       }

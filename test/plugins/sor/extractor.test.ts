@@ -285,3 +285,23 @@ describe('plugin-sor extractor on a HUD-style write-up', () => {
     expect(data.documentMetadata).to.deep.include({ borrowerName: 'Mary Major', inspectionDate: '2026-03-09' });
   });
 });
+
+describe('plugin-sor header block with values under their labels', () => {
+  it('reads each value from the cell under its label', () => {
+    const text = [
+      'Borrower Name          Property Address                       Inspection Date',
+      'John Doe               1 Main St, Springfield, IL 62701      01/02/2026',
+      '',
+      'Lender                 Consultant',
+      'Acme Bank              Jane Roe',
+    ].join('\n');
+    const { data } = extractSor(documentFromText(text));
+    expect(data.documentMetadata).to.deep.include({
+      borrowerName: 'John Doe',
+      propertyAddress: '1 Main St, Springfield, IL 62701',
+      inspectionDate: '2026-01-02',
+      lenderName: 'Acme Bank',
+      consultant: 'Jane Roe',
+    });
+  });
+});
