@@ -1,7 +1,7 @@
 import type { DocumentModel, FileFormat } from '../contracts/document.js';
 import type { Logger } from '../contracts/logger.js';
 import type { DocumentReader, ReadOptions } from '../contracts/services.js';
-import { decodeImage } from './image.js';
+import { decodeImage, enlargeForOcr } from './image.js';
 import { throwIfAborted, type ReaderLimits } from './limits.js';
 import { TesseractPool, type OcrEngine } from './ocr/pool.js';
 import { ocrPage } from './ocr-page.js';
@@ -54,7 +54,7 @@ export class LocalDocumentReader implements DocumentReader {
   private async readImage(bytes: Uint8Array, format: Exclude<FileFormat, 'pdf'>, options: ReadOptions): Promise<DocumentModel> {
     const image = await decodeImage(bytes, format, this.options.limits);
     throwIfAborted(options.signal);
-    const page = await ocrPage(this.ocr, image, 1, image.width, image.height);
+    const page = await ocrPage(this.ocr, await enlargeForOcr(image), 1, image.width, image.height);
     throwIfAborted(options.signal);
     options.onProgress?.(1);
     return { format, pageCount: 1, pages: [page], formFields: [], encrypted: false };
