@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type { DocumentReader } from '../../../core/src/contracts/services.js';
 import { createDocumentReader, documentText } from '../../../core/src/document/index.js';
 import { readCorpusFile, requireCorpus } from '../../support/corpus.js';
-import { LETTER, makeBlankPdf, makeTextPdf, paragraph } from '../../support/fixtures.js';
+import { LETTER, makeBlankPdf, makeFillablePdf, makeTextPdf, paragraph } from '../../support/fixtures.js';
 import { silentLogger } from './helpers.js';
 
 describe('PDF text layer', () => {
@@ -58,6 +58,15 @@ describe('PDF text layer', () => {
     // Rotated 90° clockwise: the text runs top to bottom near the right edge of the displayed page.
     expect(x0).to.be.greaterThan(0.8);
     expect(y1 - y0).to.be.greaterThan(x1 - x0);
+  });
+
+  it('reads a PDF whose header follows a few junk bytes, forms included', async () => {
+    const pdf = await makeFillablePdf([{ name: 'insured', kind: 'text', value: 'ACME Roofing LLC', rect: { x: 72, y: 300, width: 200, height: 20 } }], {
+      text: paragraph(['Junk before the header is tolerated by readers']),
+    });
+    const model = await reader.read(new Uint8Array([...new TextEncoder().encode('\r\nGARBAGE\r\n'), ...pdf]));
+    expect(model.pages[0].lines.map((line) => line.text)).to.deep.equal(['Junk before the header is tolerated by readers']);
+    expect(model.formFields.map((field) => field.value)).to.deep.equal(['ACME Roofing LLC']);
   });
 
   it('returns no words for a page without a text layer', async () => {
