@@ -10,7 +10,6 @@ import {
   PDFDict,
   PDFDocument,
   PDFHexString,
-  PDFName,
   PDFNumber,
   PDFRawStream,
   PDFString,
@@ -36,7 +35,7 @@ export interface TextPdfOptions {
   pageSize?: [number, number];
   /** /Rotate of every page (0, 90, 180, 270). */
   rotate?: number;
-  /** Cross-reference streams and object streams (pdf-lib's default); off for the encryptor. */
+  /** Object streams (pdf-lib's default); off for a classic cross-reference table. */
   useObjectStreams?: boolean;
 }
 
