@@ -1,5 +1,6 @@
 import type { ZodType } from 'zod';
 import type { DocumentModel } from './document.js';
+import type { LendingEvaluator } from './lending.js';
 import type { Logger } from './logger.js';
 import type { RegistryEntry, FieldSpec } from './registry.js';
 import type { ExtractionResult, Finding } from './results.js';
@@ -75,6 +76,8 @@ export interface DocumentTypePlugin<TData = Record<string, unknown>> {
   extractor: Extractor<TData>;
   validators: Validator<TData>[];
   legacy?: LegacyMapping<TData>;
+  /** Compliance checks of the lending variant; a type without one is `unsupported_document` there. */
+  lending?: LendingEvaluator<TData>;
 }
 
 /** Finds values for a list of fields by label anchors (templates and custom registry types). */

@@ -48,6 +48,7 @@ export const documentTypePluginSchema = z.object({
   extractor: z.object({ extract: fn('extractor.extract') }).passthrough(),
   validators: z.array(fn('each validator')),
   legacy: z.object({ typeCode: z.string().min(1), toLegacy: fn('legacy.toLegacy') }).optional(),
+  lending: z.object({ evaluate: fn('lending.evaluate') }).passthrough().optional(),
 });
 
 export const templateExtractorPluginSchema = z.object({
