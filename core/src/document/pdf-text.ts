@@ -34,22 +34,27 @@ export function pageTransform(pdfium: Pdfium, page: number): Transform {
   }
 }
 
-function pageText(pdfium: Pdfium, textPage: number, count: number): string {
-  const buffer = allocate(pdfium, (count + 1) * 2);
-  try {
-    pdfium.FPDFText_GetText(textPage, 0, count, buffer.pointer);
-    return pdfium.pdfium.UTF16ToString(buffer.pointer);
-  } finally {
-    buffer.free();
-  }
+type CharExport = (textPage: number, index: number, ...pointers: number[]) => number;
+
+interface CharExports {
+  unicode: CharExport;
+  tight: CharExport;
+  loose: CharExport;
 }
 
-type CharBoxExport = (textPage: number, index: number, ...pointers: number[]) => number;
+/**
+ * The hot per-character calls go straight to the WASM exports, skipping cwrap's argument conversion.
+ * Characters come one by one rather than from FPDFText_GetText: that string stops at a NUL and
+ * shifts by one at every character outside the BMP.
+ */
+function charExports(pdfium: Pdfium): CharExports {
+  const exports = pdfium.pdfium.wasmExports as unknown as Record<string, CharExport>;
+  return { unicode: exports.FPDFText_GetUnicode, tight: exports.FPDFText_GetCharBox, loose: exports.FPDFText_GetLooseCharBox };
+}
 
-/** The hot per-character calls go straight to the WASM exports, skipping cwrap's argument conversion. */
-function charBoxExports(pdfium: Pdfium): { tight: CharBoxExport; loose: CharBoxExport } {
-  const exports = pdfium.pdfium.wasmExports as unknown as Record<string, CharBoxExport>;
-  return { tight: exports.FPDFText_GetCharBox, loose: exports.FPDFText_GetLooseCharBox };
+function charAt(unicode: CharExport, textPage: number, index: number): string {
+  const codePoint = unicode(textPage, index) >>> 0;
+  return codePoint > 0 && codePoint <= 0x10ffff ? String.fromCodePoint(codePoint) : '';
 }
 
 /** Views of the two output rectangles: tight (left, right, bottom, top as doubles), loose (FS_RECTF floats). */
@@ -61,15 +66,14 @@ function rectViews(pdfium: Pdfium, tightRect: number, looseRect: number): [Float
 function readCharBoxes(pdfium: Pdfium, textPage: number, transform: Transform): Array<CharBox | null> {
   const count = pdfium.FPDFText_CountChars(textPage);
   if (count <= 0) return [];
-  const text = pageText(pdfium, textPage, count);
-  const { tight, loose } = charBoxExports(pdfium);
+  const { unicode, tight, loose } = charExports(pdfium);
   const out = allocate(pdfium, 48);
   const [tightRect, looseRect] = [out.pointer, out.pointer + 32];
   const chars: Array<CharBox | null> = [];
   let [tightBox, looseBox] = rectViews(pdfium, tightRect, looseRect);
   try {
     for (let index = 0; index < count; index += 1) {
-      const char = text[index] ?? '';
+      const char = charAt(unicode, textPage, index);
       const readable = char.trim() !== '' && char !== '\ufffe' && char !== '\u0002';
       if (!readable || !tight(textPage, index, tightRect, tightRect + 8, tightRect + 16, tightRect + 24) || !loose(textPage, index, looseRect)) {
         chars.push(null);
