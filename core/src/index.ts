@@ -7,5 +7,6 @@ export { STAGES, type Stage } from './pipeline/stages.js';
 export { createAiProvider, AiProviderError, isAiProviderError, type AiProviderOptions } from './ai/index.js';
 export { documentText, pageText } from './document/index.js';
 export * from './mapping/index.js';
+export * from './lending/index.js';
 export * from './webhooks/index.js';
 export { z } from 'zod';

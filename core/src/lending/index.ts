@@ -1,0 +1,10 @@
+export { complianceStatus } from './status.js';
+export { evaluateLending, hasLendingEvaluator, type LendingSubject, type LendingOutcome, type LendingPlugin } from './evaluate.js';
+export {
+  defaultLendingRequirements,
+  lendingRequirementsSchema,
+  parseLendingRequirements,
+  type LendingRequirementsInput,
+} from './requirements.js';
+export { matchOrganizationName, organizationNameTokens, editDistance, type NameMatch } from './names.js';
+export { valueProblem, describeValueProblem, reviewCheck, formatDollars, type ValueProblem } from './values.js';
