@@ -71,8 +71,9 @@ class PdfPageReader {
 
   /**
    * OCR with one page per worker in flight; a page is rendered only when a worker is free, to bound
-   * memory. When one page fails, the others stop before their next render, and all settle before
-   * the caller closes the document they render from.
+   * memory. Rendering is the only use of the document, and it is guarded: once a page fails or the
+   * signal aborts, no run renders again, so the caller may close the document at once while pages
+   * already handed to tesseract finish on their own.
    */
   private async recognize(queue: OcrTask[]): Promise<void> {
     let failed = false;
@@ -80,6 +81,7 @@ class PdfPageReader {
       for (let task = queue.shift(); task !== undefined && !failed; task = queue.shift()) {
         throwIfAborted(this.options.signal);
         await this.recognizePage(task);
+        if (failed) return;
         throwIfAborted(this.options.signal);
         this.pageDone();
       }
@@ -90,8 +92,7 @@ class PdfPageReader {
         throw error;
       }),
     );
-    const failure = (await Promise.allSettled(runs)).find((run) => run.status === 'rejected');
-    if (failure) throw failure.reason;
+    await Promise.all(runs);
   }
 
   private async recognizePage({ index, dpi }: OcrTask): Promise<void> {

@@ -132,3 +132,29 @@ describe('OCR pool lifecycle', function () {
     expect(await inFlight).to.match(/recognised|closed/);
   });
 });
+
+describe('OCR failures', () => {
+  it('fails the read when a page fails, and starts no further page', async () => {
+    const { LocalDocumentReader } = await import('../../../core/src/document/reader.js');
+    let calls = 0;
+    const failing = {
+      async recognize(): Promise<never[]> {
+        calls += 1;
+        if (calls === 1) throw new Error('worker crashed');
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        return [];
+      },
+      async close(): Promise<void> {},
+    };
+    const reader = new LocalDocumentReader({ limits: { maxPages: 10, maxPixels: 50_000_000 }, ocr: { workers: 2 }, logger: silentLogger }, failing);
+    const image = { bytes: await textImage(), format: 'png' as const };
+    const scan = await makeImagePdf([image, image, image, image, image]);
+    const error = await reader.read(scan).then(
+      () => null,
+      (caught: unknown) => caught,
+    );
+    expect(String(error)).to.match(/worker crashed/);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(calls).to.equal(2);
+  });
+});
