@@ -34,7 +34,6 @@ export function unionBoxes(boxes: BBox[]): BBox {
   return [x0, y0, x1, y1];
 }
 
-export const boxWidth = (box: BBox): number => box[2] - box[0];
 export const boxHeight = (box: BBox): number => box[3] - box[1];
 
 /** Rounds a box to 6 decimals so models stay small and stable across runs. */
