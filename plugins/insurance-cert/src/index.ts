@@ -3,6 +3,7 @@ import { detector } from './detector.js';
 import { insuranceCertEntry } from './entry.js';
 import { extractor } from './extract/extractor.js';
 import { legacyMapping } from './legacy.js';
+import { insuranceCertLending } from './lending/evaluator.js';
 import { insuranceCertSchema, type InsuranceCertData } from './schema.js';
 import { validators } from './validators.js';
 
@@ -28,6 +29,7 @@ export function insuranceCertPlugin(options: InsuranceCertPluginOptions = {}): D
     extractor,
     validators: [...validators, ...(options.validators ?? [])],
     legacy: legacyMapping,
+    lending: insuranceCertLending,
   });
 }
 
@@ -36,3 +38,5 @@ export { FINDING_CODES, validators } from './validators.js';
 export { toLegacyCertificate, type LegacyInsuranceCertificate, type LegacyCoverage } from './legacy.js';
 export { extractCertificate } from './extract/extractor.js';
 export { parseDate, parseMoney } from './parse/values.js';
+export { insuranceCertLending } from './lending/evaluator.js';
+export { LENDING_CHECK_CODES } from './lending/codes.js';

@@ -3,6 +3,7 @@ import { detector } from './detector.js';
 import { sorEntry } from './entry.js';
 import { sorExtractor } from './extractor.js';
 import { legacyMapping } from './legacy.js';
+import { sorLending } from './lending/evaluator.js';
 import { sorDataSchema, type SorData } from './schema.js';
 import { validators } from './validators.js';
 
@@ -28,6 +29,7 @@ export function sorPlugin(options: SorPluginOptions = {}): DocumentTypePlugin<So
     extractor: sorExtractor,
     validators: [...validators, ...(options.validators ?? [])],
     legacy: legacyMapping,
+    lending: sorLending,
   });
 }
 
@@ -36,3 +38,5 @@ export { FINDING_CODES, validators, lineTotals, sectionTotals, recapArithmetic, 
 export { toLegacySor, type LegacySor, type LegacySorSection, type LegacySorLineItem } from './legacy.js';
 export { extractSor } from './extractor.js';
 export { parseAmount, parseDate, parseQuantity } from './parse.js';
+export { sorLending } from './lending/evaluator.js';
+export { LENDING_CHECK_CODES } from './lending/codes.js';
