@@ -8,3 +8,4 @@ export {
 } from './requirements.js';
 export { matchOrganizationName, organizationNameTokens, editDistance, type NameMatch } from './names.js';
 export { valueProblem, describeValueProblem, reviewCheck, formatDollars, type ValueProblem } from './values.js';
+export { complianceCheckSchema, complianceResultSchema } from './compliance.schema.js';

@@ -30,13 +30,7 @@ export const lendingRequirementsSchema = z.strictObject({
   minimumLimits: z
     .record(code, z.record(limitKey, amount))
     .default(() => defaultLendingRequirements().minimumLimits),
-  certificateHolderName: z
-    .string()
-    .trim()
-    .max(200)
-    .nullable()
-    .transform((name) => (name ? name : null))
-    .default(null),
+  certificateHolderName: z.string().trim().min(1, 'use null for no holder requirement').max(200).nullable().default(null),
   minimumDaysValid: z.number().int().min(0).max(3650).default(30),
   maxSorDifference: amount.default(1),
   minimumFieldConfidence: z.number().min(0).max(1).default(0.6),

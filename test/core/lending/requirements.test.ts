@@ -33,8 +33,9 @@ describe('lending: requirements', () => {
     expect(parsed.maxSorDifference).to.equal(1);
   });
 
-  it('treats an empty holder name as no holder requirement', () => {
-    expect(parseLendingRequirements({ certificateHolderName: '   ' }).certificateHolderName).to.equal(null);
+  it('takes null, not a blank name, for no holder requirement', () => {
+    expect(parseLendingRequirements({ certificateHolderName: null }).certificateHolderName).to.equal(null);
+    expect(issuePaths({ certificateHolderName: '   ' })).to.deep.equal(['certificateHolderName']);
   });
 
   it('gives each call its own default objects', () => {

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { complianceStatus, type ComplianceCheck } from '@docsift/core';
+import { complianceResultSchema, complianceStatus, type ComplianceCheck } from '@docsift/core';
 
 const check = (passed: boolean, severity: ComplianceCheck['severity']): ComplianceCheck => ({ code: 'c', passed, severity, message: 'm' });
 
@@ -15,5 +15,13 @@ describe('lending: compliance status', () => {
 
   it('is non-compliant when an error check failed, even beside failed review checks', () => {
     expect(complianceStatus([check(false, 'review'), check(false, 'error'), check(true, 'error')])).to.equal('non_compliant');
+  });
+});
+
+describe('lending: compliance result schema', () => {
+  it('accepts what evaluateLending returns and refuses an unknown status', () => {
+    const checks = [check(false, 'review'), { ...check(true, 'error'), path: 'coverages', details: { difference: 0 } }];
+    expect(complianceResultSchema.safeParse({ status: complianceStatus(checks), checks }).success).to.equal(true);
+    expect(complianceResultSchema.safeParse({ status: 'approved', checks: [] }).success).to.equal(false);
   });
 });
