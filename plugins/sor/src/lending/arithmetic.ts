@@ -76,7 +76,8 @@ export function recapVsGrandTotal(input: StatementInput): Comparison & { compute
   return { difference: roundCents(grandTotal.value - computedGrandTotal), problem: null, computedGrandTotal };
 }
 
-const within = (difference: number, tolerance: number): boolean => Math.abs(difference) <= tolerance + 0.005;
+/** Half a cent of slack: differences are rounded to cents, a tolerance such as 0.1 + 0.2 may not be. */
+export const within = (difference: number, tolerance: number): boolean => Math.abs(difference) <= tolerance + 0.005;
 const capitalize = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** A check on one comparison: review when it cannot be made, failed when the difference exceeds the tolerance. */

@@ -1,5 +1,6 @@
 import { reviewCheck, valueProblem, type ComplianceCheck } from '@docsift/core';
 import { FINDING_CODES } from '../validators.js';
+import { within } from './arithmetic.js';
 import { check, dollars, LENDING_CHECK_CODES, type StatementInput } from './codes.js';
 
 const REQUIRED_METADATA = [
@@ -64,7 +65,7 @@ export function lineTotalsCheck(input: StatementInput): ComplianceCheck {
     .filter((finding) => finding.code === FINDING_CODES.lineTotalMismatch && typeof finding.details?.difference === 'number')
     .map((finding) => ({ path: finding.path ?? 'constructionSections', difference: finding.details?.difference as number }));
   const worst = mismatches.reduce<(typeof mismatches)[number] | null>((a, b) => (a === null || Math.abs(b.difference) > Math.abs(a.difference) ? b : a), null);
-  if (!worst || Math.abs(worst.difference) <= tolerance + 0.005) {
+  if (!worst || within(worst.difference, tolerance)) {
     const message = worst
       ? `Line totals differ from material plus labor by at most ${dollars(Math.abs(worst.difference))}, within ${dollars(tolerance)}.`
       : 'Every line total is its material plus labor.';
