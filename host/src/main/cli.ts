@@ -102,11 +102,13 @@ async function main(argv: string[]): Promise<number> {
 
 main(process.argv.slice(2)).then(
   (code) => {
-    process.exitCode = code;
+    // Everything was shut down in order; timers a library left behind (Agenda schedules the next
+    // run of recurring jobs with plain timeouts) must not keep a stopped server alive.
+    process.exit(code);
   },
   (error: unknown) => {
     if (error instanceof ConfigError) process.stderr.write(`docsift: ${error.message}\n`);
     else process.stderr.write(`docsift: ${(error as Error).message ?? String(error)}\n`);
-    process.exitCode = 1;
+    process.exit(1);
   },
 );

@@ -89,10 +89,14 @@ export async function startHost(options: RuntimeOptions): Promise<HostRuntime> {
       const timer = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
       await closed;
       clearTimeout(timer);
+      logger.debug('http server closed');
     }
     await container.resolve<JobQueue>('jobQueue').stop({ timeoutMs: SHUTDOWN_GRACE_MS });
+    logger.debug('queue stopped');
     await container.dispose();
+    logger.debug('services disposed');
     await dataSource.destroy();
+    logger.debug('database closed');
   };
   return {
     container,

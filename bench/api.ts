@@ -1,0 +1,228 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { writeResultsSection } from './results-file.js';
+
+// `npm run bench:api`: the HTTP API under load (autocannon, 50 connections, 10 s per run) against
+// two references the bench starts itself: a bare Koa hello-world and a bare Koa route that streams
+// a multipart upload to disk. Then GET of a completed job and submission of a 100 KB PDF through
+// the real host (auth, rate limits, storage, database, queue). Writes bench/RESULTS.md.
+
+interface AutocannonResult {
+  requests: { average: number };
+  latency: { p50: number; p99: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+type Autocannon = (options: Record<string, unknown>) => Promise<AutocannonResult>;
+const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const CONNECTIONS = 50;
+const DURATION_S = 10;
+const PDF_SIZE = 100 * 1024;
+const SAMPLE = path.resolve(root, '../shared/corpus/public/acord25_xstream_cleaning_2025-01-07.pdf');
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'docsift-bench-api-'));
+
+const HELLO = `
+import Koa from 'koa';
+const app = new Koa();
+app.use((ctx) => { ctx.body = { hello: 'world' }; });
+app.listen(Number(process.env.PORT), '127.0.0.1', () => process.stdout.write('ready\\n'));
+`;
+
+const UPLOAD = `
+import fs from 'node:fs';
+import Koa from 'koa';
+import { koaBody } from 'koa-body';
+const dir = process.env.UPLOAD_DIR;
+const app = new Koa();
+app.use(koaBody({ multipart: true, formidable: { uploadDir: dir, maxFileSize: 100 * 1048576 } }));
+app.use((ctx) => {
+  const file = ctx.request.files.file;
+  fs.rm(file.filepath, { force: true }, () => {});
+  ctx.status = 202;
+  ctx.body = { jobId: 'x', status: 'pending', size: file.size };
+});
+app.listen(Number(process.env.PORT), '127.0.0.1', () => process.stdout.write('ready\\n'));
+`;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function start(args: string[], env: Record<string, string>, readyText: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let seen = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      seen += chunk.toString();
+      if (seen.includes(readyText)) resolve(child);
+    });
+    child.once('exit', (code) => reject(new Error(`process exited (${code}) before it was ready: ${seen}`)));
+  });
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+function rssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
+}
+
+function hostCommand(mode: string[]): string[] {
+  const built = path.join(root, 'host/dist/main/cli.js');
+  return fs.existsSync(built) ? [built, ...mode] : ['--conditions=docsift-source', '--import', 'tsx', 'host/src/main/cli.ts', ...mode];
+}
+
+function multipart(pdf: Buffer): { body: Buffer; contentType: string } {
+  const boundary = '----docsiftbench7d9';
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench.pdf"\r\nContent-Type: application/pdf\r\n\r\n`;
+  return {
+    body: Buffer.concat([Buffer.from(head), pdf, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
+}
+
+/** A 100 KB PDF: a real ACORD 25 padded with a trailing comment. */
+function samplePdf(): Buffer {
+  const pdf = fs.existsSync(SAMPLE) ? fs.readFileSync(SAMPLE) : Buffer.from('%PDF-1.4\n%%EOF\n');
+  return Buffer.concat([pdf, Buffer.from(`\n%${'x'.repeat(Math.max(0, PDF_SIZE - pdf.length - 2))}`)]).subarray(0, PDF_SIZE);
+}
+
+async function load(name: string, options: Record<string, unknown>): Promise<AutocannonResult & { name: string }> {
+  const result = await autocannon({ connections: CONNECTIONS, duration: DURATION_S, ...options });
+  process.stdout.write(`${name}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}, errors ${result.errors}\n`);
+  return { ...result, name };
+}
+
+async function json(url: string, init: RequestInit): Promise<Record<string, unknown>> {
+  const res = await fetch(url, init);
+  return (await res.json()) as Record<string, unknown>;
+}
+
+async function main(): Promise<void> {
+  const pdf = samplePdf();
+  const upload = multipart(pdf);
+  const hostEnv = (port: number) => ({
+    PORT: String(port),
+    DOCSIFT_DATA_DIR: path.join(work, 'host'),
+    LOG_LEVEL: 'warn',
+    DOCSIFT_RATE_LIMIT_PER_KEY: '100000000',
+    DOCSIFT_RATE_LIMIT_PER_ORG: '100000000',
+    DOCSIFT_RATE_LIMIT_CONCURRENT: '100000',
+    DOCSIFT_RATE_LIMIT_PER_ADDRESS: '100000000',
+  });
+
+  // References.
+  const helloPort = await freePort();
+  const hello = await start(['--input-type=module', '-e', HELLO], { PORT: String(helloPort) }, 'ready');
+  const helloRun = await load('bare Koa hello-world', { url: `http://127.0.0.1:${helloPort}/` });
+  await stop(hello);
+  const uploadPort = await freePort();
+  fs.mkdirSync(path.join(work, 'uploads'), { recursive: true });
+  const bare = await start(['--input-type=module', '-e', UPLOAD], { PORT: String(uploadPort), UPLOAD_DIR: path.join(work, 'uploads') }, 'ready');
+  const uploadRun = await load('bare Koa multipart upload to disk', {
+    url: `http://127.0.0.1:${uploadPort}/`,
+    method: 'POST',
+    headers: { 'content-type': upload.contentType },
+    body: upload.body,
+  });
+  await stop(bare);
+
+  // The host as `npm start` runs it: idle memory, then one job to completion.
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  process.stdout.write('starting the host (npm start mode)…\n');
+  let host = await start(hostCommand(['serve']), hostEnv(port), 'listening on');
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  const idleRss = rssMb(host.pid!);
+  const grant = await json(`${base}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'bench@example.com', password: 'bench password', organizationName: 'Bench' }),
+  });
+  const created = await json(`${base}/api/api-keys`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${grant.sessionToken as string}` },
+    body: JSON.stringify({ name: 'bench' }),
+  });
+  const key = created.key as string;
+  const submitted = await json(`${base}/api/documents/extract`, {
+    method: 'POST',
+    headers: { 'content-type': upload.contentType, authorization: `Bearer ${key}` },
+    body: upload.body,
+  });
+  const jobId = submitted.jobId as string;
+  process.stdout.write(`idle RSS ${idleRss.toFixed(0)} MB; waiting for job ${jobId}…\n`);
+  for (let i = 0; i < 600; i += 1) {
+    const job = await json(`${base}/api/documents/extract/${jobId}`, { headers: { authorization: `Bearer ${key}` } });
+    if (job.status === 'completed' || job.status === 'failed') break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  process.stdout.write('job finished; restarting the host without workers…\n');
+  await stop(host);
+
+  // Under load the API runs without workers, so the engine does not compete for the CPUs.
+  host = await start(hostCommand(['serve', '--no-worker']), hostEnv(port), 'listening on');
+  const getRun = await load('GET completed job (host)', { url: `${base}/api/documents/extract/${jobId}`, headers: { authorization: `Bearer ${key}` } });
+  const submitRun = await load('POST 100 KB PDF (host)', {
+    url: `${base}/api/documents/extract`,
+    method: 'POST',
+    headers: { 'content-type': upload.contentType, authorization: `Bearer ${key}` },
+    body: upload.body,
+  });
+  const loadedRss = rssMb(host.pid!);
+  await stop(host);
+  fs.rmSync(work, { recursive: true, force: true });
+
+  const ratio = (a: number, b: number) => `${Math.round((a / b) * 100)}%`;
+  const row = (r: AutocannonResult & { name: string }) =>
+    `| ${r.name} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${r.non2xx} | ${r.errors + r.timeouts} |`;
+  const verdict = (ok: boolean) => (ok ? 'met' : '**not met**');
+  const getRatio = getRun.requests.average / helloRun.requests.average;
+  const submitRatio = submitRun.requests.average / uploadRun.requests.average;
+  const p99Ratio = submitRun.latency.p99 / Math.max(1, uploadRun.latency.p99);
+  const body = [
+    `${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), Node ${process.version}; autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per run, all on one machine (load generator included). The host runs from ${fs.existsSync(path.join(root, 'host/dist/main/cli.js')) ? 'host/dist' : 'source via tsx'} on SQLite with LOG_LEVEL=warn, rate limits raised, and \`--no-worker\` under load (the engine would otherwise compete for the CPUs).`,
+    '',
+    '| run | requests/s | p50 ms | p99 ms | non-2xx | errors |',
+    '|---|---|---|---|---|---|',
+    row(helloRun),
+    row(uploadRun),
+    row(getRun),
+    row(submitRun),
+    '',
+    '| target | measured | |',
+    '|---|---|---|',
+    `| GET job ≥ 50% of hello-world | ${ratio(getRun.requests.average, helloRun.requests.average)} | ${verdict(getRatio >= 0.5)} |`,
+    `| submission ≥ 70% of bare upload | ${ratio(submitRun.requests.average, uploadRun.requests.average)} | ${verdict(submitRatio >= 0.7)} |`,
+    `| submission p99 ≤ 2× bare upload p99 | ${p99Ratio.toFixed(2)}× | ${verdict(p99Ratio <= 2)} |`,
+    `| idle memory (npm start: API + workers) < 150 MB | ${idleRss.toFixed(0)} MB RSS | ${verdict(idleRss < 150)} |`,
+    '',
+    `RSS of the API process after the runs: ${loadedRss.toFixed(0)} MB.`,
+  ].join('\n');
+  writeResultsSection('api', 'HTTP API (`npm run bench:api`)', body);
+  process.stdout.write(`${body}\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench:api failed: ${(error as Error).stack ?? String(error)}\n`);
+  fs.rmSync(work, { recursive: true, force: true });
+  process.exitCode = 1;
+});
