@@ -63,7 +63,7 @@ export function scoreLeaves(
   alternatives: Record<string, unknown[]> = {},
 ): FieldScore {
   const score = emptyScore();
-  for (const [path, value] of predicted) if (value !== null && value !== undefined && value !== '') score.predicted++;
+  for (const [, value] of predicted) if (value !== null && value !== undefined && value !== '') score.predicted++;
   for (const [path, value] of expected) {
     if (value === null || value === undefined) continue;
     score.expected++;

@@ -1,25 +1,18 @@
 import { expect } from 'chai';
 import { LocalClassifier } from '../../../core/src/classify/index.js';
 import type { DocumentModel } from '../../../core/src/contracts/document.js';
-import type { DocumentReader } from '../../../core/src/contracts/services.js';
-import { createDocumentReader } from '../../../core/src/document/index.js';
-import { corpusAnswers, corpusAvailable, readCorpusFile, requireCorpus } from '../../support/corpus.js';
+import { corpusAnswers, corpusAvailable, requireCorpus } from '../../support/corpus.js';
+import { readCorpusDocument } from '../../support/corpus-documents.js';
 import { BUILT_IN_DETECTORS, BUILT_IN_ENTRIES, silentLogger } from './support.js';
 
 /** Multi-document packets belong to the splitting work of a later issue: not scored here. */
 const singleDocuments = corpusAvailable ? corpusAnswers().filter((answer) => !answer.multiDocument && answer.documentType) : [];
 
 describe('classify: corpus documents (public + synthetic)', function () {
-  let reader: DocumentReader;
   const classifier = new LocalClassifier({ pluginRegistry: BUILT_IN_DETECTORS, logger: silentLogger });
 
   before(function () {
     requireCorpus(this);
-    reader = createDocumentReader({ limits: { maxPages: 500, maxPixels: 1e8 }, ocr: { workers: 2 }, logger: silentLogger });
-  });
-
-  after(async () => {
-    await reader?.close();
   });
 
   it('has single-document answers to score', () => {
@@ -30,7 +23,7 @@ describe('classify: corpus documents (public + synthetic)', function () {
     it(`classifies ${answer.set}/${answer.file} as ${answer.documentType}`, async function () {
       let document: DocumentModel;
       try {
-        document = await reader.read(readCorpusFile(answer.set, answer.file));
+        document = await readCorpusDocument(answer.set, answer.file);
       } catch (error) {
         // The reader is built alongside the classifier; formats it cannot read yet are not the classifier's failures.
         if ((error as { code?: string }).code === 'invalid_file_format') this.skip();

@@ -1,9 +1,8 @@
 import { expect } from 'chai';
-import type { DocumentReader } from '@docsift/core';
 import { silentLogger } from '@docsift/core/testing';
-import { createDocumentReader } from '../../../core/src/document/index.js';
 import { insuranceCertPlugin } from '../../../plugins/insurance-cert/src/index.js';
-import { corpusAnswers, readCorpusFile, requireCorpus, type CorpusAnswer } from '../../support/corpus.js';
+import { corpusAnswers, requireCorpus, type CorpusAnswer } from '../../support/corpus.js';
+import { readCorpusDocument } from '../../support/corpus-documents.js';
 import { scoreExtraction } from './support/score.js';
 
 /**
@@ -33,21 +32,18 @@ const CASES: Array<{ set: 'public' | 'synthetic'; file: string; kind: 'digital' 
 describe('insurance-cert extraction on the corpus', function () {
   this.timeout(240_000);
   const plugin = insuranceCertPlugin();
-  let reader: DocumentReader;
   let answers: Map<string, CorpusAnswer>;
   const scores: Record<'digital' | 'scan', number[]> = { digital: [], scan: [] };
 
   before(function () {
     requireCorpus(this);
-    reader = createDocumentReader({ limits: { maxPages: 500, maxPixels: 100_000_000 }, ocr: { workers: 1 }, logger: silentLogger });
     answers = new Map(corpusAnswers().map((answer) => [`${answer.set}/${answer.file}`, answer]));
   });
-  after(async () => reader?.close());
 
   for (const { set, file, kind, minF1 } of CASES) {
     it(`${file} (${kind}): field F1 ≥ ${minF1}`, async () => {
       const answer = answers.get(`${set}/${file}`)!;
-      const document = await reader.read(readCorpusFile(set, file));
+      const document = await readCorpusDocument(set, file);
       const { data, fieldDetails } = await plugin.extractor.extract(document, { entry: plugin.entry, logger: silentLogger, now: new Date() });
       const score = scoreExtraction(data, answer.extractedData!, answer.acceptableAlternatives ?? {});
       scores[kind].push(score.f1);

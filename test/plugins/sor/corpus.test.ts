@@ -1,11 +1,9 @@
 import { expect } from 'chai';
-import type { DocumentReader } from '@docsift/core';
-import { silentLogger } from '@docsift/core/testing';
-import { createDocumentReader } from '../../../core/src/document/index.js';
 import { extractSor } from '../../../plugins/sor/src/extractor.js';
 import type { SorData } from '../../../plugins/sor/src/schema.js';
 import { validators } from '../../../plugins/sor/src/validators.js';
-import { corpusAnswers, corpusAvailable, readCorpusFile, requireCorpus, type CorpusAnswer } from '../../support/corpus.js';
+import { corpusAnswers, corpusAvailable, requireCorpus, type CorpusAnswer } from '../../support/corpus.js';
+import { readCorpusDocument } from '../../support/corpus-documents.js';
 import { metadataDifferences, recapDifferences, scoreLineItems, type SectionLike } from './support/score.js';
 
 /**
@@ -23,21 +21,18 @@ const sorFiles = (): CorpusAnswer[] =>
   corpusAvailable ? corpusAnswers().filter((answer) => answer.documentType === 'sor' && !answer.multiDocument && answer.extractedData) : [];
 
 describe('plugin-sor on the corpus', function () {
-  let reader: DocumentReader;
   const summary: string[] = [];
 
   before(function () {
     requireCorpus(this);
-    reader = createDocumentReader({ limits: { maxPages: 500, maxPixels: 100_000_000 }, ocr: { workers: 2 }, logger: silentLogger });
   });
 
   after(async () => {
-    await reader?.close();
     if (summary.length > 0) process.stdout.write(`  sor corpus scores:\n${summary.map((line) => `    ${line}\n`).join('')}`);
   });
 
   async function score(answer: CorpusAnswer): Promise<{ data: SorData; f1: number; amountsF1: number; recap: string[]; metadataMisses: string[] }> {
-    const document = await reader.read(readCorpusFile(answer.set, answer.file));
+    const document = await readCorpusDocument(answer.set, answer.file);
     const started = performance.now();
     const { data, fieldDetails } = extractSor(document);
     const elapsed = performance.now() - started;
