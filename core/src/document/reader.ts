@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import type { DocumentModel, FileFormat } from '../contracts/document.js';
 import type { Logger } from '../contracts/logger.js';
 import type { DocumentReader, ReadOptions } from '../contracts/services.js';
@@ -26,6 +27,9 @@ export class LocalDocumentReader implements DocumentReader {
   ) {
     this.logger = options.logger.child({ component: 'document-reader' });
     this.ocr = ocr ?? new TesseractPool(options.ocr.workers, this.logger);
+    // libvips keeps recent operations' images for reuse; the reader never repeats one, and the cache
+    // held about 60 MB after a few scanned pages.
+    sharp.cache(false);
   }
 
   sniff(bytes: Uint8Array): FileFormat {

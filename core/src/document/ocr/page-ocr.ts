@@ -20,7 +20,9 @@ export interface OcrPageResult {
 interface Attempt {
   quarterTurns: number;
   skew: number;
-  image: GrayImage;
+  /** Size of the image recognised (only the size: the pixels are let go as soon as possible). */
+  width: number;
+  height: number;
   words: OcrWord[];
 }
 
@@ -43,12 +45,12 @@ function wordText(words: OcrWord[], index: number): string {
   return sameLine && isMisreadDollarSign(text, normaliseOcrWord(next.text), gap) ? '$' : text;
 }
 
-function toPageWords(words: OcrWord[], image: GrayImage): Word[] {
+function toPageWords(words: OcrWord[], { width, height }: { width: number; height: number }): Word[] {
   const kept: Word[] = [];
   words.forEach((word, index) => {
     if (word.confidence < MIN_WORD_CONFIDENCE) return;
     const [x0, y0, x1, y1] = word.bbox;
-    const bbox: BBox = [x0 / image.width, y0 / image.height, x1 / image.width, y1 / image.height];
+    const bbox: BBox = [x0 / width, y0 / height, x1 / width, y1 / height];
     kept.push({ text: wordText(words, index), bbox: roundBox(bbox), source: 'ocr', confidence: Math.round(word.confidence * 1000) / 1000 });
   });
   return kept;
@@ -57,8 +59,9 @@ function toPageWords(words: OcrWord[], image: GrayImage): Word[] {
 async function recognizeTurned(engine: OcrEngine, image: GrayImage, quarterTurns: number, knownSkew?: number): Promise<Attempt> {
   const turned = rotateQuarterTurns(image, quarterTurns);
   const skew = knownSkew ?? measureSkew(turned);
-  const straight = await deskew(turned, skew);
-  return { quarterTurns, skew, image: straight, words: await engine.recognize(removeRules(straight)) };
+  const { width, height } = turned;
+  const words = await engine.recognize(removeRules(await deskew(turned, skew)));
+  return { quarterTurns, skew, width, height, words };
 }
 
 /**
@@ -80,6 +83,6 @@ export async function recognizePage(engine: OcrEngine, image: GrayImage): Promis
   return {
     rotation: (best.quarterTurns % 4) * 90,
     deskewAngle: best.skew,
-    words: toPageWords(best.words, best.image),
+    words: toPageWords(best.words, best),
   };
 }
