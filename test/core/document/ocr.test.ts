@@ -158,3 +158,25 @@ describe('OCR failures', () => {
     expect(calls).to.equal(2);
   });
 });
+
+describe('concurrent reads', function () {
+  this.timeout(120_000);
+
+  it('gives each of several documents read at once the same model as reading it alone', async () => {
+    const reader = createDocumentReader({ limits: { maxPages: 10, maxPixels: 50_000_000 }, ocr: { workers: 2 }, logger: silentLogger });
+    try {
+      const documents = [
+        await makeTextPdf([paragraph(['First digital document', 'with two lines']), paragraph(['and a second page'])]),
+        await textImage(),
+        await makeImagePdf([{ bytes: await textImage({ quarterTurns: 2 }), format: 'png' }]),
+        await makeTextPdf([paragraph(['Second digital document'])]),
+      ];
+      const alone: DocumentModel[] = [];
+      for (const bytes of documents) alone.push(await reader.read(bytes));
+      const together = await Promise.all(documents.map((bytes) => reader.read(bytes)));
+      expect(together).to.deep.equal(alone);
+    } finally {
+      await reader.close();
+    }
+  });
+});
