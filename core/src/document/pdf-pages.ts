@@ -4,6 +4,19 @@ import { extractPageWords } from './pdf-text.js';
 import { allocate, heap, withPage, type Pdfium, type PdfiumDocument } from './pdfium.js';
 
 const FPDF_PAGEOBJ_IMAGE = 3;
+const FPDF_ANNOT_WIDGET = 20;
+
+function countWidgets(pdfium: Pdfium, page: number): number {
+  let widgets = 0;
+  const count = pdfium.FPDFPage_GetAnnotCount(page);
+  for (let index = 0; index < count; index += 1) {
+    const annot = pdfium.FPDFPage_GetAnnot(page, index);
+    if (!annot) continue;
+    if (pdfium.FPDFAnnot_GetSubtype(annot) === FPDF_ANNOT_WIDGET) widgets += 1;
+    pdfium.FPDFPage_CloseAnnot(annot);
+  }
+  return widgets;
+}
 
 /** A page read from its text layer, with what its images say about it being a scan. */
 export interface TextPageResult {
@@ -12,6 +25,8 @@ export interface TextPageResult {
   imageCoverage: number;
   /** Resolution (dots per inch) at which the page's largest image is drawn; null without images. */
   largestImageDpi: number | null;
+  /** Form-field widgets on the page. */
+  widgetCount: number;
 }
 
 interface PageImages {
@@ -67,6 +82,7 @@ export function readTextPage(document: PdfiumDocument, pageIndex: number): TextP
       },
       imageCoverage: images.coverage,
       largestImageDpi: images.largestImageDpi,
+      widgetCount: countWidgets(pdfium, page),
     };
   });
 }

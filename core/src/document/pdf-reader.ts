@@ -49,6 +49,8 @@ interface OcrTask {
 class PdfPageReader {
   private readonly pages: Page[] = [];
   private done = 0;
+  /** Form-field widgets seen on all pages. */
+  widgetCount = 0;
 
   constructor(
     private readonly document: PdfiumDocument,
@@ -62,6 +64,7 @@ class PdfPageReader {
       throwIfAborted(this.options.signal);
       const textPage = readTextPage(this.document, index);
       this.pages[index] = textPage.page;
+      this.widgetCount += textPage.widgetCount;
       if (hasUsableText(textPage)) this.pageDone();
       else needOcr.push({ index, dpi: ocrDpi(textPage) });
     }
@@ -133,8 +136,9 @@ export async function readPdf(bytes: Uint8Array, context: PdfReadContext, option
   let document: PdfiumDocument | undefined;
   try {
     document = openChecked(pdfium, bytes, context.limits);
-    const pages = await new PdfPageReader(document, context, options).readAll();
-    const formFields = await readAcroFormFields(document, bytes, context.logger);
+    const pageReader = new PdfPageReader(document, context, options);
+    const pages = await pageReader.readAll();
+    const formFields = pageReader.widgetCount > 0 ? await readAcroFormFields(document, bytes, context.logger) : [];
     return { format: 'pdf', pageCount: document.pageCount, pages, formFields, encrypted: document.encrypted };
   } catch (error) {
     throw asReadError(error);

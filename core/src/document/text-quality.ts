@@ -16,7 +16,7 @@ const IMPLAUSIBLE = /[\p{Co}\p{Cc}\p{Cs}\uFFFD]/u;
  * (a scan, or text drawn as outlines), text that is mostly undecodable or mostly symbols, or a
  * page-sized image with only a few characters of text on it (a fax header or stamp over a scan).
  */
-export function hasUsableText({ page, imageCoverage }: TextPageResult): boolean {
+export function hasUsableText({ page, imageCoverage }: Pick<TextPageResult, 'page' | 'imageCoverage'>): boolean {
   let alphanumeric = 0;
   let implausible = 0;
   let total = 0;
