@@ -24,7 +24,7 @@ describe('host: bad input never crashes and never leaks internals', () => {
     return body;
   }
 
-  const post = (body: BodyInit, headers: Record<string, string> = {}) =>
+  const post = (body: RequestInit['body'], headers: Record<string, string> = {}) =>
     h.request('POST', '/api/documents/extract', { body, headers: { ...bearer(key), ...headers } });
 
   it('garbage multipart: 400 invalid_request', async () => {

@@ -1,4 +1,5 @@
-import { IsNull, type DataSource, type Repository } from 'typeorm';
+import { type DataSource, type Repository } from 'typeorm';
+import { RawLookup } from './raw-lookup.js';
 import {
   ApiKeyEntity,
   OrganizationEntity,
@@ -16,9 +17,13 @@ export class AccountRepository {
   readonly #users: Repository<User>;
   readonly #sessions: Repository<Session>;
   readonly #dataSource: DataSource;
+  readonly #sessionLookup: RawLookup<Session>;
+  readonly #userLookup: RawLookup<User>;
 
   constructor({ dataSource }: { dataSource: DataSource }) {
     this.#dataSource = dataSource;
+    this.#sessionLookup = new RawLookup(dataSource, SessionEntity);
+    this.#userLookup = new RawLookup(dataSource, UserEntity);
     this.#organizations = dataSource.getRepository(OrganizationEntity);
     this.#users = dataSource.getRepository(UserEntity);
     this.#sessions = dataSource.getRepository(SessionEntity);
@@ -41,7 +46,7 @@ export class AccountRepository {
   }
 
   findUser(id: string): Promise<User | null> {
-    return this.#users.findOneBy({ id });
+    return this.#userLookup.findOne('id = ?', [id]);
   }
 
   findOrganization(id: string): Promise<Organization | null> {
@@ -53,7 +58,7 @@ export class AccountRepository {
   }
 
   findSessionByHash(tokenHash: string): Promise<Session | null> {
-    return this.#sessions.findOneBy({ tokenHash });
+    return this.#sessionLookup.findOne('token_hash = ?', [tokenHash]);
   }
 
   async deleteSession(id: string): Promise<void> {
@@ -69,9 +74,11 @@ export class AccountRepository {
 /** API keys of organizations. */
 export class ApiKeyRepository {
   readonly #keys: Repository<ApiKey>;
+  readonly #lookup: RawLookup<ApiKey>;
 
   constructor({ dataSource }: { dataSource: DataSource }) {
     this.#keys = dataSource.getRepository(ApiKeyEntity);
+    this.#lookup = new RawLookup(dataSource, ApiKeyEntity);
   }
 
   async insert(key: ApiKey): Promise<void> {
@@ -79,11 +86,15 @@ export class ApiKeyRepository {
   }
 
   findActiveByHash(keyHash: string): Promise<ApiKey | null> {
-    return this.#keys.findOneBy({ keyHash, revokedAt: IsNull() });
+    return this.#lookup.findOne('key_hash = ? AND revoked_at IS NULL', [keyHash]);
   }
 
   listActive(organizationId: string): Promise<ApiKey[]> {
-    return this.#keys.find({ where: { organizationId, revokedAt: IsNull() }, order: { createdAt: 'ASC' } });
+    return this.#keys
+      .createQueryBuilder('key')
+      .where('key.organization_id = :organizationId AND key.revoked_at IS NULL', { organizationId })
+      .orderBy('key.created_at', 'ASC')
+      .getMany();
   }
 
   /** Revokes a key of the organization; false when it has none by that id. */

@@ -1,4 +1,5 @@
 import { LessThan, type DataSource, type Repository } from 'typeorm';
+import { RawLookup } from './raw-lookup.js';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity.js';
 import { IdempotencyEntity, JOB_TRANSITIONS, JobEntity, type IdempotencyRecord, type Job, type JobStatus } from './entities/job.entities.js';
 
@@ -8,8 +9,10 @@ const STATUSES = Object.keys(JOB_TRANSITIONS) as JobStatus[];
 export class JobRepository {
   readonly #jobs: Repository<Job>;
   readonly #idempotency: Repository<IdempotencyRecord>;
+  readonly #lookup: RawLookup<Job>;
 
   constructor({ dataSource }: { dataSource: DataSource }) {
+    this.#lookup = new RawLookup(dataSource, JobEntity);
     this.#jobs = dataSource.getRepository(JobEntity);
     this.#idempotency = dataSource.getRepository(IdempotencyEntity);
   }
@@ -23,7 +26,7 @@ export class JobRepository {
   }
 
   findForOrganization(organizationId: string, id: string): Promise<Job | null> {
-    return this.#jobs.findOneBy({ id, organizationId });
+    return this.#lookup.findOne('id = ? AND organization_id = ?', [id, organizationId]);
   }
 
   /** Applies a change only while the job is in one of `from` (a compare-and-set on status). */

@@ -27,8 +27,12 @@ export type LimitOutcome =
 
 export type LimitSubject = { kind: 'apiKey'; apiKeyId: string; organizationId: string } | { kind: 'address'; address: string };
 
+interface SqliteStatement {
+  get(...params: unknown[]): unknown;
+}
 interface SqliteDatabase {
   pragma(sql: string): unknown;
+  prepare(sql: string): SqliteStatement;
   close(): void;
 }
 const Database = createRequire(import.meta.url)('better-sqlite3') as new (file: string, options?: { timeout?: number }) => SqliteDatabase;
@@ -129,9 +133,35 @@ function createLimiters(config: Config): Limiters {
   const db = new Database(path.join(config.dataDir, 'rate-limits.sqlite'), { timeout: 5000 });
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = OFF');
+  const client = withStatementCache(db);
   const make = (spec: (typeof specs)['perKey']) =>
-    new RateLimiterSQLite({ ...insured(spec), storeClient: db, storeType: 'better-sqlite3', tableName: 'rate_limits' });
+    new RateLimiterSQLite({ ...insured(spec), storeClient: client, storeType: 'better-sqlite3', tableName: 'rate_limits' });
   return { ...mapSpecs(specs, make), close: async () => void db.close() };
+}
+
+/**
+ * The SQLite limiter prepares its SQL on every call and wraps its single upsert in a transaction
+ * function built per call. Prepared statements are reusable, and one statement is atomic in SQLite
+ * on its own, so both are short-cut here: the counters stay exact and a request costs a fraction.
+ */
+function withStatementCache(db: SqliteDatabase): SqliteDatabase {
+  const statements = new Map<string, SqliteStatement>();
+  const prepare = (sql: string) => {
+    let statement = statements.get(sql);
+    if (!statement) {
+      statement = db.prepare(sql);
+      statements.set(sql, statement);
+    }
+    return statement;
+  };
+  return new Proxy(db, {
+    get(target, property) {
+      if (property === 'prepare') return prepare;
+      if (property === 'transaction') return (work: () => unknown) => work;
+      const value = Reflect.get(target, property) as unknown;
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }
 
 function mapSpecs<T>(specs: Record<keyof Omit<Limiters, 'close'>, T>, make: (spec: T) => RateLimiterAbstract): Omit<Limiters, 'close'> {

@@ -14,7 +14,7 @@ export interface Harness {
   container: AwilixContainer;
   dataSource: DataSource;
   dataDir: string;
-  request(method: string, url: string, init?: { headers?: Record<string, string>; json?: unknown; body?: BodyInit }): Promise<Response>;
+  request(method: string, url: string, init?: { headers?: Record<string, string>; json?: unknown; body?: RequestInit['body'] }): Promise<Response>;
   close(): Promise<void>;
 }
 
