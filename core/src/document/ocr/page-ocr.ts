@@ -5,6 +5,7 @@ import { deskew, measureSkew, skewWorthCorrecting } from './deskew.js';
 import { isMisreadDollarSign, normaliseOcrWord } from './normalise.js';
 import { estimateOrientation, readabilityScore, readsUpright } from './orientation.js';
 import type { OcrEngine } from './pool.js';
+import { recheckDoubtfulWords } from './recheck.js';
 import { removeRules } from './rules.js';
 import type { OcrWord } from './tsv.js';
 
@@ -20,9 +21,8 @@ export interface OcrPageResult {
 interface Attempt {
   quarterTurns: number;
   skew: number;
-  /** Size of the image recognised (only the size: the pixels are let go as soon as possible). */
-  width: number;
-  height: number;
+  /** The image recognised: turned, deskewed, rules painted out. */
+  image: GrayImage;
   words: OcrWord[];
 }
 
@@ -59,9 +59,8 @@ function toPageWords(words: OcrWord[], { width, height }: { width: number; heigh
 async function recognizeTurned(engine: OcrEngine, image: GrayImage, quarterTurns: number, knownSkew?: number): Promise<Attempt> {
   const turned = rotateQuarterTurns(image, quarterTurns);
   const skew = knownSkew ?? measureSkew(turned);
-  const { width, height } = turned;
-  const words = await engine.recognize(removeRules(await deskew(turned, skew)));
-  return { quarterTurns, skew, width, height, words };
+  const cleaned = removeRules(await deskew(turned, skew));
+  return { quarterTurns, skew, image: cleaned, words: await engine.recognize(cleaned) };
 }
 
 /**
@@ -80,9 +79,10 @@ export async function recognizePage(engine: OcrEngine, image: GrayImage): Promis
     const flipped = await recognizeTurned(engine, image, first.quarterTurns + 2);
     if (readabilityScore(flipped.words) > readabilityScore(first.words)) best = flipped;
   }
+  const words = await recheckDoubtfulWords(engine, best.image, best.words);
   return {
     rotation: (best.quarterTurns % 4) * 90,
     deskewAngle: best.skew,
-    words: toPageWords(best.words, best),
+    words: toPageWords(words, best.image),
   };
 }

@@ -1,14 +1,20 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { createScheduler, createWorker, OEM, type Scheduler, type Worker } from 'tesseract.js';
+import { createScheduler, createWorker, OEM, PSM, type RecognizeOptions, type Scheduler, type Worker, type WorkerParams } from 'tesseract.js';
 import type { Logger } from '../../contracts/logger.js';
 import type { GrayImage } from '../gray-image.js';
 import { toPgm } from '../gray-image.js';
 import { parseTsvWords, type OcrWord } from './tsv.js';
 
 /** Recognises words on a gray image; boxes in pixels of that image. */
+/**
+ * How the engine looks for text: `page` analyses the layout (columns, blocks) of a whole page;
+ * `lines` takes the image as one block of text lines, as on a sheet of cropped words.
+ */
+export type OcrLayout = 'page' | 'lines';
+
 export interface OcrEngine {
-  recognize(image: GrayImage): Promise<OcrWord[]>;
+  recognize(image: GrayImage, layout?: OcrLayout): Promise<OcrWord[]>;
   close(): Promise<void>;
 }
 
@@ -47,9 +53,11 @@ export class TesseractPool implements OcrEngine {
     this.closing.catch(() => undefined);
   }
 
-  async recognize(image: GrayImage): Promise<OcrWord[]> {
+  async recognize(image: GrayImage, layout: OcrLayout = 'page'): Promise<OcrWord[]> {
     const scheduler = await this.start();
-    const job = scheduler.addJob('recognize', toPgm(image), {}, { tsv: true, text: false, blocks: false });
+    // Options other than tesseract.js's own are set as tesseract parameters for this job only.
+    const options: Partial<RecognizeOptions & WorkerParams> = layout === 'lines' ? { tessedit_pageseg_mode: PSM.SINGLE_BLOCK } : {};
+    const job = scheduler.addJob('recognize', toPgm(image), options, { tsv: true, text: false, blocks: false });
     const result = await Promise.race([job, this.closing]);
     return parseTsvWords(result.data.tsv ?? '');
   }
