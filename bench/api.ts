@@ -117,6 +117,7 @@ async function json(url: string, init: RequestInit): Promise<Record<string, unkn
 }
 
 async function main(): Promise<void> {
+  const loadBefore = os.loadavg()[0].toFixed(2);
   const pdf = samplePdf();
   const upload = multipart(pdf);
   const hostEnv = (port: number) => ({
@@ -199,7 +200,7 @@ async function main(): Promise<void> {
   const submitRatio = submitRun.requests.average / uploadRun.requests.average;
   const p99Ratio = submitRun.latency.p99 / Math.max(1, uploadRun.latency.p99);
   const body = [
-    `${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), Node ${process.version}; autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per run, all on one machine (load generator included). The host runs from ${fs.existsSync(path.join(root, 'host/dist/main/cli.js')) ? 'host/dist' : 'source via tsx'} on SQLite with LOG_LEVEL=warn, rate limits raised, and \`--no-worker\` under load (the engine would otherwise compete for the CPUs).`,
+    `${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), Node ${process.version}; autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per run, all on one machine (load generator included; 1-minute load average ${loadBefore} when the bench started: other work on the machine shifts every figure, the ratios less than the rates). The host runs from ${fs.existsSync(path.join(root, 'host/dist/main/cli.js')) ? 'host/dist' : 'source via tsx'} on SQLite with LOG_LEVEL=warn, rate limits raised, and \`--no-worker\` under load (the engine would otherwise compete for the CPUs).`,
     '',
     '| run | requests/s | p50 ms | p99 ms | non-2xx | errors |',
     '|---|---|---|---|---|---|',
