@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import net from 'node:net';
+import path from 'node:path';
 import { expect } from 'chai';
 import { bearer, createKey, signup, startHarness, type Harness } from './support/harness.js';
 import { form, PDF_BYTES } from './support/fake-engine.js';
@@ -138,6 +140,11 @@ describe('host: bad input never crashes and never leaks internals', () => {
 
   it('an oversized Idempotency-Key is 400', async () => {
     await expectError(await post(form({ file: { bytes: PDF_BYTES, name: 'a.pdf' } }), { 'idempotency-key': 'k'.repeat(300) }), 400, 'invalid_request');
+  });
+
+  it('leaves no temporary upload behind, whatever the outcome', async () => {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(fs.readdirSync(path.join(h.dataDir, 'tmp', 'uploads'))).to.deep.equal([]);
   });
 
   it('the legacy synchronous form (options part) is refused with a clear 400', async () => {
