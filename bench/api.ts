@@ -116,21 +116,19 @@ async function json(url: string, init: RequestInit): Promise<Record<string, unkn
   return (await res.json()) as Record<string, unknown>;
 }
 
-async function main(): Promise<void> {
-  const loadBefore = os.loadavg()[0].toFixed(2);
-  const pdf = samplePdf();
-  const upload = multipart(pdf);
-  const hostEnv = (port: number) => ({
-    PORT: String(port),
-    DOCSIFT_DATA_DIR: path.join(work, 'host'),
-    LOG_LEVEL: 'warn',
-    DOCSIFT_RATE_LIMIT_PER_KEY: '100000000',
-    DOCSIFT_RATE_LIMIT_PER_ORG: '100000000',
-    DOCSIFT_RATE_LIMIT_CONCURRENT: '100000',
-    DOCSIFT_RATE_LIMIT_PER_ADDRESS: '100000000',
-  });
+type Run = AutocannonResult & { name: string };
 
-  // References.
+const hostEnv = (port: number) => ({
+  PORT: String(port),
+  DOCSIFT_DATA_DIR: path.join(work, 'host'),
+  LOG_LEVEL: 'warn',
+  DOCSIFT_RATE_LIMIT_PER_KEY: '100000000',
+  DOCSIFT_RATE_LIMIT_PER_ORG: '100000000',
+  DOCSIFT_RATE_LIMIT_CONCURRENT: '100000',
+  DOCSIFT_RATE_LIMIT_PER_ADDRESS: '100000000',
+});
+
+async function measureReferences(upload: { body: Buffer; contentType: string }): Promise<{ helloRun: Run; uploadRun: Run }> {
   const helloPort = await freePort();
   const hello = await start(['--input-type=module', '-e', HELLO], { PORT: String(helloPort) }, 'ready');
   const helloRun = await load('bare Koa hello-world', { url: `http://127.0.0.1:${helloPort}/` });
@@ -145,12 +143,14 @@ async function main(): Promise<void> {
     body: upload.body,
   });
   await stop(bare);
+  return { helloRun, uploadRun };
+}
 
-  // The host as `npm start` runs it: idle memory, then one job to completion.
-  const port = await freePort();
+/** The host as `npm start` runs it: idle memory, an account, a key and one job to completion. */
+async function completeOneJob(port: number, upload: { body: Buffer; contentType: string }): Promise<{ key: string; jobId: string; idleRss: number }> {
   const base = `http://127.0.0.1:${port}`;
   process.stdout.write('starting the host (npm start mode)…\n');
-  let host = await start(hostCommand(['serve']), hostEnv(port), 'listening on');
+  const host = await start(hostCommand(['serve']), hostEnv(port), 'listening on');
   await new Promise((resolve) => setTimeout(resolve, 3000));
   const idleRss = rssMb(host.pid!);
   const grant = await json(`${base}/api/auth/signup`, {
@@ -176,11 +176,14 @@ async function main(): Promise<void> {
     if (job.status === 'completed' || job.status === 'failed') break;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  process.stdout.write('job finished; restarting the host without workers…\n');
   await stop(host);
+  return { key, jobId, idleRss };
+}
 
-  // Under load the API runs without workers, so the engine does not compete for the CPUs.
-  host = await start(hostCommand(['serve', '--no-worker']), hostEnv(port), 'listening on');
+/** Under load the API runs without workers, so the engine does not compete for the CPUs. */
+async function measureHost(port: number, key: string, jobId: string, upload: { body: Buffer; contentType: string }) {
+  const base = `http://127.0.0.1:${port}`;
+  const host = await start(hostCommand(['serve', '--no-worker']), hostEnv(port), 'listening on');
   const getRun = await load('GET completed job (host)', { url: `${base}/api/documents/extract/${jobId}`, headers: { authorization: `Bearer ${key}` } });
   const submitRun = await load('POST 100 KB PDF (host)', {
     url: `${base}/api/documents/extract`,
@@ -190,17 +193,18 @@ async function main(): Promise<void> {
   });
   const loadedRss = rssMb(host.pid!);
   await stop(host);
-  fs.rmSync(work, { recursive: true, force: true });
+  return { getRun, submitRun, loadedRss };
+}
 
-  const ratio = (a: number, b: number) => `${Math.round((a / b) * 100)}%`;
-  const row = (r: AutocannonResult & { name: string }) =>
-    `| ${r.name} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${r.non2xx} | ${r.errors + r.timeouts} |`;
+function report(runs: { helloRun: Run; uploadRun: Run; getRun: Run; submitRun: Run }, idleRss: number, loadedRss: number, loadBefore: string): string {
+  const { helloRun, uploadRun, getRun, submitRun } = runs;
+  const percent = (a: number, b: number) => `${Math.round((a / b) * 100)}%`;
+  const row = (r: Run) => `| ${r.name} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${r.non2xx} | ${r.errors + r.timeouts} |`;
   const verdict = (ok: boolean) => (ok ? 'met' : '**not met**');
-  const getRatio = getRun.requests.average / helloRun.requests.average;
-  const submitRatio = submitRun.requests.average / uploadRun.requests.average;
   const p99Ratio = submitRun.latency.p99 / Math.max(1, uploadRun.latency.p99);
-  const body = [
-    `${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), Node ${process.version}; autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per run, all on one machine (load generator included; 1-minute load average ${loadBefore} when the bench started: other work on the machine shifts every figure, the ratios less than the rates). The host runs from ${fs.existsSync(path.join(root, 'host/dist/main/cli.js')) ? 'host/dist' : 'source via tsx'} on SQLite with LOG_LEVEL=warn, rate limits raised, and \`--no-worker\` under load (the engine would otherwise compete for the CPUs).`,
+  const source = fs.existsSync(path.join(root, 'host/dist/main/cli.js')) ? 'host/dist' : 'source via tsx';
+  return [
+    `${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), Node ${process.version}; autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per run, all on one machine (load generator included; 1-minute load average ${loadBefore} when the bench started: other work on the machine shifts every figure, the ratios less than the rates). The host runs from ${source} on SQLite with LOG_LEVEL=warn, rate limits raised, and \`--no-worker\` under load (the engine would otherwise compete for the CPUs).`,
     '',
     '| run | requests/s | p50 ms | p99 ms | non-2xx | errors |',
     '|---|---|---|---|---|---|',
@@ -211,13 +215,25 @@ async function main(): Promise<void> {
     '',
     '| target | measured | |',
     '|---|---|---|',
-    `| GET job ≥ 50% of hello-world | ${ratio(getRun.requests.average, helloRun.requests.average)} | ${verdict(getRatio >= 0.5)} |`,
-    `| submission ≥ 70% of bare upload | ${ratio(submitRun.requests.average, uploadRun.requests.average)} | ${verdict(submitRatio >= 0.7)} |`,
+    `| GET job ≥ 50% of hello-world | ${percent(getRun.requests.average, helloRun.requests.average)} | ${verdict(getRun.requests.average >= 0.5 * helloRun.requests.average)} |`,
+    `| submission ≥ 70% of bare upload | ${percent(submitRun.requests.average, uploadRun.requests.average)} | ${verdict(submitRun.requests.average >= 0.7 * uploadRun.requests.average)} |`,
     `| submission p99 ≤ 2× bare upload p99 | ${p99Ratio.toFixed(2)}× | ${verdict(p99Ratio <= 2)} |`,
     `| idle memory (npm start: API + workers) < 150 MB | ${idleRss.toFixed(0)} MB RSS | ${verdict(idleRss < 150)} |`,
     '',
     `RSS of the API process after the runs: ${loadedRss.toFixed(0)} MB.`,
   ].join('\n');
+}
+
+async function main(): Promise<void> {
+  const loadBefore = os.loadavg()[0].toFixed(2);
+  const upload = multipart(samplePdf());
+  const { helloRun, uploadRun } = await measureReferences(upload);
+  const port = await freePort();
+  const { key, jobId, idleRss } = await completeOneJob(port, upload);
+  process.stdout.write('job finished; restarting the host without workers…\n');
+  const { getRun, submitRun, loadedRss } = await measureHost(port, key, jobId, upload);
+  fs.rmSync(work, { recursive: true, force: true });
+  const body = report({ helloRun, uploadRun, getRun, submitRun }, idleRss, loadedRss, loadBefore);
   writeResultsSection('api', 'HTTP API (`npm run bench:api`)', body);
   process.stdout.write(`${body}\n`);
 }
