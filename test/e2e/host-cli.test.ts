@@ -27,7 +27,7 @@ interface Started {
 
 /** Starts the CLI from source (`docsift serve`), as `npm start` does from the build. */
 function startServe(env: Record<string, string>): Promise<Started> {
-  const child = spawn(process.execPath, ['--conditions=docsift-source', '--import', 'tsx', '--no-node-snapshot', 'host/src/main/cli.ts', 'serve'], {
+  const child = spawn(process.execPath, ['--conditions=docsift-source', '--import', 'tsx', 'host/src/main/cli.ts', 'serve'], {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

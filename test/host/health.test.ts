@@ -44,6 +44,9 @@ describe('host: health, OpenAPI, docs, unknown routes', () => {
     expect(res.status).to.equal(404);
     expect(await res.json()).to.deep.include({ error: 'not_found' });
     expect(res.headers.get('x-ratelimit-limit')).to.equal('300');
+    const wrongMethod = await h.request('PATCH', '/api/health');
+    expect(wrongMethod.status).to.equal(404);
+    expect(await wrongMethod.json()).to.deep.include({ error: 'not_found' });
   });
 
   it('answers 503 service_unavailable when the database is unreachable', async () => {
