@@ -6,6 +6,7 @@ import { readAcroFormFields } from './forms.js';
 import { checkPageLimit, throwIfAborted, type ReaderLimits } from './limits.js';
 import type { OcrEngine } from './ocr/pool.js';
 import { ocrPage } from './ocr-page.js';
+import type { Slots } from './ocr/slots.js';
 import { readTextPage, type TextPageResult } from './pdf-pages.js';
 import { loadPdfium, openDocument, type PdfiumDocument } from './pdfium.js';
 import { renderPageGray } from './render.js';
@@ -32,6 +33,8 @@ export interface PdfReadContext {
   ocr: OcrEngine;
   /** How many pages are recognised at once (one per OCR worker). */
   ocrConcurrency: number;
+  /** Shared by all documents the reader reads at once: a page is rendered only when it has a slot. */
+  ocrSlots: Slots;
   logger: Logger;
 }
 
@@ -102,8 +105,7 @@ class PdfPageReader {
     const started = performance.now();
     const { width, height } = this.pages[index];
     const maxPixels = Math.min(MAX_OCR_PIXELS, this.context.limits.maxPixels);
-    const image = renderPageGray(this.document, index, { dpi, maxPixels });
-    const page = await ocrPage(this.context.ocr, image, index + 1, width, height);
+    const page = await this.context.ocrSlots.run(() => ocrPage(this.context.ocr, renderPageGray(this.document, index, { dpi, maxPixels }), index + 1, width, height));
     this.pages[index] = page;
     const ms = Math.round(performance.now() - started);
     this.context.logger.debug(

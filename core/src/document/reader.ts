@@ -6,6 +6,7 @@ import { decodeImage, enlargeForOcr } from './image.js';
 import { throwIfAborted, type ReaderLimits } from './limits.js';
 import { TesseractPool, type OcrEngine } from './ocr/pool.js';
 import { ocrPage } from './ocr-page.js';
+import { Slots } from './ocr/slots.js';
 import { readPdf } from './pdf-reader.js';
 import { sniff } from './sniff.js';
 
@@ -20,6 +21,7 @@ export interface DocumentReaderOptions {
 export class LocalDocumentReader implements DocumentReader {
   private readonly logger: Logger;
   private readonly ocr: OcrEngine;
+  private readonly ocrSlots: Slots;
 
   constructor(
     private readonly options: DocumentReaderOptions,
@@ -27,6 +29,7 @@ export class LocalDocumentReader implements DocumentReader {
   ) {
     this.logger = options.logger.child({ component: 'document-reader' });
     this.ocr = ocr ?? new TesseractPool(options.ocr.workers, this.logger);
+    this.ocrSlots = new Slots(options.ocr.workers);
     // libvips keeps recent operations' images for reuse; the reader never repeats one, and the cache
     // held about 60 MB after a few scanned pages.
     sharp.cache(false);
@@ -42,7 +45,7 @@ export class LocalDocumentReader implements DocumentReader {
     const format = sniff(bytes);
     const model =
       format === 'pdf'
-        ? await readPdf(bytes, { limits: this.options.limits, ocr: this.ocr, ocrConcurrency: this.options.ocr.workers, logger: this.logger }, options)
+        ? await readPdf(bytes, { limits: this.options.limits, ocr: this.ocr, ocrConcurrency: this.options.ocr.workers, ocrSlots: this.ocrSlots, logger: this.logger }, options)
         : await this.readImage(bytes, format, options);
     this.logger.debug(
       { format, pageCount: model.pageCount, sources: model.pages.map((page) => page.source), ms: Math.round(performance.now() - started) },
@@ -56,9 +59,11 @@ export class LocalDocumentReader implements DocumentReader {
   }
 
   private async readImage(bytes: Uint8Array, format: Exclude<FileFormat, 'pdf'>, options: ReadOptions): Promise<DocumentModel> {
-    const image = await decodeImage(bytes, format, this.options.limits);
-    throwIfAborted(options.signal);
-    const page = await ocrPage(this.ocr, await enlargeForOcr(image), 1, image.width, image.height);
+    const page = await this.ocrSlots.run(async () => {
+      const image = await decodeImage(bytes, format, this.options.limits);
+      throwIfAborted(options.signal);
+      return ocrPage(this.ocr, await enlargeForOcr(image), 1, image.width, image.height);
+    });
     throwIfAborted(options.signal);
     options.onProgress?.(1);
     return { format, pageCount: 1, pages: [page], formFields: [], encrypted: false };
