@@ -2,6 +2,7 @@ import type { Word } from '@docsift/core';
 import { textOf } from './labels.js';
 import { roundCents } from './parse.js';
 import type { ProvenanceRecorder } from './provenance.js';
+import { reconcileQuantity } from './quantity.js';
 import type { SorLineItem, SorSection } from './schema.js';
 import type { DraftItem, DraftSection } from './table.js';
 import type { CellValue } from './table-row.js';
@@ -76,6 +77,7 @@ function toLineItem(draft: DraftItem, path: string, provenance: ProvenanceRecord
   if (hasItemisedColumns) {
     restoreDecimalPoint(item, draft, path, provenance);
     deriveMissing(item, draft, path, provenance);
+    reconcileQuantity(item, draft, path, provenance);
   }
   return item;
 }

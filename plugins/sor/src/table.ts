@@ -11,6 +11,8 @@ export interface DraftItem {
   description: Word[];
   quantity: CellValue<number> | null;
   unit: CellValue<string> | null;
+  /** Price per unit, where the table prints one: a check on the quantity. */
+  unitCost?: CellValue<number> | null;
   material: CellValue<number> | null;
   labor: CellValue<number> | null;
   total: CellValue<number> | null;
@@ -98,6 +100,7 @@ function handleAmounts(state: ScanState, split: SplitRow): void {
     description: withoutItemNumber(split.description, section),
     quantity: split.quantity,
     unit: split.unit,
+    unitCost: split.unitCost,
     material: split.material,
     labor: split.labor,
     total: split.total,

@@ -1,0 +1,49 @@
+import type { ProvenanceRecorder } from './provenance.js';
+import type { SorLineItem } from './schema.js';
+import type { DraftItem } from './table.js';
+
+/** Confidence factor of an OCR quantity whose lost decimal point the unit price put back. */
+const REPAIRED_QUANTITY_QUALITY = 0.7;
+/** Confidence factor of a quantity computed as total / unit price because it was unreadable. */
+const DERIVED_QUANTITY_QUALITY = 0.6;
+
+const cents = (value: number): number => Math.round(value * 100);
+
+/** Readings of a whole OCR number that lost its decimal point: 235 → 23.5, 2.35. */
+function decimalReadings(value: number): number[] {
+  if (!Number.isInteger(value) || value < 10) return [];
+  const digits = String(value);
+  return [1, 2].filter((places) => places < digits.length).map((places) => Number(`${digits.slice(0, -places)}.${digits.slice(-places)}`));
+}
+
+/** total / price when it is a quantity as printed (at most two decimals), else null. */
+function quantityFromTotal(total: number, price: number): number | null {
+  const quantity = total / price;
+  const rounded = cents(quantity) / 100;
+  return quantity > 0 && Math.abs(quantity - rounded) < 1e-9 ? rounded : null;
+}
+
+/**
+ * Where a unit-price column is printed, quantity × unit price = total is a check on the quantity,
+ * the cell OCR reads worst: an OCR quantity that lost its decimal point (`235` for 23.5 HR) is put
+ * right when exactly one reading makes the line add up, and a missing one is computed.
+ */
+export function reconcileQuantity(item: SorLineItem, draft: DraftItem, path: string, provenance: ProvenanceRecorder): void {
+  const price = draft.unitCost?.value ?? 0;
+  const total = item.totalCost;
+  if (price <= 0 || total === null || !draft.unitCost || !draft.total) return;
+  const addsUp = (quantity: number): boolean => cents(quantity * price) === cents(total);
+  const quantity = item.quantity;
+  if (quantity !== null) {
+    if (addsUp(quantity) || !draft.quantity || draft.quantity.words.some((word) => word.source !== 'ocr')) return;
+    const readings = decimalReadings(quantity).filter(addsUp);
+    if (readings.length !== 1) return;
+    item.quantity = readings[0];
+    provenance.record(`${path}.quantity`, draft.page, draft.quantity.words, REPAIRED_QUANTITY_QUALITY);
+    return;
+  }
+  const derived = quantityFromTotal(total, price);
+  if (derived === null) return;
+  item.quantity = derived;
+  provenance.record(`${path}.quantity`, draft.page, [...draft.unitCost.words, ...draft.total.words], DERIVED_QUANTITY_QUALITY);
+}
