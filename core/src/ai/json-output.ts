@@ -1,13 +1,19 @@
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
-import { AIMessage, HumanMessage, type BaseMessage } from '@langchain/core/messages';
+import type { BaseMessage } from '@langchain/core/messages';
 import type { ZodType, z } from 'zod';
 import { DocsiftError } from '../contracts/errors.js';
 import type { Logger } from '../contracts/logger.js';
 import { AiProviderError } from './errors.js';
 
+/** What the classifier and extractor need of a LangChain chat model. */
+export type ChatModel = Pick<BaseChatModel, 'invoke'>;
+
+/** A chat message as LangChain accepts it (a type alias: LangChain's message-like type needs an index signature); plain objects, so no LangChain code loads until a call. */
+export type ChatMessage = { role: 'system' | 'human' | 'ai'; content: string };
+
 export interface JsonCall<T> {
-  model: BaseChatModel;
-  messages: BaseMessage[];
+  model: ChatModel;
+  messages: ChatMessage[];
   /** Validates (and may reshape) the parsed JSON. */
   validate: (value: unknown) => { success: true; data: T } | { success: false; problem: string };
   /** What is asked for, for messages (`classification`, `extraction`). */
@@ -51,7 +57,7 @@ export function parseJsonReply(text: string): { ok: true; value: unknown } | { o
   }
 }
 
-async function invoke(call: JsonCall<unknown>, messages: BaseMessage[]): Promise<string> {
+async function invoke(call: JsonCall<unknown>, messages: ChatMessage[]): Promise<string> {
   try {
     return replyText(await call.model.invoke(messages, { signal: call.signal }));
   } catch (error) {
@@ -81,8 +87,8 @@ export async function invokeForJson<T>(call: JsonCall<T>): Promise<T> {
     call.logger.warn({ attempt, problem }, `model ${call.purpose} answer was invalid`);
     conversation = [
       ...call.messages,
-      new AIMessage(text),
-      new HumanMessage(`That answer is not valid: ${problem}. Answer again with only the corrected JSON object.`),
+      { role: 'ai', content: text },
+      { role: 'human', content: `That answer is not valid: ${problem}. Answer again with only the corrected JSON object.` },
     ];
   }
   throw new AiProviderError(

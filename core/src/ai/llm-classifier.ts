@@ -1,5 +1,3 @@
-import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
-import { HumanMessage, SystemMessage } from '@langchain/core/messages';
 import { z } from 'zod';
 import type { DocumentModel } from '../contracts/document.js';
 import type { Logger } from '../contracts/logger.js';
@@ -7,10 +5,10 @@ import type { RegistryEntry } from '../contracts/registry.js';
 import { UNKNOWN_TYPE, type AlternativeType, type Classification } from '../contracts/results.js';
 import type { Classifier } from '../contracts/services.js';
 import { promptText } from './document-text.js';
-import { invokeForJson, validateWith } from './json-output.js';
+import { invokeForJson, validateWith, type ChatModel } from './json-output.js';
 
 export interface LlmClassifierOptions {
-  model: BaseChatModel;
+  model: ChatModel;
   /** Model name reported in `modelVersions`. */
   modelName: string;
   /** How much of the document text goes into the prompt. */
@@ -59,8 +57,11 @@ export class LlmClassifier implements Classifier {
     const answer = await invokeForJson({
       model: this.#options.model,
       messages: [
-        new SystemMessage(SYSTEM_PROMPT),
-        new HumanMessage(`Document types:\n${typeList(entries)}\n\nDocument text (reading order; pages separated by a form-feed line):\n<<<\n${text}\n>>>`),
+        { role: 'system', content: SYSTEM_PROMPT },
+        {
+          role: 'human',
+          content: `Document types:\n${typeList(entries)}\n\nDocument text (reading order; pages separated by a form-feed line):\n<<<\n${text}\n>>>`,
+        },
       ],
       validate: validateWith(answerSchema(entries)),
       purpose: 'classification',

@@ -1,5 +1,3 @@
-import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
-import { HumanMessage, SystemMessage } from '@langchain/core/messages';
 import type { ZodType } from 'zod';
 import type { DocumentModel } from '../contracts/document.js';
 import type { Logger } from '../contracts/logger.js';
@@ -8,14 +6,14 @@ import type { ExtractionResult, FieldDetails } from '../contracts/results.js';
 import type { GenericExtractor } from '../contracts/services.js';
 import { promptText } from './document-text.js';
 import { jsonSchemaText, schemaFromFields } from './field-schema.js';
-import { describeZodIssues, invokeForJson, type JsonCall } from './json-output.js';
+import { describeZodIssues, invokeForJson, type ChatModel, type JsonCall } from './json-output.js';
 import { leaves, locate } from './locate.js';
 
 /** Gives a type's data schema (a built-in plugin's `dataSchema`), or undefined for types known by fields only. */
 export type SchemaLookup = (typeCode: string) => ZodType | undefined;
 
 export interface LlmExtractorOptions {
-  model: BaseChatModel;
+  model: ChatModel;
   schemaFor?: SchemaLookup;
   maxTextChars: number;
   logger: Logger;
@@ -83,7 +81,10 @@ export class LlmExtractor implements GenericExtractor {
     ].join('\n');
     const answer = await invokeForJson({
       model: this.#options.model,
-      messages: [new SystemMessage(SYSTEM_PROMPT), new HumanMessage(request)],
+      messages: [
+        { role: 'system', content: SYSTEM_PROMPT },
+        { role: 'human', content: request },
+      ],
       validate: answerValidator(schema),
       purpose: 'extraction',
       logger: this.#options.logger,

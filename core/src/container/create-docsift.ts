@@ -5,14 +5,14 @@ import type { DocumentModel } from '../contracts/document.js';
 import type { RegistryEntry } from '../contracts/registry.js';
 import type { Classification, ProcessResult } from '../contracts/results.js';
 import type { Classifier, DocumentReader, GenericExtractor, Mapper, WebhookTransport } from '../contracts/services.js';
-import { createDocumentReader } from '../document/index.js';
 import { LocalClassifier } from '../classify/index.js';
-import { createAiProvider, type AiProviderOptions } from '../ai/index.js';
+import { createAiProvider, type AiProviderOptions } from '../ai/provider.js';
 import { PluginRegistry } from '../registry/plugin-registry.js';
 import { Pipeline, type ProcessOptions } from '../pipeline/pipeline.js';
 import { MapperRegistry, type TransformLimits } from '../mapping/index.js';
 import { HttpWebhookTransport } from '../webhooks/index.js';
 import { KEYS } from './keys.js';
+import { LazyDocumentReader } from './lazy-reader.js';
 
 export interface DocsiftOptions {
   /** Plugin objects (`sorPlugin()`, `insuranceCertPlugin()`, `templatePlugin()`, or your own). */
@@ -81,12 +81,13 @@ export function createDocsift(options: DocsiftOptions): Docsift {
     [KEYS.pluginRegistry]: asValue(pluginRegistry),
     [KEYS.documentReader]: options.overrides?.documentReader
       ? asValue(options.overrides.documentReader)
-      : asFunction(() =>
-          createDocumentReader({
-            limits: { maxPages: options.limits?.maxPages ?? 500, maxPixels: options.limits?.maxPixels ?? 100_000_000 },
-            ocr: { workers: options.ocr?.workers ?? 2 },
-            logger,
-          }),
+      : asFunction(
+          () =>
+            new LazyDocumentReader({
+              limits: { maxPages: options.limits?.maxPages ?? 500, maxPixels: options.limits?.maxPixels ?? 100_000_000 },
+              ocr: { workers: options.ocr?.workers ?? 2 },
+              logger,
+            }),
         )
           .singleton()
           .disposer((reader) => reader.close()),
