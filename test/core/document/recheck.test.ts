@@ -75,6 +75,17 @@ describe('re-reading doubtful OCR words', () => {
     expect(await recheckDoubtfulWords(engine, image, pageWords)).to.deep.equal(pageWords);
   });
 
+  it('drops strokes shorter than text that a crop of a form rule reads as I or 1', async () => {
+    const ruled = pageWith([
+      [10, 20, 60, 40],
+      [200, 24, 203, 36],
+    ]);
+    const engine = new SheetReader([{ text: 'I', confidence: 0.74 }]);
+    const doubtful = [pageWords[0], word('|', [200, 24, 203, 36], 0.3)];
+    expect(await recheckDoubtfulWords(engine, ruled, doubtful)).to.deep.equal(doubtful);
+    expect(engine.sheets).to.have.length(1);
+  });
+
   it('reads nothing again when every word is confident, or when a doubtful box is far taller than text', async () => {
     const engine = new SheetReader([]);
     expect(await recheckDoubtfulWords(engine, image, [pageWords[0]])).to.deep.equal([pageWords[0]]);

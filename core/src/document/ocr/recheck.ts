@@ -39,8 +39,7 @@ function medianHeight(words: OcrWord[]): number {
 }
 
 /** Doubtful words of plausible text height, grouped with their doubtful neighbours on the same line. */
-function doubtfulRegions(words: OcrWord[]): Region[] {
-  const typical = medianHeight(words);
+function doubtfulRegions(words: OcrWord[], typical: number): Region[] {
   if (typical === 0) return [];
   const regions: Region[] = [];
   words.forEach((word, index) => {
@@ -165,6 +164,17 @@ function wordsOfCrop(sheetWords: OcrWord[], { box, top }: Placed, margin: number
     }));
 }
 
+/**
+ * A lone stroke shorter than text is a fragment of a form rule or a speck that tesseract, asked to
+ * read a crop, reads as `I`, `l`, `|` or `1`; it is no word.
+ */
+const STROKE = /^[Il|1!i.,:;'`-]$/;
+const MIN_STROKE_HEIGHT_RATIO = 0.7;
+
+function isFragment(word: OcrWord, typical: number): boolean {
+  return STROKE.test(word.text) && height(word) < MIN_STROKE_HEIGHT_RATIO * typical;
+}
+
 const meanConfidence = (words: OcrWord[]): number => words.reduce((sum, word) => sum + word.confidence, 0) / Math.max(1, words.length);
 
 /**
@@ -172,7 +182,8 @@ const meanConfidence = (words: OcrWord[]): number => words.reduce((sum, word) =>
  * and keeps the new reading of a group where it is more confident than the first.
  */
 export async function recheckDoubtfulWords(engine: OcrEngine, image: GrayImage, words: OcrWord[]): Promise<OcrWord[]> {
-  const regions = doubtfulRegions(words);
+  const typical = medianHeight(words);
+  const regions = doubtfulRegions(words, typical);
   if (regions.length === 0) return words;
   const crops = regions.flatMap((region, index) => {
     const box = cropBox(region, words, image);
@@ -185,7 +196,10 @@ export async function recheckDoubtfulWords(engine: OcrEngine, image: GrayImage, 
   const rereadAt = new Map<number, OcrWord[]>();
   const replaced = new Set<number>();
   regions.forEach((region, index) => {
-    const reread = placed.filter((crop) => crop.region === index).flatMap((crop) => wordsOfCrop(sheetWords, crop, margin));
+    const reread = placed
+      .filter((crop) => crop.region === index)
+      .flatMap((crop) => wordsOfCrop(sheetWords, crop, margin))
+      .filter((word) => !isFragment(word, typical));
     const before = region.members.map((member) => words[member]);
     if (reread.length === 0 || meanConfidence(reread) <= meanConfidence(before)) return;
     for (const member of region.members) replaced.add(member);
