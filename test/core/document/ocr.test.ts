@@ -42,6 +42,31 @@ describe('OCR', function () {
     });
   }
 
+  it('recognises a page turned by a quarter once, in the turn that rights it', async () => {
+    const { TesseractPool } = await import('../../../core/src/document/ocr/pool.js');
+    const { LocalDocumentReader } = await import('../../../core/src/document/reader.js');
+    const pool = new TesseractPool(1, silentLogger);
+    const sizes: string[] = [];
+    const counting = {
+      recognize: (image: { width: number; height: number; data: Uint8Array }, layout?: 'page' | 'lines') => {
+        if (layout !== 'lines') sizes.push(`${image.width}x${image.height}`);
+        return pool.recognize(image, layout);
+      },
+      close: () => pool.close(),
+    };
+    const counted = new LocalDocumentReader({ limits: { maxPages: 10, maxPixels: 50_000_000 }, ocr: { workers: 1 }, logger: silentLogger }, counting);
+    try {
+      for (const quarterTurns of [1, 3]) {
+        sizes.length = 0;
+        const model = await counted.read(await textImage({ quarterTurns }));
+        expect(model.pages[0].rotation).to.equal((4 - quarterTurns) * 90);
+        expect(sizes, 'page recognitions').to.have.length(1);
+      }
+    } finally {
+      await counted.close();
+    }
+  });
+
   it('measures and corrects a skewed scan', async () => {
     const model = await reader.read(await textImage({ skewDegrees: 3, format: 'jpeg' }));
     expect(model.format).to.equal('jpeg');

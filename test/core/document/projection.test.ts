@@ -21,14 +21,18 @@ describe('orientation and skew estimates', () => {
     }
   });
 
-  it('finds text running down a page turned by a quarter', async () => {
-    const estimate = estimateOrientation(await grayImage(await makeTextImage(LINES, { quarterTurns: 1 })));
-    expect(estimate.vertical).to.equal(true);
+  it('finds text running down a page turned by a quarter, and which quarter turn rights it', async () => {
+    for (const quarterTurns of [1, 3]) {
+      const estimate = estimateOrientation(await grayImage(await makeTextImage(LINES, { quarterTurns })));
+      expect(estimate.vertical, `turned ${quarterTurns}`).to.equal(true);
+      // Ascenders (capitals, b d f h k l t) outweigh descenders on the side of the lines' tops.
+      expect(estimate.quarterTurns, `turned ${quarterTurns}`).to.equal(4 - quarterTurns);
+    }
   });
 
   it('says nothing is vertical or skewed on a blank page', () => {
     const blank = { data: new Uint8Array(400 * 300).fill(255), width: 400, height: 300 };
-    expect(estimateOrientation(blank)).to.deep.equal({ vertical: false, skew: 0 });
+    expect(estimateOrientation(blank)).to.deep.equal({ vertical: false, skew: 0, quarterTurns: 0 });
   });
 });
 

@@ -1,5 +1,5 @@
 import type { GrayImage } from '../gray-image.js';
-import { estimateSkew, MAX_SKEW_DEGREES, sampleInk } from './projection.js';
+import { estimateSkew, MAX_SKEW_DEGREES, sampleInk, type InkSample } from './projection.js';
 import type { OcrWord } from './tsv.js';
 
 export interface OrientationEstimate {
@@ -7,6 +7,8 @@ export interface OrientationEstimate {
   vertical: boolean;
   /** Skew of horizontal text lines in degrees, clockwise positive; meaningful when not vertical. */
   skew: number;
+  /** Clockwise quarter turns most likely to make the page upright: 0, or 1 or 3 for vertical text. */
+  quarterTurns: number;
 }
 
 /**
@@ -15,10 +17,49 @@ export interface OrientationEstimate {
  */
 export function estimateOrientation(image: GrayImage): OrientationEstimate {
   const ink = sampleInk(image);
-  if (ink.xs.length === 0) return { vertical: false, skew: 0 };
+  if (ink.xs.length === 0) return { vertical: false, skew: 0, quarterTurns: 0 };
   const rows = estimateSkew(ink, MAX_SKEW_DEGREES);
   const columns = estimateSkew(ink, MAX_SKEW_DEGREES, true);
-  return { vertical: columns.score > rows.score, skew: rows.degrees };
+  if (columns.score <= rows.score) return { vertical: false, skew: rows.degrees, quarterTurns: 0 };
+  return { vertical: true, skew: rows.degrees, quarterTurns: ascenderBias(ink, columns.degrees) >= 0 ? 1 : 3 };
+}
+
+/** Share of a line's typical (75th percentile) ink count above which a row is in its x-height core. */
+const CORE_SHARE = 0.5;
+const MIN_LINE_ROWS = 5;
+
+/**
+ * Latin text has more ink above its x-height core (capitals, digits, b d f h k l t) than below it
+ * (g j p q y). For text running down the page, rows across the lines are the image's columns: the
+ * sign says which side of each line is its top, so which quarter turn makes the page upright.
+ * Positive when the tops of the letters face the left edge (a clockwise quarter turn rights it).
+ */
+export function ascenderBias(ink: InkSample, degrees: number): number {
+  const slope = Math.tan((degrees * Math.PI) / 180);
+  const offset = Math.ceil(Math.abs(slope) * ink.height) + 1;
+  const counts = new Float64Array(ink.width + 2 * offset + 1);
+  for (let index = 0; index < ink.xs.length; index += 1) counts[Math.round(ink.xs[index] - ink.ys[index] * slope) + offset] += 1;
+  let above = 0;
+  let below = 0;
+  for (let start = 0; start < counts.length; ) {
+    if (counts[start] === 0) {
+      start += 1;
+      continue;
+    }
+    let end = start;
+    while (end < counts.length && counts[end] > 0) end += 1;
+    if (end - start >= MIN_LINE_ROWS) {
+      const line = counts.subarray(start, end);
+      const sorted = Array.from(line).sort((a, b) => a - b);
+      const threshold = CORE_SHARE * sorted[Math.floor(sorted.length * 0.75)];
+      const first = line.findIndex((count) => count >= threshold);
+      const last = line.length - 1 - [...line].reverse().findIndex((count) => count >= threshold);
+      for (let row = 0; row < first; row += 1) above += line[row];
+      for (let row = last + 1; row < line.length; row += 1) below += line[row];
+    }
+    start = end;
+  }
+  return above + below === 0 ? 0 : (above - below) / (above + below);
 }
 
 const ALPHANUMERIC = /[\p{L}\p{N}]/gu;

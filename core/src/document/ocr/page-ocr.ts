@@ -72,7 +72,7 @@ async function recognizeTurned(engine: OcrEngine, image: GrayImage, quarterTurns
 export async function recognizePage(engine: OcrEngine, image: GrayImage): Promise<OcrPageResult> {
   const orientation = estimateOrientation(image);
   const first = orientation.vertical
-    ? await recognizeTurned(engine, image, 1)
+    ? await recognizeTurned(engine, image, orientation.quarterTurns)
     : await recognizeTurned(engine, image, 0, skewWorthCorrecting(orientation.skew));
   let best = first;
   if (first.words.length >= MIN_WORDS_TO_TURN_OVER && !readsUpright(first.words)) {
