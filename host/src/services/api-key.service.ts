@@ -8,6 +8,14 @@ import { randomToken, sameHash, tokenHash } from './secrets.js';
 export const API_KEY_PREFIX = 'dsk_';
 const VISIBLE_PREFIX_LENGTH = 12;
 const TOUCH_INTERVAL_MS = 60_000;
+/** A verified key is trusted from memory this long, so a revocation in another process applies within it. */
+export const KEY_CACHE_TTL_MS = 5_000;
+const KEY_CACHE_MAX_ENTRIES = 10_000;
+
+interface CachedKey {
+  record: ApiKey;
+  until: number;
+}
 
 export interface ApiKeyView {
   id: string;
@@ -33,6 +41,10 @@ export class ApiKeyService {
   readonly #repository: ApiKeyRepository;
   readonly #clock: () => Date;
   readonly #lastTouched = new Map<string, number>();
+  /** Verified keys by the SHA-256 of the key; revocation in this process evicts at once. */
+  readonly #verified = new Map<string, CachedKey>();
+  /** Bumped by every eviction: a lookup that raced a revocation is not cached. */
+  #generation = 0;
 
   constructor({ apiKeyRepository, clock }: { apiKeyRepository: ApiKeyRepository; clock: () => Date }) {
     this.#repository = apiKeyRepository;
@@ -71,22 +83,44 @@ export class ApiKeyService {
 
   async revoke(principal: Principal, id: string): Promise<void> {
     if (!isManager(principal)) throw forbidden('Only organization owners and admins may revoke API keys.');
+    this.#evict(id);
     if (!(await this.#repository.revoke(principal.organizationId, id, this.#clock()))) throw notFound('API key');
+    this.#evict(id);
   }
 
   /** The principal of a key, or null when it is unknown, revoked or expired. */
   async authenticate(key: string): Promise<Principal | null> {
     if (!key.startsWith(API_KEY_PREFIX)) return null;
     const hashed = tokenHash(key);
-    const record = await this.#repository.findActiveByHash(hashed);
-    if (!record || !sameHash(record.keyHash, hashed)) return null;
     const now = this.#clock().getTime();
+    const record = await this.#verifiedRecord(hashed, now);
+    if (!record) return null;
     if (record.expiresAt && record.expiresAt.getTime() <= now) return null;
     if (now - (this.#lastTouched.get(record.id) ?? 0) > TOUCH_INTERVAL_MS) {
       this.#lastTouched.set(record.id, now);
       await this.#repository.touch(record.id, new Date(now));
     }
     return { kind: 'apiKey', organizationId: record.organizationId, apiKeyId: record.id, scopes: record.scopes };
+  }
+
+  async #verifiedRecord(hashed: string, now: number): Promise<ApiKey | null> {
+    const cached = this.#verified.get(hashed);
+    if (cached && cached.until > now) return cached.record;
+    const generation = this.#generation;
+    const record = await this.#repository.findActiveByHash(hashed);
+    if (!record || !sameHash(record.keyHash, hashed)) {
+      this.#verified.delete(hashed);
+      return null;
+    }
+    if (generation !== this.#generation) return record;
+    if (this.#verified.size >= KEY_CACHE_MAX_ENTRIES) this.#verified.clear();
+    this.#verified.set(hashed, { record, until: now + KEY_CACHE_TTL_MS });
+    return record;
+  }
+
+  #evict(id: string): void {
+    this.#generation += 1;
+    for (const [hashed, cached] of this.#verified) if (cached.record.id === id) this.#verified.delete(hashed);
   }
 }
 
