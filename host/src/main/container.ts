@@ -21,6 +21,7 @@ import { DocumentJobRunner } from '../services/document-job.runner.js';
 import { DocumentService } from '../services/document.service.js';
 import { MaintenanceService } from '../services/maintenance.service.js';
 import { HOST_VERSION } from './version.js';
+import { webhookRegistrations } from './webhook-wiring.js';
 
 export interface HostContainerOptions {
   config: Config;
@@ -47,7 +48,9 @@ export function createHostContainer(options: HostContainerOptions): AwilixContai
       buildOpenApiDocument(allRoutes, { version: HOST_VERSION, serverUrl: config.publicUrl }),
     ).singleton(),
     fileStore: asFunction(({ config }: { config: Config }) => new LocalFileStore({ root: config.storage.root })).singleton(),
-    docsift: asFunction(({ logger }: { logger: Logger }) => createDocsift({ plugins: options.plugins, logger: logger as unknown as CoreLogger }))
+    docsift: asFunction(({ logger, config }: { logger: Logger; config: Config }) =>
+      createDocsift({ plugins: options.plugins, logger: logger as unknown as CoreLogger, webhooks: { allowPrivate: config.webhooks.allowPrivate } }),
+    )
       .singleton()
       .disposer((docsift) => docsift.close()),
     typeRepository: asClass(TypeRepository).singleton(),
@@ -93,6 +96,7 @@ export function createHostContainer(options: HostContainerOptions): AwilixContai
     documentService: asClass(DocumentService).singleton(),
     documentJobRunner: asClass(DocumentJobRunner).singleton(),
     maintenanceService: asClass(MaintenanceService).singleton(),
+    ...webhookRegistrations(),
   });
   return container;
 }

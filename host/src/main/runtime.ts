@@ -12,6 +12,7 @@ import type { DocumentJobRunner, DocumentJobData } from '../services/document-jo
 import { PROCESS_DOCUMENT } from '../services/document.service.js';
 import { PURGE_EXPIRED, SWEEP_JOBS, type MaintenanceService } from '../services/maintenance.service.js';
 import { createHostContainer } from './container.js';
+import { startWebhookWorkers, stopWebhookWorkers } from './webhook-wiring.js';
 
 export interface RuntimeOptions {
   config: Config;
@@ -42,7 +43,7 @@ export async function openDatabase(config: Config): Promise<DataSource> {
   return dataSource;
 }
 
-/** Defines the queue's jobs on this process: documents, the sweeper and the retention purge. */
+/** Defines the queue's jobs on this process: documents, the sweeper, the retention purge and webhook deliveries. */
 export async function startWorkers(container: AwilixContainer): Promise<void> {
   const queue = container.resolve<JobQueue>('jobQueue');
   const runner = container.resolve<DocumentJobRunner>('documentJobRunner');
@@ -59,6 +60,7 @@ export async function startWorkers(container: AwilixContainer): Promise<void> {
   await queue.start();
   await queue.every(SWEEP_JOBS, '1 minute');
   await queue.every(PURGE_EXPIRED, '1 hour');
+  await startWebhookWorkers(container);
 }
 
 function listen(app: Koa, config: Config): Promise<Server> {
@@ -92,6 +94,7 @@ export async function startHost(options: RuntimeOptions): Promise<HostRuntime> {
       logger.debug('http server closed');
     }
     await container.resolve<JobQueue>('jobQueue').stop({ timeoutMs: SHUTDOWN_GRACE_MS });
+    await stopWebhookWorkers(container);
     logger.debug('queue stopped');
     await container.dispose();
     logger.debug('services disposed');

@@ -4,7 +4,9 @@ import { DataSource, type EntitySchema, type MixedList } from 'typeorm';
 import type { DatabaseConfig } from '../config/config.js';
 import { ApiKeyEntity, OrganizationEntity, SessionEntity, UserEntity } from './entities/account.entities.js';
 import { IdempotencyEntity, JobEntity, OrganizationTypeEntity } from './entities/job.entities.js';
+import { WebhookConfigEntity, WebhookDeliveryEntity, WebhookOutboxMarkEntity } from './entities/webhook.entities.js';
 import { CreateCoreTables1763700000000 } from './migrations/1763700000000-CreateCoreTables.js';
+import { CreateWebhookTables1763900000000 } from './migrations/1763900000000-CreateWebhookTables.js';
 
 export const hostEntities: EntitySchema<any>[] = [
   OrganizationEntity,
@@ -14,9 +16,12 @@ export const hostEntities: EntitySchema<any>[] = [
   JobEntity,
   IdempotencyEntity,
   OrganizationTypeEntity,
+  WebhookConfigEntity,
+  WebhookDeliveryEntity,
+  WebhookOutboxMarkEntity,
 ];
 
-export const hostMigrations = [CreateCoreTables1763700000000];
+export const hostMigrations = [CreateCoreTables1763700000000, CreateWebhookTables1763900000000];
 
 export interface DataSourceOptions {
   database: DatabaseConfig;

@@ -6,6 +6,7 @@ import type { JobRepository } from '../persistence/job.repository.js';
 import type { JobContext } from '../queue/index.js';
 import type { FileStore } from '../storage/file-store.js';
 import type { TypeService } from './type.service.js';
+import type { WebhookOutbox } from './webhook-outbox.service.js';
 
 export interface DocumentJobData {
   jobId: string;
@@ -16,6 +17,7 @@ export interface DocumentJobRunnerDeps {
   fileStore: FileStore;
   enginePool: EnginePool;
   typeService: TypeService;
+  webhookOutbox: WebhookOutbox;
   logger: Logger;
   clock: () => Date;
 }
@@ -71,6 +73,7 @@ export class DocumentJobRunner {
         updatedAt: done,
       });
       log.info({ documentType: result.documentType, ms: done.getTime() - started.getTime() }, 'job completed');
+      await this.#deps.webhookOutbox.jobFinished(jobId);
     } catch (error) {
       await progress.settled();
       // Bad input fails the same way on every attempt: it is the job's outcome, not a failed attempt.
@@ -94,6 +97,7 @@ export class DocumentJobRunner {
   async #fail(job: Job, message: string): Promise<void> {
     const now = this.#deps.clock();
     await this.#deps.jobRepository.transition(job.id, 'failed', { error: message, updatedAt: now });
+    await this.#deps.webhookOutbox.jobFinished(job.id);
   }
 
   #progressWriter(jobId: string, context: JobContext, log: Logger) {

@@ -1,0 +1,210 @@
+import { randomUUID } from 'node:crypto';
+import {
+  assertDeliverableUrl,
+  buildTemplatePayload,
+  buildWebhookHeaders,
+  isMappingError,
+  isWebhookError,
+  type MapperRegistry,
+  type WebhookAuthConfig,
+  type WebhookTransport,
+} from '@docsift/core';
+import type { Config } from '../config/config.js';
+import { badRequest, notFound } from '../http/errors.js';
+import type { WebhookCreateInput, WebhookTestInput, WebhookUpdateInput } from '../http/schemas/webhook.schemas.js';
+import type { FieldMappings, WebhookConfigRecord, WebhookDelivery } from '../persistence/entities/webhook.entities.js';
+import type { WebhookRepository } from '../persistence/webhook.repository.js';
+import type { Principal } from './principal.js';
+import { buildDeliveryRequest } from './webhook-request.js';
+import { maskSecret, type SecretBox } from './webhook-secrets.js';
+
+export interface WebhookServiceDeps {
+  config: Config;
+  webhookRepository: WebhookRepository;
+  webhookSecrets: SecretBox;
+  webhookMappers: MapperRegistry;
+  webhookTransport: WebhookTransport;
+  clock: () => Date;
+}
+
+interface Secrets {
+  authValue?: string;
+  hmacSecret?: string;
+}
+
+const DELIVERIES_LISTED = 100;
+const TEST_FILE_NAME = 'webhook-test.pdf';
+
+/** Webhook configurations of an organization (CONTRACT §10): CRUD, a test delivery, the delivery log. */
+export class WebhookService {
+  readonly #deps: WebhookServiceDeps;
+
+  constructor(deps: WebhookServiceDeps) {
+    this.#deps = deps;
+  }
+
+  async create(principal: Principal, input: WebhookCreateInput): Promise<Record<string, unknown>> {
+    const now = this.#deps.clock();
+    const { authValue, hmacSecret, ...config } = input.webhookConfig;
+    const secrets: Secrets = compact({ authValue, hmacSecret });
+    const record: WebhookConfigRecord = {
+      id: randomUUID(),
+      organizationId: principal.organizationId,
+      connectionName: input.connectionName,
+      url: config.url,
+      authType: config.authType,
+      secrets: null,
+      headers: config.headers ?? {},
+      retryEnabled: config.retryEnabled,
+      maxRetries: config.maxRetries,
+      fieldMappings: input.fieldMappings ?? { format: 'default' },
+      status: input.status ?? 'active',
+      createdAt: now,
+      updatedAt: now,
+    };
+    await this.#check(record, secrets);
+    await this.#deps.webhookRepository.insertConfig({ ...record, secrets: this.#seal(secrets) });
+    return view(record, secrets);
+  }
+
+  async list(principal: Principal): Promise<Record<string, unknown>> {
+    const records = await this.#deps.webhookRepository.listConfigs(principal.organizationId);
+    return { webhooks: records.map((record) => view(record, this.secretsOf(record))) };
+  }
+
+  async update(principal: Principal, id: string, input: WebhookUpdateInput): Promise<Record<string, unknown>> {
+    const existing = await this.#find(principal, id);
+    const current = this.secretsOf(existing);
+    const { authValue, hmacSecret, ...config } = input.webhookConfig ?? {};
+    const secrets = compact({ authValue: mergeSecret(current.authValue, authValue), hmacSecret: mergeSecret(current.hmacSecret, hmacSecret) });
+    const record: WebhookConfigRecord = {
+      ...existing,
+      ...compact(config),
+      connectionName: input.connectionName ?? existing.connectionName,
+      fieldMappings: input.fieldMappings ?? existing.fieldMappings,
+      status: input.status ?? existing.status,
+      updatedAt: this.#deps.clock(),
+    };
+    await this.#check(record, secrets);
+    await this.#deps.webhookRepository.saveConfig({ ...record, secrets: this.#seal(secrets) });
+    return view(record, secrets);
+  }
+
+  async remove(principal: Principal, id: string): Promise<void> {
+    if (!(await this.#deps.webhookRepository.deleteConfig(principal.organizationId, id))) throw notFound('Webhook');
+  }
+
+  /** One attempt, no retries, nothing recorded: the configuration applied to a template payload of `testData.data`. */
+  async test(principal: Principal, input: WebhookTestInput): Promise<Record<string, unknown>> {
+    const record = await this.#find(principal, input.webhookId);
+    const now = this.#deps.clock();
+    const data = input.testData.data;
+    const payload = buildTemplatePayload({
+      extractionId: randomUUID(),
+      templateId: randomUUID(),
+      fileName: TEST_FILE_NAME,
+      timestamp: now,
+      organizationId: principal.organizationId,
+      userId: principal.kind === 'session' ? principal.userId : principal.apiKeyId,
+      data,
+      fieldConfidence: Object.fromEntries(Object.keys(data).map((name) => [name, 1])),
+    });
+    let request;
+    try {
+      request = await buildDeliveryRequest(this.#deps.webhookMappers, this.targetOf(record), { ...payload }, randomUUID(), now.getTime());
+    } catch (error) {
+      if (!isMappingError(error) && !isWebhookError(error)) throw error;
+      return { delivered: false, statusCode: null, attempts: 0, durationMs: 0, error: error.message };
+    }
+    const response = await this.#deps.webhookTransport.send(request);
+    return {
+      delivered: response.error === null,
+      statusCode: response.statusCode,
+      attempts: 1,
+      durationMs: response.durationMs,
+      ...(response.error === null ? {} : { error: response.error }),
+    };
+  }
+
+  async deliveries(principal: Principal, id: string): Promise<Record<string, unknown>> {
+    await this.#find(principal, id);
+    const rows = await this.#deps.webhookRepository.listDeliveries(id, DELIVERIES_LISTED);
+    return { deliveries: rows.map(deliveryView) };
+  }
+
+  /** The receiver of a configuration's deliveries, secrets opened. */
+  targetOf(record: WebhookConfigRecord): { url: string; auth: WebhookAuthConfig; mapping: FieldMappings } {
+    return { url: record.url, auth: { authType: record.authType, headers: record.headers, ...this.secretsOf(record) }, mapping: record.fieldMappings };
+  }
+
+  secretsOf(record: WebhookConfigRecord): Secrets {
+    return record.secrets ? (JSON.parse(this.#deps.webhookSecrets.open(record.secrets)) as Secrets) : {};
+  }
+
+  async #find(principal: Principal, id: string): Promise<WebhookConfigRecord> {
+    const record = await this.#deps.webhookRepository.findConfig(principal.organizationId, id);
+    if (!record) throw notFound('Webhook');
+    return record;
+  }
+
+  #seal(secrets: Secrets): string | null {
+    return Object.keys(secrets).length === 0 ? null : this.#deps.webhookSecrets.seal(JSON.stringify(secrets));
+  }
+
+  /** The URL (SSRF policy), the auth and headers, and the mapping, checked before anything is saved. */
+  async #check(record: WebhookConfigRecord, secrets: Secrets): Promise<void> {
+    try {
+      await assertDeliverableUrl(record.url, { allowPrivate: this.#deps.config.webhooks.allowPrivate });
+      buildWebhookHeaders({ config: { authType: record.authType, headers: record.headers, ...secrets }, body: '{}', webhookId: 'check', timestampMs: 0 });
+      const { format, fields, transform } = record.fieldMappings;
+      await this.#deps.webhookMappers.validate(format, { fields, transform });
+    } catch (error) {
+      if (isWebhookError(error)) throw badRequest(error.message, { field: 'webhookConfig', reason: error.code });
+      if (isMappingError(error)) throw badRequest(error.message, { field: 'fieldMappings', reason: error.code });
+      throw error;
+    }
+  }
+}
+
+/** A value equal to the masked form of the stored secret keeps it (a GET body sent back); null removes it. */
+function mergeSecret(current: string | undefined, given: string | null | undefined): string | undefined {
+  if (given === undefined) return current;
+  if (given === null) return undefined;
+  return current !== undefined && given === maskSecret(current) ? current : given;
+}
+
+function compact<T extends Record<string, unknown>>(value: T): { [K in keyof T]?: Exclude<T[K], undefined | null> } {
+  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined && entry !== null)) as never;
+}
+
+function view(record: WebhookConfigRecord, secrets: Secrets): Record<string, unknown> {
+  return {
+    id: record.id,
+    connectionName: record.connectionName,
+    webhookConfig: {
+      url: record.url,
+      authType: record.authType,
+      ...(secrets.authValue === undefined ? {} : { authValue: maskSecret(secrets.authValue) }),
+      ...(secrets.hmacSecret === undefined ? {} : { hmacSecret: maskSecret(secrets.hmacSecret) }),
+      headers: record.headers,
+      retryEnabled: record.retryEnabled,
+      maxRetries: record.maxRetries,
+    },
+    fieldMappings: record.fieldMappings,
+    status: record.status,
+    createdAt: record.createdAt.toISOString(),
+    updatedAt: record.updatedAt.toISOString(),
+  };
+}
+
+function deliveryView(delivery: WebhookDelivery): Record<string, unknown> {
+  return {
+    id: delivery.id,
+    event: delivery.event,
+    jobId: delivery.jobId,
+    status: delivery.status,
+    attempts: delivery.attempts,
+    nextAttemptAt: delivery.nextAttemptAt?.toISOString() ?? null,
+    createdAt: delivery.createdAt.toISOString(),
+  };
+}
