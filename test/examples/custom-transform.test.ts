@@ -97,7 +97,14 @@ describe('example: an integrator mapper and transport, with no change to core', 
   });
 
   it('fails a payload the loan system cannot take with a MappingError, and checks mappings when saved', async () => {
-    const noLoan = buildSubmissionPayload({ ...completed, status: 'completed', metadata: {} });
+    const noLoan = buildSubmissionPayload({
+      jobId: completed.jobId,
+      status: 'completed',
+      documentType: 'insurance_cert',
+      confidence: 0.934,
+      extractedData: completed.extractedData,
+      metadata: {},
+    });
     const error = await mappers.map('loan-system', noLoan).catch((caught: unknown) => caught);
     expect(isMappingError(error) && error.code).to.equal('transform_failed');
     const invalid = await mappers.validate('loan-system', { fields: { sor: 'repair estimate' } }).catch((caught: unknown) => caught);

@@ -4,7 +4,8 @@ export const WEBHOOK_EVENTS = ['extraction.completed', 'extraction.failed'] as c
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 /** The submission payload: sent for document and lending jobs (interface, Events §2; CONTRACT §10). */
-export interface SubmissionPayload {
+// Type aliases, not interfaces: payloads must be assignable to Record<string, unknown> (what mappers take).
+export type SubmissionPayload = {
   event: WebhookEvent;
   jobId: string;
   status: 'completed' | 'failed';
@@ -14,7 +15,7 @@ export interface SubmissionPayload {
   metadata: Record<string, unknown>;
   /** Present only when `status` is `failed`. */
   error?: string;
-}
+};
 
 export type SubmissionPayloadInput =
   | {
@@ -59,7 +60,7 @@ export function buildSubmissionPayload(input: SubmissionPayloadInput): Submissio
 }
 
 /** The template payload: sent to webhook configurations for template extractions (Events §3). */
-export interface TemplatePayload {
+export type TemplatePayload = {
   extractionId: string;
   templateId: string;
   fileName: string;
@@ -70,7 +71,7 @@ export interface TemplatePayload {
   data: Record<string, unknown>;
   confidence: { fields: Record<string, number>; overall: number };
   metadata: { extractionPlatform: 'docsift'; version: string };
-}
+};
 
 export interface TemplatePayloadInput {
   extractionId: string;

@@ -9,6 +9,7 @@ import {
   WEBHOOK_VERSION,
   type WebhookAuthConfig,
 } from '@docsift/core';
+import type { MapperOptions } from '@docsift/core';
 import { silentLogger } from '@docsift/core/testing';
 import { Receiver } from './receiver.js';
 
@@ -110,7 +111,7 @@ describe('core/webhooks: delivery to real receivers on 127.0.0.1', () => {
   it('delivers each mapping format', async () => {
     const mappers = new MapperRegistry({ logger: silentLogger });
     type Output = Record<string, unknown>;
-    const mappings = [
+    const mappings: Array<{ format: string; options: MapperOptions; check: (out: Output) => void }> = [
       { format: 'default', options: { fields: { invoiceNumber: 'invoice' } }, check: (out: Output) => expect(out.data).to.include({ invoice: 'INV-7' }) },
       { format: 'flat', options: { fields: { 'data.total': 'amount' } }, check: (out: Output) => expect(out).to.deep.equal({ amount: 1250 }) },
       {
