@@ -48,6 +48,9 @@ export const envSchema = z.object({
   DOCSIFT_JOB_RETRY_BASE_MS: int(1).default(5000),
   DOCSIFT_JOB_LOCK_LIFETIME_MS: int(1000).default(600_000),
   DOCSIFT_MAX_FILE_MB: int(1, 100_000).default(100),
+  DOCSIFT_LENDING_MAX_PDF_MB: int(1, 100_000).default(50),
+  DOCSIFT_LENDING_MAX_IMAGE_MB: int(1, 100_000).default(10),
+  DOCSIFT_RATE_LIMIT_LENDING_PER_KEY: int(1).default(10),
   DOCSIFT_MAX_PAGES: int(1).default(500),
   DOCSIFT_MAX_PIXELS: int(1).default(100_000_000),
   DOCSIFT_RATE_LIMIT_PER_KEY: int(1).default(100),
@@ -78,8 +81,16 @@ export interface Config {
   sessionTtlHours: number;
   engine: { workers: number; ocrWorkers: number; maxPages: number; maxPixels: number };
   jobs: { concurrency: number; attempts: number; retryBaseMs: number; lockLifetimeMs: number };
-  limits: { maxFileBytes: number };
-  rateLimits: { perKey: number; perOrganization: number; concurrentPerKey: number; perAddress: number; storeUrl: string | null };
+  limits: { maxFileBytes: number; lending: { pdfBytes: number; imageBytes: number } };
+  rateLimits: {
+    perKey: number;
+    perOrganization: number;
+    concurrentPerKey: number;
+    perAddress: number;
+    /** Per key on /api/lending/* (those requests count against this and the organization's limit, not perKey). */
+    lendingPerKey: number;
+    storeUrl: string | null;
+  };
   trustProxy: boolean;
   ai: { baseUrl?: string; apiKey?: string; model: string } | null;
 }
@@ -126,9 +137,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       retryBaseMs: e.DOCSIFT_JOB_RETRY_BASE_MS,
       lockLifetimeMs: e.DOCSIFT_JOB_LOCK_LIFETIME_MS,
     },
-    limits: { maxFileBytes: e.DOCSIFT_MAX_FILE_MB * MB },
+    limits: {
+      maxFileBytes: e.DOCSIFT_MAX_FILE_MB * MB,
+      lending: { pdfBytes: e.DOCSIFT_LENDING_MAX_PDF_MB * MB, imageBytes: e.DOCSIFT_LENDING_MAX_IMAGE_MB * MB },
+    },
     rateLimits: {
       perKey: e.DOCSIFT_RATE_LIMIT_PER_KEY,
+      lendingPerKey: e.DOCSIFT_RATE_LIMIT_LENDING_PER_KEY,
       perOrganization: e.DOCSIFT_RATE_LIMIT_PER_ORG,
       concurrentPerKey: e.DOCSIFT_RATE_LIMIT_CONCURRENT,
       perAddress: e.DOCSIFT_RATE_LIMIT_PER_ADDRESS,

@@ -39,7 +39,7 @@ export function createApp(deps: AppDependencies): Koa<AppState> {
     mountRoutes(deps.routes, {
       publicUrl: deps.config.publicUrl,
       uploadDir: path.join(deps.config.dataDir, 'tmp', 'uploads'),
-      maxFileBytes: deps.config.limits.maxFileBytes,
+      limits: deps.config.limits,
     }),
   ];
   for (const middleware of chain) app.use(middleware as Koa.Middleware<AppState>);

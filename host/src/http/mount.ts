@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import { koaBody } from 'koa-body';
 import type { ZodType } from 'zod';
+import type { Config } from '../config/config.js';
 import { hasScope } from '../services/principal.js';
 import { multipartUpload } from './multipart.js';
 import { ApiError, badRequest, forbidden, unauthorized } from './errors.js';
@@ -42,7 +43,7 @@ function authorize(ctx: Context & { state: AppState }, auth: RouteAuth, publicOr
 /** Mounts each route: authorization, validation, then the handler built from the request scope. */
 export function mountRoutes(
   routes: readonly RouteDefinition[],
-  options: { publicUrl: string; uploadDir: string; maxFileBytes: number },
+  options: { publicUrl: string; uploadDir: string; limits: Config['limits'] },
 ): Middleware<AppState> {
   const router = new Router<AppState>();
   const { publicUrl } = options;
@@ -56,7 +57,10 @@ export function mountRoutes(
       },
     ];
     if (route.request?.json) stages.push(jsonBody as unknown as Middleware<AppState>);
-    if (route.request?.multipart) stages.push(multipartUpload(options));
+    if (route.request?.multipart) {
+      const maxFileBytes = route.request.maxFileBytes?.(options.limits) ?? options.limits.maxFileBytes;
+      stages.push(multipartUpload({ uploadDir: options.uploadDir, maxFileBytes }));
+    }
     stages.push(async (ctx) => {
       const input = {
         params: parse(route.request?.params, ctx.params, 'path'),

@@ -3,6 +3,7 @@ import type { Context } from 'koa';
 import type { ZodType } from 'zod';
 import type { ResponseConfig } from '@asteasolutions/zod-to-openapi';
 import type { Logger } from 'pino';
+import type { Config } from '../config/config.js';
 import type { Principal, Scope } from '../services/principal.js';
 import type { ErrorLayout } from './errors.js';
 
@@ -38,6 +39,8 @@ export interface RouteDefinition<TParams = any, TQuery = any, TBody = any> {
     json?: ZodType<TBody>;
     /** multipart/form-data, parsed by the handler (for the file, streamed to disk). */
     multipart?: ZodType<unknown>;
+    /** The upload size limit of this route, from the configured limits (default: `limits.maxFileBytes`). */
+    maxFileBytes?: (limits: Config['limits']) => number;
   };
   responses: Record<number, ResponseConfig>;
   /** Built per request from the request scope: receives services and `principal` by name. */

@@ -4,8 +4,18 @@ import { authRoutes } from './routers/auth.router.js';
 import { healthRoutes } from './routers/health.router.js';
 import { documentRoutes } from './routers/document.router.js';
 import { typeRoutes } from './routers/type.router.js';
+import { lendingRoutes } from './routers/lending.router.js';
 import { openApiRoutes } from './routers/openapi.router.js';
 import { webhookRoutes } from './routers/webhook.router.js';
 
 /** Every route of the API, in the order they are documented. */
-export const allRoutes: readonly RouteDefinition[] = [...healthRoutes, ...authRoutes, ...apiKeyRoutes, ...documentRoutes, ...typeRoutes, ...webhookRoutes, ...openApiRoutes];
+export const allRoutes: readonly RouteDefinition[] = [
+  ...healthRoutes,
+  ...authRoutes,
+  ...apiKeyRoutes,
+  ...documentRoutes,
+  ...typeRoutes,
+  ...lendingRoutes,
+  ...webhookRoutes,
+  ...openApiRoutes,
+];

@@ -19,6 +19,8 @@ import { JobRepository } from '../persistence/job.repository.js';
 import { createJobQueue } from '../queue/index.js';
 import { DocumentJobRunner } from '../services/document-job.runner.js';
 import { DocumentService } from '../services/document.service.js';
+import { LendingRequirementsRepository } from '../persistence/lending-requirements.repository.js';
+import { LendingService } from '../services/lending.service.js';
 import { MaintenanceService } from '../services/maintenance.service.js';
 import { HOST_VERSION } from './version.js';
 import { webhookRegistrations } from './webhook-wiring.js';
@@ -94,6 +96,8 @@ export function createHostContainer(options: HostContainerOptions): AwilixContai
           .disposer((pool) => pool.close()),
     jobRepository: asClass(JobRepository).singleton(),
     documentService: asClass(DocumentService).singleton(),
+    lendingRequirementsRepository: asClass(LendingRequirementsRepository).singleton(),
+    lendingService: asClass(LendingService).singleton(),
     documentJobRunner: asClass(DocumentJobRunner).singleton(),
     maintenanceService: asClass(MaintenanceService).singleton(),
     ...webhookRegistrations(),

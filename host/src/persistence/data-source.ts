@@ -4,9 +4,11 @@ import { DataSource, type EntitySchema, type MixedList } from 'typeorm';
 import type { DatabaseConfig } from '../config/config.js';
 import { ApiKeyEntity, OrganizationEntity, SessionEntity, UserEntity } from './entities/account.entities.js';
 import { IdempotencyEntity, JobEntity, OrganizationTypeEntity } from './entities/job.entities.js';
+import { LendingRequirementsEntity } from './entities/lending.entities.js';
 import { WebhookConfigEntity, WebhookDeliveryEntity, WebhookOutboxMarkEntity } from './entities/webhook.entities.js';
 import { CreateCoreTables1763700000000 } from './migrations/1763700000000-CreateCoreTables.js';
 import { CreateWebhookTables1763900000000 } from './migrations/1763900000000-CreateWebhookTables.js';
+import { CreateLendingRequirements1764000000000 } from './migrations/1764000000000-CreateLendingRequirements.js';
 
 export const hostEntities: EntitySchema<any>[] = [
   OrganizationEntity,
@@ -19,9 +21,10 @@ export const hostEntities: EntitySchema<any>[] = [
   WebhookConfigEntity,
   WebhookDeliveryEntity,
   WebhookOutboxMarkEntity,
+  LendingRequirementsEntity,
 ];
 
-export const hostMigrations = [CreateCoreTables1763700000000, CreateWebhookTables1763900000000];
+export const hostMigrations = [CreateCoreTables1763700000000, CreateWebhookTables1763900000000, CreateLendingRequirements1764000000000];
 
 export interface DataSourceOptions {
   database: DatabaseConfig;

@@ -5,6 +5,7 @@ import type { Job } from '../persistence/entities/job.entities.js';
 import type { JobRepository } from '../persistence/job.repository.js';
 import type { JobContext } from '../queue/index.js';
 import type { FileStore } from '../storage/file-store.js';
+import { LENDING_TYPES } from './lending.service.js';
 import type { TypeService } from './type.service.js';
 import type { WebhookOutbox } from './webhook-outbox.service.js';
 
@@ -54,7 +55,13 @@ export class DocumentJobRunner {
     try {
       const result = await this.#deps.enginePool.process(
         this.#deps.fileStore.localPath(job.fileKey),
-        { typeHint: job.typeHint ?? undefined, extraEntries: await this.#deps.typeService.extraEntries(job.organizationId), now: started.toISOString() },
+        {
+          typeHint: job.typeHint ?? undefined,
+          extraEntries: await this.#deps.typeService.extraEntries(job.organizationId),
+          // A lending job is only ever one of the lending types; anything else completes as unknown.
+          allowedTypes: job.service === 'lending' ? [...LENDING_TYPES] : undefined,
+          now: started.toISOString(),
+        },
         progress.report,
       );
       await progress.settled();

@@ -27,6 +27,8 @@ export interface SubmissionFields {
   webhookUrl?: string;
   metadata?: Record<string, unknown>;
   documentType?: string;
+  /** The API surface the job was submitted through (`lending`: /api/lending/extract). */
+  service?: 'documents' | 'lending';
 }
 
 export interface Submitted {
@@ -99,7 +101,7 @@ export class DocumentService {
       id: randomUUID(),
       organizationId: principal.organizationId,
       apiKeyId: principal.kind === 'apiKey' ? principal.apiKeyId : null,
-      service: 'documents',
+      service: fields.service ?? 'documents',
       status: 'pending',
       progress: 0,
       fileName: safeFileName(upload.originalFilename, fileType),

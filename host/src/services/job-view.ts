@@ -3,6 +3,16 @@ import type { Job } from '../persistence/entities/job.entities.js';
 
 /** The creation response of a job (202, and again on an idempotent replay). */
 export function creationView(job: Job, publicUrl: string): Record<string, unknown> {
+  if (job.service === 'lending') {
+    return {
+      jobId: job.id,
+      status: job.status,
+      pollingUrl: `${publicUrl}/api/lending/extract/${job.id}`,
+      createdAt: job.createdAt.toISOString(),
+      service: 'lending',
+      message: 'Document accepted for lending review; poll pollingUrl for the extraction and its compliance status.',
+    };
+  }
   return { jobId: job.id, status: job.status, pollingUrl: `${publicUrl}/api/documents/extract/${job.id}`, createdAt: job.createdAt.toISOString() };
 }
 

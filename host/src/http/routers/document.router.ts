@@ -12,7 +12,7 @@ interface Deps {
 }
 
 const tags = ['Documents'];
-const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+export const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 
 export const documentRoutes = [
   defineRoute({
@@ -80,7 +80,7 @@ export const documentRoutes = [
 ];
 
 /** A repeated text part keeps its first value. */
-function flatten(body: unknown): Record<string, unknown> {
+export function flatten(body: unknown): Record<string, unknown> {
   const fields = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
   return Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, Array.isArray(value) ? value[0] : value]));
 }

@@ -1,0 +1,107 @@
+import type { LendingRequirements } from '@docsift/core';
+import type { LendingService } from '../../services/lending.service.js';
+import type { Principal } from '../../services/principal.js';
+import { badRequest } from '../errors.js';
+import { fileOf } from '../multipart.js';
+import { defineRoute } from '../route.js';
+import { commonErrors, errorResponse, json } from '../schemas/common.schemas.js';
+import { JobParams, JobQuery, SubmitFields, SubmitMultipart } from '../schemas/document.schemas.js';
+import { LendingInfo, LendingJobCreated, LendingJobRecord, LendingRequirementsBody, LendingRequirementsView, LendingTypeList } from '../schemas/lending.schemas.js';
+import { flatten, IDEMPOTENCY_KEY } from './document.router.js';
+
+interface Deps {
+  lendingService: LendingService;
+  principal: Principal;
+}
+
+const tags = ['Lending'];
+
+export const lendingRoutes = [
+  defineRoute({
+    method: 'get',
+    path: '/api/lending/types',
+    summary: 'The lending document types (sor, insurance_cert) in the lending layout; no credentials needed',
+    tags,
+    auth: { kind: 'public' },
+    responses: { 200: json(LendingTypeList, 'Lending types'), 429: commonErrors[429] },
+    handler: ({ lendingService }: Deps) => async () => ({ status: 200, body: lendingService.types() }),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/lending/extract',
+    summary: 'Capabilities, supported types and the limits in force; no credentials needed',
+    tags,
+    auth: { kind: 'public' },
+    responses: { 200: json(LendingInfo, 'Lending API information'), 429: commonErrors[429] },
+    handler: ({ lendingService }: Deps) => async () => ({ status: 200, body: lendingService.info() }),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/lending/extract',
+    summary: 'Submit a statement of repair or an insurance certificate for extraction and compliance checks',
+    tags,
+    auth: { kind: 'scope', scope: 'lending:write' },
+    request: { multipart: SubmitMultipart, maxFileBytes: (limits) => Math.max(limits.lending.pdfBytes, limits.lending.imageBytes) },
+    responses: {
+      202: json(LendingJobCreated, 'Accepted; poll pollingUrl'),
+      403: errorResponse('Missing scope'),
+      413: errorResponse('File too large (lending limits: PDF 50 MB, images 10 MB by default)'),
+      ...commonErrors,
+    },
+    handler: ({ lendingService, principal }: Deps) => async (_input, ctx) => {
+      const request = ctx.request as { files?: unknown; body?: unknown };
+      const idempotencyKey = ctx.get('idempotency-key') || undefined;
+      if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
+        throw badRequest('Idempotency-Key must be 1 to 255 visible ASCII characters.');
+      }
+      const parsed = SubmitFields.safeParse(flatten(request.body));
+      if (!parsed.success) {
+        throw badRequest('The form fields are not valid.', {
+          issues: parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
+        });
+      }
+      if (parsed.data.options !== undefined) throw badRequest('The lending service has no legacy synchronous form; submit without an "options" part.');
+      const file = fileOf(request);
+      if (!file) throw badRequest('No file provided: send the document in a multipart part named "file".');
+      const { options: _options, ...fields } = parsed.data;
+      const submitted = await lendingService.submit(principal, file, fields, idempotencyKey);
+      const headers: Record<string, string> = submitted.replayed ? { 'Idempotent-Replayed': 'true' } : {};
+      return { status: 202, body: submitted.body, headers };
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/lending/extract/{jobId}',
+    summary: 'The job record with service, compliance and lendingAnalysis (judged at the job\'s date)',
+    tags,
+    auth: { kind: 'scope', scope: 'lending:read' },
+    request: { params: JobParams, query: JobQuery },
+    responses: { 200: json(LendingJobRecord, 'Lending job'), 403: errorResponse('Missing scope'), 404: errorResponse('No such job'), ...commonErrors },
+    handler: ({ lendingService, principal }: Deps) => async ({ params, query }) => ({
+      status: 200,
+      body: await lendingService.get(principal, params.jobId, query.layout ?? 'primary'),
+    }),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/lending/requirements',
+    summary: "The organization's lending requirements (defaults until saved); owner/admin session or lending:write",
+    tags,
+    auth: { kind: 'any' },
+    responses: { 200: json(LendingRequirementsView, 'Requirements'), 403: errorResponse('Not an owner/admin, or missing scope'), ...commonErrors },
+    handler: ({ lendingService, principal }: Deps) => async () => ({ status: 200, body: await lendingService.requirements(principal) }),
+  }),
+  defineRoute({
+    method: 'put',
+    path: '/api/lending/requirements',
+    summary: "Replaces the organization's lending requirements (missing members take their defaults); owner/admin session or lending:write",
+    tags,
+    auth: { kind: 'any' },
+    request: { json: LendingRequirementsBody },
+    responses: { 200: json(LendingRequirementsView, 'Saved requirements'), 403: errorResponse('Not an owner/admin, or missing scope'), ...commonErrors },
+    handler: ({ lendingService, principal }: Deps) => async ({ body }) => ({
+      status: 200,
+      body: await lendingService.updateRequirements(principal, body as LendingRequirements),
+    }),
+  }),
+];

@@ -1,0 +1,181 @@
+import { expect } from 'chai';
+import type { FieldDetails, ProcessResult } from '@docsift/core';
+import { bearer, createKey, PUBLIC_URL, signup, startHarness, type Account, type Harness } from './support/harness.js';
+import { fakeEngine, form, PDF_BYTES, resultOf, waitFor } from './support/fake-engine.js';
+
+type Json = Record<string, any>;
+/** Polling reads count against the lending limit too: raised here, tested in lending-limits.test.ts. */
+const SETTINGS = { DOCSIFT_JOB_RETRY_BASE_MS: '50', DOCSIFT_JOB_ATTEMPTS: '2', DOCSIFT_RATE_LIMIT_LENDING_PER_KEY: '1000' };
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/** A certificate as the engine extracts it: general liability and workers' compensation, a year to run. */
+function certificate(): Json {
+  return {
+    certificateNumber: 'C-1',
+    coverages: [
+      {
+        type: 'general_liability',
+        insurer: 'Granite Mutual',
+        policyNumber: 'GL 1',
+        effectiveDate: inDays(-30),
+        expirationDate: inDays(365),
+        limits: { eachOccurrence: 1_000_000, generalAggregate: 2_000_000 },
+      },
+      { type: 'workers_comp', insurer: 'Cedar State', policyNumber: 'WC 1', effectiveDate: inDays(-30), expirationDate: inDays(365), limits: { elEachAccident: 1_000_000 } },
+    ],
+    certificateHolder: { name: 'Riverbend Savings Bank, N.A. ISAOA/ATIMA', address: '880 Main St, Eugene, OR 97401' },
+  };
+}
+
+const withDetails = (result: ProcessResult, fieldDetails: FieldDetails): ProcessResult => ({ ...result, fieldDetails });
+
+describe('host: lending variant', () => {
+  let h: Harness;
+  let owner: Account;
+  let key: string;
+  let next: () => ProcessResult = () => resultOf('insurance_cert', certificate());
+  const engine = fakeEngine(() => next());
+  before(async () => {
+    h = await startHarness(SETTINGS, { worker: true, enginePool: engine });
+    owner = await signup(h);
+    key = await createKey(h, owner);
+  });
+  after(async () => h.close());
+
+  const submit = (headers: Record<string, string> = bearer(key), parts: Record<string, string> = {}) =>
+    h.request('POST', '/api/lending/extract', { body: form({ file: { bytes: PDF_BYTES, name: 'cert.pdf' }, ...parts }), headers });
+  const read = (jobId: string, headers = bearer(key), path = '/api/lending/extract') => h.request('GET', `${path}/${jobId}`, { headers });
+  async function completed(result: () => ProcessResult, headers = bearer(key)): Promise<Json> {
+    next = result;
+    const res = await submit(headers);
+    expect(res.status).to.equal(202);
+    const { jobId } = (await res.json()) as { jobId: string };
+    return waitFor(async () => (await read(jobId, headers)).json() as Promise<Json>, (job) => job.status === 'completed' || job.status === 'failed');
+  }
+
+  describe('public endpoints', () => {
+    it('GET /api/lending/types answers the lending layout without credentials: sor 0.85 and insurance_cert 0.80 only', async () => {
+      const res = await h.request('GET', '/api/lending/types');
+      expect(res.status).to.equal(200);
+      const body = (await res.json()) as Json;
+      expect(body).to.include({ service: 'lending', company: 'docsift' });
+      expect(body.version).to.be.a('string').with.length.above(0);
+      expect(body.description).to.be.a('string').with.length.above(0);
+      expect(body.capabilities).to.include('compliance_checks');
+      const byCode = Object.fromEntries((body.supportedTypes as Json[]).map((type) => [type.typeCode, type]));
+      expect(Object.keys(byCode)).to.have.members(['sor', 'insurance_cert']);
+      expect(byCode.sor).to.include({ confidenceThreshold: 0.85, extractionSupported: true });
+      expect(byCode.insurance_cert).to.include({ confidenceThreshold: 0.8, extractionSupported: true });
+      for (const type of body.supportedTypes as Json[]) expect(type.lendingSpecific).to.be.a('string').with.length.above(0);
+    });
+
+    it('GET /api/lending/extract reports capabilities, types and the limits in force, without credentials', async () => {
+      const res = await h.request('GET', '/api/lending/extract');
+      expect(res.status).to.equal(200);
+      const body = (await res.json()) as Json;
+      expect(body.service).to.equal('lending');
+      expect(body.supportedTypes.map((type: Json) => type.typeCode)).to.have.members(['sor', 'insurance_cert']);
+      expect(body.supportedFormats).to.deep.equal(['pdf', 'jpeg', 'png']);
+      expect(body.limits).to.deep.equal({
+        maxFileBytes: { pdf: 50 * 1_048_576, jpeg: 10 * 1_048_576, png: 10 * 1_048_576 },
+        requestsPerMinutePerKey: 1000,
+        requestsPerMinutePerOrganization: 1000,
+        concurrentRequestsPerKey: 10,
+      });
+    });
+
+    it('lists the lending operations in the OpenAPI document', async () => {
+      const doc = (await (await h.request('GET', '/api/openapi.json')).json()) as Json;
+      expect(doc.paths['/api/lending/extract']).to.have.keys('get', 'post');
+      expect(doc.paths['/api/lending/extract/{jobId}']).to.have.key('get');
+      expect(doc.paths['/api/lending/requirements']).to.have.keys('get', 'put');
+      expect(doc.paths['/api/lending/types']).to.have.key('get');
+    });
+  });
+
+  describe('submission and job records', () => {
+    it('answers 202 with service, message and a lending pollingUrl; the record carries service', async () => {
+      const res = await submit(bearer(key), { metadata: '{"loan":"L-7"}' });
+      expect(res.status).to.equal(202);
+      const created = (await res.json()) as Json;
+      expect(created).to.include({ status: 'pending', service: 'lending', pollingUrl: `${PUBLIC_URL}/api/lending/extract/${created.jobId}` });
+      expect(created.message).to.be.a('string').and.match(/lending/i);
+      const job = (await (await read(created.jobId)).json()) as Json;
+      expect(job).to.include({ jobId: created.jobId, service: 'lending', fileName: 'cert.pdf', fileType: 'pdf' });
+      expect(job.metadata).to.deep.equal({ loan: 'L-7' });
+    });
+
+    it('limits the engine to the lending types and completes with compliance and lendingAnalysis', async () => {
+      const job = await completed(() => resultOf('insurance_cert', certificate()));
+      expect(job).to.include({ status: 'completed', service: 'lending', documentType: 'insurance_cert' });
+      expect(engine.calls.at(-1)!.options.allowedTypes).to.deep.equal(['sor', 'insurance_cert']);
+      expect(job.compliance.status).to.equal('compliant');
+      expect(job.compliance.checks.every((check: Json) => check.passed)).to.equal(true);
+      expect(job.compliance.checks.map((check: Json) => check.code)).to.include.members(['required_coverage_present', 'coverage_not_expired']);
+      expect(job.lendingAnalysis.asOf).to.equal(new Date(job.createdAt).toISOString().slice(0, 10));
+      expect(job.lendingAnalysis.coverages[0]).to.include({ type: 'general_liability', expired: false, daysToExpiry: 365 });
+      expect(job.lendingAnalysis.requirements.requiredCoverages).to.deep.equal(['general_liability', 'workers_comp']);
+    });
+
+    it('sends a value read below the confidence minimum to needs_review, never a silent pass', async () => {
+      const job = await completed(() =>
+        withDetails(resultOf('insurance_cert', certificate()), {
+          'coverages[0].expirationDate': { confidence: 0.3, page: 1, bbox: [0.5, 0.4, 0.6, 0.42], source: 'ocr' },
+        }),
+      );
+      expect(job.compliance.status).to.equal('needs_review');
+      const review = (job.compliance.checks as Json[]).filter((check) => !check.passed);
+      expect(review).to.have.length.above(0);
+      for (const check of review) expect(check).to.include({ severity: 'review', path: 'coverages[0].expirationDate' });
+      expect(review[0].details).to.include({ reason: 'low_confidence', confidence: 0.3 });
+    });
+
+    it('completes anything but sor and insurance_cert as unknown, extractedData null, unsupported_document', async () => {
+      const job = await completed(() => resultOf('template', { name: 'x' }));
+      expect(job).to.include({ status: 'completed', documentType: 'unknown', extractedData: null });
+      expect(job.compliance).to.deep.equal({ status: 'unsupported_document', checks: [] });
+      expect(job.lendingAnalysis).to.equal(null);
+      const unknown = await completed(() => resultOf('unknown', null));
+      expect(unknown.compliance).to.deep.equal({ status: 'unsupported_document', checks: [] });
+    });
+
+    it('shares one id space with the primary jobs: a lending job reads through the primary path, and the reverse', async () => {
+      const job = await completed(() => resultOf('insurance_cert', certificate()));
+      const primary = (await (await read(job.jobId, bearer(key), '/api/documents/extract')).json()) as Json;
+      expect(primary).to.include({ jobId: job.jobId, status: 'completed', documentType: 'insurance_cert' });
+      expect(primary.extractedData).to.deep.equal(job.extractedData);
+      const created = (await (await h.request('POST', '/api/documents/extract', { body: form({ file: { bytes: PDF_BYTES, name: 'p.pdf' } }), headers: bearer(key) })).json()) as Json;
+      expect(created).not.to.have.property('service');
+      expect((await read(created.jobId)).status).to.equal(200);
+    });
+
+    it("answers 404 for another organization's lending job, exactly as for a missing one", async () => {
+      const { jobId } = (await (await submit()).json()) as Json;
+      const otherKey = await createKey(h, await signup(h));
+      const foreign = await read(jobId, bearer(otherKey));
+      const missing = await read('00000000-0000-4000-8000-000000000000', bearer(otherKey));
+      expect(foreign.status).to.equal(404);
+      expect(await foreign.json()).to.deep.equal(await missing.json());
+    });
+
+    it('needs lending:write to submit and lending:read to read (403 with requiredScope), and credentials (401)', async () => {
+      const documentsOnly = await createKey(h, owner, { name: 'docs', scopes: ['documents:read', 'documents:write'] });
+      const refused = await submit(bearer(documentsOnly));
+      expect(refused.status).to.equal(403);
+      expect(await refused.json()).to.deep.include({ details: { requiredScope: 'lending:write' } });
+      const read403 = await read('00000000-0000-4000-8000-000000000000', bearer(documentsOnly));
+      expect(await read403.json()).to.deep.include({ details: { requiredScope: 'lending:read' } });
+      expect((await submit({})).status).to.equal(401);
+      expect((await read('00000000-0000-4000-8000-000000000000', {})).status).to.equal(401);
+    });
+
+    it('refuses a type hint outside the lending types (400) and a file that is no document (400)', async () => {
+      const hinted = await submit(bearer(key), { documentType: 'template' });
+      expect(hinted.status).to.equal(400);
+      expect(await hinted.json()).to.deep.include({ error: 'invalid_request' });
+      const text = await h.request('POST', '/api/lending/extract', { body: form({ file: { bytes: Buffer.from('hello'), name: 'a.pdf' } }), headers: bearer(key) });
+      expect(text.status).to.equal(400);
+      expect(await text.json()).to.deep.include({ error: 'invalid_file_format' });
+    });
+  });
+});
