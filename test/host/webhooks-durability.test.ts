@@ -1,0 +1,140 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { expect } from 'chai';
+import pino from 'pino';
+import { loadConfig } from '../../host/src/config/config.js';
+import type { EnginePool } from '../../host/src/engine/index.js';
+import { startHost, type HostRuntime } from '../../host/src/main/runtime.js';
+import type { Job } from '../../host/src/persistence/entities/job.entities.js';
+import type { JobRepository } from '../../host/src/persistence/job.repository.js';
+import type { WebhookRepository } from '../../host/src/persistence/webhook.repository.js';
+import type { WebhookOutbox } from '../../host/src/services/webhook-outbox.service.js';
+import { PUBLIC_URL } from './support/harness.js';
+import { fakeEngine, form, PDF_BYTES, resultOf, waitFor } from './support/fake-engine.js';
+import { startReceiver, type Receiver } from './support/webhook-receiver.js';
+
+const RETRY_BASE_MS = 2000;
+interface DeliveryView {
+  id: string;
+  status: string;
+  attempts: Array<{ statusCode: number | null }>;
+}
+
+const ENV = { DOCSIFT_WEBHOOK_ALLOW_PRIVATE: 'true', DOCSIFT_WEBHOOK_RETRY_BASE_MS: String(RETRY_BASE_MS) };
+
+function startOn(dataDir: string, engine: EnginePool): Promise<HostRuntime> {
+  const config = loadConfig({ DOCSIFT_DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', DOCSIFT_PUBLIC_URL: PUBLIC_URL, ...ENV });
+  return startHost({ config, logger: pino({ level: 'silent' }), plugins: [], api: true, worker: true, enginePool: engine });
+}
+
+async function call(runtime: HostRuntime, method: string, url: string, token: string | null, body?: unknown): Promise<any> {
+  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  const init: RequestInit = { method, headers };
+  if (body instanceof FormData) init.body = body;
+  else if (body !== undefined) {
+    headers['content-type'] = 'application/json';
+    init.body = JSON.stringify(body);
+  }
+  const res = await fetch(runtime.url + url, init);
+  if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+describe('host: webhook deliveries survive restarts', () => {
+  let receiver: Receiver;
+  let dataDir: string;
+  const engine = fakeEngine(() => resultOf('insurance_cert', { certificateNumber: 'C-1' }));
+  before(async () => {
+    receiver = await startReceiver();
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'docsift-webhooks-'));
+  });
+  after(async () => {
+    await receiver.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('a delivery in the middle of its retry schedule is delivered by the next process on the same data directory', async () => {
+    receiver.respond('/restart', (n) => (n === 1 ? 503 : 200));
+    const first = await startOn(dataDir, engine);
+    let webhookId: string;
+    let token: string;
+    try {
+      const account = await call(first, 'POST', '/api/auth/signup', null, { email: `r-${Date.now()}@example.com`, password: 'correct horse battery', organizationName: 'R' });
+      token = (await call(first, 'POST', '/api/api-keys', account.sessionToken, { name: 'k' })).key;
+      webhookId = (await call(first, 'POST', '/api/integrations/webhooks', token, { connectionName: 'r', webhookConfig: { url: `${receiver.url}/restart`, authType: 'hmac', hmacSecret: 'restart-secret' } })).id;
+      await call(first, 'POST', '/api/documents/extract', token, form({ file: { bytes: PDF_BYTES, name: 'c.pdf' } }));
+      const pending = await waitFor(
+        async () => (await call(first, 'GET', `/api/integrations/webhooks/${webhookId}/deliveries`, token)).deliveries,
+        (list: DeliveryView[]) => list.length === 1 && list[0]!.attempts.length === 1,
+      );
+      expect(pending[0]!.status).to.equal('pending');
+    } finally {
+      await first.stop();
+    }
+    expect(receiver.on('/restart')).to.have.length(1);
+
+    const second = await startOn(dataDir, engine);
+    try {
+      const [delivery] = await waitFor(
+        async () => (await call(second, 'GET', `/api/integrations/webhooks/${webhookId}/deliveries`, token)).deliveries,
+        (list: DeliveryView[]) => list[0]?.status === 'delivered',
+      );
+      expect(delivery!.attempts.map((attempt) => attempt.statusCode)).to.deep.equal([503, 200]);
+      const requests = receiver.on('/restart');
+      expect(requests).to.have.length(2);
+      expect(requests.map((request) => request.headers['x-webhook-id'])).to.deep.equal([delivery!.id, delivery!.id]);
+      expect(requests[1]!.at - requests[0]!.at).to.be.at.least(RETRY_BASE_MS * 0.9);
+    } finally {
+      await second.stop();
+    }
+  });
+
+  describe('the sweeper', () => {
+    let runtime: HostRuntime;
+    before(async () => {
+      runtime = await startOn(dataDir, engine);
+    });
+    after(async () => runtime.stop());
+
+    async function org(): Promise<{ organizationId: string; webhookId: string; path: string }> {
+      const account = await call(runtime, 'POST', '/api/auth/signup', null, { email: `s-${randomUUID()}@example.com`, password: 'correct horse battery', organizationName: 'S' });
+      const hookPath = `/swept-${randomUUID()}`;
+      const webhookId = (await call(runtime, 'POST', '/api/integrations/webhooks', account.sessionToken, { connectionName: 's', webhookConfig: { url: receiver.url + hookPath } })).id;
+      return { organizationId: account.organization.id, webhookId, path: hookPath };
+    }
+
+    function finishedJob(organizationId: string, at: Date): Job {
+      return {
+        id: randomUUID(), organizationId, apiKeyId: null, service: 'documents', status: 'completed', progress: 100, fileName: 'a.pdf', fileType: 'pdf', fileKey: null,
+        fileSize: 1, typeHint: null, webhookUrl: null, metadata: null, documentType: 'insurance_cert', classificationConfidence: 0.9, alternativeTypes: null,
+        extractedData: { certificateNumber: 'S-1' }, fieldDetails: null, findings: null, error: null, attempts: 1, processingTime: 1, createdAt: at, updatedAt: at, completedAt: at,
+      };
+    }
+
+    it('writes the deliveries of a finished job that has none (a crash between the result and the outbox)', async () => {
+      const { organizationId, path: hookPath } = await org();
+      const job = finishedJob(organizationId, new Date(Date.now() - 5 * 60_000));
+      await runtime.container.resolve<JobRepository>('jobRepository').insert(job);
+      const swept = await runtime.container.resolve<WebhookOutbox>('webhookOutbox').sweep();
+      expect(swept.outboxed).to.be.at.least(1);
+      const [request] = await waitFor(async () => receiver.on(hookPath), (list) => list.length === 1);
+      expect(request!.body).to.deep.include({ jobId: job.id, event: 'extraction.completed' });
+      expect((await runtime.container.resolve<WebhookOutbox>('webhookOutbox').sweep()).outboxed).to.equal(0);
+    });
+
+    it('re-enqueues a pending delivery whose queue entry was lost', async () => {
+      const { organizationId, webhookId, path: hookPath } = await org();
+      const long = new Date(Date.now() - 5 * 60_000);
+      const deliveryId = randomUUID();
+      await runtime.container.resolve<WebhookRepository>('webhookRepository').insertOutbox(randomUUID(), [{
+        id: deliveryId, organizationId, webhookId, jobId: null, url: null, event: 'extraction.completed', payload: { jobId: 'lost' }, status: 'pending',
+        attempts: [], attemptCount: 0, maxAttempts: 3, nextAttemptAt: long, createdAt: long, updatedAt: long,
+      }], long);
+      expect((await runtime.container.resolve<WebhookOutbox>('webhookOutbox').sweep()).enqueued).to.be.at.least(1);
+      const [request] = await waitFor(async () => receiver.on(hookPath), (list) => list.length === 1);
+      expect(request!.headers['x-webhook-id']).to.equal(deliveryId);
+    });
+  });
+});
