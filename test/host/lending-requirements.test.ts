@@ -1,0 +1,104 @@
+import { expect } from 'chai';
+import { defaultLendingRequirements } from '@docsift/core';
+import { bearer, createKey, signup, startHarness, type Account, type Harness } from './support/harness.js';
+import { fakeEngine, form, PDF_BYTES, resultOf, waitFor } from './support/fake-engine.js';
+
+type Json = Record<string, any>;
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+const CERTIFICATE = {
+  coverages: [
+    {
+      type: 'general_liability',
+      policyNumber: 'GL 1',
+      effectiveDate: inDays(-30),
+      expirationDate: inDays(40),
+      limits: { eachOccurrence: 1_000_000, generalAggregate: 2_000_000 },
+    },
+    { type: 'workers_comp', policyNumber: 'WC 1', effectiveDate: inDays(-30), expirationDate: inDays(365), limits: { elEachAccident: 500_000 } },
+  ],
+  certificateHolder: { name: 'RIVERBEND SAVINGS BANK ISAOA/ATIMA', address: '880 Main St' },
+};
+
+describe('host: lending requirements', () => {
+  let h: Harness;
+  let owner: Account;
+  before(async () => {
+    h = await startHarness({ DOCSIFT_JOB_RETRY_BASE_MS: '50', DOCSIFT_RATE_LIMIT_LENDING_PER_KEY: '1000' }, {
+      worker: true,
+      enginePool: fakeEngine(() => resultOf('insurance_cert', CERTIFICATE)),
+    });
+    owner = await signup(h);
+  });
+  after(async () => h.close());
+
+  const get = (headers: Record<string, string>) => h.request('GET', '/api/lending/requirements', { headers });
+  const put = (headers: Record<string, string>, json: unknown) => h.request('PUT', '/api/lending/requirements', { headers, json });
+
+  it('answers the defaults until the organization saves its own', async () => {
+    const res = await get(bearer(owner.sessionToken));
+    expect(res.status).to.equal(200);
+    expect(await res.json()).to.deep.equal({ requirements: defaultLendingRequirements(), source: 'default', updatedAt: null });
+  });
+
+  it('saves requirements per organization (200), filling the members left out with their defaults', async () => {
+    const res = await put(bearer(owner.sessionToken), { minimumDaysValid: 45, certificateHolderName: '  Riverbend Savings Bank  ' });
+    expect(res.status).to.equal(200);
+    const saved = (await res.json()) as Json;
+    expect(saved.source).to.equal('organization');
+    expect(Date.parse(saved.updatedAt)).to.be.closeTo(Date.now(), 60_000);
+    expect(saved.requirements).to.deep.equal({ ...defaultLendingRequirements(), minimumDaysValid: 45, certificateHolderName: 'Riverbend Savings Bank' });
+    expect(await (await get(bearer(owner.sessionToken))).json()).to.deep.equal(saved);
+    const other = await signup(h);
+    expect(((await (await get(bearer(other.sessionToken))).json()) as Json).source).to.equal('default');
+  });
+
+  it('refuses invalid requirements with 400 naming the members (unknown member, negative amount, duplicate coverage)', async () => {
+    for (const body of [{ minimumDayValid: 10 }, { maxSorDifference: -1 }, { requiredCoverages: ['umbrella', 'umbrella'] }, { minimumFieldConfidence: 2 }]) {
+      const res = await put(bearer(owner.sessionToken), body);
+      expect(res.status, JSON.stringify(body)).to.equal(400);
+      const error = (await res.json()) as Json;
+      expect(error.error).to.equal('invalid_request');
+      expect(error.details.issues).to.be.an('array').with.length.above(0);
+    }
+  });
+
+  it('admits owner/admin sessions and keys with lending:write; a member session or a key without it gets 403', async () => {
+    const writer = await createKey(h, owner, { name: 'lending', scopes: ['lending:write'] });
+    expect((await get(bearer(writer))).status).to.equal(200);
+    expect((await put(bearer(writer), { minimumDaysValid: 45 })).status).to.equal(200);
+    const reader = await createKey(h, owner, { name: 'reader', scopes: ['lending:read', 'documents:write'] });
+    const refused = await put(bearer(reader), { minimumDaysValid: 1 });
+    expect(refused.status).to.equal(403);
+    expect(await refused.json()).to.deep.include({ details: { requiredScope: 'lending:write' } });
+    expect((await get(bearer(reader))).status).to.equal(403);
+    const email = `member-${Date.now()}@example.com`;
+    await h.request('POST', '/api/organizations/members', {
+      json: { email, password: 'member pass', role: 'member' },
+      headers: bearer(owner.sessionToken),
+    });
+    const login = (await (await h.request('POST', '/api/auth/login', { json: { email, password: 'member pass' } })).json()) as Json;
+    expect((await put(bearer(login.sessionToken), { minimumDaysValid: 1 })).status).to.equal(403);
+    expect((await get(bearer(login.sessionToken))).status).to.equal(403);
+    expect((await get({})).status).to.equal(401);
+  });
+
+  it("judges the organization's jobs by its requirements: days of validity, minimum limits, holder name", async () => {
+    const account = await signup(h);
+    const key = await createKey(h, account);
+    const { jobId } = (await (await h.request('POST', '/api/lending/extract', { body: form({ file: { bytes: PDF_BYTES, name: 'c.pdf' } }), headers: bearer(key) })).json()) as Json;
+    const read = () => waitFor(async () => (await h.request('GET', `/api/lending/extract/${jobId}`, { headers: bearer(key) })).json() as Promise<Json>, (job) => job.status === 'completed');
+    expect((await read()).compliance.status).to.equal('compliant');
+    await put(bearer(account.sessionToken), {
+      minimumDaysValid: 60,
+      minimumLimits: { workers_comp: { elEachAccident: 1_000_000 } },
+      certificateHolderName: 'First National Bank of Ohio',
+    });
+    const job = await read();
+    expect(job.compliance.status).to.equal('non_compliant');
+    const failed = (job.compliance.checks as Json[]).filter((check) => !check.passed);
+    expect(failed.map((check) => check.code)).to.have.members(['coverage_minimum_days_valid', 'coverage_limit_minimum', 'certificate_holder_matches']);
+    expect(failed.find((check) => check.code === 'coverage_limit_minimum')!.details).to.include({ required: 1_000_000, actual: 500_000 });
+    expect(job.lendingAnalysis.requirements.minimumDaysValid).to.equal(60);
+  });
+});
