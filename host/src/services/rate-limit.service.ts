@@ -25,7 +25,12 @@ export type LimitOutcome =
   | { allowed: true; tightest: LimitState; release: () => Promise<void> }
   | { allowed: false; tightest: LimitState; retryAfter: number; reason: 'rate' | 'concurrency'; limit: number };
 
-export type LimitSubject = { kind: 'apiKey'; apiKeyId: string; organizationId: string } | { kind: 'address'; address: string };
+/** `lending`: a request to /api/lending/*, counted against the lending per-key limit instead of the primary one. */
+export type LimitSurface = 'primary' | 'lending';
+
+export type LimitSubject =
+  | { kind: 'apiKey'; apiKeyId: string; organizationId: string; surface?: LimitSurface }
+  | { kind: 'address'; address: string };
 
 interface SqliteStatement {
   get(...params: unknown[]): unknown;
@@ -43,6 +48,7 @@ const CONCURRENCY_TTL_SECONDS = 300;
 
 interface Limiters {
   perKey: RateLimiterAbstract;
+  perKeyLending: RateLimiterAbstract;
   perOrganization: RateLimiterAbstract;
   perAddress: RateLimiterAbstract;
   concurrent: RateLimiterAbstract;
@@ -68,8 +74,10 @@ export class RateLimitService {
       const result = await attempt(this.#limiters.perAddress, `ip:${subject.address}`, this.#config.perAddress);
       return result.ok ? { allowed: true, tightest: result.state, release: async () => {} } : refusal(result, 'rate', this.#config.perAddress);
     }
-    const perKey = await attempt(this.#limiters.perKey, `key:${subject.apiKeyId}`, this.#config.perKey);
-    if (!perKey.ok) return refusal(perKey, 'rate', this.#config.perKey);
+    const lending = subject.surface === 'lending';
+    const keyLimit = lending ? this.#config.lendingPerKey : this.#config.perKey;
+    const perKey = await attempt(lending ? this.#limiters.perKeyLending : this.#limiters.perKey, `key:${subject.apiKeyId}`, keyLimit);
+    if (!perKey.ok) return refusal(perKey, 'rate', keyLimit);
     const perOrganization = await attempt(this.#limiters.perOrganization, `org:${subject.organizationId}`, this.#config.perOrganization);
     if (!perOrganization.ok) return refusal(perOrganization, 'rate', this.#config.perOrganization);
     const concurrentKey = `conc:${subject.apiKeyId}`;
@@ -112,6 +120,7 @@ function createLimiters(config: Config): Limiters {
   const r = config.rateLimits;
   const specs = {
     perKey: { points: r.perKey, duration: WINDOW_SECONDS, keyPrefix: 'rl_key' },
+    perKeyLending: { points: r.lendingPerKey, duration: WINDOW_SECONDS, keyPrefix: 'rl_lend' },
     perOrganization: { points: r.perOrganization, duration: WINDOW_SECONDS, keyPrefix: 'rl_org' },
     perAddress: { points: r.perAddress, duration: WINDOW_SECONDS, keyPrefix: 'rl_ip' },
     concurrent: { points: r.concurrentPerKey, duration: CONCURRENCY_TTL_SECONDS, keyPrefix: 'rl_conc' },
@@ -167,6 +176,7 @@ function withStatementCache(db: SqliteDatabase): SqliteDatabase {
 function mapSpecs<T>(specs: Record<keyof Omit<Limiters, 'close'>, T>, make: (spec: T) => RateLimiterAbstract): Omit<Limiters, 'close'> {
   return {
     perKey: make(specs.perKey),
+    perKeyLending: make(specs.perKeyLending),
     perOrganization: make(specs.perOrganization),
     perAddress: make(specs.perAddress),
     concurrent: make(specs.concurrent),

@@ -15,7 +15,12 @@ export function rateLimit({ rateLimitService }: { rateLimitService: RateLimitSer
     const principal = ctx.state.principal;
     const outcome = await rateLimitService.consume(
       principal?.kind === 'apiKey'
-        ? { kind: 'apiKey', apiKeyId: principal.apiKeyId, organizationId: principal.organizationId }
+        ? {
+            kind: 'apiKey',
+            apiKeyId: principal.apiKeyId,
+            organizationId: principal.organizationId,
+            surface: ctx.path.startsWith('/api/lending/') ? 'lending' : 'primary',
+          }
         : { kind: 'address', address: ctx.ip || 'unknown' },
     );
     setHeaders(ctx, outcome.tightest);
