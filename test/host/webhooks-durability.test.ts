@@ -136,5 +136,18 @@ describe('host: webhook deliveries survive restarts', () => {
       const [request] = await waitFor(async () => receiver.on(hookPath), (list) => list.length === 1);
       expect(request!.headers['x-webhook-id']).to.equal(deliveryId);
     });
+
+    it('purges finished deliveries past the retention period and keeps pending ones', async () => {
+      const { organizationId, webhookId } = await org();
+      const old = new Date(Date.now() - 31 * 86_400_000);
+      const row = (id: string, status: 'delivered' | 'pending') => ({
+        id, organizationId, webhookId, jobId: null, url: null, event: 'extraction.completed', payload: {}, status,
+        attempts: [], attemptCount: 0, maxAttempts: 1, nextAttemptAt: null, createdAt: old, updatedAt: old,
+      });
+      const repository = runtime.container.resolve<WebhookRepository>('webhookRepository');
+      await repository.insertOutbox(randomUUID(), [row(randomUUID(), 'delivered'), row(randomUUID(), 'pending')], old);
+      expect(await runtime.container.resolve<WebhookOutbox>('webhookOutbox').purge()).to.equal(1);
+      expect((await repository.listDeliveries(webhookId, 10)).map((delivery) => delivery.status)).to.deep.equal(['pending']);
+    });
   });
 });

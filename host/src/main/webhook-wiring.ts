@@ -6,7 +6,7 @@ import type { Config } from '../config/config.js';
 import { WebhookRepository } from '../persistence/webhook.repository.js';
 import { createJobQueue, type JobQueue } from '../queue/index.js';
 import { WebhookDeliveryRunner } from '../services/webhook-delivery.runner.js';
-import { DELIVER_WEBHOOK, SWEEP_WEBHOOKS, WebhookOutbox, type DeliveryJobData } from '../services/webhook-outbox.service.js';
+import { DELIVER_WEBHOOK, PURGE_WEBHOOKS, SWEEP_WEBHOOKS, WebhookOutbox, type DeliveryJobData } from '../services/webhook-outbox.service.js';
 import { loadSecretBox } from '../services/webhook-secrets.js';
 import { WebhookService } from '../services/webhook.service.js';
 
@@ -54,7 +54,7 @@ export function webhookRegistrations(): Record<string, Resolver<unknown>> {
   };
 }
 
-/** Defines the delivery job and the webhook sweeper on this process and starts the delivery queue. */
+/** Defines the delivery job, the webhook sweeper and purge on this process and starts the delivery queue. */
 export async function startWebhookWorkers(container: AwilixContainer): Promise<void> {
   const queue = container.resolve<JobQueue>('webhookQueue');
   const runner = container.resolve<WebhookDeliveryRunner>('webhookDeliveryRunner');
@@ -63,8 +63,12 @@ export async function startWebhookWorkers(container: AwilixContainer): Promise<v
   queue.define(SWEEP_WEBHOOKS, async () => {
     await outbox.sweep();
   });
+  queue.define(PURGE_WEBHOOKS, async () => {
+    await outbox.purge();
+  });
   await queue.start();
   await queue.every(SWEEP_WEBHOOKS, '1 minute');
+  await queue.every(PURGE_WEBHOOKS, '1 hour');
 }
 
 /** Stops the delivery queue when this process started it (waits for attempts in flight). */

@@ -1,4 +1,4 @@
-import { LessThan, type DataSource, type Repository } from 'typeorm';
+import { In, LessThan, type DataSource, type Repository } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity.js';
 import { JobEntity, type Job, type JobStatus } from './entities/job.entities.js';
 import {
@@ -91,6 +91,13 @@ export class WebhookRepository {
   /** Pending deliveries whose next attempt was due before `moment`, oldest first. */
   listOverdue(moment: Date, limit: number): Promise<WebhookDelivery[]> {
     return this.#deliveries.find({ where: { status: 'pending', nextAttemptAt: LessThan(moment) }, order: { nextAttemptAt: 'ASC' }, take: limit });
+  }
+
+  /** Deletes finished deliveries and outbox marks created before `moment`; returns the deliveries deleted. */
+  async deleteFinishedBefore(moment: Date): Promise<number> {
+    const result = await this.#deliveries.delete({ status: In(['delivered', 'failed']), createdAt: LessThan(moment) });
+    await this.#dataSource.getRepository(WebhookOutboxMarkEntity).delete({ createdAt: LessThan(moment) });
+    return result.affected ?? 0;
   }
 
   /** Jobs that finished between `after` and `before` and were never handed to the outbox. */

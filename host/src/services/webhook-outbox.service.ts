@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { buildSubmissionPayload, type SubmissionPayload } from '@docsift/core';
 import type { Logger } from 'pino';
+import type { Config } from '../config/config.js';
 import type { Job } from '../persistence/entities/job.entities.js';
 import type { WebhookDelivery } from '../persistence/entities/webhook.entities.js';
 import type { JobRepository } from '../persistence/job.repository.js';
@@ -10,6 +11,7 @@ import { isUniqueViolation } from './account.service.js';
 
 export const DELIVER_WEBHOOK = 'deliver-webhook';
 export const SWEEP_WEBHOOKS = 'sweep-webhooks';
+export const PURGE_WEBHOOKS = 'purge-webhooks';
 
 /** A queue entry runs one attempt of one delivery. */
 export interface DeliveryJobData {
@@ -28,6 +30,7 @@ const SWEEP_WINDOW_MS = 24 * 3_600_000;
 const BATCH = 200;
 
 export interface WebhookOutboxDeps {
+  config: Config;
   jobRepository: JobRepository;
   webhookRepository: WebhookRepository;
   webhookQueue: JobQueue;
@@ -81,6 +84,14 @@ export class WebhookOutbox {
     }
     if (finished.length + enqueued > 0) this.#deps.logger.warn({ outboxed: finished.length, enqueued }, 'webhook sweeper caught up');
     return { outboxed: finished.length, enqueued };
+  }
+
+  /** Finished deliveries and outbox marks go after DOCSIFT_RETENTION_DAYS, like the jobs they report. */
+  async purge(): Promise<number> {
+    const cutoff = new Date(this.#deps.clock().getTime() - this.#deps.config.retentionDays * 86_400_000);
+    const deleted = await this.#deps.webhookRepository.deleteFinishedBefore(cutoff);
+    if (deleted > 0) this.#deps.logger.info({ deliveries: deleted }, 'webhook retention purge');
+    return deleted;
   }
 
   async #write(job: Job): Promise<void> {
