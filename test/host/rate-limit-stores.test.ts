@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { loadConfig } from '../../host/src/config/config.js';
-import { RateLimitService } from '../../host/src/services/rate-limit.service.js';
+import { RateLimitService, SYNC_INTERVAL_MS } from '../../host/src/services/rate-limit.service.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,23 +8,112 @@ import path from 'node:path';
 const REDIS_URL = process.env.DOCSIFT_TEST_REDIS_URL;
 const MYSQL_URL = process.env.DOCSIFT_TEST_MYSQL_URL;
 
-/** Two services over one store stand for two processes: each has its own connection. */
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function subjectOf(tag: string) {
+  return { kind: 'apiKey' as const, apiKeyId: `k-${tag}-${process.pid}-${Date.now()}`, organizationId: `o-${tag}-${Date.now()}` };
+}
+
+/**
+ * Two services over one store stand for two processes: each has its own connection. Requests
+ * one synchronisation apart are counted exactly across them.
+ */
 async function sharedCounting(env: Record<string, string>): Promise<boolean[]> {
   const config = loadConfig({ DOCSIFT_RATE_LIMIT_PER_KEY: '3', LOG_LEVEL: 'silent', ...env });
   const a = new RateLimitService({ config });
   const b = new RateLimitService({ config });
-  await new Promise((resolve) => setTimeout(resolve, 300));
-  const subject = { kind: 'apiKey' as const, apiKeyId: `k-${process.pid}-${Date.now()}`, organizationId: `o-${Date.now()}` };
+  await sleep(300);
+  const subject = subjectOf('shared');
   const allowed: boolean[] = [];
   for (const service of [a, b, a, b]) {
     const outcome = await service.consume(subject);
     allowed.push(outcome.allowed);
     if (outcome.allowed) await outcome.release();
+    await sleep(2 * SYNC_INTERVAL_MS);
   }
   await a.close();
   await b.close();
   return allowed;
 }
+
+async function admitted(service: RateLimitService, subject: ReturnType<typeof subjectOf>, requests: number): Promise<number> {
+  let count = 0;
+  for (let i = 0; i < requests; i += 1) {
+    const outcome = await service.consume(subject);
+    if (outcome.allowed) {
+      count += 1;
+      await outcome.release();
+    }
+  }
+  return count;
+}
+
+describe('host: rate limits counted in memory and synchronised', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'docsift-rl-'));
+  });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('refuses the 101st request of a window in one process, with exact remaining counts', async () => {
+    const service = new RateLimitService({ config: loadConfig({ DOCSIFT_DATA_DIR: dir, LOG_LEVEL: 'silent' }) });
+    try {
+      const subject = subjectOf('exact');
+      const remaining: number[] = [];
+      for (let i = 0; i < 100; i += 1) {
+        const outcome = await service.consume(subject);
+        expect(outcome.allowed, `request ${i + 1}`).to.equal(true);
+        remaining.push(outcome.tightest.remaining);
+        if (outcome.allowed) await outcome.release();
+      }
+      expect(remaining.slice(0, 3)).to.deep.equal([99, 98, 97]);
+      expect(remaining.at(-1)).to.equal(0);
+      const refused = await service.consume(subject);
+      expect(refused).to.include({ allowed: false, reason: 'rate', limit: 100 });
+    } finally {
+      await service.close();
+    }
+  });
+
+  it('admits at most the limit plus what the other process admits before one synchronisation, when two share a burst', async () => {
+    const config = loadConfig({ DOCSIFT_DATA_DIR: dir, DOCSIFT_RATE_LIMIT_PER_KEY: '40', LOG_LEVEL: 'silent' });
+    const a = new RateLimitService({ config });
+    const b = new RateLimitService({ config });
+    try {
+      const subject = subjectOf('burst');
+      const [fromA, fromB] = await Promise.all([admitted(a, subject, 60), admitted(b, subject, 60)]);
+      expect(fromA).to.be.at.most(40);
+      expect(fromB).to.be.at.most(40);
+      // Each process admits at most a quarter of what it believes is left before it synchronises.
+      expect(fromA + fromB).to.be.within(40, 40 + 10);
+      await sleep(2 * SYNC_INTERVAL_MS);
+      expect(await admitted(a, subject, 1)).to.equal(0);
+      expect(await admitted(b, subject, 1)).to.equal(0);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
+  it('counts concurrent requests per key in each process', async () => {
+    const config = loadConfig({ DOCSIFT_DATA_DIR: dir, DOCSIFT_RATE_LIMIT_PER_KEY: '5', DOCSIFT_RATE_LIMIT_CONCURRENT: '1', LOG_LEVEL: 'silent' });
+    const service = new RateLimitService({ config });
+    const other = new RateLimitService({ config });
+    try {
+      const subject = subjectOf('conc');
+      const held = await service.consume(subject);
+      expect(held.allowed).to.equal(true);
+      expect(await service.consume(subject)).to.include({ allowed: false, reason: 'concurrency' });
+      const elsewhere = await other.consume(subject);
+      expect(elsewhere.allowed).to.equal(true);
+      if (held.allowed) await held.release();
+      if (elsewhere.allowed) await elsewhere.release();
+    } finally {
+      await service.close();
+      await other.close();
+    }
+  });
+});
 
 describe('host: rate-limit stores shared across processes', () => {
 

@@ -1,25 +1,11 @@
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { Redis } from 'ioredis';
-import { createPool } from 'mysql2';
-import {
-  RateLimiterMemory,
-  RateLimiterMySQL,
-  RateLimiterRedis,
-  RateLimiterRes,
-  RateLimiterSQLite,
-  type RateLimiterAbstract,
-} from 'rate-limiter-flexible';
 import type { Config } from '../config/config.js';
+import type { CounterStore } from './rate-limit/counter-store.js';
+import { MysqlCounterStore } from './rate-limit/mysql-store.js';
+import { RedisCounterStore } from './rate-limit/redis-store.js';
+import { SqliteCounterStore } from './rate-limit/sqlite-store.js';
+import { WindowCounter, type LimitState, type WindowDecision } from './rate-limit/window-counter.js';
 
-/** One limit's state after a request was counted against it. */
-export interface LimitState {
-  limit: number;
-  remaining: number;
-  /** Unix time in seconds. */
-  reset: number;
-}
+export type { LimitState } from './rate-limit/window-counter.js';
 
 export type LimitOutcome =
   | { allowed: true; tightest: LimitState; release: () => Promise<void> }
@@ -32,153 +18,111 @@ export type LimitSubject =
   | { kind: 'apiKey'; apiKeyId: string; organizationId: string; surface?: LimitSurface }
   | { kind: 'address'; address: string };
 
-interface SqliteStatement {
-  get(...params: unknown[]): unknown;
-}
-interface SqliteDatabase {
-  pragma(sql: string): unknown;
-  prepare(sql: string): SqliteStatement;
-  close(): void;
-}
-const Database = createRequire(import.meta.url)('better-sqlite3') as new (file: string, options?: { timeout?: number }) => SqliteDatabase;
+const WINDOW_MS = 60_000;
+/** How often a process adds its counts to the shared store and reads the other processes' counts. */
+export const SYNC_INTERVAL_MS = 200;
 
-const WINDOW_SECONDS = 60;
-/** A concurrency slot that is never released (a crashed process) frees itself after this. */
-const CONCURRENCY_TTL_SECONDS = 300;
-
-interface Limiters {
-  perKey: RateLimiterAbstract;
-  perKeyLending: RateLimiterAbstract;
-  perOrganization: RateLimiterAbstract;
-  perAddress: RateLimiterAbstract;
-  concurrent: RateLimiterAbstract;
-  close(): Promise<void>;
-}
+type CounterName = 'perKey' | 'perKeyLending' | 'perOrganization' | 'perAddress';
 
 /**
- * Per key, per organization, concurrent per key and per client address (CONTRACT §4), in a store
- * every process shares: Redis when DOCSIFT_RATE_LIMIT_URL is set, else the MySQL server, else a
- * SQLite file in the data directory. A store outage falls back to in-process counting.
+ * Per key, per organization and per client address (CONTRACT §4) in fixed one-minute windows,
+ * decided in memory and shared with every process through a store: Redis when
+ * DOCSIFT_RATE_LIMIT_URL is set, else the MySQL server, else a SQLite file in the data directory.
+ * Exact within a process; across processes exact up to one synchronisation (SYNC_INTERVAL_MS, or
+ * sooner near a limit): see docs/operations.md. Concurrent requests per key are counted per
+ * process. A store outage leaves each process counting on its own until the store answers.
  */
 export class RateLimitService {
-  readonly #limiters: Limiters;
   readonly #config: Config['rateLimits'];
+  readonly #store: CounterStore;
+  readonly #counters: Record<CounterName, WindowCounter>;
+  readonly #concurrent = new Map<string, number>();
+  readonly #timer: NodeJS.Timeout;
+  #syncing: Promise<void> | null = null;
+  #nextSync: Promise<void> | null = null;
 
   constructor({ config }: { config: Config }) {
     this.#config = config.rateLimits;
-    this.#limiters = createLimiters(config);
+    this.#store = createStore(config);
+    const counter = (name: string, limit: number) =>
+      new WindowCounter({
+        name,
+        limit,
+        windowMs: WINDOW_MS,
+        clock: Date.now,
+        read: (key, expiresAt) => this.#store.add([{ key, by: 0, expiresAt }]).then(([total]) => total ?? 0),
+        sync: () => this.sync(),
+      });
+    const r = this.#config;
+    this.#counters = {
+      perKey: counter('key', r.perKey),
+      perKeyLending: counter('lend', r.lendingPerKey),
+      perOrganization: counter('org', r.perOrganization),
+      perAddress: counter('ip', r.perAddress),
+    };
+    this.#timer = setInterval(() => void this.sync(), SYNC_INTERVAL_MS).unref();
   }
 
   async consume(subject: LimitSubject): Promise<LimitOutcome> {
     if (subject.kind === 'address') {
-      const result = await attempt(this.#limiters.perAddress, `ip:${subject.address}`, this.#config.perAddress);
-      return result.ok ? { allowed: true, tightest: result.state, release: async () => {} } : refusal(result, 'rate', this.#config.perAddress);
+      const decision = await this.#counters.perAddress.take(subject.address);
+      return decision.allowed ? { allowed: true, tightest: decision.state, release: async () => {} } : refusal(decision);
     }
     const lending = subject.surface === 'lending';
-    const keyLimit = lending ? this.#config.lendingPerKey : this.#config.perKey;
-    const perKey = await attempt(lending ? this.#limiters.perKeyLending : this.#limiters.perKey, `key:${subject.apiKeyId}`, keyLimit);
-    if (!perKey.ok) return refusal(perKey, 'rate', keyLimit);
-    const perOrganization = await attempt(this.#limiters.perOrganization, `org:${subject.organizationId}`, this.#config.perOrganization);
-    if (!perOrganization.ok) return refusal(perOrganization, 'rate', this.#config.perOrganization);
-    const concurrentKey = `conc:${subject.apiKeyId}`;
-    const concurrent = await attempt(this.#limiters.concurrent, concurrentKey, this.#config.concurrentPerKey);
-    if (!concurrent.ok) {
-      await this.#limiters.concurrent.reward(concurrentKey, 1).catch(() => undefined);
-      return { allowed: false, tightest: concurrent.state, retryAfter: 1, reason: 'concurrency', limit: this.#config.concurrentPerKey };
+    const perKey = await (lending ? this.#counters.perKeyLending : this.#counters.perKey).take(subject.apiKeyId);
+    if (!perKey.allowed) return refusal(perKey);
+    const perOrganization = await this.#counters.perOrganization.take(subject.organizationId);
+    if (!perOrganization.allowed) return refusal(perOrganization);
+    const limit = this.#config.concurrentPerKey;
+    const running = this.#concurrent.get(subject.apiKeyId) ?? 0;
+    if (running >= limit) {
+      const tightest = { limit, remaining: 0, reset: Math.ceil(Date.now() / 1000) + 1 };
+      return { allowed: false, tightest, retryAfter: 1, reason: 'concurrency', limit };
     }
+    this.#concurrent.set(subject.apiKeyId, running + 1);
     const tightest = perOrganization.state.remaining < perKey.state.remaining ? perOrganization.state : perKey.state;
-    return { allowed: true, tightest, release: () => this.#limiters.concurrent.reward(concurrentKey, 1).then(() => undefined, () => undefined) };
+    return { allowed: true, tightest, release: async () => this.#release(subject.apiKeyId) };
   }
 
-  close(): Promise<void> {
-    return this.#limiters.close();
-  }
-}
-
-type Attempt = { ok: true; state: LimitState } | { ok: false; state: LimitState; msBeforeNext: number };
-
-async function attempt(limiter: RateLimiterAbstract, key: string, limit: number): Promise<Attempt> {
-  try {
-    const res = await limiter.consume(key, 1);
-    return { ok: true, state: stateOf(res, limit) };
-  } catch (rejection) {
-    if (!(rejection instanceof RateLimiterRes)) throw rejection;
-    return { ok: false, state: stateOf(rejection, limit), msBeforeNext: rejection.msBeforeNext };
-  }
-}
-
-function refusal(result: Attempt & { ok: false }, reason: 'rate' | 'concurrency', limit: number): LimitOutcome {
-  return { allowed: false, tightest: result.state, retryAfter: Math.max(1, Math.ceil(result.msBeforeNext / 1000)), reason, limit };
-}
-
-function stateOf(res: RateLimiterRes, limit: number): LimitState {
-  const msBeforeNext = res.msBeforeNext > 0 ? res.msBeforeNext : WINDOW_SECONDS * 1000;
-  return { limit, remaining: Math.max(0, res.remainingPoints), reset: Math.ceil((Date.now() + msBeforeNext) / 1000) };
-}
-
-function createLimiters(config: Config): Limiters {
-  const r = config.rateLimits;
-  const specs = {
-    perKey: { points: r.perKey, duration: WINDOW_SECONDS, keyPrefix: 'rl_key' },
-    perKeyLending: { points: r.lendingPerKey, duration: WINDOW_SECONDS, keyPrefix: 'rl_lend' },
-    perOrganization: { points: r.perOrganization, duration: WINDOW_SECONDS, keyPrefix: 'rl_org' },
-    perAddress: { points: r.perAddress, duration: WINDOW_SECONDS, keyPrefix: 'rl_ip' },
-    concurrent: { points: r.concurrentPerKey, duration: CONCURRENCY_TTL_SECONDS, keyPrefix: 'rl_conc' },
-  };
-  const insured = (spec: (typeof specs)['perKey']) => ({ ...spec, insuranceLimiter: new RateLimiterMemory(spec) });
-  if (r.storeUrl) {
-    const redis = new Redis(r.storeUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false });
-    const make = (spec: (typeof specs)['perKey']) => new RateLimiterRedis({ ...insured(spec), storeClient: redis });
-    return { ...mapSpecs(specs, make), close: async () => void redis.disconnect() };
-  }
-  if (config.database.kind === 'mysql') {
-    const pool = createPool({ uri: config.database.url, connectionLimit: 5 });
-    const dbName = new URL(config.database.url).pathname.slice(1) || 'docsift';
-    const make = (spec: (typeof specs)['perKey']) =>
-      new RateLimiterMySQL({ ...insured(spec), storeClient: pool, storeType: 'pool', dbName, tableName: 'rate_limits', tableCreated: false }, () => undefined);
-    return { ...mapSpecs(specs, make), close: () => new Promise((resolve) => pool.end(() => resolve())) };
-  }
-  fs.mkdirSync(config.dataDir, { recursive: true });
-  const db = new Database(path.join(config.dataDir, 'rate-limits.sqlite'), { timeout: 5000 });
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = OFF');
-  const client = withStatementCache(db);
-  const make = (spec: (typeof specs)['perKey']) =>
-    new RateLimiterSQLite({ ...insured(spec), storeClient: client, storeType: 'better-sqlite3', tableName: 'rate_limits' });
-  return { ...mapSpecs(specs, make), close: async () => void db.close() };
-}
-
-/**
- * The SQLite limiter prepares its SQL on every call and wraps its single upsert in a transaction
- * function built per call. Prepared statements are reusable, and one statement is atomic in SQLite
- * on its own, so both are short-cut here: the counters stay exact and a request costs a fraction.
- */
-function withStatementCache(db: SqliteDatabase): SqliteDatabase {
-  const statements = new Map<string, SqliteStatement>();
-  const prepare = (sql: string) => {
-    let statement = statements.get(sql);
-    if (!statement) {
-      statement = db.prepare(sql);
-      statements.set(sql, statement);
+  /** Adds this process's counts to the store and reads the shared totals back (one batch; one more queued behind a running one). */
+  sync(): Promise<void> {
+    if (this.#syncing) {
+      this.#nextSync ??= this.#syncing.then(() => {
+        this.#nextSync = null;
+        return this.sync();
+      });
+      return this.#nextSync;
     }
-    return statement;
-  };
-  return new Proxy(db, {
-    get(target, property) {
-      if (property === 'prepare') return prepare;
-      if (property === 'transaction') return (work: () => unknown) => work;
-      const value = Reflect.get(target, property) as unknown;
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
+    this.#syncing = this.#syncOnce().finally(() => (this.#syncing = null));
+    return this.#syncing;
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.#timer);
+    await this.sync();
+    await this.#store.close();
+  }
+
+  async #syncOnce(): Promise<void> {
+    const increments = Object.values(this.#counters).flatMap((counter) => counter.collect());
+    if (increments.length === 0) return;
+    const totals = await this.#store.add(increments).catch(() => null);
+    increments.forEach((increment, i) => increment.settle(totals?.[i] ?? null));
+  }
+
+  #release(apiKeyId: string): void {
+    const running = (this.#concurrent.get(apiKeyId) ?? 1) - 1;
+    if (running > 0) this.#concurrent.set(apiKeyId, running);
+    else this.#concurrent.delete(apiKeyId);
+  }
 }
 
-function mapSpecs<T>(specs: Record<keyof Omit<Limiters, 'close'>, T>, make: (spec: T) => RateLimiterAbstract): Omit<Limiters, 'close'> {
-  return {
-    perKey: make(specs.perKey),
-    perKeyLending: make(specs.perKeyLending),
-    perOrganization: make(specs.perOrganization),
-    perAddress: make(specs.perAddress),
-    concurrent: make(specs.concurrent),
-  };
+function refusal(decision: WindowDecision): LimitOutcome {
+  return { allowed: false, tightest: decision.state, retryAfter: decision.retryAfter, reason: 'rate', limit: decision.state.limit };
+}
+
+function createStore(config: Config): CounterStore {
+  if (config.rateLimits.storeUrl) return new RedisCounterStore(config.rateLimits.storeUrl);
+  if (config.database.kind === 'mysql') return new MysqlCounterStore(config.database.url);
+  return new SqliteCounterStore(config.dataDir);
 }
