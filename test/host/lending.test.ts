@@ -44,8 +44,8 @@ describe('host: lending variant', () => {
 
   const submit = (headers: Record<string, string> = bearer(key), parts: Record<string, string> = {}) =>
     h.request('POST', '/api/lending/extract', { body: form({ file: { bytes: PDF_BYTES, name: 'cert.pdf' }, ...parts }), headers });
-  const read = (jobId: string, headers = bearer(key), path = '/api/lending/extract') => h.request('GET', `${path}/${jobId}`, { headers });
-  async function completed(result: () => ProcessResult, headers = bearer(key)): Promise<Json> {
+  const read = (jobId: string, headers: Record<string, string> = bearer(key), path = '/api/lending/extract') => h.request('GET', `${path}/${jobId}`, { headers });
+  async function completed(result: () => ProcessResult, headers: Record<string, string> = bearer(key)): Promise<Json> {
     next = result;
     const res = await submit(headers);
     expect(res.status).to.equal(202);
