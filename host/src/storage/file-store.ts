@@ -20,6 +20,8 @@ const KEY_PATTERN = /^[0-9a-f-]{36}\/[0-9a-f-]{36}$/;
 /** Files on local disk under one root directory, one folder per organization. */
 export class LocalFileStore implements FileStore {
   readonly #root: string;
+  /** Organization folders known to exist: one mkdir per folder and process, not one per upload. */
+  readonly #folders = new Set<string>();
 
   constructor({ root }: { root: string }) {
     this.#root = path.resolve(root);
@@ -28,11 +30,22 @@ export class LocalFileStore implements FileStore {
   async put(localFile: string, { organizationId }: { organizationId: string }): Promise<string> {
     const key = `${organizationId}/${randomUUID()}`;
     const target = this.localPath(key);
-    await fs.mkdir(path.dirname(target), { recursive: true });
+    const folder = path.dirname(target);
+    if (!this.#folders.has(folder)) {
+      await fs.mkdir(folder, { recursive: true });
+      this.#folders.add(folder);
+    }
     try {
       await fs.rename(localFile, target);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT') {
+        // The folder went away (a purge): make it again, once.
+        await fs.mkdir(folder, { recursive: true });
+        await fs.rename(localFile, target);
+        return key;
+      }
+      if (code !== 'EXDEV') throw error;
       await fs.copyFile(localFile, target);
       await fs.rm(localFile, { force: true });
     }
