@@ -37,7 +37,7 @@ describe('host on MySQL/MariaDB (DOCSIFT_TEST_MYSQL_URL)', function () {
   after(async () => db?.drop());
 
   it('applies migrations once when two processes start at once (GET_LOCK)', async () => {
-    const config = loadConfig({ DOCSIFT_DATABASE_URL: db.url, LOG_LEVEL: 'silent' });
+    const config = loadConfig({ DOCSIFT_DATABASE_URL: db.url, LOG_LEVEL: 'silent', DOCSIFT_JOB_LOCK_LIFETIME_MS: '4000' });
     const [a, b] = await Promise.all([openDatabase(config), openDatabase(config)]);
     const rows = (await a.query('SELECT name FROM migrations ORDER BY id')) as Array<{ name: string }>;
     expect(rows.map((r) => r.name)).to.have.length(new Set(rows.map((r) => r.name)).size);

@@ -46,7 +46,7 @@ export const envSchema = z.object({
   DOCSIFT_JOB_CONCURRENCY: int(1, 64).default(2),
   DOCSIFT_JOB_ATTEMPTS: int(1, 20).default(3),
   DOCSIFT_JOB_RETRY_BASE_MS: int(1).default(5000),
-  DOCSIFT_JOB_LOCK_LIFETIME_MS: int(1000).default(600_000),
+  DOCSIFT_JOB_LOCK_LIFETIME_MS: int(1000).default(60_000),
   DOCSIFT_MAX_FILE_MB: int(1, 100_000).default(100),
   DOCSIFT_LENDING_MAX_PDF_MB: int(1, 100_000).default(50),
   DOCSIFT_LENDING_MAX_IMAGE_MB: int(1, 100_000).default(10),

@@ -29,7 +29,16 @@ export const PUBLIC_URL = 'http://docsift.test';
 /** Starts the host (API, optionally workers) on an ephemeral port over a fresh SQLite file in a temp directory. */
 export async function startHarness(env: Record<string, string> = {}, options: HarnessOptions = {}): Promise<Harness> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'docsift-host-'));
-  const config = loadConfig({ DOCSIFT_DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', DOCSIFT_PUBLIC_URL: PUBLIC_URL, ...env });
+  // A short lease: Agenda re-checks a running job every half lease and leaves that timer pending after the
+  // job ends, so the default 10-minute lease would keep the test process alive for 5 minutes after the last job.
+  const config = loadConfig({
+    DOCSIFT_DATA_DIR: dataDir,
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    DOCSIFT_PUBLIC_URL: PUBLIC_URL,
+    DOCSIFT_JOB_LOCK_LIFETIME_MS: '4000',
+    ...env,
+  });
   const logger = pino({ level: 'silent' });
   const runtime = await startHost({
     config,
