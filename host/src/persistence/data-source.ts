@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { DataSource, type EntitySchema, type MixedList } from 'typeorm';
+import { DataSource, type EntitySchema, type MigrationInterface } from 'typeorm';
 import type { DatabaseConfig } from '../config/config.js';
 import { ApiKeyEntity, OrganizationEntity, SessionEntity, UserEntity } from './entities/account.entities.js';
 import { IdempotencyEntity, JobEntity, OrganizationTypeEntity } from './entities/job.entities.js';
@@ -29,8 +29,8 @@ export const hostMigrations = [CreateCoreTables1763700000000, CreateWebhookTable
 export interface DataSourceOptions {
   database: DatabaseConfig;
   /** Entities and migrations other modules bring (the queue's tables). */
-  extraEntities?: MixedList<Function | string | EntitySchema<any>>;
-  extraMigrations?: Function[];
+  extraEntities?: EntitySchema<any>[];
+  extraMigrations?: Array<new () => MigrationInterface>;
 }
 
 const MIGRATION_LOCK = 'docsift_migrations';
@@ -38,7 +38,7 @@ const LOCK_WAIT_SECONDS = 120;
 
 /** Builds (does not open) the TypeORM data source: a SQLite file in WAL mode, or MySQL/MariaDB. */
 export function createDataSource(options: DataSourceOptions): DataSource {
-  const entities = [...hostEntities, ...((options.extraEntities as unknown[]) ?? [])] as MixedList<Function>;
+  const entities = [...hostEntities, ...(options.extraEntities ?? [])];
   const migrations = [...hostMigrations, ...(options.extraMigrations ?? [])];
   const common = { entities, migrations, synchronize: false, migrationsRun: false, logging: false } as const;
   if (options.database.kind === 'mysql') {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Docsift } from '@docsift/core';
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.js';
-import { ApiError, badRequest, notFound } from '../http/errors.js';
+import { ApiError, notFound } from '../http/errors.js';
 import type { Job } from '../persistence/entities/job.entities.js';
 import type { JobRepository } from '../persistence/job.repository.js';
 import type { JobQueue } from '../queue/index.js';
@@ -162,7 +162,6 @@ export class DocumentService {
 /** The client's file name without any directory part or control characters, for display only. */
 export function safeFileName(name: string | null, fileType: string): string {
   const base = path.basename(String(name ?? '').replace(/\\/g, '/'));
-  // eslint-disable-next-line no-control-regex
   const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 255);
   return cleaned && cleaned !== '.' && cleaned !== '..' ? cleaned : `document.${fileType === 'jpeg' ? 'jpg' : fileType}`;
 }
