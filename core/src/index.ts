@@ -7,6 +7,7 @@ export { STAGES, type Stage } from './pipeline/stages.js';
 export { createAiProvider, type AiProviderOptions } from './ai/provider.js';
 export { AiProviderError, isAiProviderError } from './ai/errors.js';
 export { documentText, pageText } from './document/text.js';
+export { detectorFromFiles, type FileDetectorOptions } from './classify/file-detector.js';
 export * from './mapping/index.js';
 export * from './lending/index.js';
 export * from './webhooks/index.js';
