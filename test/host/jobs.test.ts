@@ -7,7 +7,8 @@ import { bearer, createKey, signup, startHarness, type Harness } from './support
 import { fakeEngine, form, PDF_BYTES, resultOf, waitFor } from './support/fake-engine.js';
 
 const CERT = { certificateNumber: 'C-1', coverages: [] };
-const FAST_QUEUE = { DOCSIFT_JOB_RETRY_BASE_MS: '50', DOCSIFT_JOB_ATTEMPTS: '2' };
+// These tests poll every 50 ms with one key: the per-key limit must not refuse the polls of a slow run.
+const FAST_QUEUE = { DOCSIFT_JOB_RETRY_BASE_MS: '50', DOCSIFT_JOB_ATTEMPTS: '2', DOCSIFT_RATE_LIMIT_PER_KEY: '100000', DOCSIFT_RATE_LIMIT_PER_ORG: '100000' };
 
 async function submitAndWait(h: Harness, key: string, done = (job: Record<string, unknown>) => job.status === 'completed' || job.status === 'failed') {
   const res = await h.request('POST', '/api/documents/extract', { body: form({ file: { bytes: PDF_BYTES, name: 'c.pdf' } }), headers: bearer(key) });
