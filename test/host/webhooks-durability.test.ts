@@ -22,7 +22,8 @@ interface DeliveryView {
   attempts: Array<{ statusCode: number | null }>;
 }
 
-const ENV = { DOCSIFT_WEBHOOK_ALLOW_PRIVATE: 'true', DOCSIFT_WEBHOOK_RETRY_BASE_MS: String(RETRY_BASE_MS) };
+// A short lease, as in the harness: Agenda leaves a timer of half the lease pending after each job.
+const ENV = { DOCSIFT_WEBHOOK_ALLOW_PRIVATE: 'true', DOCSIFT_WEBHOOK_RETRY_BASE_MS: String(RETRY_BASE_MS), DOCSIFT_JOB_LOCK_LIFETIME_MS: '4000' };
 
 function startOn(dataDir: string, engine: EnginePool): Promise<HostRuntime> {
   const config = loadConfig({ DOCSIFT_DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', DOCSIFT_PUBLIC_URL: PUBLIC_URL, ...ENV });

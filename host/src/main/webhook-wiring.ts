@@ -12,8 +12,6 @@ import { WebhookService } from '../services/webhook.service.js';
 
 /** Deliveries in flight at once per process; they wait on receivers, not on the CPU. */
 const DELIVERY_CONCURRENCY = 16;
-/** Longer than the 30 s receiver timeout plus mapping, so a live attempt keeps its lease. */
-const DELIVERY_LEASE_MS = 120_000;
 const DELIVERY_POLL_MS = 500;
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -43,7 +41,7 @@ export function webhookRegistrations(): Record<string, Resolver<unknown>> {
         queueUrl: config.queueUrl ?? undefined,
         logger: logger.child({ queue: 'webhooks' }),
         concurrency: DELIVERY_CONCURRENCY,
-        lockLifetimeMs: DELIVERY_LEASE_MS,
+        lockLifetimeMs: config.jobs.lockLifetimeMs,
         maxAttempts: config.jobs.attempts,
         retryBaseMs: config.jobs.retryBaseMs,
         processEveryMs: DELIVERY_POLL_MS,
