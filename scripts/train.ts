@@ -23,6 +23,11 @@ import { buildSamples, DEFAULT_TRAINING_CONFIG, trainDetector, trainingDataHash,
 import { detector as sorDetector } from '../plugins/sor/src/detector.js';
 import { detector as insuranceCertDetector } from '../plugins/insurance-cert/src/detector.js';
 
+/** This script's report, on standard output. */
+const say = (line: string): void => {
+  process.stdout.write(`${line}\n`);
+};
+
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const NEGATIVES_DIR = path.join(ROOT, 'core/training/negatives');
 const CORPUS_DIR = path.resolve(ROOT, '../shared/corpus');
@@ -66,13 +71,13 @@ async function train(dryRun: boolean): Promise<Map<string, DetectorArtifact>> {
   const today = new Date().toISOString().slice(0, 10);
   const started = performance.now();
   const samples = buildSamples(texts, config);
-  console.log(`training data: ${texts.length} templates -> ${samples.length} documents (sha256 ${dataHash.slice(0, 12)})`);
+  say(`training data: ${texts.length} templates -> ${samples.length} documents (sha256 ${dataHash.slice(0, 12)})`);
   const artifacts = new Map<string, DetectorArtifact>();
   for (const type of TYPES) {
     const artifact = trainDetector(type.typeCode, samples, config, dataHash, today);
     artifacts.set(type.typeCode, artifact);
     const json = `${JSON.stringify(artifact)}\n`;
-    console.log(
+    say(
       `${type.typeCode}: version ${artifact.version}, ${artifact.weights.indices.length} weights, ${(json.length / 1024).toFixed(0)} KB,` +
         ` held-out accuracy ${artifact.training.heldOutAccuracy}, platt a=${artifact.calibration.a} b=${artifact.calibration.b}`,
     );
@@ -81,7 +86,7 @@ async function train(dryRun: boolean): Promise<Map<string, DetectorArtifact>> {
       await writeFile(path.join(ROOT, type.modelFile), json);
     }
   }
-  console.log(`trained in ${((performance.now() - started) / 1000).toFixed(1)} s${dryRun ? ' (dry run: nothing written)' : ''}`);
+  say(`trained in ${((performance.now() - started) / 1000).toFixed(1)} s${dryRun ? ' (dry run: nothing written)' : ''}`);
   return artifacts;
 }
 
@@ -114,7 +119,7 @@ async function readCorpus(cacheFile: string | undefined): Promise<{ documents: C
         try {
           cache[`${answer.set}/${answer.file}`] = documentLines(await reader.read(bytes));
         } catch (error) {
-          console.log(`cannot read ${answer.set}/${answer.file}: ${(error as Error).message}`);
+          say(`cannot read ${answer.set}/${answer.file}: ${(error as Error).message}`);
         }
       }
     } finally {
@@ -147,7 +152,7 @@ function entriesFor(types: TrainedType[]): RegistryEntry[] {
 
 async function evaluateCorpus(artifacts: Map<string, DetectorArtifact>, cacheFile: string | undefined): Promise<void> {
   if (!existsSync(path.join(CORPUS_DIR, 'public', 'answers.json'))) {
-    console.log(`corpus: ${CORPUS_DIR} is absent; nothing to evaluate`);
+    say(`corpus: ${CORPUS_DIR} is absent; nothing to evaluate`);
     return;
   }
   const { documents, notScored } = await readCorpus(cacheFile);
@@ -168,17 +173,17 @@ async function evaluateCorpus(artifacts: Map<string, DetectorArtifact>, cacheFil
     if (ok) correct++;
     if (result.documentType === 'insurance_cert' && document.expected !== 'insurance_cert') falseCertificates++;
     const others = result.alternativeTypes.map((alt) => `${alt.typeCode} ${alt.confidence.toFixed(3)}`).join(', ');
-    console.log(
+    say(
       `${ok ? 'ok  ' : 'MISS'} ${document.set}/${document.file}: expected ${document.expected}, got ${result.documentType}` +
         ` (best ${result.bestTypeCode} ${result.confidence.toFixed(3)}${others ? `; ${others}` : ''})`,
     );
   }
-  console.log(
+  say(
     `corpus (held out): ${correct}/${documents.length} = ${((100 * correct) / documents.length).toFixed(1)}% correct;` +
       ` non-ACORD-25 called insurance_cert: ${falseCertificates}; classify time (warm) p50 ${percentile(times, 0.5).toFixed(2)} ms,` +
       ` max ${percentile(times, 1).toFixed(2)} ms`,
   );
-  console.log(`not scored (multi-document packets): ${notScored.join(', ') || 'none'}`);
+  say(`not scored (multi-document packets): ${notScored.join(', ') || 'none'}`);
 }
 
 function percentile(values: number[], fraction: number): number {
