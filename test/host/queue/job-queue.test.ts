@@ -34,7 +34,8 @@ for (const { label, envVar, make } of queueStores()) {
         if (active.has(n)) overlaps.push(n);
         active.add(n);
         workerOf.push(worker);
-        await sleep(5 + (n % 4) * 5);
+        // Long enough that one worker alone needs several of the other's polls: both must take part in the race.
+        await sleep(80 + (n % 4) * 10);
         active.delete(n);
         runs.set(n, (runs.get(n) ?? 0) + 1);
       };
@@ -42,10 +43,9 @@ for (const { label, envVar, make } of queueStores()) {
       const b = await newQueue();
       a.define('race', handler('a'));
       b.define('race', handler('b'));
-      await a.start();
-      await b.start();
       const count = 30;
       await Promise.all(Array.from({ length: count }, (_, n) => (n % 2 ? a : b).enqueue('race', { n }, { jobKey: `race-${n}` })));
+      await Promise.all([a.start(), b.start()]);
       await waitFor(() => runs.size === count, 20_000, 'every job to run');
       await sleep(300);
       expect(overlaps).to.deep.equal([]);
