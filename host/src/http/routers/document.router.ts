@@ -1,10 +1,9 @@
 import type { DocumentService } from '../../services/document.service.js';
 import type { Principal } from '../../services/principal.js';
-import { badRequest } from '../errors.js';
-import { fileOf } from '../multipart.js';
 import { defineRoute } from '../route.js';
+import { acceptedResponse, readSubmission } from '../submission.js';
 import { commonErrors, errorResponse, json, noContent } from '../schemas/common.schemas.js';
-import { JobCreated, JobParams, JobQuery, JobRecord, SubmitFields, SubmitMultipart } from '../schemas/document.schemas.js';
+import { JobCreated, JobParams, JobQuery, JobRecord, SubmitMultipart } from '../schemas/document.schemas.js';
 
 interface Deps {
   documentService: DocumentService;
@@ -12,7 +11,6 @@ interface Deps {
 }
 
 const tags = ['Documents'];
-export const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 
 export const documentRoutes = [
   defineRoute({
@@ -29,26 +27,11 @@ export const documentRoutes = [
       ...commonErrors,
     },
     handler: ({ documentService, principal }: Deps) => async (_input, ctx) => {
-      const request = ctx.request as { files?: unknown; body?: unknown };
-      const idempotencyKey = ctx.get('idempotency-key') || undefined;
-      if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
-        throw badRequest('Idempotency-Key must be 1 to 255 visible ASCII characters.');
-      }
-      const parsed = SubmitFields.safeParse(flatten(request.body));
-      if (!parsed.success) {
-        throw badRequest('The form fields are not valid.', {
-          issues: parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
-        });
-      }
-      if (parsed.data.options !== undefined) {
-        throw badRequest('The legacy synchronous form (an "options" part) is not available on this server; submit without it.');
-      }
-      const file = fileOf(request);
-      if (!file) throw badRequest('No file provided: send the document in a multipart part named "file".');
-      const { options: _options, ...fields } = parsed.data;
-      const submitted = await documentService.submit(principal, file, fields, idempotencyKey);
-      const headers: Record<string, string> = submitted.replayed ? { 'Idempotent-Replayed': 'true' } : {};
-      return { status: 202, body: submitted.body, headers };
+      const { file, fields, idempotencyKey } = readSubmission(
+        ctx,
+        'The legacy synchronous form (an "options" part) is not available on this server; submit without it.',
+      );
+      return acceptedResponse(await documentService.submit(principal, file, fields, idempotencyKey));
     },
   }),
   defineRoute({
@@ -80,7 +63,3 @@ export const documentRoutes = [
 ];
 
 /** A repeated text part keeps its first value. */
-export function flatten(body: unknown): Record<string, unknown> {
-  const fields = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
-  return Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, Array.isArray(value) ? value[0] : value]));
-}

@@ -1,13 +1,11 @@
 import type { LendingRequirements } from '@docsift/core';
 import type { LendingService } from '../../services/lending.service.js';
 import type { Principal } from '../../services/principal.js';
-import { badRequest } from '../errors.js';
-import { fileOf } from '../multipart.js';
 import { defineRoute } from '../route.js';
+import { acceptedResponse, readSubmission } from '../submission.js';
 import { commonErrors, errorResponse, json } from '../schemas/common.schemas.js';
-import { JobParams, JobQuery, SubmitFields, SubmitMultipart } from '../schemas/document.schemas.js';
+import { JobParams, JobQuery, SubmitMultipart } from '../schemas/document.schemas.js';
 import { LendingInfo, LendingJobCreated, LendingJobRecord, LendingRequirementsBody, LendingRequirementsView, LendingTypeList } from '../schemas/lending.schemas.js';
-import { flatten, IDEMPOTENCY_KEY } from './document.router.js';
 
 interface Deps {
   lendingService: LendingService;
@@ -49,24 +47,8 @@ export const lendingRoutes = [
       ...commonErrors,
     },
     handler: ({ lendingService, principal }: Deps) => async (_input, ctx) => {
-      const request = ctx.request as { files?: unknown; body?: unknown };
-      const idempotencyKey = ctx.get('idempotency-key') || undefined;
-      if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
-        throw badRequest('Idempotency-Key must be 1 to 255 visible ASCII characters.');
-      }
-      const parsed = SubmitFields.safeParse(flatten(request.body));
-      if (!parsed.success) {
-        throw badRequest('The form fields are not valid.', {
-          issues: parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
-        });
-      }
-      if (parsed.data.options !== undefined) throw badRequest('The lending service has no legacy synchronous form; submit without an "options" part.');
-      const file = fileOf(request);
-      if (!file) throw badRequest('No file provided: send the document in a multipart part named "file".');
-      const { options: _options, ...fields } = parsed.data;
-      const submitted = await lendingService.submit(principal, file, fields, idempotencyKey);
-      const headers: Record<string, string> = submitted.replayed ? { 'Idempotent-Replayed': 'true' } : {};
-      return { status: 202, body: submitted.body, headers };
+      const { file, fields, idempotencyKey } = readSubmission(ctx, 'The lending service has no legacy synchronous form; submit without an "options" part.');
+      return acceptedResponse(await lendingService.submit(principal, file, fields, idempotencyKey));
     },
   }),
   defineRoute({
