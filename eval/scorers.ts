@@ -3,7 +3,7 @@ import { emptyScore, addScores, leaves, scoreLeaves, similarity, sameValue, type
 type Data = Record<string, any>;
 
 /** Answer-key limit names (UPPER_SNAKE) → the API's names (CONTRACT §5). */
-const LIMIT_NAMES: Record<string, string> = {
+export const LIMIT_NAMES: Record<string, string> = {
   EACH_OCCURRENCE: 'eachOccurrence',
   DAMAGE_TO_RENTED_PREMISES: 'damageToRentedPremises',
   MED_EXP: 'medicalExpense',

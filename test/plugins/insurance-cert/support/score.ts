@@ -1,23 +1,9 @@
 /** Field-level scoring of extracted certificates against the corpus answer keys (CONTRACT §5 names). */
 
-/** Corpus answer keys use UPPER_SNAKE limit keys; these are the names the plugin uses. */
-const LIMIT_NAMES: Record<string, string> = {
-  EACH_OCCURRENCE: 'eachOccurrence',
-  DAMAGE_TO_RENTED_PREMISES: 'damageToRentedPremises',
-  MED_EXP: 'medicalExpense',
-  PERSONAL_ADV_INJURY: 'personalAdvertisingInjury',
-  GENERAL_AGGREGATE: 'generalAggregate',
-  PRODUCTS_COMP_OP_AGG: 'productsCompletedOperationsAggregate',
-  COMBINED_SINGLE_LIMIT: 'combinedSingleLimit',
-  BODILY_INJURY_PER_PERSON: 'bodilyInjuryPerPerson',
-  BODILY_INJURY_PER_ACCIDENT: 'bodilyInjuryPerAccident',
-  PROPERTY_DAMAGE: 'propertyDamage',
-  AGGREGATE: 'aggregate',
-  EL_EACH_ACCIDENT: 'elEachAccident',
-  EL_DISEASE_EA_EMPLOYEE: 'elDiseaseEachEmployee',
-  EL_DISEASE_POLICY_LIMIT: 'elDiseasePolicyLimit',
-  LIMIT: 'limit',
-};
+import { LIMIT_NAMES as EVAL_LIMIT_NAMES } from '../../../../eval/scorers.js';
+
+/** Corpus answer keys use UPPER_SNAKE limit keys; these are the names the plugin uses (other rows: LIMIT). */
+const LIMIT_NAMES: Record<string, string> = { ...EVAL_LIMIT_NAMES, LIMIT: 'limit' };
 
 type Json = Record<string, unknown>;
 
