@@ -1,29 +1,11 @@
 import { expect } from 'chai';
-import { createConnection } from 'mysql2/promise';
 import { loadConfig } from '../../host/src/config/config.js';
 import { openDatabase } from '../../host/src/main/runtime.js';
 import { bearer, createKey, signup, startHarness, type Harness } from './support/harness.js';
 import { fakeEngine, form, PDF_BYTES, resultOf, waitFor } from './support/fake-engine.js';
+import { freshDatabase } from './support/mysql-database.js';
 
 const BASE_URL = process.env.DOCSIFT_TEST_MYSQL_URL;
-
-/** A database of its own, so these tests never collide with other suites on the shared server. */
-async function freshDatabase(base: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `docsift_host_${process.pid}_${Date.now() % 100000}`;
-  const admin = await createConnection(base);
-  await admin.query(`CREATE DATABASE \`${name}\``);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const conn = await createConnection(base);
-      await conn.query(`DROP DATABASE IF EXISTS \`${name}\``);
-      await conn.end();
-    },
-  };
-}
 
 describe('host on MySQL/MariaDB (DOCSIFT_TEST_MYSQL_URL)', function () {
   let db: { url: string; drop: () => Promise<void> };

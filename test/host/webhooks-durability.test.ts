@@ -7,8 +7,7 @@ import pino from 'pino';
 import { loadConfig } from '../../host/src/config/config.js';
 import type { EnginePool } from '../../host/src/engine/index.js';
 import { startHost, type HostRuntime } from '../../host/src/main/runtime.js';
-import type { Job } from '../../host/src/persistence/entities/job.entities.js';
-import type { JobRepository } from '../../host/src/persistence/job.repository.js';
+import { WebhookDeliveryEntity } from '../../host/src/persistence/entities/webhook.entities.js';
 import type { WebhookRepository } from '../../host/src/persistence/webhook.repository.js';
 import type { WebhookOutbox } from '../../host/src/services/webhook-outbox.service.js';
 import { PUBLIC_URL } from './support/harness.js';
@@ -106,34 +105,15 @@ describe('host: webhook deliveries survive restarts', () => {
       return { organizationId: account.organization.id, webhookId, path: hookPath };
     }
 
-    function finishedJob(organizationId: string, at: Date): Job {
-      return {
-        id: randomUUID(), organizationId, apiKeyId: null, service: 'documents', status: 'completed', progress: 100, fileName: 'a.pdf', fileType: 'pdf', fileKey: null,
-        fileSize: 1, typeHint: null, webhookUrl: null, metadata: null, documentType: 'insurance_cert', classificationConfidence: 0.9, alternativeTypes: null,
-        extractedData: { certificateNumber: 'S-1' }, fieldDetails: null, findings: null, error: null, attempts: 1, processingTime: 1, createdAt: at, updatedAt: at, completedAt: at,
-      };
-    }
-
-    it('writes the deliveries of a finished job that has none (a crash between the result and the outbox)', async () => {
-      const { organizationId, path: hookPath } = await org();
-      const job = finishedJob(organizationId, new Date(Date.now() - 5 * 60_000));
-      await runtime.container.resolve<JobRepository>('jobRepository').insert(job);
-      const swept = await runtime.container.resolve<WebhookOutbox>('webhookOutbox').sweep();
-      expect(swept.outboxed).to.be.at.least(1);
-      const [request] = await waitFor(async () => receiver.on(hookPath), (list) => list.length === 1);
-      expect(request!.body).to.deep.include({ jobId: job.id, event: 'extraction.completed' });
-      expect((await runtime.container.resolve<WebhookOutbox>('webhookOutbox').sweep()).outboxed).to.equal(0);
-    });
-
     it('re-enqueues a pending delivery whose queue entry was lost', async () => {
       const { organizationId, webhookId, path: hookPath } = await org();
       const long = new Date(Date.now() - 5 * 60_000);
       const deliveryId = randomUUID();
-      await runtime.container.resolve<WebhookRepository>('webhookRepository').insertOutbox(randomUUID(), [{
+      await runtime.dataSource.getRepository(WebhookDeliveryEntity).insert({
         id: deliveryId, organizationId, webhookId, jobId: null, url: null, event: 'extraction.completed', payload: { jobId: 'lost' }, status: 'pending',
         attempts: [], attemptCount: 0, maxAttempts: 3, nextAttemptAt: long, createdAt: long, updatedAt: long,
-      }], long);
-      expect((await runtime.container.resolve<WebhookOutbox>('webhookOutbox').sweep()).enqueued).to.be.at.least(1);
+      });
+      expect(await runtime.container.resolve<WebhookOutbox>('webhookOutbox').sweep()).to.be.at.least(1);
       const [request] = await waitFor(async () => receiver.on(hookPath), (list) => list.length === 1);
       expect(request!.headers['x-webhook-id']).to.equal(deliveryId);
     });
@@ -146,7 +126,7 @@ describe('host: webhook deliveries survive restarts', () => {
         attempts: [], attemptCount: 0, maxAttempts: 1, nextAttemptAt: null, createdAt: old, updatedAt: old,
       });
       const repository = runtime.container.resolve<WebhookRepository>('webhookRepository');
-      await repository.insertOutbox(randomUUID(), [row(randomUUID(), 'delivered'), row(randomUUID(), 'pending')], old);
+      await runtime.dataSource.getRepository(WebhookDeliveryEntity).insert([row(randomUUID(), 'delivered'), row(randomUUID(), 'pending')]);
       expect(await runtime.container.resolve<WebhookOutbox>('webhookOutbox').purge()).to.equal(1);
       expect((await repository.listDeliveries(webhookId, 10)).map((delivery) => delivery.status)).to.deep.equal(['pending']);
     });

@@ -5,10 +5,11 @@ import type { DatabaseConfig } from '../config/config.js';
 import { ApiKeyEntity, OrganizationEntity, SessionEntity, UserEntity } from './entities/account.entities.js';
 import { IdempotencyEntity, JobEntity, OrganizationTypeEntity } from './entities/job.entities.js';
 import { LendingRequirementsEntity } from './entities/lending.entities.js';
-import { WebhookConfigEntity, WebhookDeliveryEntity, WebhookOutboxMarkEntity } from './entities/webhook.entities.js';
+import { WebhookConfigEntity, WebhookDeliveryEntity } from './entities/webhook.entities.js';
 import { CreateCoreTables1763700000000 } from './migrations/1763700000000-CreateCoreTables.js';
 import { CreateWebhookTables1763900000000 } from './migrations/1763900000000-CreateWebhookTables.js';
 import { CreateLendingRequirements1764000000000 } from './migrations/1764000000000-CreateLendingRequirements.js';
+import { DropWebhookOutboxMarks1764100000000 } from './migrations/1764100000000-DropWebhookOutboxMarks.js';
 
 export const hostEntities: EntitySchema<any>[] = [
   OrganizationEntity,
@@ -20,11 +21,15 @@ export const hostEntities: EntitySchema<any>[] = [
   OrganizationTypeEntity,
   WebhookConfigEntity,
   WebhookDeliveryEntity,
-  WebhookOutboxMarkEntity,
   LendingRequirementsEntity,
 ];
 
-export const hostMigrations = [CreateCoreTables1763700000000, CreateWebhookTables1763900000000, CreateLendingRequirements1764000000000];
+export const hostMigrations = [
+  CreateCoreTables1763700000000,
+  CreateWebhookTables1763900000000,
+  CreateLendingRequirements1764000000000,
+  DropWebhookOutboxMarks1764100000000,
+];
 
 export interface DataSourceOptions {
   database: DatabaseConfig;

@@ -2,16 +2,21 @@ import { LessThan, type DataSource, type Repository } from 'typeorm';
 import { RawLookup } from './raw-lookup.js';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity.js';
 import { IdempotencyEntity, JOB_TRANSITIONS, JobEntity, type IdempotencyRecord, type Job, type JobStatus } from './entities/job.entities.js';
+import { WebhookDeliveryEntity, type WebhookDelivery } from './entities/webhook.entities.js';
+import { guardedWrite } from './guarded-write.js';
 
 const STATUSES = Object.keys(JOB_TRANSITIONS) as JobStatus[];
+const sourcesOf = (to: JobStatus) => STATUSES.filter((status) => JOB_TRANSITIONS[status].includes(to));
 
 /** Job rows and the idempotency keys that point at them. */
 export class JobRepository {
+  readonly #dataSource: DataSource;
   readonly #jobs: Repository<Job>;
   readonly #idempotency: Repository<IdempotencyRecord>;
   readonly #lookup: RawLookup<Job>;
 
   constructor({ dataSource }: { dataSource: DataSource }) {
+    this.#dataSource = dataSource;
     this.#lookup = new RawLookup(dataSource, JobEntity);
     this.#jobs = dataSource.getRepository(JobEntity);
     this.#idempotency = dataSource.getRepository(IdempotencyEntity);
@@ -31,19 +36,33 @@ export class JobRepository {
 
   /** Applies a change only while the job is in one of `from` (a compare-and-set on status). */
   async update(id: string, from: readonly JobStatus[], change: Partial<Job>): Promise<boolean> {
-    const result = await this.#jobs
-      .createQueryBuilder()
-      .update()
-      .set(change as QueryDeepPartialEntity<Job>)
-      .where('id = :id AND status IN (:...from)', { id, from })
-      .execute();
+    const result = await this.#updateWhere(id, from, change).execute();
     return (result.affected ?? 0) > 0;
   }
 
   /** Moves a job to `to` (with other changes) if the transition table allows it from its current status. */
   transition(id: string, to: JobStatus, change: Partial<Job> = {}): Promise<boolean> {
-    const from = STATUSES.filter((status) => JOB_TRANSITIONS[status].includes(to));
-    return this.update(id, from, { ...change, status: to });
+    return this.update(id, sourcesOf(to), { ...change, status: to });
+  }
+
+  /**
+   * Writes a job's outcome and its webhook deliveries in one transaction: the transition (as
+   * `transition`) and the delivery rows are written together or not at all. False, with nothing
+   * written, when the job can no longer move to `to` (already finished, or deleted).
+   */
+  finish(id: string, to: 'completed' | 'failed', change: Partial<Job>, deliveries: WebhookDelivery[]): Promise<boolean> {
+    const inserts = deliveries.map((delivery) =>
+      this.#dataSource.createQueryBuilder().insert().into(WebhookDeliveryEntity).values(delivery as QueryDeepPartialEntity<WebhookDelivery>),
+    );
+    return guardedWrite(this.#dataSource, this.#updateWhere(id, sourcesOf(to), { ...change, status: to }), inserts);
+  }
+
+  #updateWhere(id: string, from: readonly JobStatus[], change: Partial<Job>) {
+    return this.#jobs
+      .createQueryBuilder()
+      .update()
+      .set(change as QueryDeepPartialEntity<Job>)
+      .where('id = :id AND status IN (:...from)', { id, from });
   }
 
   async delete(id: string): Promise<void> {

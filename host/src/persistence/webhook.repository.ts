@@ -1,20 +1,17 @@
 import { In, LessThan, type DataSource, type Repository } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity.js';
-import { JobEntity, type Job, type JobStatus } from './entities/job.entities.js';
 import {
   DELIVERY_TRANSITIONS,
   WebhookConfigEntity,
   WebhookDeliveryEntity,
-  WebhookOutboxMarkEntity,
   type DeliveryStatus,
   type WebhookConfigRecord,
   type WebhookDelivery,
 } from './entities/webhook.entities.js';
 
 const DELIVERY_STATUSES = Object.keys(DELIVERY_TRANSITIONS) as DeliveryStatus[];
-const FINISHED: JobStatus[] = ['completed', 'failed'];
 
-/** Webhook configurations, deliveries and outbox marks: one SQL operation per method. */
+/** Webhook configurations and deliveries: one SQL operation per method (JobRepository.finish writes new deliveries). */
 export class WebhookRepository {
   readonly #dataSource: DataSource;
   readonly #configs: Repository<WebhookConfigRecord>;
@@ -56,14 +53,6 @@ export class WebhookRepository {
     });
   }
 
-  /** The outbox write: the job's mark and its deliveries in one transaction (a second call fails on the mark). */
-  async insertOutbox(jobId: string, deliveries: WebhookDelivery[], now: Date): Promise<void> {
-    await this.#dataSource.transaction(async (manager) => {
-      await manager.getRepository(WebhookOutboxMarkEntity).insert({ jobId, createdAt: now });
-      if (deliveries.length > 0) await manager.getRepository(WebhookDeliveryEntity).insert(deliveries as QueryDeepPartialEntity<WebhookDelivery>[]);
-    });
-  }
-
   findDelivery(id: string): Promise<WebhookDelivery | null> {
     return this.#deliveries.findOneBy({ id });
   }
@@ -93,24 +82,9 @@ export class WebhookRepository {
     return this.#deliveries.find({ where: { status: 'pending', nextAttemptAt: LessThan(moment) }, order: { nextAttemptAt: 'ASC' }, take: limit });
   }
 
-  /** Deletes finished deliveries and outbox marks created before `moment`; returns the deliveries deleted. */
+  /** Deletes finished deliveries created before `moment`; returns how many. */
   async deleteFinishedBefore(moment: Date): Promise<number> {
     const result = await this.#deliveries.delete({ status: In(['delivered', 'failed']), createdAt: LessThan(moment) });
-    await this.#dataSource.getRepository(WebhookOutboxMarkEntity).delete({ createdAt: LessThan(moment) });
     return result.affected ?? 0;
-  }
-
-  /** Jobs that finished between `after` and `before` and were never handed to the outbox. */
-  listFinishedWithoutOutbox(after: Date, before: Date, limit: number): Promise<Job[]> {
-    return this.#dataSource
-      .getRepository(JobEntity)
-      .createQueryBuilder('job')
-      .leftJoin(WebhookOutboxMarkEntity.options.name, 'mark', 'mark.job_id = job.id')
-      .where('job.status IN (:...finished)', { finished: FINISHED })
-      .andWhere('job.updated_at > :after AND job.updated_at < :before', { after, before })
-      .andWhere('mark.job_id IS NULL')
-      .orderBy('job.updated_at', 'ASC')
-      .take(limit)
-      .getMany();
   }
 }

@@ -29,7 +29,7 @@ const FINAL_FAILURE_MESSAGE = 'The document could not be processed.';
 
 /**
  * The queue handler of one document job: runs the engine in the pool, moves progress 0→100 and
- * writes the outcome. Idempotent: a finished or deleted job is left alone.
+ * writes the outcome with its webhook deliveries. Idempotent: a finished or deleted job is left alone.
  */
 export class DocumentJobRunner {
   readonly #deps: DocumentJobRunnerDeps;
@@ -66,7 +66,7 @@ export class DocumentJobRunner {
       );
       await progress.settled();
       const done = clock();
-      await jobRepository.transition(jobId, 'completed', {
+      await this.#finish(job, 'completed', {
         progress: 100,
         fileType: result.fileType,
         documentType: result.documentType,
@@ -80,7 +80,6 @@ export class DocumentJobRunner {
         updatedAt: done,
       });
       log.info({ documentType: result.documentType, ms: done.getTime() - started.getTime() }, 'job completed');
-      await this.#deps.webhookOutbox.jobFinished(jobId);
     } catch (error) {
       await progress.settled();
       // Bad input fails the same way on every attempt: it is the job's outcome, not a failed attempt.
@@ -102,9 +101,14 @@ export class DocumentJobRunner {
   }
 
   async #fail(job: Job, message: string): Promise<void> {
-    const now = this.#deps.clock();
-    await this.#deps.jobRepository.transition(job.id, 'failed', { error: message, updatedAt: now });
-    await this.#deps.webhookOutbox.jobFinished(job.id);
+    await this.#finish(job, 'failed', { error: message, updatedAt: this.#deps.clock() });
+  }
+
+  /** The outcome and its webhook deliveries in one transaction, then the deliveries' first attempts queued. */
+  async #finish(job: Job, to: 'completed' | 'failed', change: Partial<Job>): Promise<void> {
+    const { jobRepository, webhookOutbox } = this.#deps;
+    const deliveries = await webhookOutbox.deliveriesFor({ ...job, ...change, status: to });
+    if (await jobRepository.finish(job.id, to, change, deliveries)) await webhookOutbox.dispatch(deliveries);
   }
 
   #progressWriter(jobId: string, context: JobContext, log: Logger) {

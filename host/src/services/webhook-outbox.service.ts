@@ -4,10 +4,8 @@ import type { Logger } from 'pino';
 import type { Config } from '../config/config.js';
 import type { Job } from '../persistence/entities/job.entities.js';
 import type { WebhookDelivery } from '../persistence/entities/webhook.entities.js';
-import type { JobRepository } from '../persistence/job.repository.js';
 import type { WebhookRepository } from '../persistence/webhook.repository.js';
 import type { JobQueue } from '../queue/index.js';
-import { isUniqueViolation } from './account.service.js';
 
 export const DELIVER_WEBHOOK = 'deliver-webhook';
 export const SWEEP_WEBHOOKS = 'sweep-webhooks';
@@ -26,12 +24,10 @@ export const deliveryJobKey = (deliveryId: string, attempt: number) => `${delive
 export const SUBMISSION_ATTEMPTS = 5;
 const FAILED_MESSAGE = 'The document could not be processed.';
 const SWEEP_GRACE_MS = 60_000;
-const SWEEP_WINDOW_MS = 24 * 3_600_000;
 const BATCH = 200;
 
 export interface WebhookOutboxDeps {
   config: Config;
-  jobRepository: JobRepository;
   webhookRepository: WebhookRepository;
   webhookQueue: JobQueue;
   logger: Logger;
@@ -39,10 +35,11 @@ export interface WebhookOutboxDeps {
 }
 
 /**
- * The outbox: a finished job gets one delivery row per active configuration of its organization
- * (and one for its webhookUrl), written in one transaction with the job's mark, then one queue
- * entry each. The sweeper writes the rows of finished jobs that have no mark (a crash between
- * the job result and the outbox) and re-enqueues pending deliveries that lost their queue entry.
+ * The outbox: a finishing job gets one delivery row per active configuration of its organization
+ * (and one for its webhookUrl), written by JobRepository.finish in the transaction of the job's
+ * result, then one queue entry each. The sweeper re-enqueues pending deliveries that have no queue
+ * entry (a crash after the transaction and before the enqueue, or after an attempt was recorded
+ * and before the next was queued, or entries lost by a queue on another store).
  */
 export class WebhookOutbox {
   readonly #deps: WebhookOutboxDeps;
@@ -51,14 +48,21 @@ export class WebhookOutbox {
     this.#deps = deps;
   }
 
-  /** Called after a job's result is written; never throws (the sweeper catches up). */
-  async jobFinished(jobId: string): Promise<void> {
-    try {
-      const job = await this.#deps.jobRepository.find(jobId);
-      if (job && (job.status === 'completed' || job.status === 'failed')) await this.#write(job);
-    } catch (error) {
-      this.#deps.logger.warn({ err: error, jobId }, 'webhook outbox write failed; the sweeper will retry');
-    }
+  /** The deliveries of `finished` (the job as it is about to be written `completed` or `failed`), not yet saved. */
+  async deliveriesFor(finished: Job): Promise<WebhookDelivery[]> {
+    const now = this.#deps.clock();
+    const payload = submissionPayload(finished);
+    const configs = await this.#deps.webhookRepository.listActiveConfigs(finished.organizationId);
+    const deliveries = configs.map((config) =>
+      newDelivery(finished, payload, now, { webhookId: config.id, url: null, maxAttempts: config.retryEnabled ? config.maxRetries : 1 }),
+    );
+    if (finished.webhookUrl) deliveries.push(newDelivery(finished, payload, now, { webhookId: null, url: finished.webhookUrl, maxAttempts: SUBMISSION_ATTEMPTS }));
+    return deliveries;
+  }
+
+  /** Queues the first attempt of deliveries just written. */
+  async dispatch(deliveries: readonly WebhookDelivery[]): Promise<void> {
+    for (const delivery of deliveries) await this.schedule(delivery.id, 1, delivery.createdAt);
   }
 
   /** Queues one attempt; a failure is logged (the sweeper re-enqueues overdue deliveries). */
@@ -70,11 +74,10 @@ export class WebhookOutbox {
     }
   }
 
-  async sweep(): Promise<{ outboxed: number; enqueued: number }> {
+  /** Re-enqueues pending deliveries more than a minute overdue that have no queue entry; returns how many. */
+  async sweep(): Promise<number> {
     const { webhookRepository, webhookQueue, clock } = this.#deps;
     const now = clock().getTime();
-    const finished = await webhookRepository.listFinishedWithoutOutbox(new Date(now - SWEEP_WINDOW_MS), new Date(now - SWEEP_GRACE_MS), BATCH);
-    for (const job of finished) await this.#write(job);
     let enqueued = 0;
     for (const delivery of await webhookRepository.listOverdue(new Date(now - SWEEP_GRACE_MS), BATCH)) {
       const attempt = delivery.attemptCount + 1;
@@ -82,31 +85,16 @@ export class WebhookOutbox {
       await this.schedule(delivery.id, attempt, new Date(now));
       enqueued += 1;
     }
-    if (finished.length + enqueued > 0) this.#deps.logger.warn({ outboxed: finished.length, enqueued }, 'webhook sweeper caught up');
-    return { outboxed: finished.length, enqueued };
+    if (enqueued > 0) this.#deps.logger.warn({ enqueued }, 'webhook sweeper re-enqueued deliveries');
+    return enqueued;
   }
 
-  /** Finished deliveries and outbox marks go after DOCSIFT_RETENTION_DAYS, like the jobs they report. */
+  /** Finished deliveries go after DOCSIFT_RETENTION_DAYS, like the jobs they report. */
   async purge(): Promise<number> {
     const cutoff = new Date(this.#deps.clock().getTime() - this.#deps.config.retentionDays * 86_400_000);
     const deleted = await this.#deps.webhookRepository.deleteFinishedBefore(cutoff);
     if (deleted > 0) this.#deps.logger.info({ deliveries: deleted }, 'webhook retention purge');
     return deleted;
-  }
-
-  async #write(job: Job): Promise<void> {
-    const now = this.#deps.clock();
-    const payload = submissionPayload(job);
-    const configs = await this.#deps.webhookRepository.listActiveConfigs(job.organizationId);
-    const deliveries = configs.map((config) => newDelivery(job, payload, now, { webhookId: config.id, url: null, maxAttempts: config.retryEnabled ? config.maxRetries : 1 }));
-    if (job.webhookUrl) deliveries.push(newDelivery(job, payload, now, { webhookId: null, url: job.webhookUrl, maxAttempts: SUBMISSION_ATTEMPTS }));
-    try {
-      await this.#deps.webhookRepository.insertOutbox(job.id, deliveries, now);
-    } catch (error) {
-      if (isUniqueViolation(error)) return;
-      throw error;
-    }
-    for (const delivery of deliveries) await this.schedule(delivery.id, 1, now);
   }
 }
 

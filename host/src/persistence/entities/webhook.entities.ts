@@ -66,12 +66,6 @@ export interface WebhookDelivery {
   updatedAt: Date;
 }
 
-/** Written with a finished job's deliveries, so the sweeper can find results that have none. */
-export interface WebhookOutboxMark {
-  jobId: string;
-  createdAt: Date;
-}
-
 const bool = { type: 'boolean' } as const;
 const int = { type: 'int' } as const;
 
@@ -113,14 +107,5 @@ export const WebhookDeliveryEntity = new EntitySchema<WebhookDelivery>({
     nextAttemptAt: optionalTimestamp('next_attempt_at'),
     createdAt: timestamp('created_at'),
     updatedAt: timestamp('updated_at'),
-  },
-});
-
-export const WebhookOutboxMarkEntity = new EntitySchema<WebhookOutboxMark>({
-  name: 'WebhookOutboxMark',
-  tableName: 'webhook_outbox_marks',
-  columns: {
-    jobId: { ...ref, primary: true, name: 'job_id' },
-    createdAt: timestamp('created_at'),
   },
 });

@@ -1,0 +1,40 @@
+import type { DataSource, ObjectLiteral, QueryBuilder } from 'typeorm';
+
+interface SqliteDatabase {
+  prepare(sql: string): { run(...params: unknown[]): { changes: number } };
+  transaction<T>(work: () => T): () => T;
+}
+
+/**
+ * Runs `guard` (an UPDATE that must change a row, such as a compare-and-set on a status) and then
+ * `dependents`, as one transaction: all are written, or none. Returns false, writing nothing, when
+ * the guard changed no row.
+ *
+ * On SQLite the transaction runs synchronously on the driver's connection: TypeORM shares that one
+ * connection with every other caller, so an asynchronous transaction there would take in (and could
+ * roll back) whatever other requests write between its statements.
+ */
+export async function guardedWrite(dataSource: DataSource, guard: QueryBuilder<ObjectLiteral>, dependents: QueryBuilder<ObjectLiteral>[]): Promise<boolean> {
+  const [first, ...rest] = [guard, ...dependents].map((builder) => builder.getQueryAndParameters());
+  if (dataSource.options.type === 'better-sqlite3') {
+    const db = (dataSource.driver as unknown as { databaseConnection: SqliteDatabase }).databaseConnection;
+    const run = ([sql, params]: [string, unknown[]]) => db.prepare(sql).run(...params.map(sqliteValue)).changes;
+    return db.transaction(() => {
+      if (run(first) === 0) return false;
+      for (const statement of rest) run(statement);
+      return true;
+    })();
+  }
+  return dataSource.transaction(async (manager) => {
+    const runner = manager.queryRunner!;
+    const changed = await runner.query(first[0], first[1], true);
+    if ((changed.affected ?? 0) === 0) return false;
+    for (const [sql, params] of rest) await runner.query(sql, params, true);
+    return true;
+  });
+}
+
+/** better-sqlite3 binds no booleans (TypeORM's own runner converts them the same way). */
+function sqliteValue(value: unknown): unknown {
+  return typeof value === 'boolean' ? Number(value) : value;
+}

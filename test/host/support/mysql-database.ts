@@ -1,0 +1,19 @@
+import { createConnection } from 'mysql2/promise';
+
+/** A database of its own on the server of `base`, so a suite never collides with others on the shared server. */
+export async function freshDatabase(base: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `docsift_host_${process.pid}_${Date.now() % 100000}_${Math.floor(Math.random() * 1000)}`;
+  const admin = await createConnection(base);
+  await admin.query(`CREATE DATABASE \`${name}\``);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const conn = await createConnection(base);
+      await conn.query(`DROP DATABASE IF EXISTS \`${name}\``);
+      await conn.end();
+    },
+  };
+}
