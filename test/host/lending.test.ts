@@ -1,11 +1,12 @@
 import { expect } from 'chai';
-import type { FieldDetails, ProcessResult } from '@docsift/core';
+import { DocsiftError, type FieldDetails, type ProcessResult } from '@docsift/core';
 import { bearer, createKey, PUBLIC_URL, signup, startHarness, type Account, type Harness } from './support/harness.js';
 import { fakeEngine, form, PDF_BYTES, resultOf, waitFor } from './support/fake-engine.js';
+import { startReceiver, type Receiver } from './support/webhook-receiver.js';
 
 type Json = Record<string, any>;
 /** Polling reads count against the lending limit too: raised here, tested in lending-limits.test.ts. */
-const SETTINGS = { DOCSIFT_JOB_RETRY_BASE_MS: '50', DOCSIFT_JOB_ATTEMPTS: '2', DOCSIFT_RATE_LIMIT_LENDING_PER_KEY: '1000' };
+const SETTINGS = { DOCSIFT_JOB_RETRY_BASE_MS: '50', DOCSIFT_JOB_ATTEMPTS: '2', DOCSIFT_RATE_LIMIT_LENDING_PER_KEY: '1000', DOCSIFT_WEBHOOK_ALLOW_PRIVATE: 'true' };
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 /** A certificate as the engine extracts it: general liability and workers' compensation, a year to run. */
@@ -33,7 +34,7 @@ describe('host: lending variant', () => {
   let h: Harness;
   let owner: Account;
   let key: string;
-  let next: () => ProcessResult = () => resultOf('insurance_cert', certificate());
+  let next: () => ProcessResult | Error = () => resultOf('insurance_cert', certificate());
   const engine = fakeEngine(() => next());
   before(async () => {
     h = await startHarness(SETTINGS, { worker: true, enginePool: engine });
@@ -45,9 +46,9 @@ describe('host: lending variant', () => {
   const submit = (headers: Record<string, string> = bearer(key), parts: Record<string, string> = {}) =>
     h.request('POST', '/api/lending/extract', { body: form({ file: { bytes: PDF_BYTES, name: 'cert.pdf' }, ...parts }), headers });
   const read = (jobId: string, headers: Record<string, string> = bearer(key), path = '/api/lending/extract') => h.request('GET', `${path}/${jobId}`, { headers });
-  async function completed(result: () => ProcessResult, headers: Record<string, string> = bearer(key)): Promise<Json> {
+  async function completed(result: () => ProcessResult | Error, headers: Record<string, string> = bearer(key), parts: Record<string, string> = {}): Promise<Json> {
     next = result;
-    const res = await submit(headers);
+    const res = await submit(headers, parts);
     expect(res.status).to.equal(202);
     const { jobId } = (await res.json()) as { jobId: string };
     return waitFor(async () => (await read(jobId, headers)).json() as Promise<Json>, (job) => job.status === 'completed' || job.status === 'failed');
@@ -176,6 +177,59 @@ describe('host: lending variant', () => {
       const text = await h.request('POST', '/api/lending/extract', { body: form({ file: { bytes: Buffer.from('hello'), name: 'a.pdf' } }), headers: bearer(key) });
       expect(text.status).to.equal(400);
       expect(await text.json()).to.deep.include({ error: 'invalid_file_format' });
+    });
+  });
+
+  describe('webhook deliveries', () => {
+    let receiver: Receiver;
+    let hookKey: string;
+    before(async () => {
+      receiver = await startReceiver();
+      const account = await signup(h);
+      hookKey = await createKey(h, account);
+      const created = await h.request('POST', '/api/integrations/webhooks', {
+        json: { connectionName: 'loan system', webhookConfig: { url: `${receiver.url}/config` } },
+        headers: bearer(account.sessionToken),
+      });
+      expect(created.status).to.equal(201);
+    });
+    after(async () => receiver.close());
+
+    /** The job, once finished, and what the configuration and the submission's webhookUrl received for it. */
+    async function delivered(result: () => ProcessResult | Error): Promise<{ job: Json; bodies: Json[] }> {
+      const job = await completed(result, bearer(hookKey), { webhookUrl: `${receiver.url}/submission`, metadata: '{"loan":"L-9"}' });
+      const forJob = (path: string) => receiver.on(path).filter((request) => request.body.jobId === job.jobId);
+      await waitFor(async () => [...forJob('/config'), ...forJob('/submission')], (list) => list.length === 2);
+      return { job, bodies: [...forJob('/config'), ...forJob('/submission')].map((request) => request.body as Json) };
+    }
+
+    it('carry service, compliance and lendingAnalysis exactly as the lending job record shows them, beside the submission payload', async () => {
+      const { job, bodies } = await delivered(() => resultOf('insurance_cert', certificate()));
+      for (const body of bodies) {
+        expect(Object.keys(body)).to.deep.equal(['event', 'jobId', 'status', 'documentType', 'confidence', 'extractedData', 'metadata', 'service', 'compliance', 'lendingAnalysis']);
+        expect(body).to.deep.include({ event: 'extraction.completed', jobId: job.jobId, status: 'completed', documentType: 'insurance_cert', service: 'lending' });
+        expect(body.extractedData).to.deep.equal(job.extractedData);
+        expect(body.metadata).to.deep.equal({ loan: 'L-9' });
+        expect(body.compliance).to.deep.equal(job.compliance);
+        expect(body.lendingAnalysis).to.deep.equal(job.lendingAnalysis);
+      }
+    });
+
+    it('report another type as the record does: unknown, extractedData null, unsupported_document', async () => {
+      const { job, bodies } = await delivered(() => resultOf('template', { name: 'x' }));
+      for (const body of bodies) {
+        expect(body).to.deep.include({ documentType: 'unknown', extractedData: null, service: 'lending', lendingAnalysis: null });
+        expect(body.compliance).to.deep.equal(job.compliance).and.deep.equal({ status: 'unsupported_document', checks: [] });
+      }
+    });
+
+    it('of a failed lending job carry service and the error, and no compliance (the record has none either)', async () => {
+      const { job, bodies } = await delivered(() => new DocsiftError('corrupt_file', 'The PDF is damaged and cannot be read.'));
+      expect(job).to.include({ status: 'failed' }).and.not.have.property('compliance');
+      for (const body of bodies) {
+        expect(body).to.deep.include({ event: 'extraction.failed', status: 'failed', service: 'lending', error: 'The PDF is damaged and cannot be read.' });
+        expect(body).not.to.have.any.keys('compliance', 'lendingAnalysis');
+      }
     });
   });
 });

@@ -4,6 +4,7 @@ import {
   parseLendingRequirements,
   UNKNOWN_TYPE,
   type Docsift,
+  type LendingOutcome,
   type LendingRequirements,
 } from '@docsift/core';
 import type { Config } from '../config/config.js';
@@ -43,6 +44,11 @@ export interface RequirementsView {
   /** `default` until the organization saves its own. */
   source: 'organization' | 'default';
   updatedAt: string | null;
+}
+
+export interface LendingView {
+  subject: Job;
+  members: { service: 'lending' } & Partial<LendingOutcome>;
 }
 
 export interface LendingServiceDeps {
@@ -120,10 +126,19 @@ export class LendingService {
   async get(principal: Principal, jobId: string, layout: 'primary' | 'legacy'): Promise<Record<string, unknown>> {
     const job = await this.#deps.jobRepository.findForOrganization(principal.organizationId, jobId);
     if (!job) throw notFound('Job');
+    const { subject, members } = await this.lendingView(job);
+    return { ...recordView(subject, layout, this.#deps.docsift), ...members };
+  }
+
+  /**
+   * What the lending variant shows of a job, on its record and in its webhook payloads: the job as
+   * a lending job (`subject`) and the members it adds (`service`, and once completed `compliance`
+   * and `lendingAnalysis`, judged by the organization's requirements as they are now).
+   */
+  async lendingView(job: Job): Promise<LendingView> {
     const subject = lendingSubject(job);
-    const record = { ...recordView(subject, layout, this.#deps.docsift), service: 'lending' };
-    if (subject.status !== 'completed') return record;
-    const requirements = await this.#requirementsOf(principal.organizationId);
+    if (subject.status !== 'completed') return { subject, members: { service: 'lending' } };
+    const requirements = await this.#requirementsOf(subject.organizationId);
     const plugin = subject.documentType ? this.#deps.docsift.registry.plugin(subject.documentType) : undefined;
     const outcome = evaluateLending(
       plugin,
@@ -136,7 +151,7 @@ export class LendingService {
       requirements,
       subject.createdAt,
     );
-    return { ...record, compliance: outcome.compliance, lendingAnalysis: outcome.lendingAnalysis };
+    return { subject, members: { service: 'lending', compliance: outcome.compliance, lendingAnalysis: outcome.lendingAnalysis } };
   }
 
   async requirements(principal: Principal): Promise<RequirementsView> {

@@ -6,6 +6,7 @@ import type { Job } from '../persistence/entities/job.entities.js';
 import type { WebhookDelivery } from '../persistence/entities/webhook.entities.js';
 import type { WebhookRepository } from '../persistence/webhook.repository.js';
 import type { JobQueue } from '../queue/index.js';
+import type { LendingService } from './lending.service.js';
 
 export const DELIVER_WEBHOOK = 'deliver-webhook';
 export const SWEEP_WEBHOOKS = 'sweep-webhooks';
@@ -30,6 +31,7 @@ export interface WebhookOutboxDeps {
   config: Config;
   webhookRepository: WebhookRepository;
   webhookQueue: JobQueue;
+  lendingService: LendingService;
   logger: Logger;
   clock: () => Date;
 }
@@ -51,7 +53,7 @@ export class WebhookOutbox {
   /** The deliveries of `finished` (the job as it is about to be written `completed` or `failed`), not yet saved. */
   async deliveriesFor(finished: Job): Promise<WebhookDelivery[]> {
     const now = this.#deps.clock();
-    const payload = submissionPayload(finished);
+    const payload = await this.#payload(finished);
     const configs = await this.#deps.webhookRepository.listActiveConfigs(finished.organizationId);
     const deliveries = configs.map((config) =>
       newDelivery(finished, payload, now, { webhookId: config.id, url: null, maxAttempts: config.retryEnabled ? config.maxRetries : 1 }),
@@ -95,6 +97,13 @@ export class WebhookOutbox {
     const deleted = await this.#deps.webhookRepository.deleteFinishedBefore(cutoff);
     if (deleted > 0) this.#deps.logger.info({ deliveries: deleted }, 'webhook retention purge');
     return deleted;
+  }
+
+  /** The submission payload; a lending job's adds what its record shows (`service`, `compliance`, `lendingAnalysis`). */
+  async #payload(job: Job): Promise<SubmissionPayload> {
+    if (job.service !== 'lending') return submissionPayload(job);
+    const { subject, members } = await this.#deps.lendingService.lendingView(job);
+    return { ...submissionPayload(subject), ...members };
   }
 }
 
