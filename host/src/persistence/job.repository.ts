@@ -46,6 +46,17 @@ export class JobRepository {
   }
 
   /**
+   * Starts an attempt: moves the job to `processing` and counts the attempt on the row, unless
+   * another worker did so since the job was read with `attempts` behind it.
+   */
+  async startAttempt(id: string, attempts: number, change: Partial<Job>): Promise<boolean> {
+    const result = await this.#updateWhere(id, sourcesOf('processing'), { ...change, status: 'processing', attempts: attempts + 1 })
+      .andWhere('attempts = :attempts', { attempts })
+      .execute();
+    return (result.affected ?? 0) > 0;
+  }
+
+  /**
    * Writes a job's outcome and its webhook deliveries in one transaction: the transition (as
    * `transition`) and the delivery rows are written together or not at all. False, with nothing
    * written, when the job can no longer move to `to` (already finished, or deleted).

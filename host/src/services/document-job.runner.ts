@@ -29,7 +29,9 @@ const FINAL_FAILURE_MESSAGE = 'The document could not be processed.';
 
 /**
  * The queue handler of one document job: runs the engine in the pool, moves progress 0→100 and
- * writes the outcome with its webhook deliveries. Idempotent: a finished or deleted job is left alone.
+ * writes the outcome with its webhook deliveries. Idempotent: a finished or deleted job is left
+ * alone. Every attempt that starts is counted on the job row, so an attempt whose worker died
+ * counts as well; a job taken up again after its last allowed attempt fails.
  */
 export class DocumentJobRunner {
   readonly #deps: DocumentJobRunnerDeps;
@@ -42,15 +44,16 @@ export class DocumentJobRunner {
     const { jobRepository, clock } = this.#deps;
     const job = await jobRepository.find(jobId);
     if (!job || !job.fileKey || job.status === 'completed' || job.status === 'failed') return;
+    const attempt = job.attempts + 1;
+    const log = this.#deps.logger.child({ jobId, orgId: job.organizationId, attempt });
+    if (job.attempts >= context.maxAttempts) {
+      await this.#fail(job, FINAL_FAILURE_MESSAGE);
+      log.error({ attempts: job.attempts }, 'job failed: its last allowed attempt never finished (the worker died)');
+      return;
+    }
     const started = clock();
-    const claimed = await jobRepository.transition(jobId, 'processing', {
-      progress: 0,
-      attempts: context.attempt,
-      error: null,
-      updatedAt: started,
-    });
+    const claimed = await jobRepository.startAttempt(jobId, job.attempts, { progress: 0, error: null, updatedAt: started });
     if (!claimed) return;
-    const log = this.#deps.logger.child({ jobId, orgId: job.organizationId, attempt: context.attempt });
     const progress = this.#progressWriter(jobId, context, log);
     try {
       const result = await this.#deps.enginePool.process(
@@ -86,6 +89,11 @@ export class DocumentJobRunner {
       if (isDocsiftError(error)) {
         await this.#fail(job, error.message);
         log.info({ code: error.code }, 'job failed: document refused by the engine');
+        return;
+      }
+      if (attempt >= context.maxAttempts) {
+        await this.#fail(job, FINAL_FAILURE_MESSAGE);
+        log.error({ err: error }, 'job failed after its last attempt');
         return;
       }
       await jobRepository.transition(jobId, 'pending', { updatedAt: clock() });

@@ -1,0 +1,124 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect } from 'chai';
+import pino from 'pino';
+import { loadConfig } from '../../host/src/config/config.js';
+import type { EnginePool } from '../../host/src/engine/index.js';
+import { startHost, type HostRuntime } from '../../host/src/main/runtime.js';
+import type { JobRepository } from '../../host/src/persistence/job.repository.js';
+import type { JobQueue } from '../../host/src/queue/index.js';
+import { PUBLIC_URL } from './support/harness.js';
+import { fakeEngine, form, PDF_BYTES, resultOf, waitFor } from './support/fake-engine.js';
+import { startReceiver, type Receiver } from './support/webhook-receiver.js';
+
+// A short lease, so a dead worker's job is claimable again within seconds (and Agenda's pending
+// liveness timers, half a lease each, do not hold the test process).
+const ENV = { DOCSIFT_JOB_LOCK_LIFETIME_MS: '1500', DOCSIFT_JOB_ATTEMPTS: '2', DOCSIFT_WEBHOOK_ALLOW_PRIVATE: 'true' };
+
+function startOn(dataDir: string, engine: EnginePool): Promise<HostRuntime> {
+  const config = loadConfig({ DOCSIFT_DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', DOCSIFT_PUBLIC_URL: PUBLIC_URL, ...ENV });
+  return startHost({ config, logger: pino({ level: 'silent' }), plugins: [], api: true, worker: true, enginePool: engine });
+}
+
+/** An engine whose document never finishes: the process "dies" with the job in hand. */
+const hangingEngine = () => fakeEngine(() => new Promise<never>(() => undefined));
+
+/** The worker dies mid-job: its queue stops at once without waiting, so the job's lease is no longer renewed. */
+async function die(runtime: HostRuntime): Promise<void> {
+  await runtime.container.resolve<JobQueue>('jobQueue').stop({ timeoutMs: 0 });
+  await runtime.stop();
+}
+
+async function call(runtime: HostRuntime, method: string, url: string, token: string | null, body?: unknown): Promise<any> {
+  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  const init: RequestInit = { method, headers };
+  if (body instanceof FormData) init.body = body;
+  else if (body !== undefined) {
+    headers['content-type'] = 'application/json';
+    init.body = JSON.stringify(body);
+  }
+  const res = await fetch(runtime.url + url, init);
+  if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+describe('host: attempts whose worker died count', () => {
+  let receiver: Receiver;
+  let dataDir: string;
+  beforeEach(async () => {
+    receiver = await startReceiver();
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'docsift-crash-'));
+  });
+  afterEach(async () => {
+    await receiver.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** Starts a process, signs up and submits one document; returns the process, the job id and a key. */
+  async function submitOn(runtime: HostRuntime): Promise<{ jobId: string; key: string }> {
+    const account = await call(runtime, 'POST', '/api/auth/signup', null, { email: `c-${Date.now()}@example.com`, password: 'correct horse battery', organizationName: 'C' });
+    const key = (await call(runtime, 'POST', '/api/api-keys', account.sessionToken, { name: 'k' })).key as string;
+    const created = await call(runtime, 'POST', '/api/documents/extract', key, form({ file: { bytes: PDF_BYTES, name: 'poison.pdf' }, webhookUrl: `${receiver.url}/crash` }));
+    return { jobId: created.jobId as string, key };
+  }
+
+  const attemptsOf = async (runtime: HostRuntime, jobId: string) => (await runtime.container.resolve<JobRepository>('jobRepository').find(jobId))!.attempts;
+
+  it('a document that kills its worker on every attempt fails after the last allowed attempt, and is not run again', async () => {
+    const first = hangingEngine();
+    const a = await startOn(dataDir, first);
+    let submitted: { jobId: string; key: string };
+    try {
+      submitted = await submitOn(a);
+      await waitFor(async () => first.calls.length, (n) => n === 1);
+      expect(await attemptsOf(a, submitted.jobId)).to.equal(1);
+    } finally {
+      await die(a);
+    }
+
+    const second = hangingEngine();
+    const b = await startOn(dataDir, second);
+    try {
+      await waitFor(async () => second.calls.length, (n) => n === 1);
+      expect(await attemptsOf(b, submitted.jobId)).to.equal(2);
+    } finally {
+      await die(b);
+    }
+
+    const third = fakeEngine(() => resultOf('insurance_cert', { certificateNumber: 'never' }));
+    const c = await startOn(dataDir, third);
+    try {
+      const job = await waitFor(() => call(c, 'GET', `/api/documents/extract/${submitted.jobId}`, submitted.key), (record) => record.status === 'failed');
+      expect(job).to.include({ status: 'failed', error: 'The document could not be processed.' });
+      expect(third.calls).to.have.length(0);
+      expect(await attemptsOf(c, submitted.jobId)).to.equal(2);
+      const [delivery] = await waitFor(async () => receiver.on('/crash'), (list) => list.length === 1);
+      expect(delivery!.body).to.deep.include({ jobId: submitted.jobId, event: 'extraction.failed', error: 'The document could not be processed.' });
+    } finally {
+      await c.stop();
+    }
+  });
+
+  it('a job whose worker died once completes on its next attempt, which is counted as the second', async () => {
+    const first = hangingEngine();
+    const a = await startOn(dataDir, first);
+    let submitted: { jobId: string; key: string };
+    try {
+      submitted = await submitOn(a);
+      await waitFor(async () => first.calls.length, (n) => n === 1);
+    } finally {
+      await die(a);
+    }
+    const second = fakeEngine(() => resultOf('insurance_cert', { certificateNumber: 'C-2' }));
+    const b = await startOn(dataDir, second);
+    try {
+      const job = await waitFor(() => call(b, 'GET', `/api/documents/extract/${submitted.jobId}`, submitted.key), (record) => record.status === 'completed');
+      expect(job.extractedData).to.deep.equal({ certificateNumber: 'C-2' });
+      expect(second.calls).to.have.length(1);
+      expect(await attemptsOf(b, submitted.jobId)).to.equal(2);
+    } finally {
+      await b.stop();
+    }
+  });
+});
