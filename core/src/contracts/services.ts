@@ -66,6 +66,11 @@ export interface WebhookResponse {
   durationMs: number;
   /** Null on success (any 2xx); otherwise a message safe to record on the delivery. */
   error: string | null;
+  /**
+   * False when trying again cannot help: the transport refused the target itself (a scheme or an
+   * address the SSRF policy refuses). The host then fails the delivery at once. Absent: retryable.
+   */
+  retryable?: boolean;
 }
 
 /**

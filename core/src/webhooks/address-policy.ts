@@ -69,18 +69,22 @@ export interface DeliverableUrlOptions {
   allowPrivate?: boolean;
   /** Resolves a host name to all its addresses; node:dns by default. */
   resolve?: (hostname: string) => Promise<LookupAddress[]>;
+  /** Accept a host name that does not resolve now (its delivery checks again, after its own lookup). */
+  allowUnresolved?: boolean;
 }
 
 /**
  * Refuses a webhook URL that is not http(s) or whose host is, or resolves to, an address
- * `refusedAddressReason` refuses (any one refused address refuses the URL). Throws
- * `WebhookError` `url_refused`; returns the parsed URL otherwise.
+ * `refusedAddressReason` refuses (any one refused address refuses the URL), or whose host name
+ * does not resolve (unless `allowUnresolved`). Throws `WebhookError` `url_refused`; returns the
+ * parsed URL otherwise.
  */
 export async function assertDeliverableUrl(url: string, options: DeliverableUrlOptions = {}): Promise<URL> {
   const parsed = parseWebhookUrl(url);
   if (options.allowPrivate) return parsed;
   const host = hostOf(parsed);
   const addresses = isIP(host) ? [host] : (await resolveHost(host, options.resolve)).map((entry) => entry.address);
+  if (addresses.length === 0 && !options.allowUnresolved) throw new WebhookError('url_refused', 'the webhook host name does not resolve');
   for (const address of addresses) {
     const reason = refusedAddressReason(address);
     if (reason) throw new WebhookError('url_refused', `webhook URLs may not point to a ${reason} address`);
@@ -107,15 +111,13 @@ export function hostOf(url: URL): string {
   return url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
 }
 
+/** All addresses of a host name; none when it does not resolve. */
 async function resolveHost(host: string, resolve = lookupAll): Promise<LookupAddress[]> {
-  let addresses: LookupAddress[] = [];
   try {
-    addresses = await resolve(host);
+    return await resolve(host);
   } catch {
-    addresses = [];
+    return [];
   }
-  if (addresses.length === 0) throw new WebhookError('url_refused', 'the webhook host name does not resolve');
-  return addresses;
 }
 
 function lookupAll(hostname: string): Promise<LookupAddress[]> {

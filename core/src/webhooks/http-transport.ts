@@ -31,7 +31,7 @@ const NETWORK_MESSAGES: Record<string, string> = {
  * attempt), no retries of its own (the host schedules them), any 2xx is success. Failures are
  * reported in the result, never thrown. Unless private targets are allowed, a literal IP is
  * checked before sending and a host name at connection time, after DNS resolution, so the
- * socket goes only to an address that passed the check.
+ * socket goes only to an address that passed the check; a refused target is `retryable: false`.
  */
 export class HttpWebhookTransport implements WebhookTransport {
   readonly name = 'http';
@@ -49,7 +49,7 @@ export class HttpWebhookTransport implements WebhookTransport {
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
     const refusal = this.refusal(request.url);
-    if (refusal) return { statusCode: null, durationMs: elapsed(), error: refusal };
+    if (refusal) return { statusCode: null, durationMs: elapsed(), error: refusal, retryable: false };
     const timeoutMs = request.timeoutMs ?? this.timeoutMs;
     let statusCode: number | null = null;
     try {
@@ -71,8 +71,10 @@ export class HttpWebhookTransport implements WebhookTransport {
       return outcome(response.statusCode, elapsed());
     } catch (error) {
       if (statusCode !== null) return outcome(statusCode, elapsed());
+      const { code } = error as RequestError;
       const message = this.networkMessage(error as RequestError, timeoutMs);
-      this.options.logger?.debug({ url: redacted(request.url), code: (error as RequestError).code }, message);
+      this.options.logger?.debug({ url: redacted(request.url), code }, message);
+      if (code === ADDRESS_REFUSED_CODE) return { statusCode: null, durationMs: elapsed(), error: message, retryable: false };
       return { statusCode: null, durationMs: elapsed(), error: message };
     }
   }

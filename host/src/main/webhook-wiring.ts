@@ -8,6 +8,7 @@ import { createJobQueue, type JobQueue } from '../queue/index.js';
 import { WebhookDeliveryRunner } from '../services/webhook-delivery.runner.js';
 import { DELIVER_WEBHOOK, PURGE_WEBHOOKS, SWEEP_WEBHOOKS, WebhookOutbox, type DeliveryJobData } from '../services/webhook-outbox.service.js';
 import { loadSecretBox } from '../services/webhook-secrets.js';
+import { WebhookUrlGuard } from '../services/webhook-url-guard.js';
 import { WebhookService } from '../services/webhook.service.js';
 
 /** Deliveries in flight at once per process; they wait on receivers, not on the CPU. */
@@ -33,6 +34,7 @@ export function webhookRegistrations(): Record<string, Resolver<unknown>> {
     webhookTransport: asFunction(({ docsift }: Cradle) => docsift.container.resolve<WebhookTransport>(KEYS.webhookTransport)).singleton(),
     webhookRepository: asClass(WebhookRepository).singleton(),
     webhookService: asClass(WebhookService).singleton(),
+    webhookUrlGuard: asClass(WebhookUrlGuard).singleton(),
     webhookOutbox: asClass(WebhookOutbox).singleton(),
     webhookDeliveryRunner: asClass(WebhookDeliveryRunner).singleton(),
     webhookQueue: asFunction(({ config, logger, dataSource }: Cradle) =>

@@ -13,6 +13,7 @@ import { sniffFile } from '../storage/file-type.js';
 import { isUniqueViolation } from './account.service.js';
 import { creationView, recordView } from './job-view.js';
 import type { Principal } from './principal.js';
+import type { WebhookUrlGuard } from './webhook-url-guard.js';
 
 export const PROCESS_DOCUMENT = 'process-document';
 const IDEMPOTENCY_WINDOW_MS = 24 * 3_600_000;
@@ -42,6 +43,7 @@ export interface DocumentServiceDeps {
   fileStore: FileStore;
   jobQueue: JobQueue;
   docsift: Docsift;
+  webhookUrlGuard: WebhookUrlGuard;
   logger: Logger;
   clock: () => Date;
 }
@@ -55,6 +57,7 @@ export class DocumentService {
   }
 
   async submit(principal: Principal, upload: Upload, fields: SubmissionFields, idempotencyKey?: string): Promise<Submitted> {
+    if (fields.webhookUrl !== undefined) await this.#deps.webhookUrlGuard.check(fields.webhookUrl, 'webhookUrl');
     if (idempotencyKey) {
       const replay = await this.#replay(principal.organizationId, idempotencyKey);
       if (replay) return replay;

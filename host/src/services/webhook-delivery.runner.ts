@@ -68,8 +68,8 @@ export class WebhookDeliveryRunner {
       if (isMappingError(error) || isWebhookError(error)) return refusal(error.message);
       throw error;
     }
-    const response = await this.#deps.webhookTransport.send(request);
-    return { ...response, retryable: true };
+    const { statusCode, durationMs, error, retryable } = await this.#deps.webhookTransport.send(request);
+    return { statusCode, durationMs, error, retryable: retryable !== false };
   }
 
   async #record(delivery: WebhookDelivery, entry: DeliveryAttempt, retry: boolean): Promise<void> {

@@ -81,6 +81,13 @@ describe('core/webhooks: SSRF guard', () => {
       expect((await refusal(assertDeliverableUrl('https://nowhere.invalid/', { resolve }))).message).to.match(/does not resolve/);
     });
 
+    it('accepts a host name that does not resolve when told to, and still refuses one that resolves to a private address', async () => {
+      const missing = async () => Promise.reject(Object.assign(new Error('getaddrinfo ENOTFOUND'), { code: 'ENOTFOUND' }));
+      expect((await assertDeliverableUrl('https://nowhere.invalid/', { resolve: missing, allowUnresolved: true })).hostname).to.equal('nowhere.invalid');
+      const internal = async () => [{ address: '192.168.1.10', family: 4 }];
+      expect((await refusal(assertDeliverableUrl('https://intranet.example/', { resolve: internal, allowUnresolved: true }))).message).to.match(/private/);
+    });
+
     for (const url of ['ftp://example.com/x', 'file:///etc/passwd', 'javascript:alert(1)', 'not a url', 'gopher://127.0.0.1/']) {
       it(`refuses the scheme or syntax of ${url}, even when private targets are allowed`, async () => {
         expect((await refusal(assertDeliverableUrl(url, { allowPrivate: true }))).code).to.equal('url_refused');
@@ -104,19 +111,19 @@ describe('core/webhooks: SSRF guard', () => {
 
     it('refuses a literal loopback IP without connecting', async () => {
       const response = await guarded.send({ url: receiver.url(), headers: {}, body: '{}' });
-      expect(response).to.include({ statusCode: null, error: 'webhook URLs may not point to a loopback address' });
+      expect(response).to.include({ statusCode: null, error: 'webhook URLs may not point to a loopback address', retryable: false });
       expect(receiver.requests).to.have.length(0);
     });
 
     it('refuses a host name resolving to loopback after DNS resolution, without connecting', async () => {
       const response = await guarded.send({ url: `http://localhost:${receiver.port}/hook`, headers: {}, body: '{}' });
-      expect(response).to.include({ statusCode: null, error: 'webhook URLs may not point to a loopback address' });
+      expect(response).to.include({ statusCode: null, error: 'webhook URLs may not point to a loopback address', retryable: false });
       expect(receiver.requests).to.have.length(0);
     });
 
     it('refuses a non-http scheme', async () => {
       const response = await guarded.send({ url: 'file:///etc/passwd', headers: {}, body: '{}' });
-      expect(response.error).to.equal('webhook URLs must use http or https');
+      expect(response).to.include({ error: 'webhook URLs must use http or https', retryable: false });
     });
 
     it('delivers to the same receiver when private targets are allowed', async () => {

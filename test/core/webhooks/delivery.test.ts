@@ -172,6 +172,7 @@ describe('core/webhooks: delivery to real receivers on 127.0.0.1', () => {
     await receiver.stop();
     const response = await transport.send({ url, headers: {}, body: '{}' });
     expect(response).to.include({ statusCode: null, error: 'the receiver refused the connection' });
+    expect(response).not.to.have.property('retryable');
   });
 
   it('stops reading an endless answer but keeps its status', async () => {

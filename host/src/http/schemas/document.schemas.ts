@@ -5,7 +5,10 @@ const status = z.enum(['pending', 'processing', 'completed', 'failed']);
 export const SubmitMultipart = z
   .object({
     file: z.string().meta({ format: 'binary', description: 'PDF, JPEG or PNG (decided by content)' }),
-    webhookUrl: z.url().optional().describe('Receives the result when the job finishes'),
+    webhookUrl: z
+      .url()
+      .optional()
+      .describe('Receives the result when the job finishes: http(s) only, and refused (400) when it resolves to a loopback, private, link-local or metadata address'),
     metadata: z.string().optional().describe('A JSON object, returned with the job'),
     documentType: z.string().optional().describe('Legacy: a type code hint'),
   })
@@ -13,10 +16,8 @@ export const SubmitMultipart = z
 
 /** The text parts of a submission, validated. */
 export const SubmitFields = z.object({
-  webhookUrl: z
-    .url({ protocol: /^https?$/ })
-    .max(2048)
-    .optional(),
+  // The scheme and the address are checked by the service (WebhookUrlGuard), with a message naming the field.
+  webhookUrl: z.string().max(2048).optional(),
   metadata: z
     .string()
     .max(65_536)
