@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
 import { ConfigError, loadConfig, maskConfig } from '../../host/src/config/config.js';
 
@@ -12,7 +13,7 @@ describe('host: config', () => {
     expect(config.database.kind).to.equal('sqlite');
     expect(config.limits.maxFileBytes).to.equal(100 * 1_048_576);
     expect(config.rateLimits).to.include({ perKey: 100, perOrganization: 1000, concurrentPerKey: 10, perAddress: 300 });
-    expect(config.webhooks).to.deep.equal({ allowPrivate: false, retryBaseMs: 1000 });
+    expect(config.webhooks).to.deep.equal({ allowPrivate: false, retryBaseMs: 1000, secretKey: null });
   });
 
   it('stops on a bad value and names the variable', () => {
@@ -32,6 +33,41 @@ describe('host: config', () => {
     const printed = JSON.stringify(maskConfig(config));
     expect(printed).not.to.include('hunter2');
     expect(printed).not.to.include('sk-secret');
+  });
+
+  describe('DOCSIFT_WEBHOOK_SECRET_KEY', () => {
+    const key = randomBytes(32);
+
+    it('takes 32 bytes as base64 (with or without padding, or URL-safe) or hex, the same key whichever the form', () => {
+      for (const value of [key.toString('base64'), key.toString('base64').replace(/=$/, ''), key.toString('base64url'), key.toString('hex'), key.toString('hex').toUpperCase(), ` ${key.toString('hex')}\n`]) {
+        expect(loadConfig({ DOCSIFT_WEBHOOK_SECRET_KEY: value }).webhooks.secretKey, value).to.equal(key.toString('base64'));
+      }
+      expect(loadConfig({ DOCSIFT_WEBHOOK_SECRET_KEY: '' }).webhooks.secretKey).to.equal(null);
+    });
+
+    it('stops start-up on anything else, naming the variable and never repeating the value', () => {
+      const bad = ['hunter2', randomBytes(31).toString('base64'), randomBytes(33).toString('base64'), randomBytes(16).toString('hex'), `${key.toString('hex')}zz`, 'x'.repeat(44)];
+      for (const value of bad) {
+        let error: Error | undefined;
+        try {
+          loadConfig({ DOCSIFT_WEBHOOK_SECRET_KEY: value });
+        } catch (caught) {
+          error = caught as Error;
+        }
+        expect(error, value).to.be.instanceOf(ConfigError);
+        expect(error!.message).to.match(/DOCSIFT_WEBHOOK_SECRET_KEY: must be 32 bytes/);
+        expect(error!.message).not.to.include(value);
+      }
+    });
+
+    it('is masked when the configuration is printed', () => {
+      const config = loadConfig({ DOCSIFT_WEBHOOK_SECRET_KEY: key.toString('hex') });
+      const printed = JSON.stringify(maskConfig(config));
+      expect(printed).not.to.include(key.toString('hex'));
+      expect(printed).not.to.include(key.toString('base64'));
+      expect(maskConfig(config).webhooks.secretKey).to.equal('••••');
+      expect(maskConfig(loadConfig({})).webhooks.secretKey).to.equal(null);
+    });
   });
 
   it('derives the public URL from HOST and PORT unless given', () => {

@@ -20,6 +20,28 @@ const optionalUrl = (protocols: string[], label: string) =>
       .optional(),
   );
 
+/** 32 bytes as base64 (44 characters with its padding, or 43 without; base64url too) or hex (64 characters). */
+function secretKeyBytes(value: string): Buffer | null {
+  if (/^[0-9a-fA-F]{64}$/.test(value)) return Buffer.from(value, 'hex');
+  if (/^[A-Za-z0-9+/_-]{43}=?$/.test(value)) return Buffer.from(value.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+  return null;
+}
+
+/** The webhook secret key, normalised to base64; the message never repeats the value. */
+const secretKey = z.preprocess(
+  blankToUndefined,
+  z
+    .string()
+    .trim()
+    .transform((value, ctx) => {
+      const key = secretKeyBytes(value);
+      if (key?.length === 32) return key.toString('base64');
+      ctx.addIssue({ code: 'custom', message: 'must be 32 bytes written as base64 (44 characters) or hex (64 characters), e.g. the output of `openssl rand -base64 32`' });
+      return z.NEVER;
+    })
+    .optional(),
+);
+
 export const envSchema = z.object({
   PORT: int(0, 65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -40,6 +62,7 @@ export const envSchema = z.object({
   DOCSIFT_RETENTION_DAYS: int(1).default(30),
   DOCSIFT_WEBHOOK_ALLOW_PRIVATE: bool.default(false),
   DOCSIFT_WEBHOOK_RETRY_BASE_MS: int(1).default(1000),
+  DOCSIFT_WEBHOOK_SECRET_KEY: secretKey,
   DOCSIFT_SESSION_TTL_HOURS: int(1).default(168),
   DOCSIFT_ENGINE_WORKERS: int(1, 64).default(1),
   DOCSIFT_OCR_WORKERS: int(1, 64).default(2),
@@ -77,7 +100,12 @@ export interface Config {
   publicUrl: string;
   signup: 'open' | 'closed';
   retentionDays: number;
-  webhooks: { allowPrivate: boolean; retryBaseMs: number };
+  webhooks: {
+    allowPrivate: boolean;
+    retryBaseMs: number;
+    /** The key that seals webhook secrets at rest, base64 (DOCSIFT_WEBHOOK_SECRET_KEY); null: the key file of the data directory. */
+    secretKey: string | null;
+  };
   sessionTtlHours: number;
   engine: { workers: number; ocrWorkers: number; maxPages: number; maxPixels: number };
   jobs: { concurrency: number; attempts: number; retryBaseMs: number; lockLifetimeMs: number };
@@ -128,7 +156,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: (e.DOCSIFT_PUBLIC_URL ?? `http://${publicHost}:${e.PORT}`).replace(/\/+$/, ''),
     signup: e.DOCSIFT_SIGNUP,
     retentionDays: e.DOCSIFT_RETENTION_DAYS,
-    webhooks: { allowPrivate: e.DOCSIFT_WEBHOOK_ALLOW_PRIVATE, retryBaseMs: e.DOCSIFT_WEBHOOK_RETRY_BASE_MS },
+    webhooks: { allowPrivate: e.DOCSIFT_WEBHOOK_ALLOW_PRIVATE, retryBaseMs: e.DOCSIFT_WEBHOOK_RETRY_BASE_MS, secretKey: e.DOCSIFT_WEBHOOK_SECRET_KEY ?? null },
     sessionTtlHours: e.DOCSIFT_SESSION_TTL_HOURS,
     engine: { workers: e.DOCSIFT_ENGINE_WORKERS, ocrWorkers: e.DOCSIFT_OCR_WORKERS, maxPages: e.DOCSIFT_MAX_PAGES, maxPixels: e.DOCSIFT_MAX_PIXELS },
     jobs: {
@@ -167,7 +195,7 @@ function maskUrl(url: string | null): string | null {
   }
 }
 
-/** The effective config with secrets (passwords in URLs, API keys) masked, for `docsift config`. */
+/** The effective config with secrets (passwords in URLs, API keys, the webhook secret key) masked, for `docsift config`. */
 export function maskConfig(config: Config): Config {
   const database = config.database.kind === 'mysql' ? { ...config.database, url: maskUrl(config.database.url)! } : config.database;
   return {
@@ -175,6 +203,7 @@ export function maskConfig(config: Config): Config {
     database,
     queueUrl: maskUrl(config.queueUrl),
     rateLimits: { ...config.rateLimits, storeUrl: maskUrl(config.rateLimits.storeUrl) },
+    webhooks: { ...config.webhooks, secretKey: config.webhooks.secretKey ? SECRET : null },
     ai: config.ai ? { ...config.ai, apiKey: config.ai.apiKey ? SECRET : undefined } : null,
   };
 }

@@ -29,7 +29,7 @@ interface Cradle {
  */
 export function webhookRegistrations(): Record<string, Resolver<unknown>> {
   return {
-    webhookSecrets: asFunction(({ config }: Cradle) => loadSecretBox(config.dataDir)).singleton(),
+    webhookSecrets: asFunction(({ config }: Cradle) => loadSecretBox(config.dataDir, config.webhooks.secretKey)).singleton(),
     webhookMappers: asFunction(({ docsift }: Cradle) => docsift.container.resolve<MapperRegistry>(KEYS.mappers)).singleton(),
     webhookTransport: asFunction(({ docsift }: Cradle) => docsift.container.resolve<WebhookTransport>(KEYS.webhookTransport)).singleton(),
     webhookRepository: asClass(WebhookRepository).singleton(),

@@ -9,8 +9,9 @@ export const SECRET_KEY_FILE = 'webhook-secrets.key';
 
 /**
  * Seals webhook secrets at rest with AES-256-GCM: `v1.<iv>.<tag>.<ciphertext>` in base64url.
- * The key is 32 random bytes in `<data dir>/webhook-secrets.key` (mode 0600), created on first use
- * (written aside, then linked into place, so two processes starting at once agree on one key).
+ * The key is DOCSIFT_WEBHOOK_SECRET_KEY, or else 32 random bytes in `<data dir>/webhook-secrets.key`
+ * (mode 0600), created on first use (written aside, then linked into place, so two processes
+ * starting at once agree on one key).
  */
 export class SecretBox {
   readonly #key: Buffer;
@@ -36,8 +37,16 @@ export class SecretBox {
   }
 }
 
-/** Reads the key file of the data directory, creating it when absent. */
-export function loadSecretBox(dataDir: string): SecretBox {
+/**
+ * The key of DOCSIFT_WEBHOOK_SECRET_KEY (base64) when set: processes on different machines that
+ * share one database share it that way. Otherwise the key file of the data directory, created
+ * when absent.
+ */
+export function loadSecretBox(dataDir: string, key: string | null): SecretBox {
+  return new SecretBox(key ? Buffer.from(key, 'base64') : keyFileOf(dataDir));
+}
+
+function keyFileOf(dataDir: string): Buffer {
   const file = path.join(dataDir, SECRET_KEY_FILE);
   fs.mkdirSync(dataDir, { recursive: true });
   if (!fs.existsSync(file)) {
@@ -51,7 +60,7 @@ export function loadSecretBox(dataDir: string): SecretBox {
       fs.rmSync(draft, { force: true });
     }
   }
-  return new SecretBox(Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64'));
+  return Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64');
 }
 
 /** `••••` and the last 4 characters: what every response shows of a secret. */

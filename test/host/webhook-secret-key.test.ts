@@ -1,0 +1,78 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createHmac, randomBytes } from 'node:crypto';
+import { expect } from 'chai';
+import pino from 'pino';
+import { loadConfig } from '../../host/src/config/config.js';
+import { startHost, type HostRuntime } from '../../host/src/main/runtime.js';
+import { SECRET_KEY_FILE } from '../../host/src/services/webhook-secrets.js';
+import { PUBLIC_URL } from './support/harness.js';
+import { startReceiver, type Receiver } from './support/webhook-receiver.js';
+
+type Json = Record<string, any>;
+
+/**
+ * Two API processes with data directories of their own and one database (a SQLite file here, as
+ * MySQL would be for processes on different machines): DOCSIFT_WEBHOOK_SECRET_KEY lets each open
+ * the secrets the other sealed, without any key file.
+ */
+describe('host: DOCSIFT_WEBHOOK_SECRET_KEY shared by processes that share a database', () => {
+  let root: string;
+  let receiver: Receiver;
+  const key = randomBytes(32).toString('hex');
+  const runtimes: HostRuntime[] = [];
+  before(async () => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'docsift-secret-key-'));
+    receiver = await startReceiver();
+  });
+  after(async () => {
+    for (const runtime of runtimes) await runtime.stop();
+    await receiver.close();
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  async function start(name: string): Promise<HostRuntime> {
+    const config = loadConfig({
+      DOCSIFT_DATA_DIR: path.join(root, name),
+      DOCSIFT_DATABASE_URL: `sqlite://${path.join(root, 'shared.sqlite')}`,
+      DOCSIFT_WEBHOOK_SECRET_KEY: key,
+      DOCSIFT_WEBHOOK_ALLOW_PRIVATE: 'true',
+      PORT: '0',
+      LOG_LEVEL: 'silent',
+      DOCSIFT_PUBLIC_URL: PUBLIC_URL,
+      DOCSIFT_JOB_LOCK_LIFETIME_MS: '4000',
+    });
+    const runtime = await startHost({ config, logger: pino({ level: 'silent' }), plugins: [], api: true, worker: false });
+    runtimes.push(runtime);
+    return runtime;
+  }
+
+  async function call(runtime: HostRuntime, method: string, url: string, token: string | null, body?: unknown): Promise<Json> {
+    const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const res = await fetch(runtime.url + url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    expect(res.status, `${method} ${url}`).to.be.below(300);
+    return (await res.json()) as Json;
+  }
+
+  it('a secret saved through one process is masked and signs deliveries in the other; neither writes a key file', async () => {
+    const a = await start('a');
+    const b = await start('b');
+    const account = await call(a, 'POST', '/api/auth/signup', null, { email: `k-${Date.now()}@example.com`, password: 'correct horse battery', organizationName: 'K' });
+    const created = await call(a, 'POST', '/api/integrations/webhooks', account.sessionToken, {
+      connectionName: 'shared',
+      webhookConfig: { url: `${receiver.url}/shared`, authType: 'hmac', hmacSecret: 'shared-secret-4321' },
+    });
+
+    const listed = await call(b, 'GET', '/api/integrations/webhooks', account.sessionToken);
+    expect(listed.webhooks[0].webhookConfig.hmacSecret).to.equal('••••4321');
+    const test = await call(b, 'POST', '/api/integrations/webhooks/test', account.sessionToken, { webhookId: created.id, testData: { data: { n: 1 } } });
+    expect(test).to.include({ delivered: true });
+    const [request] = receiver.on('/shared');
+    const timestamp = request!.headers['x-webhook-timestamp'] as string;
+    expect(request!.headers['x-webhook-signature']).to.equal(createHmac('sha256', 'shared-secret-4321').update(`${timestamp}.`).update(request!.raw).digest('hex'));
+
+    for (const name of ['a', 'b']) expect(fs.existsSync(path.join(root, name, SECRET_KEY_FILE)), name).to.equal(false);
+  });
+});
