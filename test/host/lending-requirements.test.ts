@@ -83,6 +83,71 @@ describe('host: lending requirements', () => {
     expect((await get({})).status).to.equal(401);
   });
 
+  describe('who may read and change them', () => {
+    let account: Account;
+    before(async () => {
+      account = await signup(h);
+    });
+
+    async function sessionOf(role: 'admin' | 'member'): Promise<string> {
+      const email = `${role}-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
+      const added = await h.request('POST', '/api/organizations/members', { json: { email, password: 'member pass', role }, headers: bearer(account.sessionToken) });
+      expect(added.status).to.equal(201);
+      const login = await h.request('POST', '/api/auth/login', { json: { email, password: 'member pass' } });
+      return ((await login.json()) as Json).sessionToken as string;
+    }
+    const saved = async () => ((await (await get(bearer(account.sessionToken))).json()) as Json).requirements as Json;
+
+    it('an admin session (not the owner) reads and replaces them (200)', async () => {
+      const admin = bearer(await sessionOf('admin'));
+      const res = await put(admin, { minimumDaysValid: 50 });
+      expect(res.status).to.equal(200);
+      expect(((await res.json()) as Json).requirements.minimumDaysValid).to.equal(50);
+      const read = await get(admin);
+      expect(read.status).to.equal(200);
+      expect(((await read.json()) as Json).requirements.minimumDaysValid).to.equal(50);
+      expect((await saved()).minimumDaysValid).to.equal(50);
+    });
+
+    it('a member session gets 403 forbidden on both, and its PUT changes nothing', async () => {
+      const member = bearer(await sessionOf('member'));
+      const before = await saved();
+      for (const res of [await get(member), await put(member, { minimumDaysValid: 1 })]) {
+        expect(res.status).to.equal(403);
+        expect(((await res.json()) as Json).error).to.equal('forbidden');
+      }
+      expect(await saved()).to.deep.equal(before);
+    });
+
+    const keyCases: Array<{ scopes: string[]; allowed: boolean }> = [
+      { scopes: ['lending:write'], allowed: true },
+      { scopes: ['lending:read', 'lending:write'], allowed: true },
+      { scopes: ['*'], allowed: true },
+      { scopes: ['lending:read'], allowed: false },
+      { scopes: ['documents:read', 'documents:write'], allowed: false },
+    ];
+    for (const { scopes, allowed } of keyCases) {
+      it(`a key with ${scopes.join(' + ')}: ${allowed ? '200 on GET and PUT' : '403 with requiredScope lending:write on both, nothing changed'}`, async () => {
+        const key = bearer(await createKey(h, account, { name: scopes.join(','), scopes }));
+        const before = await saved();
+        const days = before.minimumDaysValid + 1;
+        const read = await get(key);
+        const written = await put(key, { ...before, minimumDaysValid: days });
+        if (allowed) {
+          expect([read.status, written.status]).to.deep.equal([200, 200]);
+          expect(((await read.json()) as Json).requirements).to.deep.equal(before);
+          expect((await saved()).minimumDaysValid).to.equal(days);
+          return;
+        }
+        for (const res of [read, written]) {
+          expect(res.status).to.equal(403);
+          expect(await res.json()).to.deep.include({ error: 'forbidden', details: { requiredScope: 'lending:write' } });
+        }
+        expect(await saved()).to.deep.equal(before);
+      });
+    }
+  });
+
   it("judges the organization's jobs by its requirements: days of validity, minimum limits, holder name", async () => {
     const account = await signup(h);
     const key = await createKey(h, account);
