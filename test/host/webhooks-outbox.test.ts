@@ -1,49 +1,12 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
-import type { DataSource } from 'typeorm';
-import { loadConfig } from '../../host/src/config/config.js';
-import { openDatabase } from '../../host/src/main/runtime.js';
 import type { Job } from '../../host/src/persistence/entities/job.entities.js';
 import { WebhookDeliveryEntity, type WebhookDelivery } from '../../host/src/persistence/entities/webhook.entities.js';
 import { JobRepository } from '../../host/src/persistence/job.repository.js';
 import { bearer, createKey, signup, startHarness, type Harness } from './support/harness.js';
 import { fakeEngine, form, PDF_BYTES, resultOf, waitFor } from './support/fake-engine.js';
-import { freshDatabase } from './support/mysql-database.js';
+import { TEST_DATABASES, type OpenedDatabase } from './support/test-databases.js';
 import { startReceiver, type Receiver } from './support/webhook-receiver.js';
-
-interface Dialect {
-  name: string;
-  /** Opens a migrated database; null when its server is not configured. */
-  open(): Promise<{ dataSource: DataSource; close: () => Promise<void> } | null>;
-  /** A trigger that makes every delivery insert fail. */
-  refuseDeliveries: string;
-}
-
-const DIALECTS: Dialect[] = [
-  {
-    name: 'SQLite',
-    open: async () => {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'docsift-outbox-'));
-      const dataSource = await openDatabase(loadConfig({ DOCSIFT_DATA_DIR: dir, LOG_LEVEL: 'silent' }));
-      return { dataSource, close: async () => { await dataSource.destroy(); fs.rmSync(dir, { recursive: true, force: true }); } };
-    },
-    refuseDeliveries: "CREATE TRIGGER refuse_deliveries BEFORE INSERT ON webhook_deliveries BEGIN SELECT RAISE(ABORT, 'deliveries refused'); END",
-  },
-  {
-    name: 'MySQL/MariaDB (DOCSIFT_TEST_MYSQL_URL)',
-    open: async () => {
-      const base = process.env.DOCSIFT_TEST_MYSQL_URL;
-      if (!base) return null;
-      const db = await freshDatabase(base);
-      const dataSource = await openDatabase(loadConfig({ DOCSIFT_DATABASE_URL: db.url, LOG_LEVEL: 'silent' }));
-      return { dataSource, close: async () => { await dataSource.destroy(); await db.drop(); } };
-    },
-    refuseDeliveries: "CREATE TRIGGER refuse_deliveries BEFORE INSERT ON webhook_deliveries FOR EACH ROW SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'deliveries refused'",
-  },
-];
 
 function processingJob(): Job {
   const at = new Date();
@@ -64,9 +27,9 @@ function deliveryOf(job: Job): WebhookDelivery {
 
 const completion = (at: Date): Partial<Job> => ({ progress: 100, documentType: 'insurance_cert', classificationConfidence: 0.9, extractedData: { certificateNumber: 'A-1' }, completedAt: at, updatedAt: at });
 
-for (const dialect of DIALECTS) {
+for (const dialect of TEST_DATABASES) {
   describe(`host: a job's outcome and its webhook deliveries are one transaction on ${dialect.name}`, function () {
-    let db: { dataSource: DataSource; close: () => Promise<void> };
+    let db: OpenedDatabase;
     let jobs: JobRepository;
     before(async function () {
       const opened = await dialect.open();
@@ -84,14 +47,14 @@ for (const dialect of DIALECTS) {
     it('rolls the transition back when a delivery cannot be inserted, then writes both once it can', async () => {
       const job = processingJob();
       await jobs.insert(job);
-      await db.dataSource.query(dialect.refuseDeliveries);
+      await db.dataSource.query(dialect.refuse('INSERT', 'webhook_deliveries'));
       try {
         await jobs.finish(job.id, 'completed', completion(new Date()), [deliveryOf(job)]).then(
           () => expect.fail('the finish should have failed'),
-          (error: Error) => expect(error.message).to.contain('deliveries refused'),
+          (error: Error) => expect(error.message).to.contain('webhook_deliveries refused'),
         );
       } finally {
-        await db.dataSource.query('DROP TRIGGER refuse_deliveries');
+        await db.dataSource.query('DROP TRIGGER refuse_webhook_deliveries');
       }
       const unchanged = (await jobs.find(job.id))!;
       expect(unchanged).to.include({ status: 'processing', progress: 40, documentType: null, extractedData: null, completedAt: null });
@@ -142,7 +105,7 @@ describe('host: a job whose deliveries cannot be written is not finished', () =>
   it('retries the attempt (the result is not kept without its deliveries) and delivers once when the retry succeeds', async () => {
     const account = await signup(h);
     const key = await createKey(h, account);
-    await h.dataSource.query(DIALECTS[0]!.refuseDeliveries);
+    await h.dataSource.query(TEST_DATABASES[0]!.refuse('INSERT', 'webhook_deliveries'));
     const res = await h.request('POST', '/api/documents/extract', {
       body: form({ file: { bytes: PDF_BYTES, name: 'c.pdf' }, webhookUrl: `${receiver.url}/tx` }),
       headers: bearer(key),
@@ -150,7 +113,7 @@ describe('host: a job whose deliveries cannot be written is not finished', () =>
     const { jobId } = (await res.json()) as { jobId: string };
     const jobs = h.container.resolve<JobRepository>('jobRepository');
     const afterFirst = await waitFor(() => jobs.find(jobId), (job) => job?.attempts === 1 && job.status === 'pending');
-    await h.dataSource.query('DROP TRIGGER refuse_deliveries');
+    await h.dataSource.query('DROP TRIGGER refuse_webhook_deliveries');
     expect(afterFirst).to.include({ status: 'pending', documentType: null, completedAt: null });
     const done = await waitFor(() => jobs.find(jobId), (job) => job?.status === 'completed');
     expect(done).to.include({ status: 'completed', attempts: 2 });

@@ -1,4 +1,6 @@
 import { type DataSource, type Repository } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity.js';
+import { guardedWrite } from './guarded-write.js';
 import { RawLookup } from './raw-lookup.js';
 import {
   ApiKeyEntity,
@@ -31,10 +33,10 @@ export class AccountRepository {
 
   /** Creates the organization and its owner in one transaction. */
   async createOrganizationWithOwner(organization: Organization, owner: User): Promise<void> {
-    await this.#dataSource.transaction(async (manager) => {
-      await manager.insert(OrganizationEntity, organization);
-      await manager.insert(UserEntity, owner);
-    });
+    const builder = () => this.#dataSource.createQueryBuilder().insert();
+    await guardedWrite(this.#dataSource, builder().into(OrganizationEntity).values(organization), [
+      builder().into(UserEntity).values(owner as QueryDeepPartialEntity<User>),
+    ]);
   }
 
   async insertUser(user: User): Promise<void> {

@@ -6,9 +6,9 @@ interface SqliteDatabase {
 }
 
 /**
- * Runs `guard` (an UPDATE that must change a row, such as a compare-and-set on a status) and then
- * `dependents`, as one transaction: all are written, or none. Returns false, writing nothing, when
- * the guard changed no row.
+ * Runs `guard` (a statement that must change a row: a compare-and-set UPDATE on a status, a DELETE
+ * of the parent, an INSERT) and then `dependents`, as one transaction: all are written, or none.
+ * Returns false, writing nothing, when the guard changed no row.
  *
  * On SQLite the transaction runs synchronously on the driver's connection: TypeORM shares that one
  * connection with every other caller, so an asynchronous transaction there would take in (and could

@@ -8,6 +8,7 @@ import {
   type WebhookConfigRecord,
   type WebhookDelivery,
 } from './entities/webhook.entities.js';
+import { guardedWrite } from './guarded-write.js';
 
 const DELIVERY_STATUSES = Object.keys(DELIVERY_TRANSITIONS) as DeliveryStatus[];
 
@@ -45,12 +46,10 @@ export class WebhookRepository {
 
   /** Removes a configuration and its deliveries; false when it was not there. */
   async deleteConfig(organizationId: string, id: string): Promise<boolean> {
-    return this.#dataSource.transaction(async (manager) => {
-      const result = await manager.getRepository(WebhookConfigEntity).delete({ organizationId, id });
-      if ((result.affected ?? 0) === 0) return false;
-      await manager.getRepository(WebhookDeliveryEntity).delete({ webhookId: id });
-      return true;
-    });
+    const deleteFrom = (entity: typeof WebhookConfigEntity | typeof WebhookDeliveryEntity) => this.#dataSource.createQueryBuilder().delete().from(entity);
+    return guardedWrite(this.#dataSource, deleteFrom(WebhookConfigEntity).where({ organizationId, id }), [
+      deleteFrom(WebhookDeliveryEntity).where({ webhookId: id }),
+    ]);
   }
 
   findDelivery(id: string): Promise<WebhookDelivery | null> {
