@@ -1,31 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
-import type { Job } from '../../host/src/persistence/entities/job.entities.js';
-import { WebhookDeliveryEntity, type WebhookDelivery } from '../../host/src/persistence/entities/webhook.entities.js';
+import { WebhookDeliveryEntity } from '../../host/src/persistence/entities/webhook.entities.js';
 import { JobRepository } from '../../host/src/persistence/job.repository.js';
 import { bearer, createKey, signup, startHarness, type Harness } from './support/harness.js';
 import { fakeEngine, form, PDF_BYTES, resultOf, waitFor } from './support/fake-engine.js';
+import { completion, deliveryOf, processingJob } from './support/job-rows.js';
 import { TEST_DATABASES, type OpenedDatabase } from './support/test-databases.js';
 import { startReceiver, type Receiver } from './support/webhook-receiver.js';
-
-function processingJob(): Job {
-  const at = new Date();
-  return {
-    id: randomUUID(), organizationId: randomUUID(), apiKeyId: null, service: 'documents', status: 'processing', progress: 40, fileName: 'a.pdf', fileType: 'pdf',
-    fileKey: 'k', fileSize: 1, typeHint: null, webhookUrl: 'https://hooks.example.com/a', metadata: null, documentType: null, classificationConfidence: null,
-    alternativeTypes: null, extractedData: null, fieldDetails: null, findings: null, error: null, attempts: 1, processingTime: null, createdAt: at, updatedAt: at, completedAt: null,
-  };
-}
-
-function deliveryOf(job: Job): WebhookDelivery {
-  const at = new Date();
-  return {
-    id: randomUUID(), organizationId: job.organizationId, webhookId: null, jobId: job.id, url: job.webhookUrl, event: 'extraction.completed',
-    payload: { jobId: job.id, status: 'completed' }, status: 'pending', attempts: [], attemptCount: 0, maxAttempts: 5, nextAttemptAt: at, createdAt: at, updatedAt: at,
-  };
-}
-
-const completion = (at: Date): Partial<Job> => ({ progress: 100, documentType: 'insurance_cert', classificationConfidence: 0.9, extractedData: { certificateNumber: 'A-1' }, completedAt: at, updatedAt: at });
 
 for (const dialect of TEST_DATABASES) {
   describe(`host: a job's outcome and its webhook deliveries are one transaction on ${dialect.name}`, function () {

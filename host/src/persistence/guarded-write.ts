@@ -1,6 +1,7 @@
 import type { DataSource, ObjectLiteral, QueryBuilder } from 'typeorm';
 
 interface SqliteDatabase {
+  inTransaction: boolean;
   prepare(sql: string): { run(...params: unknown[]): { changes: number } };
   transaction<T>(work: () => T): () => T;
 }
@@ -12,12 +13,16 @@ interface SqliteDatabase {
  *
  * On SQLite the transaction runs synchronously on the driver's connection: TypeORM shares that one
  * connection with every other caller, so an asynchronous transaction there would take in (and could
- * roll back) whatever other requests write between its statements.
+ * roll back) whatever other requests write between its statements. Hence the rule for SQLite: no
+ * asynchronous transaction at all (repositories write single statements; `save()`/`remove()`,
+ * which open one, are not used), and this function refuses to run inside one rather than become
+ * a SAVEPOINT that another request's ROLLBACK would erase.
  */
 export async function guardedWrite(dataSource: DataSource, guard: QueryBuilder<ObjectLiteral>, dependents: QueryBuilder<ObjectLiteral>[]): Promise<boolean> {
   const [first, ...rest] = [guard, ...dependents].map((builder) => builder.getQueryAndParameters());
   if (dataSource.options.type === 'better-sqlite3') {
     const db = (dataSource.driver as unknown as { databaseConnection: SqliteDatabase }).databaseConnection;
+    if (db.inTransaction) throw new Error('guardedWrite: a transaction is already open on the shared SQLite connection (an asynchronous transaction ran on it)');
     const run = ([sql, params]: [string, unknown[]]) => db.prepare(sql).run(...params.map(sqliteValue)).changes;
     return db.transaction(() => {
       if (run(first) === 0) return false;

@@ -13,8 +13,8 @@ export class LendingRequirementsRepository {
     return this.#rows.findOneBy({ organizationId });
   }
 
-  /** Inserts or replaces the organization's row. */
+  /** Inserts or replaces the organization's row (one statement: no transaction on the shared SQLite connection). */
   async save(record: LendingRequirementsRecord): Promise<void> {
-    await this.#rows.save(record);
+    await this.#rows.upsert(record, ['organizationId']);
   }
 }

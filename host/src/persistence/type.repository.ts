@@ -1,4 +1,5 @@
 import type { DataSource, Repository } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity.js';
 import { OrganizationTypeEntity, type OrganizationType } from './entities/job.entities.js';
 
 /** The document types an organization added to the registry. */
@@ -21,8 +22,11 @@ export class TypeRepository {
     await this.#types.insert(type);
   }
 
-  async save(type: OrganizationType): Promise<void> {
-    await this.#types.save(type);
+  /** Rewrites an existing type (one UPDATE); false when it is no longer there. */
+  async update(type: OrganizationType): Promise<boolean> {
+    const { id, organizationId, ...change } = type;
+    const result = await this.#types.update({ id, organizationId }, change as QueryDeepPartialEntity<OrganizationType>);
+    return (result.affected ?? 0) > 0;
   }
 
   async delete(organizationId: string, typeCode: string): Promise<boolean> {

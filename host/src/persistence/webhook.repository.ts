@@ -28,8 +28,11 @@ export class WebhookRepository {
     await this.#configs.insert(record as QueryDeepPartialEntity<WebhookConfigRecord>);
   }
 
-  async saveConfig(record: WebhookConfigRecord): Promise<void> {
-    await this.#configs.save(record);
+  /** Rewrites an existing configuration (one UPDATE); false when it is no longer there. */
+  async updateConfig(record: WebhookConfigRecord): Promise<boolean> {
+    const { id, organizationId, ...change } = record;
+    const result = await this.#configs.update({ id, organizationId }, change as QueryDeepPartialEntity<WebhookConfigRecord>);
+    return (result.affected ?? 0) > 0;
   }
 
   findConfig(organizationId: string, id: string): Promise<WebhookConfigRecord | null> {

@@ -78,7 +78,7 @@ export class TypeService {
     const existing = await this.#repository.find(principal.organizationId, typeCode);
     if (!existing) throw notFound('Document type');
     const updated: OrganizationType = { ...existing, ...normalize(input), updatedAt: this.#clock() };
-    await this.#repository.save(updated);
+    if (!(await this.#repository.update(updated))) throw notFound('Document type');
     return view(updated);
   }
 

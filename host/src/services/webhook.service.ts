@@ -86,7 +86,7 @@ export class WebhookService {
       updatedAt: this.#deps.clock(),
     };
     await this.#check(record, secrets);
-    await this.#deps.webhookRepository.saveConfig({ ...record, secrets: this.#seal(secrets) });
+    if (!(await this.#deps.webhookRepository.updateConfig({ ...record, secrets: this.#seal(secrets) }))) throw notFound('Webhook');
     return view(record, secrets);
   }
 

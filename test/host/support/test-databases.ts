@@ -17,7 +17,7 @@ export interface TestDatabase {
   /** Opens a migrated database of its own; null when its server is not configured. */
   open(): Promise<OpenedDatabase | null>;
   /** SQL creating a trigger named `refuse_<table>` that makes every `operation` on `table` fail with `<table> refused`. */
-  refuse(operation: 'INSERT' | 'DELETE', table: string): string;
+  refuse(operation: 'INSERT' | 'UPDATE' | 'DELETE', table: string): string;
 }
 
 export const TEST_DATABASES: TestDatabase[] = [
