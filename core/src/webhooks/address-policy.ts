@@ -6,7 +6,8 @@ import { WebhookError } from './errors.js';
  * Where webhooks may not go unless private targets are allowed: loopback, private, link-local
  * (the 169.254.169.254 metadata service among them), unspecified, shared (CGNAT), multicast and
  * reserved ranges. IPv6 forms that embed an IPv4 address (mapped `::ffff:a.b.c.d`, NAT64
- * `64:ff9b::/96`) are judged by the IPv4 address they carry.
+ * `64:ff9b::/96`, 6to4 `2002::/16`) are judged by the IPv4 address they carry. NAT64 local-use
+ * `64:ff9b:1::/48` translates to addresses of the operator's choosing, so it is refused whole.
  */
 const RANGES: ReadonlyArray<{ reason: string; v4: string[]; v6: string[] }> = [
   { reason: 'loopback', v4: ['127.0.0.0/8'], v6: ['::1/128'] },
@@ -15,7 +16,7 @@ const RANGES: ReadonlyArray<{ reason: string; v4: string[]; v6: string[] }> = [
   { reason: 'link-local', v4: ['169.254.0.0/16'], v6: ['fe80::/10'] },
   { reason: 'shared (CGNAT)', v4: ['100.64.0.0/10'], v6: [] },
   { reason: 'multicast', v4: ['224.0.0.0/4'], v6: ['ff00::/8'] },
-  { reason: 'reserved', v4: ['192.0.0.0/24', '198.18.0.0/15', '240.0.0.0/4'], v6: ['::/96'] },
+  { reason: 'reserved', v4: ['192.0.0.0/24', '198.18.0.0/15', '240.0.0.0/4'], v6: ['::/96', '64:ff9b:1::/48'] },
 ];
 
 const BLOCKS = RANGES.map(({ reason, v4, v6 }) => {
@@ -39,14 +40,20 @@ export function refusedAddressReason(address: string): string | null {
   return BLOCKS.find(({ list }) => list.check(ip, type))?.reason ?? null;
 }
 
-/** The IPv4 address inside an IPv4-mapped (`::ffff:0:0/96`) or NAT64 (`64:ff9b::/96`) address. */
+/**
+ * The IPv4 address inside an IPv4-mapped (`::ffff:0:0/96`) or NAT64 (`64:ff9b::/96`) address (its
+ * last 32 bits), or a 6to4 address (`2002::/16`, the 32 bits after the prefix).
+ */
 function embeddedIpv4(address: string): string | null {
   const words = ipv6Words(address);
   if (!words) return null;
   const head = words.slice(0, 6).join(',');
-  if (head !== '0,0,0,0,0,65535' && head !== '100,65435,0,0,0,0') return null;
-  return [words[6] >> 8, words[6] & 255, words[7] >> 8, words[7] & 255].join('.');
+  if (head === '0,0,0,0,0,65535' || head === '100,65435,0,0,0,0') return dotted(words[6], words[7]);
+  if (words[0] === 0x2002) return dotted(words[1], words[2]);
+  return null;
 }
+
+const dotted = (high: number, low: number) => [high >> 8, high & 255, low >> 8, low & 255].join('.');
 
 function ipv6Words(address: string): number[] | null {
   let text = address.toLowerCase().split('%')[0];

@@ -38,12 +38,17 @@ describe('core/webhooks: SSRF guard', () => {
       ['::ffff:169.254.169.254', 'link-local'],
       ['::ffff:a00:1', 'private'],
       ['64:ff9b::a9fe:a9fe', 'link-local'],
+      ['2002:7f00:1::', 'loopback'],
+      ['2002:a00:5::1', 'private'],
+      ['2002:a9fe:a9fe::', 'link-local'],
+      ['64:ff9b:1::a00:1', 'reserved'],
+      ['64:ff9b:1:ffff::808:808', 'reserved'],
     ];
     for (const [address, reason] of refused) {
       it(`refuses ${address} as ${reason}`, () => expect(refusedAddressReason(address)).to.equal(reason));
     }
 
-    for (const address of ['93.184.215.14', '8.8.8.8', '172.32.0.1', '100.128.0.1', '2606:4700::6810:84e5', '::ffff:8.8.8.8']) {
+    for (const address of ['93.184.215.14', '8.8.8.8', '172.32.0.1', '100.128.0.1', '2606:4700::6810:84e5', '::ffff:8.8.8.8', '2002:808:808::1', '64:ff9b::808:808']) {
       it(`allows the public address ${address}`, () => expect(refusedAddressReason(address)).to.equal(null));
     }
   });
@@ -56,6 +61,21 @@ describe('core/webhooks: SSRF guard', () => {
         expect(error.message).to.match(/may not point to a (loopback|link-local|private) address/);
       });
     }
+
+    const embedding: Array<[string, string]> = [
+      ['http://[2002:7f00:1::]/', 'loopback'],
+      ['http://[2002:0a00:0005::]/', 'private'],
+      ['http://[64:ff9b:1::a00:1]/', 'reserved'],
+    ];
+    for (const [url, reason] of embedding) {
+      it(`refuses ${url} as ${reason}`, async () => {
+        expect((await refusal(assertDeliverableUrl(url))).message).to.equal(`webhook URLs may not point to a ${reason} address`);
+      });
+    }
+
+    it('accepts a 6to4 address that embeds a public IPv4 address', async () => {
+      expect((await assertDeliverableUrl('http://[2002:808:808::1]/hook')).hostname).to.equal('[2002:808:808::1]');
+    });
 
     it('refuses a host name that resolves to 127.0.0.1 (localhost)', async () => {
       const error = await refusal(assertDeliverableUrl('http://localhost:3000/hook'));
