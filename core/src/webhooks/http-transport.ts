@@ -74,8 +74,7 @@ export class HttpWebhookTransport implements WebhookTransport {
       const { code } = error as RequestError;
       const message = this.networkMessage(error as RequestError, timeoutMs);
       this.options.logger?.debug({ url: redacted(request.url), code }, message);
-      if (code === ADDRESS_REFUSED_CODE) return { statusCode: null, durationMs: elapsed(), error: message, retryable: false };
-      return { statusCode: null, durationMs: elapsed(), error: message };
+      return { statusCode: null, durationMs: elapsed(), error: message, ...(code === ADDRESS_REFUSED_CODE && { retryable: false }) };
     }
   }
 
