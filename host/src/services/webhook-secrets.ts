@@ -43,10 +43,10 @@ export class SecretBox {
  * when absent.
  */
 export function loadSecretBox(dataDir: string, key: string | null): SecretBox {
-  return new SecretBox(key ? Buffer.from(key, 'base64') : keyFileOf(dataDir));
+  return new SecretBox(key ? Buffer.from(key, 'base64') : readOrCreateKeyFile(dataDir));
 }
 
-function keyFileOf(dataDir: string): Buffer {
+function readOrCreateKeyFile(dataDir: string): Buffer {
   const file = path.join(dataDir, SECRET_KEY_FILE);
   fs.mkdirSync(dataDir, { recursive: true });
   if (!fs.existsSync(file)) {
