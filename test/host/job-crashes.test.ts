@@ -14,11 +14,12 @@ import { startReceiver, type Receiver } from './support/webhook-receiver.js';
 
 // A short lease, so a dead worker's job is claimable again within seconds (and Agenda's pending
 // liveness timers, half a lease each, do not hold the test process).
-const ENV = { DOCSIFT_JOB_LOCK_LIFETIME_MS: '1500', DOCSIFT_JOB_ATTEMPTS: '2', DOCSIFT_WEBHOOK_ALLOW_PRIVATE: 'true' };
+const LEASE_MS = 1500;
+const ENV = { DOCSIFT_JOB_LOCK_LIFETIME_MS: String(LEASE_MS), DOCSIFT_JOB_ATTEMPTS: '2', DOCSIFT_WEBHOOK_ALLOW_PRIVATE: 'true' };
 
-function startOn(dataDir: string, engine: EnginePool): Promise<HostRuntime> {
-  const config = loadConfig({ DOCSIFT_DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', DOCSIFT_PUBLIC_URL: PUBLIC_URL, ...ENV });
-  return startHost({ config, logger: pino({ level: 'silent' }), plugins: [], api: true, worker: true, enginePool: engine });
+function startOn(dataDir: string, engine: EnginePool, env: Record<string, string> = {}, logger = pino({ level: 'silent' })): Promise<HostRuntime> {
+  const config = loadConfig({ DOCSIFT_DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', DOCSIFT_PUBLIC_URL: PUBLIC_URL, ...ENV, ...env });
+  return startHost({ config, logger, plugins: [], api: true, worker: true, enginePool: engine });
 }
 
 /** An engine whose document never finishes: the process "dies" with the job in hand. */
@@ -29,6 +30,17 @@ async function die(runtime: HostRuntime): Promise<void> {
   await runtime.container.resolve<JobQueue>('jobQueue').stop({ timeoutMs: 0 });
   await runtime.stop();
 }
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * From now on the queue refuses to renew the lease of a running document entry (as a queue store
+ * that stopped answering the worker would), while taking one up, starting a run and the job
+ * database keep working.
+ */
+const REFUSE_LEASE_RENEWALS = `CREATE TRIGGER refuse_lease_renewals BEFORE UPDATE OF progress ON docsift_queue_jobs
+  WHEN OLD.name = 'process-document' AND OLD.locked_at IS NOT NULL AND NEW.locked_at IS NOT NULL AND NEW.last_run_at IS OLD.last_run_at
+  BEGIN SELECT RAISE(ABORT, 'lease renewal refused'); END`;
 
 async function call(runtime: HostRuntime, method: string, url: string, token: string | null, body?: unknown): Promise<any> {
   const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
@@ -85,6 +97,8 @@ describe('host: attempts whose worker died count', () => {
     } finally {
       await die(b);
     }
+    // The dead attempt's row is then untouched for more than a lease when the next worker takes the job up.
+    await pause(LEASE_MS);
 
     const third = fakeEngine(() => resultOf('insurance_cert', { certificateNumber: 'never' }));
     const c = await startOn(dataDir, third);
@@ -119,6 +133,68 @@ describe('host: attempts whose worker died count', () => {
       expect(await attemptsOf(b, submitted.jobId)).to.equal(2);
     } finally {
       await b.stop();
+    }
+  });
+
+  it('a job taken up while its last attempt still runs elsewhere (its lease lapsed) is left to that attempt, whose result is kept', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const first = fakeEngine(async () => {
+      await gate;
+      return resultOf('insurance_cert', { certificateNumber: 'LIVE-1' });
+    });
+    const a = await startOn(dataDir, first, { DOCSIFT_JOB_ATTEMPTS: '1' });
+    const second = fakeEngine(() => resultOf('insurance_cert', { certificateNumber: 'never' }));
+    let b: HostRuntime | undefined;
+    try {
+      const submitted = await submitOn(a);
+      await waitFor(async () => first.calls.length, (n) => n === 1);
+      await a.dataSource.query(REFUSE_LEASE_RENEWALS);
+      b = await startOn(dataDir, second, { DOCSIFT_JOB_ATTEMPTS: '1' });
+      const bQueue = b.container.resolve<JobQueue>('jobQueue');
+      expect(await waitFor(() => bQueue.hasPendingEntry('process-document', submitted.jobId), (pending) => !pending, 10_000)).to.equal(false);
+      const jobs = a.container.resolve<JobRepository>('jobRepository');
+      expect((await jobs.find(submitted.jobId))!).to.include({ status: 'processing', attempts: 1 });
+
+      release();
+      const job = await waitFor(() => call(a, 'GET', `/api/documents/extract/${submitted.jobId}`, submitted.key), (record) => record.status !== 'processing');
+      expect(job).to.include({ status: 'completed' });
+      expect(job.extractedData).to.deep.equal({ certificateNumber: 'LIVE-1' });
+      expect(second.calls).to.have.length(0);
+      const deliveries = await waitFor(async () => receiver.on('/crash'), (list) => list.length === 1);
+      await pause(300);
+      expect(receiver.on('/crash')).to.have.length(1);
+      expect(deliveries[0]!.body).to.deep.include({ jobId: submitted.jobId, event: 'extraction.completed' });
+    } finally {
+      release();
+      await b?.stop();
+      await a.stop();
+    }
+  });
+
+  it('an attempt whose job was deleted meanwhile logs "result discarded", not "job completed"', async () => {
+    const lines: Array<{ msg: string; jobId?: string }> = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line)) });
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const engine = fakeEngine(async () => {
+      await gate;
+      return resultOf('insurance_cert', { certificateNumber: 'GONE-1' });
+    });
+    const a = await startOn(dataDir, engine, {}, logger);
+    try {
+      const submitted = await submitOn(a);
+      await waitFor(async () => engine.calls.length, (n) => n === 1);
+      const deleted = await fetch(`${a.url}/api/documents/extract/${submitted.jobId}`, { method: 'DELETE', headers: { authorization: `Bearer ${submitted.key}` } });
+      expect(deleted.status).to.equal(204);
+      release();
+      const ofJob = () => lines.filter((line) => line.jobId === submitted.jobId).map((line) => line.msg);
+      const messages = await waitFor(async () => ofJob(), (list) => list.some((msg) => msg.startsWith('result discarded')));
+      expect(messages.filter((msg) => msg.startsWith('result discarded'))).to.have.length(1);
+      expect(messages).not.to.include('job completed');
+    } finally {
+      release();
+      await a.stop();
     }
   });
 });

@@ -1,5 +1,6 @@
 import { isDocsiftError } from '@docsift/core';
 import type { Logger } from 'pino';
+import type { Config } from '../config/config.js';
 import type { EnginePool } from '../engine/index.js';
 import type { Job } from '../persistence/entities/job.entities.js';
 import type { JobRepository } from '../persistence/job.repository.js';
@@ -14,6 +15,7 @@ export interface DocumentJobData {
 }
 
 export interface DocumentJobRunnerDeps {
+  config: Config;
   jobRepository: JobRepository;
   fileStore: FileStore;
   enginePool: EnginePool;
@@ -31,7 +33,8 @@ const FINAL_FAILURE_MESSAGE = 'The document could not be processed.';
  * The queue handler of one document job: runs the engine in the pool, moves progress 0→100 and
  * writes the outcome with its webhook deliveries. Idempotent: a finished or deleted job is left
  * alone. Every attempt that starts is counted on the job row, so an attempt whose worker died
- * counts as well; a job taken up again after its last allowed attempt fails.
+ * counts as well; a job taken up again after its last allowed attempt fails, unless its row shows
+ * that attempt is still alive (a running attempt touches the row at least every third of a lease).
  */
 export class DocumentJobRunner {
   readonly #deps: DocumentJobRunnerDeps;
@@ -47,14 +50,20 @@ export class DocumentJobRunner {
     const attempt = job.attempts + 1;
     const log = this.#deps.logger.child({ jobId, orgId: job.organizationId, attempt });
     if (job.attempts >= context.maxAttempts) {
-      await this.#fail(job, FINAL_FAILURE_MESSAGE);
-      log.error({ attempts: job.attempts }, 'job failed: its last allowed attempt never finished (the worker died)');
+      const idleMs = clock().getTime() - job.updatedAt.getTime();
+      if (idleMs <= this.#deps.config.jobs.lockLifetimeMs) {
+        log.warn({ attempts: job.attempts, idleMs }, 'job left to its last attempt, which is still running elsewhere (its row was touched within a lease)');
+        return;
+      }
+      if (await this.#fail(job, FINAL_FAILURE_MESSAGE, log)) {
+        log.error({ attempts: job.attempts, idleMs }, 'job failed: its last allowed attempt never finished (the worker died)');
+      }
       return;
     }
     const started = clock();
     const claimed = await jobRepository.startAttempt(jobId, job.attempts, { progress: 0, error: null, updatedAt: started });
     if (!claimed) return;
-    const progress = this.#progressWriter(jobId, context, log);
+    const progress = this.#rowWriter(jobId, context, log);
     try {
       const result = await this.#deps.enginePool.process(
         this.#deps.fileStore.localPath(job.fileKey),
@@ -69,7 +78,7 @@ export class DocumentJobRunner {
       );
       await progress.settled();
       const done = clock();
-      await this.#finish(job, 'completed', {
+      const kept = await this.#finish(job, 'completed', {
         progress: 100,
         fileType: result.fileType,
         documentType: result.documentType,
@@ -81,19 +90,17 @@ export class DocumentJobRunner {
         processingTime: Math.round(done.getTime() - started.getTime()) / 1000,
         completedAt: done,
         updatedAt: done,
-      });
-      log.info({ documentType: result.documentType, ms: done.getTime() - started.getTime() }, 'job completed');
+      }, log);
+      if (kept) log.info({ documentType: result.documentType, ms: done.getTime() - started.getTime() }, 'job completed');
     } catch (error) {
       await progress.settled();
       // Bad input fails the same way on every attempt: it is the job's outcome, not a failed attempt.
       if (isDocsiftError(error)) {
-        await this.#fail(job, error.message);
-        log.info({ code: error.code }, 'job failed: document refused by the engine');
+        if (await this.#fail(job, error.message, log)) log.info({ code: error.code }, 'job failed: document refused by the engine');
         return;
       }
       if (attempt >= context.maxAttempts) {
-        await this.#fail(job, FINAL_FAILURE_MESSAGE);
-        log.error({ err: error }, 'job failed after its last attempt');
+        if (await this.#fail(job, FINAL_FAILURE_MESSAGE, log)) log.error({ err: error }, 'job failed after its last attempt');
         return;
       }
       await jobRepository.transition(jobId, 'pending', { updatedAt: clock() });
@@ -105,33 +112,57 @@ export class DocumentJobRunner {
   /** After the last attempt: the job fails with a message safe to show. */
   async failFinally({ jobId }: DocumentJobData): Promise<void> {
     const job = await this.#deps.jobRepository.find(jobId);
-    if (job) await this.#fail(job, FINAL_FAILURE_MESSAGE);
+    if (job) await this.#fail(job, FINAL_FAILURE_MESSAGE, this.#deps.logger.child({ jobId, orgId: job.organizationId }));
   }
 
-  async #fail(job: Job, message: string): Promise<void> {
-    await this.#finish(job, 'failed', { error: message, updatedAt: this.#deps.clock() });
+  #fail(job: Job, message: string, log: Logger): Promise<boolean> {
+    return this.#finish(job, 'failed', { error: message, updatedAt: this.#deps.clock() }, log);
   }
 
-  /** The outcome and its webhook deliveries in one transaction, then the deliveries' first attempts queued. */
-  async #finish(job: Job, to: 'completed' | 'failed', change: Partial<Job>): Promise<void> {
+  /**
+   * The outcome and its webhook deliveries in one transaction, then the deliveries' first attempts
+   * queued. False, with "result discarded" logged, when the job was already finished (by another
+   * attempt) or deleted.
+   */
+  async #finish(job: Job, to: 'completed' | 'failed', change: Partial<Job>, log: Logger): Promise<boolean> {
     const { jobRepository, webhookOutbox } = this.#deps;
     const deliveries = await webhookOutbox.deliveriesFor({ ...job, ...change, status: to });
-    if (await jobRepository.finish(job.id, to, change, deliveries)) await webhookOutbox.dispatch(deliveries);
+    const kept = await jobRepository.finish(job.id, to, change, deliveries);
+    if (kept) await webhookOutbox.dispatch(deliveries);
+    else log.warn({ outcome: to }, 'result discarded: the job was already finished by another attempt, or deleted');
+    return kept;
   }
 
-  #progressWriter(jobId: string, context: JobContext, log: Logger) {
+  /**
+   * Writes progress (in steps, each also renewing the lease) and, every third of a lease, touches
+   * the row, so `updatedAt` shows the attempt is alive even when the queue cannot renew its lease.
+   * The touches stop when the attempt settles or the queue gives up on it (it is stopping).
+   */
+  #rowWriter(jobId: string, context: JobContext, log: Logger) {
+    const { jobRepository, clock, config } = this.#deps;
     let written = 0;
     let chain: Promise<unknown> = Promise.resolve();
+    const write = (change: Partial<Job>, then: () => Promise<void> = async () => undefined) => {
+      chain = chain
+        .then(() => jobRepository.update(jobId, ['processing'], { ...change, updatedAt: clock() }))
+        .then(then)
+        .catch((error: unknown) => log.warn({ err: error }, 'progress write failed'));
+    };
+    const heartbeat = setInterval(() => write({}), Math.floor(config.jobs.lockLifetimeMs / 3));
+    heartbeat.unref();
+    const stopHeartbeat = () => clearInterval(heartbeat);
+    context.signal.addEventListener('abort', stopHeartbeat, { once: true });
     return {
       report: (value: number) => {
         if (value - written < PROGRESS_STEP || value >= 100) return;
         written = value;
-        chain = chain
-          .then(() => this.#deps.jobRepository.update(jobId, ['processing'], { progress: value, updatedAt: this.#deps.clock() }))
-          .then(() => context.touch(value))
-          .catch((error: unknown) => log.warn({ err: error }, 'progress write failed'));
+        write({ progress: value }, () => context.touch(value));
       },
-      settled: () => chain,
+      settled: () => {
+        stopHeartbeat();
+        context.signal.removeEventListener('abort', stopHeartbeat);
+        return chain;
+      },
     };
   }
 }
