@@ -21,6 +21,7 @@ import { DocumentJobRunner } from '../services/document-job.runner.js';
 import { DocumentService } from '../services/document.service.js';
 import { LendingRequirementsRepository } from '../persistence/lending-requirements.repository.js';
 import { LendingService } from '../services/lending.service.js';
+import { LendingJobView } from '../services/lending-view.js';
 import { MaintenanceService } from '../services/maintenance.service.js';
 import { HOST_VERSION } from './version.js';
 import { webhookRegistrations } from './webhook-wiring.js';
@@ -97,6 +98,7 @@ export function createHostContainer(options: HostContainerOptions): AwilixContai
     jobRepository: asClass(JobRepository).singleton(),
     documentService: asClass(DocumentService).singleton(),
     lendingRequirementsRepository: asClass(LendingRequirementsRepository).singleton(),
+    lendingJobView: asClass(LendingJobView).singleton(),
     lendingService: asClass(LendingService).singleton(),
     documentJobRunner: asClass(DocumentJobRunner).singleton(),
     maintenanceService: asClass(MaintenanceService).singleton(),

@@ -6,7 +6,7 @@ import type { Job } from '../persistence/entities/job.entities.js';
 import type { JobRepository } from '../persistence/job.repository.js';
 import type { JobContext } from '../queue/index.js';
 import type { FileStore } from '../storage/file-store.js';
-import { LENDING_TYPES } from './lending.service.js';
+import { LENDING_TYPES } from './lending-view.js';
 import type { TypeService } from './type.service.js';
 import type { WebhookOutbox } from './webhook-outbox.service.js';
 

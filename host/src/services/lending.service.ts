@@ -1,25 +1,14 @@
-import {
-  defaultLendingRequirements,
-  evaluateLending,
-  parseLendingRequirements,
-  UNKNOWN_TYPE,
-  type Docsift,
-  type LendingOutcome,
-  type LendingRequirements,
-} from '@docsift/core';
+import { defaultLendingRequirements, parseLendingRequirements, type Docsift, type LendingRequirements } from '@docsift/core';
 import type { Config } from '../config/config.js';
 import { ApiError, badRequest, forbidden, notFound } from '../http/errors.js';
-import type { Job } from '../persistence/entities/job.entities.js';
 import type { JobRepository } from '../persistence/job.repository.js';
 import type { LendingRequirementsRepository } from '../persistence/lending-requirements.repository.js';
 import { HOST_VERSION } from '../main/version.js';
 import { sniffFile } from '../storage/file-type.js';
 import type { DocumentService, SubmissionFields, Submitted, Upload } from './document.service.js';
 import { recordView } from './job-view.js';
+import { LENDING_TYPES, type LendingJobView } from './lending-view.js';
 import { hasScope, isManager, type Principal } from './principal.js';
-
-/** The only document types of the lending variant (CONTRACT §8). */
-export const LENDING_TYPES = ['sor', 'insurance_cert'] as const;
 
 const LENDING_SPECIFIC: Record<(typeof LENDING_TYPES)[number], string> = {
   sor: 'Checks that line items add up to sections, sections to the subtotal, and the recap to the grand total (differences in dollars), and that the property address, borrower, consultant and contractor license are present.',
@@ -46,16 +35,12 @@ export interface RequirementsView {
   updatedAt: string | null;
 }
 
-export interface LendingView {
-  subject: Job;
-  members: { service: 'lending' } & Partial<LendingOutcome>;
-}
-
 export interface LendingServiceDeps {
   config: Config;
   documentService: DocumentService;
   jobRepository: JobRepository;
   lendingRequirementsRepository: LendingRequirementsRepository;
+  lendingJobView: LendingJobView;
   docsift: Docsift;
   clock: () => Date;
 }
@@ -126,32 +111,8 @@ export class LendingService {
   async get(principal: Principal, jobId: string, layout: 'primary' | 'legacy'): Promise<Record<string, unknown>> {
     const job = await this.#deps.jobRepository.findForOrganization(principal.organizationId, jobId);
     if (!job) throw notFound('Job');
-    const { subject, members } = await this.lendingView(job);
+    const { subject, members } = await this.#deps.lendingJobView.of(job);
     return { ...recordView(subject, layout, this.#deps.docsift), ...members };
-  }
-
-  /**
-   * What the lending variant shows of a job, on its record and in its webhook payloads: the job as
-   * a lending job (`subject`) and the members it adds (`service`, and once completed `compliance`
-   * and `lendingAnalysis`, judged by the organization's requirements as they are now).
-   */
-  async lendingView(job: Job): Promise<LendingView> {
-    const subject = lendingSubject(job);
-    if (subject.status !== 'completed') return { subject, members: { service: 'lending' } };
-    const requirements = await this.#requirementsOf(subject.organizationId);
-    const plugin = subject.documentType ? this.#deps.docsift.registry.plugin(subject.documentType) : undefined;
-    const outcome = evaluateLending(
-      plugin,
-      {
-        documentType: subject.documentType ?? UNKNOWN_TYPE,
-        extractedData: subject.extractedData,
-        fieldDetails: subject.fieldDetails ?? {},
-        findings: subject.findings ?? [],
-      },
-      requirements,
-      subject.createdAt,
-    );
-    return { subject, members: { service: 'lending', compliance: outcome.compliance, lendingAnalysis: outcome.lendingAnalysis } };
   }
 
   async requirements(principal: Principal): Promise<RequirementsView> {
@@ -168,24 +129,12 @@ export class LendingService {
     return { requirements, source: 'organization', updatedAt: updatedAt.toISOString() };
   }
 
-  async #requirementsOf(organizationId: string): Promise<LendingRequirements> {
-    const row = await this.#deps.lendingRequirementsRepository.find(organizationId);
-    return row ? parseLendingRequirements(row.requirements) : defaultLendingRequirements();
-  }
-
   #checkHint(hint: string): void {
     const typeCode = this.#deps.docsift.registry.canonicalTypeCode(hint);
     if (!(LENDING_TYPES as readonly string[]).includes(typeCode)) {
       throw badRequest(`The lending service handles only ${LENDING_TYPES.join(' and ')} documents.`, { documentType: hint, supportedTypes: [...LENDING_TYPES] });
     }
   }
-}
-
-/** A lending job of any other type reads as `unknown` with no data (the engine is limited to the lending types; this holds for older rows too). */
-function lendingSubject(job: Job): Job {
-  if (job.service !== 'lending' || job.status !== 'completed' || job.documentType === null) return job;
-  if ((LENDING_TYPES as readonly string[]).includes(job.documentType) || job.documentType === UNKNOWN_TYPE) return job;
-  return { ...job, documentType: UNKNOWN_TYPE, extractedData: null, fieldDetails: {}, findings: [] };
 }
 
 /** Requirements are the business of owners and admins (sessions) and of keys holding `lending:write`. */

@@ -6,7 +6,7 @@ import type { Job } from '../persistence/entities/job.entities.js';
 import type { WebhookDelivery } from '../persistence/entities/webhook.entities.js';
 import type { WebhookRepository } from '../persistence/webhook.repository.js';
 import type { JobQueue } from '../queue/index.js';
-import type { LendingService } from './lending.service.js';
+import type { LendingJobView } from './lending-view.js';
 
 export const DELIVER_WEBHOOK = 'deliver-webhook';
 export const SWEEP_WEBHOOKS = 'sweep-webhooks';
@@ -31,7 +31,7 @@ export interface WebhookOutboxDeps {
   config: Config;
   webhookRepository: WebhookRepository;
   webhookQueue: JobQueue;
-  lendingService: LendingService;
+  lendingJobView: LendingJobView;
   logger: Logger;
   clock: () => Date;
 }
@@ -102,7 +102,7 @@ export class WebhookOutbox {
   /** The submission payload; a lending job's adds what its record shows (`service`, `compliance`, `lendingAnalysis`). */
   async #payload(job: Job): Promise<SubmissionPayload> {
     if (job.service !== 'lending') return submissionPayload(job);
-    const { subject, members } = await this.#deps.lendingService.lendingView(job);
+    const { subject, members } = await this.#deps.lendingJobView.of(job);
     return { ...submissionPayload(subject), ...members };
   }
 }
