@@ -1,5 +1,7 @@
 import { expect } from 'chai';
 import { DocsiftError, type FieldDetails, type ProcessResult } from '@docsift/core';
+import type { JobRepository } from '../../host/src/persistence/job.repository.js';
+import type { LendingRequirementsRepository } from '../../host/src/persistence/lending-requirements.repository.js';
 import { bearer, createKey, PUBLIC_URL, signup, startHarness, type Account, type Harness } from './support/harness.js';
 import { fakeEngine, form, PDF_BYTES, resultOf, waitFor } from './support/fake-engine.js';
 import { startReceiver, type Receiver } from './support/webhook-receiver.js';
@@ -221,6 +223,22 @@ describe('host: lending variant', () => {
         expect(body).to.deep.include({ documentType: 'unknown', extractedData: null, service: 'lending', lendingAnalysis: null });
         expect(body.compliance).to.deep.equal(job.compliance).and.deep.equal({ status: 'unsupported_document', checks: [] });
       }
+    });
+
+    it('are not built for a job with no receiver: its result is kept even when its requirements cannot be read', async () => {
+      const account = await signup(h);
+      const lonelyKey = await createKey(h, account);
+      await h.container.resolve<LendingRequirementsRepository>('lendingRequirementsRepository').save({
+        organizationId: account.organizationId,
+        requirements: { requiredCoverages: 'not a list' } as never,
+        updatedAt: new Date(),
+      });
+      next = () => resultOf('insurance_cert', certificate());
+      const res = await submit(bearer(lonelyKey));
+      const { jobId } = (await res.json()) as { jobId: string };
+      const jobs = h.container.resolve<JobRepository>('jobRepository');
+      const job = await waitFor(() => jobs.find(jobId), (row) => row?.status === 'completed' || row?.status === 'failed');
+      expect(job).to.include({ status: 'completed', attempts: 1, documentType: 'insurance_cert' });
     });
 
     it('of a failed lending job carry service and the error, and no compliance (the record has none either)', async () => {

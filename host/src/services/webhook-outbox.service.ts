@@ -50,11 +50,16 @@ export class WebhookOutbox {
     this.#deps = deps;
   }
 
-  /** The deliveries of `finished` (the job as it is about to be written `completed` or `failed`), not yet saved. */
+  /**
+   * The deliveries of `finished` (the job as it is about to be written `completed` or `failed`), not
+   * yet saved. The payload is built only when there is a receiver: a job without one never fails to
+   * finish on it.
+   */
   async deliveriesFor(finished: Job): Promise<WebhookDelivery[]> {
     const now = this.#deps.clock();
-    const payload = await this.#payload(finished);
     const configs = await this.#deps.webhookRepository.listActiveConfigs(finished.organizationId);
+    if (configs.length === 0 && !finished.webhookUrl) return [];
+    const payload = await this.#payload(finished);
     const deliveries = configs.map((config) =>
       newDelivery(finished, payload, now, { webhookId: config.id, url: null, maxAttempts: config.retryEnabled ? config.maxRetries : 1 }),
     );
