@@ -121,7 +121,7 @@ describe('host: webhook configurations', () => {
       ['a header value with a line break', { webhookConfig: { url: 'http://127.0.0.1:9/x', headers: { 'X-A': 'a\r\nb' } } }, 'webhookConfig'],
       ['an unknown mapping format', { webhookConfig: { url: 'http://127.0.0.1:9/x' }, fieldMappings: { format: 'xml' } }, 'fieldMappings'],
       ['a transform that does not compile', { webhookConfig: { url: 'http://127.0.0.1:9/x' }, fieldMappings: { format: 'custom', transform: 'return {' } }, 'fieldMappings'],
-      ['an ftp URL', { webhookConfig: { url: 'ftp://127.0.0.1/x' } }, 'webhookConfig'],
+      ['an ftp URL', { webhookConfig: { url: 'ftp://127.0.0.1/x' } }, 'webhookConfig.url'],
     ];
     for (const [name, body, field] of cases) {
       it(`refuses ${name} (400 invalid_request)`, async () => {
@@ -187,11 +187,28 @@ describe('host: webhook configurations without DOCSIFT_WEBHOOK_ALLOW_PRIVATE', (
   after(async () => h.close());
 
   for (const url of ['http://127.0.0.1:8080/hook', 'http://10.0.0.5/hook', 'http://169.254.169.254/latest', 'http://[::1]/hook', 'http://2130706433/']) {
-    it(`refuses ${url} when it is saved (400, reason url_refused)`, async () => {
+    it(`refuses ${url} when it is saved (400 naming webhookConfig.url, reason url_refused)`, async () => {
       const owner = await signup(h);
       const res = await create(h, owner.sessionToken, { connectionName: 'ssrf', webhookConfig: { url } });
       expect(res.status).to.equal(400);
-      expect(((await res.json()) as { details: { reason: string } }).details.reason).to.equal('url_refused');
+      expect(((await res.json()) as { details: Record<string, unknown> }).details).to.deep.equal({ field: 'webhookConfig.url', reason: 'url_refused' });
     });
   }
+
+  it('refuses a PUT that moves the URL to a private address, and keeps the stored one', async () => {
+    const owner = await signup(h);
+    const created = (await (await create(h, owner.sessionToken, { connectionName: 'moved', webhookConfig: { url: 'http://93.184.215.14/hook' } })).json()) as { id: string };
+    const res = await h.request('PUT', `/api/integrations/webhooks/${created.id}`, { json: { webhookConfig: { url: 'http://10.0.0.5/hook' } }, headers: bearer(owner.sessionToken) });
+    expect(res.status).to.equal(400);
+    expect(((await res.json()) as { details: Record<string, unknown> }).details).to.deep.equal({ field: 'webhookConfig.url', reason: 'url_refused' });
+    const listed = (await (await h.request('GET', '/api/integrations/webhooks', { headers: bearer(owner.sessionToken) })).json()) as { webhooks: Array<{ webhookConfig: { url: string } }> };
+    expect(listed.webhooks[0]!.webhookConfig.url).to.equal('http://93.184.215.14/hook');
+  });
+
+  it('accepts a host name that does not resolve now, as a submission webhookUrl (each delivery checks again after its own lookup)', async () => {
+    const owner = await signup(h);
+    const res = await create(h, owner.sessionToken, { connectionName: 'dns down', webhookConfig: { url: 'https://hooks.docsift-test.invalid/x' } });
+    expect(res.status).to.equal(201);
+    expect(((await res.json()) as { webhookConfig: { url: string } }).webhookConfig.url).to.equal('https://hooks.docsift-test.invalid/x');
+  });
 });

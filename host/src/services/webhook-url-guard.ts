@@ -3,10 +3,11 @@ import type { Config } from '../config/config.js';
 import { badRequest } from '../http/errors.js';
 
 /**
- * Checks a webhook URL that comes with a request (a submission's `webhookUrl`) before anything is
- * saved: http(s) only, and not resolving to an address the SSRF policy refuses (docs/webhooks.md),
- * unless DOCSIFT_WEBHOOK_ALLOW_PRIVATE=true. A host name that does not resolve now is accepted: a
- * DNS hiccup should not refuse a document, and each delivery checks again after its own lookup.
+ * Checks a webhook URL that comes with a request (a submission's `webhookUrl`, a configuration's
+ * `webhookConfig.url`) before anything is saved: http(s) only, and not resolving to an address the
+ * SSRF policy refuses (docs/webhooks.md), unless DOCSIFT_WEBHOOK_ALLOW_PRIVATE=true. A host name
+ * that does not resolve now is accepted: DNS may be down, and each delivery checks again after its
+ * own lookup.
  */
 export class WebhookUrlGuard {
   readonly #allowPrivate: boolean;

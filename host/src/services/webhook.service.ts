@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  assertDeliverableUrl,
   buildTemplatePayload,
   buildWebhookHeaders,
   isMappingError,
@@ -9,7 +8,6 @@ import {
   type WebhookAuthConfig,
   type WebhookTransport,
 } from '@docsift/core';
-import type { Config } from '../config/config.js';
 import { badRequest, notFound } from '../http/errors.js';
 import type { WebhookCreateInput, WebhookTestInput, WebhookUpdateInput } from '../http/schemas/webhook.schemas.js';
 import type { FieldMappings, WebhookConfigRecord, WebhookDelivery } from '../persistence/entities/webhook.entities.js';
@@ -17,10 +15,11 @@ import type { WebhookRepository } from '../persistence/webhook.repository.js';
 import type { Principal } from './principal.js';
 import { buildDeliveryRequest } from './webhook-request.js';
 import { maskSecret, type SecretBox } from './webhook-secrets.js';
+import type { WebhookUrlGuard } from './webhook-url-guard.js';
 
 export interface WebhookServiceDeps {
-  config: Config;
   webhookRepository: WebhookRepository;
+  webhookUrlGuard: WebhookUrlGuard;
   webhookSecrets: SecretBox;
   webhookMappers: MapperRegistry;
   webhookTransport: WebhookTransport;
@@ -151,10 +150,10 @@ export class WebhookService {
     return Object.keys(secrets).length === 0 ? null : this.#deps.webhookSecrets.seal(JSON.stringify(secrets));
   }
 
-  /** The URL (SSRF policy), the auth and headers, and the mapping, checked before anything is saved. */
+  /** The URL (SSRF policy, the rule of submissions), the auth and headers, and the mapping, checked before anything is saved. */
   async #check(record: WebhookConfigRecord, secrets: Secrets): Promise<void> {
+    await this.#deps.webhookUrlGuard.check(record.url, 'webhookConfig.url');
     try {
-      await assertDeliverableUrl(record.url, { allowPrivate: this.#deps.config.webhooks.allowPrivate });
       buildWebhookHeaders({ config: { authType: record.authType, headers: record.headers, ...secrets }, body: '{}', webhookId: 'check', timestampMs: 0 });
       const { format, fields, transform } = record.fieldMappings;
       await this.#deps.webhookMappers.validate(format, { fields, transform });
