@@ -76,3 +76,65 @@ describe('host: DOCSIFT_WEBHOOK_SECRET_KEY shared by processes that share a data
     for (const name of ['a', 'b']) expect(fs.existsSync(path.join(root, name, SECRET_KEY_FILE)), name).to.equal(false);
   });
 });
+
+/** The recipe of operations.md (Scale-out, 4): `DOCSIFT_WEBHOOK_SECRET_KEY=$(cat data/webhook-secrets.key)`, then the file can go. */
+describe('host: moving the key file into DOCSIFT_WEBHOOK_SECRET_KEY keeps the stored secrets', () => {
+  let dataDir: string;
+  let receiver: Receiver;
+  before(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'docsift-key-move-'));
+    receiver = await startReceiver();
+  });
+  after(async () => {
+    await receiver.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  function start(env: Record<string, string>): Promise<HostRuntime> {
+    const config = loadConfig({
+      DOCSIFT_DATA_DIR: dataDir, DOCSIFT_WEBHOOK_ALLOW_PRIVATE: 'true', PORT: '0', LOG_LEVEL: 'silent', DOCSIFT_PUBLIC_URL: PUBLIC_URL, DOCSIFT_JOB_LOCK_LIFETIME_MS: '4000', ...env,
+    });
+    return startHost({ config, logger: pino({ level: 'silent' }), plugins: [], api: true, worker: false });
+  }
+
+  async function call(runtime: HostRuntime, method: string, url: string, token: string | null, body?: unknown): Promise<Json> {
+    const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const res = await fetch(runtime.url + url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    expect(res.status, `${method} ${url}`).to.be.below(300);
+    return (await res.json()) as Json;
+  }
+
+  it('secrets sealed with the key file open once the variable holds its content and the file is removed', async () => {
+    const keyFile = path.join(dataDir, SECRET_KEY_FILE);
+    const before = await start({});
+    let account: Json;
+    let created: Json;
+    try {
+      account = await call(before, 'POST', '/api/auth/signup', null, { email: `m-${Date.now()}@example.com`, password: 'correct horse battery', organizationName: 'M' });
+      created = await call(before, 'POST', '/api/integrations/webhooks', account.sessionToken, {
+        connectionName: 'moved',
+        webhookConfig: { url: `${receiver.url}/moved`, authType: 'hmac', hmacSecret: 'moved-secret-9876' },
+      });
+    } finally {
+      await before.stop();
+    }
+    // `$(cat file)` drops trailing newlines.
+    const variable = fs.readFileSync(keyFile, 'utf8').replace(/\n+$/, '');
+    fs.rmSync(keyFile);
+
+    const moved = await start({ DOCSIFT_WEBHOOK_SECRET_KEY: variable });
+    try {
+      const listed = await call(moved, 'GET', '/api/integrations/webhooks', account.sessionToken);
+      expect(listed.webhooks[0].webhookConfig.hmacSecret).to.equal('••••9876');
+      const test = await call(moved, 'POST', '/api/integrations/webhooks/test', account.sessionToken, { webhookId: created.id, testData: { data: { n: 1 } } });
+      expect(test).to.include({ delivered: true });
+      const [request] = receiver.on('/moved');
+      const timestamp = request!.headers['x-webhook-timestamp'] as string;
+      expect(request!.headers['x-webhook-signature']).to.equal(createHmac('sha256', 'moved-secret-9876').update(`${timestamp}.`).update(request!.raw).digest('hex'));
+      expect(fs.existsSync(keyFile)).to.equal(false);
+    } finally {
+      await moved.stop();
+    }
+  });
+});

@@ -36,7 +36,7 @@ const secretKey = z.preprocess(
     .transform((value, ctx) => {
       const key = secretKeyBytes(value);
       if (key?.length === 32) return key.toString('base64');
-      ctx.addIssue({ code: 'custom', message: 'must be 32 bytes written as base64 (44 characters) or hex (64 characters), e.g. the output of `openssl rand -base64 32`' });
+      ctx.addIssue({ code: 'custom', message: 'must be 32 bytes written as base64 (44 characters, or 43 without padding; URL-safe too) or hex (64 characters), e.g. the output of `openssl rand -base64 32`' });
       return z.NEVER;
     })
     .optional(),
