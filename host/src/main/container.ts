@@ -19,6 +19,7 @@ import { JobRepository } from '../persistence/job.repository.js';
 import { createJobQueue } from '../queue/index.js';
 import { DocumentJobRunner } from '../services/document-job.runner.js';
 import { DocumentService } from '../services/document.service.js';
+import { JobRecordCache } from '../services/job-record-cache.js';
 import { LendingRequirementsRepository } from '../persistence/lending-requirements.repository.js';
 import { LendingService } from '../services/lending.service.js';
 import { LendingJobView } from '../services/lending-view.js';
@@ -96,6 +97,7 @@ export function createHostContainer(options: HostContainerOptions): AwilixContai
           .singleton()
           .disposer((pool) => pool.close()),
     jobRepository: asClass(JobRepository).singleton(),
+    jobRecordCache: asClass(JobRecordCache).singleton(),
     documentService: asClass(DocumentService).singleton(),
     lendingRequirementsRepository: asClass(LendingRequirementsRepository).singleton(),
     lendingJobView: asClass(LendingJobView).singleton(),

@@ -11,6 +11,7 @@ import type { JobQueue } from '../queue/index.js';
 import type { FileStore } from '../storage/file-store.js';
 import { sniffFile } from '../storage/file-type.js';
 import { isUniqueViolation } from './account.service.js';
+import type { JobRecordCache } from './job-record-cache.js';
 import { creationView, recordView } from './job-view.js';
 import type { Principal } from './principal.js';
 import type { WebhookUrlGuard } from './webhook-url-guard.js';
@@ -42,6 +43,7 @@ export interface DocumentServiceDeps {
   jobRepository: JobRepository;
   fileStore: FileStore;
   jobQueue: JobQueue;
+  jobRecordCache: JobRecordCache;
   docsift: Docsift;
   webhookUrlGuard: WebhookUrlGuard;
   logger: Logger;
@@ -78,10 +80,17 @@ export class DocumentService {
     return { body: creationView(job, this.#deps.config.publicUrl), replayed: false };
   }
 
-  async get(principal: Principal, jobId: string, layout: 'primary' | 'legacy'): Promise<Record<string, unknown>> {
+  /** The job record as JSON; a completed job's comes from the record cache once read. */
+  async getJson(principal: Principal, jobId: string, layout: 'primary' | 'legacy'): Promise<Buffer> {
+    const cache = this.#deps.jobRecordCache;
+    const cached = cache.get(principal.organizationId, jobId, layout);
+    if (cached) return cached;
+    const generation = cache.generation;
     const job = await this.#deps.jobRepository.findForOrganization(principal.organizationId, jobId);
     if (!job) throw notFound('Job');
-    return recordView(job, layout, this.#deps.docsift);
+    const json = Buffer.from(JSON.stringify(recordView(job, layout, this.#deps.docsift)));
+    if (job.status === 'completed') cache.set(principal.organizationId, jobId, layout, json, generation);
+    return json;
   }
 
   async remove(principal: Principal, jobId: string): Promise<void> {
@@ -157,6 +166,7 @@ export class DocumentService {
   }
 
   async #discard(job: Job): Promise<void> {
+    this.#deps.jobRecordCache.evict(job.id);
     await this.#deps.jobRepository.delete(job.id);
     if (job.fileKey) await this.#deps.fileStore.delete(job.fileKey);
   }

@@ -5,6 +5,7 @@ import type { JobRepository } from '../persistence/job.repository.js';
 import type { JobQueue } from '../queue/index.js';
 import type { FileStore } from '../storage/file-store.js';
 import { PROCESS_DOCUMENT } from './document.service.js';
+import type { JobRecordCache } from './job-record-cache.js';
 
 export const SWEEP_JOBS = 'sweep-jobs';
 export const PURGE_EXPIRED = 'purge-expired';
@@ -19,6 +20,7 @@ export interface MaintenanceDeps {
   accountRepository: AccountRepository;
   fileStore: FileStore;
   jobQueue: JobQueue;
+  jobRecordCache: JobRecordCache;
   logger: Logger;
   clock: () => Date;
 }
@@ -51,13 +53,14 @@ export class MaintenanceService {
 
   /** Deletes jobs (rows and files) older than the retention period, old idempotency keys and sessions. */
   async purge(): Promise<{ jobs: number; idempotencyKeys: number; sessions: number }> {
-    const { jobRepository, fileStore, accountRepository, clock, config } = this.#deps;
+    const { jobRepository, jobRecordCache, fileStore, accountRepository, clock, config } = this.#deps;
     const now = clock().getTime();
     const cutoff = new Date(now - config.retentionDays * 86_400_000);
     let jobs = 0;
     for (;;) {
       const batch = await jobRepository.listCreatedBefore(cutoff, BATCH);
       for (const job of batch) {
+        jobRecordCache.evict(job.id);
         await jobRepository.delete(job.id);
         if (job.fileKey) await fileStore.delete(job.fileKey);
       }

@@ -44,7 +44,8 @@ export const documentRoutes = [
     responses: { 200: json(JobRecord, 'Job'), 404: errorResponse('No such job'), ...commonErrors },
     handler: ({ documentService, principal }: Deps) => async ({ params, query }) => ({
       status: 200,
-      body: await documentService.get(principal, params.jobId, query.layout ?? 'primary'),
+      body: await documentService.getJson(principal, params.jobId, query.layout ?? 'primary'),
+      headers: { 'Content-Type': 'application/json; charset=utf-8' },
     }),
   }),
   defineRoute({

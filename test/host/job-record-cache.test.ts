@@ -1,0 +1,104 @@
+import { expect } from 'chai';
+import { JOB_RECORD_CACHE_TTL_MS, JobRecordCache } from '../../host/src/services/job-record-cache.js';
+import { bearer, createKey, signup, startHarness, type Harness } from './support/harness.js';
+import { fakeEngine, form, PDF_BYTES, resultOf, waitFor } from './support/fake-engine.js';
+
+const CERT = { certificateNumber: 'C-1', coverages: [] };
+const ORG = '00000000-0000-4000-8000-000000000001';
+const JOB = '00000000-0000-4000-8000-0000000000aa';
+
+describe('host: records of completed jobs cached in memory', () => {
+  describe('over HTTP', () => {
+    let h: Harness;
+    let key: string;
+    before(async () => {
+      h = await startHarness({ DOCSIFT_RATE_LIMIT_PER_KEY: '100000' }, { worker: true, enginePool: fakeEngine(() => resultOf('insurance_cert', CERT)) });
+      key = await createKey(h, await signup(h));
+    });
+    after(async () => h.close());
+
+    async function completedJob(): Promise<string> {
+      const res = await h.request('POST', '/api/documents/extract', { body: form({ file: { bytes: PDF_BYTES, name: 'c.pdf' } }), headers: bearer(key) });
+      const { jobId } = (await res.json()) as { jobId: string };
+      await waitFor(
+        async () => (await (await h.request('GET', `/api/documents/extract/${jobId}`, { headers: bearer(key) })).json()) as { status: string },
+        (job) => job.status === 'completed',
+      );
+      return jobId;
+    }
+
+    const get = (jobId: string, token: string, query = '') => h.request('GET', `/api/documents/extract/${jobId}${query}`, { headers: bearer(token) });
+
+    it('answers the same JSON record from the cache, with the rate-limit headers of each request', async () => {
+      const jobId = await completedJob();
+      const first = await get(jobId, key);
+      await h.dataSource.query("UPDATE jobs SET file_name = 'changed elsewhere.pdf' WHERE id = ?", [jobId]);
+      const second = await get(jobId, key);
+      expect(second.status).to.equal(200);
+      expect(second.headers.get('content-type')).to.equal('application/json; charset=utf-8');
+      expect(await second.json()).to.deep.equal(await first.json());
+      expect(Number(second.headers.get('x-ratelimit-remaining'))).to.equal(Number(first.headers.get('x-ratelimit-remaining')) - 1);
+    });
+
+    it('answers 404 right after a DELETE in this process, though the record was just cached', async () => {
+      const jobId = await completedJob();
+      expect((await get(jobId, key)).status).to.equal(200);
+      expect((await get(jobId, key, '?layout=legacy')).status).to.equal(200);
+      await h.dataSource.query('UPDATE jobs SET file_name = ? WHERE id = ?', ['changed elsewhere.pdf', jobId]);
+      expect(((await (await get(jobId, key)).json()) as { fileName: string }).fileName, 'served from the cache').to.equal('c.pdf');
+      expect((await h.request('DELETE', `/api/documents/extract/${jobId}`, { headers: bearer(key) })).status).to.equal(204);
+      expect((await get(jobId, key)).status).to.equal(404);
+      expect((await get(jobId, key, '?layout=legacy')).status).to.equal(404);
+    });
+
+    it("answers 404 to another organization for a job cached for its own", async () => {
+      const jobId = await completedJob();
+      expect((await get(jobId, key)).status).to.equal(200);
+      const other = await createKey(h, await signup(h));
+      const res = await get(jobId, other);
+      expect(res.status).to.equal(404);
+      expect(await res.json()).to.deep.include({ error: 'not_found' });
+    });
+
+    it('still authenticates every request: a revoked key gets 401 for a cached record', async () => {
+      const owner = await signup(h);
+      const own = await createKey(h, owner);
+      const res = await h.request('POST', '/api/documents/extract', { body: form({ file: { bytes: PDF_BYTES, name: 'c.pdf' } }), headers: bearer(own) });
+      const { jobId } = (await res.json()) as { jobId: string };
+      await waitFor(async () => (await (await get(jobId, own)).json()) as { status: string }, (job) => job.status === 'completed');
+      expect((await get(jobId, own)).status).to.equal(200);
+      const list = (await (await h.request('GET', '/api/api-keys', { headers: bearer(owner.sessionToken) })).json()) as { apiKeys: Array<{ id: string }> };
+      expect((await h.request('DELETE', `/api/api-keys/${list.apiKeys[0].id}`, { headers: bearer(owner.sessionToken) })).status).to.equal(204);
+      expect((await get(jobId, own)).status).to.equal(401);
+    });
+  });
+
+  describe('the cache itself', () => {
+    const json = Buffer.from('{"jobId":"x"}');
+
+    it('applies a deletion made by another process within the TTL', () => {
+      let now = Date.parse('2026-06-01T10:00:00.000Z');
+      const cache = new JobRecordCache({ clock: () => new Date(now) });
+      cache.set(ORG, JOB, 'primary', json, cache.generation);
+      now += JOB_RECORD_CACHE_TTL_MS - 1;
+      expect(cache.get(ORG, JOB, 'primary')).to.equal(json);
+      now += 2;
+      expect(cache.get(ORG, JOB, 'primary')).to.equal(null);
+    });
+
+    it('keys by organization and layout', () => {
+      const cache = new JobRecordCache({ clock: () => new Date() });
+      cache.set(ORG, JOB, 'primary', json, cache.generation);
+      expect(cache.get('00000000-0000-4000-8000-000000000002', JOB, 'primary')).to.equal(null);
+      expect(cache.get(ORG, JOB, 'legacy')).to.equal(null);
+    });
+
+    it('does not store a record read before a deletion that happened while it was read', () => {
+      const cache = new JobRecordCache({ clock: () => new Date() });
+      const generation = cache.generation;
+      cache.evict(JOB);
+      cache.set(ORG, JOB, 'primary', json, generation);
+      expect(cache.get(ORG, JOB, 'primary')).to.equal(null);
+    });
+  });
+});
