@@ -10,7 +10,6 @@ import { authenticate } from './middleware/authenticate.js';
 import { errorHandler } from './middleware/error-handler.js';
 import { rateLimit } from './middleware/rate-limit.js';
 import { requestContext } from './middleware/request-context.js';
-import { requestScope } from './middleware/request-scope.js';
 import { securityHeaders } from './middleware/security-headers.js';
 import { mountRoutes } from './mount.js';
 import type { AppState, RouteDefinition } from './route.js';
@@ -35,8 +34,8 @@ export function createApp(deps: AppDependencies): Koa<AppState> {
     securityHeaders(),
     authenticate(deps),
     rateLimit(deps),
-    requestScope({ container: deps.container }),
     mountRoutes(deps.routes, {
+      container: deps.container,
       publicUrl: deps.config.publicUrl,
       uploadDir: path.join(deps.config.dataDir, 'tmp', 'uploads'),
       limits: deps.config.limits,

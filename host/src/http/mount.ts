@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import type { AwilixContainer } from 'awilix';
 import type { Context, Middleware } from 'koa';
 import { koaBody } from 'koa-body';
 import type { ZodType } from 'zod';
@@ -40,10 +41,22 @@ function authorize(ctx: Context & { state: AppState }, auth: RouteAuth, publicOr
   }
 }
 
-/** Mounts each route: authorization, validation, then the handler built from the request scope. */
+/**
+ * What a handler is built from: the container's cradle (singletons) with the caller's identity on
+ * top. Nothing else is request-scoped, so no Awilix scope is made and disposed per request.
+ */
+function requestCradle(cradle: object, state: AppState): object {
+  return Object.create(cradle, {
+    principal: { value: state.principal },
+    requestId: { value: state.requestId },
+    log: { value: state.log },
+  }) as object;
+}
+
+/** Mounts each route: authorization, validation, then the handler built with the caller's identity. */
 export function mountRoutes(
   routes: readonly RouteDefinition[],
-  options: { publicUrl: string; uploadDir: string; limits: Config['limits'] },
+  options: { container: AwilixContainer; publicUrl: string; uploadDir: string; limits: Config['limits'] },
 ): Middleware<AppState> {
   const router = new Router<AppState>();
   const { publicUrl } = options;
@@ -67,7 +80,7 @@ export function mountRoutes(
         query: parse(route.request?.query, Object.fromEntries(new URLSearchParams(ctx.querystring)), 'query string'),
         body: parse(route.request?.json, (ctx.request as { body?: unknown }).body, 'request body'),
       };
-      const handler = ctx.state.scope.build(route.handler);
+      const handler = route.handler(requestCradle(options.container.cradle, ctx.state));
       const result = await handler(input, ctx);
       ctx.status = result.status;
       for (const [name, value] of Object.entries(result.headers ?? {})) ctx.set(name, value);

@@ -1,4 +1,3 @@
-import type { AwilixContainer } from 'awilix';
 import type { Context } from 'koa';
 import type { ZodType } from 'zod';
 import type { ResponseConfig } from '@asteasolutions/zod-to-openapi';
@@ -43,7 +42,7 @@ export interface RouteDefinition<TParams = any, TQuery = any, TBody = any> {
     maxFileBytes?: (limits: Config['limits']) => number;
   };
   responses: Record<number, ResponseConfig>;
-  /** Built per request from the request scope: receives services and `principal` by name. */
+  /** Built per request: receives services (the container's singletons) and `principal`, `requestId`, `log` by name. */
   handler: (cradle: any) => RouteHandler<TParams, TQuery, TBody>;
 }
 
@@ -57,5 +56,4 @@ export interface AppState {
   principal: Principal | null;
   /** The layout errors of this request use. */
   errorLayout: ErrorLayout;
-  scope: AwilixContainer;
 }
