@@ -71,8 +71,9 @@ export function mountRoutes(
     ];
     if (route.request?.json) stages.push(jsonBody as unknown as Middleware<AppState>);
     if (route.request?.multipart) {
-      const maxFileBytes = route.request.maxFileBytes?.(options.limits) ?? options.limits.maxFileBytes;
-      stages.push(multipartUpload({ uploadDir: options.uploadDir, maxFileBytes }));
+      const max = options.limits.maxFileBytes;
+      const limits = route.request.fileLimits?.(options.limits) ?? { pdf: max, jpeg: max, png: max };
+      stages.push(multipartUpload({ uploadDir: options.uploadDir, limits }));
     }
     stages.push(async (ctx) => {
       const input = {

@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import type { Middleware } from 'koa';
 import { koaBody } from 'koa-body';
+import type { FileType } from '../persistence/entities/job.entities.js';
 import { ApiError, badRequest } from './errors.js';
 import type { AppState } from './route.js';
+import { FileLimitError, UploadFileStream, type FileLimits } from './upload-stream.js';
 
 /** Room for the multipart framing and the small text parts around the file. */
 const ENVELOPE_BYTES = 1_048_576;
@@ -11,16 +13,31 @@ export interface UploadedFile {
   filepath: string;
   originalFilename: string | null;
   size: number;
+  /** Decided from the first bytes while streaming; null when they are no PDF, JPEG or PNG. */
+  fileType: FileType | null;
+}
+
+/** formidable's file object when a write stream of ours receives its bytes. */
+interface StreamedFile {
+  filepath: string;
+  originalFilename: string | null;
+  size: number;
+  stream?: UploadFileStream;
+}
+
+function tooLarge(maxBytes: number, fileType: FileType | null): ApiError {
+  return new ApiError('file_too_large', `The file is larger than the limit of ${maxBytes} bytes.`, fileType ? { maxBytes, fileType } : { maxBytes });
 }
 
 /**
- * Streams a multipart body to disk (never buffered whole), enforcing the size limit while
- * streaming: formidable stops at `maxFileBytes` and the request is answered 413. A declared
- * Content-Length beyond the limit is refused before a byte is read. Temporary files are always
- * removed when the request ends.
+ * Streams a multipart body to disk (never buffered whole). The file's format is decided from its
+ * first bytes as they arrive and that format's limit applies while streaming: the request is
+ * answered 413 as soon as the file passes it. A declared Content-Length beyond the largest limit
+ * is refused before a byte is read. Temporary files are always removed when the request ends.
  */
-export function multipartUpload({ uploadDir, maxFileBytes }: { uploadDir: string; maxFileBytes: number }): Middleware<AppState> {
+export function multipartUpload({ uploadDir, limits }: { uploadDir: string; limits: FileLimits }): Middleware<AppState> {
   fs.mkdirSync(uploadDir, { recursive: true });
+  const largest = Math.max(...Object.values(limits));
   const parse = koaBody({
     multipart: true,
     json: false,
@@ -28,29 +45,31 @@ export function multipartUpload({ uploadDir, maxFileBytes }: { uploadDir: string
     text: false,
     formidable: {
       uploadDir,
-      maxFileSize: maxFileBytes,
-      maxTotalFileSize: maxFileBytes,
+      maxFileSize: largest,
+      maxTotalFileSize: largest,
       maxFiles: 1,
       maxFields: 20,
       maxFieldsSize: ENVELOPE_BYTES,
       allowEmptyFiles: true,
       minFileSize: 0,
       filter: (part) => part.name === 'file' || !part.originalFilename,
+      fileWriteStreamHandler: (file) => {
+        const streamed = file as unknown as StreamedFile;
+        streamed.stream = new UploadFileStream(streamed.filepath, limits);
+        return streamed.stream;
+      },
     },
   });
   return async (ctx, next) => {
     if (!ctx.is('multipart/form-data')) throw badRequest('The request must be multipart/form-data with a "file" part.');
     const declared = Number(ctx.get('content-length'));
-    if (Number.isFinite(declared) && declared > maxFileBytes + ENVELOPE_BYTES) {
-      throw new ApiError('file_too_large', `The file is larger than the limit of ${maxFileBytes} bytes.`, { maxBytes: maxFileBytes });
-    }
+    if (Number.isFinite(declared) && declared > largest + ENVELOPE_BYTES) throw tooLarge(largest, null);
     try {
       await parse(ctx, async () => undefined);
     } catch (error) {
+      if (error instanceof FileLimitError) throw tooLarge(error.maxBytes, error.fileType);
       const code = (error as { code?: unknown }).code;
-      if (code === 1009 || code === 1016) {
-        throw new ApiError('file_too_large', `The file is larger than the limit of ${maxFileBytes} bytes.`, { maxBytes: maxFileBytes });
-      }
+      if (code === 1009 || code === 1016) throw tooLarge(largest, null);
       throw badRequest('The multipart body could not be read.');
     }
     try {
@@ -61,14 +80,15 @@ export function multipartUpload({ uploadDir, maxFileBytes }: { uploadDir: string
   };
 }
 
-function uploadedFiles(request: { files?: unknown }): UploadedFile[] {
-  const files = (request.files ?? {}) as Record<string, UploadedFile | UploadedFile[]>;
+function uploadedFiles(request: { files?: unknown }): StreamedFile[] {
+  const files = (request.files ?? {}) as Record<string, StreamedFile | StreamedFile[]>;
   return Object.values(files).flat();
 }
 
 /** The single `file` part, or null. */
 export function fileOf(request: { files?: unknown }): UploadedFile | null {
-  const value = ((request.files ?? {}) as Record<string, UploadedFile | UploadedFile[]>).file;
-  if (!value) return null;
-  return Array.isArray(value) ? (value[0] ?? null) : value;
+  const value = ((request.files ?? {}) as Record<string, StreamedFile | StreamedFile[]>).file;
+  const file = Array.isArray(value) ? value[0] : value;
+  if (!file) return null;
+  return { filepath: file.filepath, originalFilename: file.originalFilename, size: file.size, fileType: file.stream?.fileType ?? null };
 }

@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config/config.js';
 import type { Principal, Scope } from '../services/principal.js';
 import type { ErrorLayout } from './errors.js';
+import type { FileLimits } from './upload-stream.js';
 
 /** Who may call a route: nobody in particular, any credential, a session only, or a scope. */
 export type RouteAuth = { kind: 'public' } | { kind: 'any' } | { kind: 'session'; managerOnly?: boolean } | { kind: 'scope'; scope: Scope };
@@ -38,8 +39,8 @@ export interface RouteDefinition<TParams = any, TQuery = any, TBody = any> {
     json?: ZodType<TBody>;
     /** multipart/form-data, parsed by the handler (for the file, streamed to disk). */
     multipart?: ZodType<unknown>;
-    /** The upload size limit of this route, from the configured limits (default: `limits.maxFileBytes`). */
-    maxFileBytes?: (limits: Config['limits']) => number;
+    /** The upload size limits of this route per format, from the configured limits (default: `limits.maxFileBytes` for all). */
+    fileLimits?: (limits: Config['limits']) => FileLimits;
   };
   responses: Record<number, ResponseConfig>;
   /** Built per request: receives services (the container's singletons) and `principal`, `requestId`, `log` by name. */

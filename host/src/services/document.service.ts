@@ -5,11 +5,10 @@ import type { Docsift } from '@docsift/core';
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.js';
 import { ApiError, notFound } from '../http/errors.js';
-import type { Job } from '../persistence/entities/job.entities.js';
+import type { FileType, Job } from '../persistence/entities/job.entities.js';
 import type { JobRepository } from '../persistence/job.repository.js';
 import type { JobQueue } from '../queue/index.js';
 import type { FileStore } from '../storage/file-store.js';
-import { sniffFile } from '../storage/file-type.js';
 import { isUniqueViolation } from './account.service.js';
 import type { JobRecordCache } from './job-record-cache.js';
 import { creationView, recordView } from './job-view.js';
@@ -23,6 +22,8 @@ export interface Upload {
   filepath: string;
   originalFilename: string | null;
   size: number;
+  /** Decided from the first bytes while the upload streamed in. */
+  fileType: FileType | null;
 }
 
 export interface SubmissionFields {
@@ -101,7 +102,7 @@ export class DocumentService {
 
   async #createJob(principal: Principal, upload: Upload, fields: SubmissionFields): Promise<Job> {
     if (upload.size === 0) throw new ApiError('invalid_file_format', 'The file is empty (0 bytes).', { reason: 'empty_file' });
-    const fileType = await sniffFile(upload.filepath);
+    const { fileType } = upload;
     if (!fileType) {
       throw new ApiError('invalid_file_format', 'The file is not a PDF, JPEG or PNG document (decided by its content, not its name).', {
         supportedFormats: ['pdf', 'jpeg', 'png'],

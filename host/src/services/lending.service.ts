@@ -1,10 +1,9 @@
 import { defaultLendingRequirements, parseLendingRequirements, type Docsift, type LendingRequirements } from '@docsift/core';
 import type { Config } from '../config/config.js';
-import { ApiError, badRequest, forbidden, notFound } from '../http/errors.js';
+import { badRequest, forbidden, notFound } from '../http/errors.js';
 import type { JobRepository } from '../persistence/job.repository.js';
 import type { LendingRequirementsRepository } from '../persistence/lending-requirements.repository.js';
 import { HOST_VERSION } from '../main/version.js';
-import { sniffFile } from '../storage/file-type.js';
 import type { DocumentService, SubmissionFields, Submitted, Upload } from './document.service.js';
 import { recordView } from './job-view.js';
 import { LENDING_TYPES, type LendingJobView } from './lending-view.js';
@@ -99,11 +98,6 @@ export class LendingService {
 
   async submit(principal: Principal, upload: Upload, fields: SubmissionFields, idempotencyKey?: string): Promise<Submitted> {
     if (fields.documentType !== undefined) this.#checkHint(fields.documentType);
-    const fileType = upload.size > 0 ? await sniffFile(upload.filepath) : null;
-    const imageBytes = this.#deps.config.limits.lending.imageBytes;
-    if ((fileType === 'jpeg' || fileType === 'png') && upload.size > imageBytes) {
-      throw new ApiError('file_too_large', `The image is larger than the lending limit of ${imageBytes} bytes.`, { maxBytes: imageBytes, fileType });
-    }
     return this.#deps.documentService.submit(principal, upload, { ...fields, service: 'lending' }, idempotencyKey);
   }
 

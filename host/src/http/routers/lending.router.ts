@@ -39,7 +39,7 @@ export const lendingRoutes = [
     summary: 'Submit a statement of repair or an insurance certificate for extraction and compliance checks',
     tags,
     auth: { kind: 'scope', scope: 'lending:write' },
-    request: { multipart: SubmitMultipart, maxFileBytes: (limits) => Math.max(limits.lending.pdfBytes, limits.lending.imageBytes) },
+    request: { multipart: SubmitMultipart, fileLimits: ({ lending }) => ({ pdf: lending.pdfBytes, jpeg: lending.imageBytes, png: lending.imageBytes }) },
     responses: {
       202: json(LendingJobCreated, 'Accepted; poll pollingUrl'),
       403: errorResponse('Missing scope'),

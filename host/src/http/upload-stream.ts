@@ -1,0 +1,73 @@
+import fs from 'node:fs';
+import { Writable } from 'node:stream';
+import type { FileType } from '../persistence/entities/job.entities.js';
+import { fileTypeOf, HEAD_BYTES } from '../storage/file-type.js';
+
+/** The largest file a route accepts, per format. */
+export type FileLimits = Record<FileType, number>;
+
+/** Raised while streaming once a file passes its format's limit. */
+export class FileLimitError extends Error {
+  constructor(
+    readonly maxBytes: number,
+    readonly fileType: FileType | null,
+  ) {
+    super(`The file is larger than the limit of ${maxBytes} bytes.`);
+  }
+}
+
+/**
+ * The file part of an upload on its way to disk. Its format is decided from the first bytes as
+ * they pass (no second read of the file), and from then on that format's limit applies: the chunk
+ * that would pass it is refused before it is written. An upload abandoned before its end removes
+ * its file.
+ */
+export class UploadFileStream extends Writable {
+  /** Known once the first bytes (up to HEAD_BYTES) have passed, or at the end of a shorter file. */
+  fileType: FileType | null = null;
+  #decided = false;
+  #head = Buffer.alloc(0);
+  #bytes = 0;
+  #finished = false;
+  readonly #file: fs.WriteStream;
+
+  constructor(
+    readonly filepath: string,
+    private readonly limits: FileLimits,
+  ) {
+    super();
+    this.#file = fs.createWriteStream(filepath);
+    this.#file.on('error', (error) => this.destroy(error));
+  }
+
+  override _write(chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
+    this.#bytes += chunk.length;
+    if (!this.#decided) this.#sniff(chunk, false);
+    const limit = this.#decided && this.fileType ? this.limits[this.fileType] : Math.max(...Object.values(this.limits));
+    if (this.#bytes > limit) {
+      callback(new FileLimitError(limit, this.fileType));
+      return;
+    }
+    this.#file.write(chunk, callback);
+  }
+
+  override _final(callback: (error?: Error | null) => void): void {
+    if (!this.#decided) this.#sniff(Buffer.alloc(0), true);
+    this.#file.end(() => {
+      this.#finished = true;
+      callback();
+    });
+  }
+
+  override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
+    this.#file.destroy();
+    if (!this.#finished) fs.rm(this.filepath, { force: true }, () => undefined);
+    callback(error);
+  }
+
+  #sniff(chunk: Buffer, atEnd: boolean): void {
+    if (this.#head.length < HEAD_BYTES) this.#head = Buffer.concat([this.#head, chunk.subarray(0, HEAD_BYTES - this.#head.length)]);
+    this.fileType = fileTypeOf(this.#head);
+    this.#decided = this.fileType !== null || atEnd || this.#head.length >= HEAD_BYTES;
+  }
+}
