@@ -64,10 +64,21 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   return new AgendaJobQueue(options);
 }
 
+/** Agenda and its backend, once the backend's module is loaded. */
+interface Connection {
+  agenda: Agenda;
+  backend: AgendaBackend;
+}
+
 class AgendaJobQueue implements JobQueue {
-  private readonly agenda: Agenda;
-  private readonly backend: AgendaBackend;
-  private readonly connected: Promise<void>;
+  /** Settles once the backend is loaded and Agenda built. */
+  private readonly loaded: Promise<Connection>;
+  /** Settles once the backend is connected. */
+  private readonly ready: Promise<Agenda>;
+  /** Set once loaded; definitions made before then wait in `definitions`. */
+  private agenda: Agenda | null = null;
+  private readonly definitions: Array<(agenda: Agenda) => void> = [];
+  private connectError: unknown;
   private readonly logger: Logger;
   private readonly shutdown = new AbortController();
   private readonly running = new Set<Promise<void>>();
@@ -78,10 +89,16 @@ class AgendaJobQueue implements JobQueue {
 
   constructor(private readonly options: JobQueueOptions) {
     this.logger = options.logger.child({ component: 'queue' });
-    this.backend = createQueueBackend(options);
-    let connectError: unknown;
-    this.agenda = new Agenda({
-      backend: withCaughtConnect(this.backend, (error) => (connectError = error)),
+    this.loaded = this.load();
+    this.ready = this.loaded.then(({ agenda }) => this.connected(agenda));
+    this.ready.catch(() => undefined);
+  }
+
+  private async load(): Promise<Connection> {
+    const { options } = this;
+    const backend = await createQueueBackend(options);
+    const agenda = new Agenda({
+      backend: withCaughtConnect(backend, (error) => (this.connectError = error)),
       name: options.workerName ?? `${hostname()}:${process.pid}`,
       processEvery: options.processEveryMs ?? 1000,
       maxConcurrency: options.concurrency,
@@ -90,24 +107,32 @@ class AgendaJobQueue implements JobQueue {
       defaultLockLimit: options.concurrency,
       defaultLockLifetime: options.lockLifetimeMs,
     });
-    this.agenda.on('error', (error: Error) => this.logger.error({ err: error }, 'queue error'));
-    this.connected = this.agenda.ready.then(() => {
-      if (connectError !== undefined) throw asError(connectError);
-    });
-    this.connected.catch(() => undefined);
+    agenda.on('error', (error: Error) => this.logger.error({ err: error }, 'queue error'));
+    this.agenda = agenda;
+    for (const apply of this.definitions.splice(0)) apply(agenda);
+    return { agenda, backend };
+  }
+
+  private async connected(agenda: Agenda): Promise<Agenda> {
+    await agenda.ready;
+    if (this.connectError !== undefined) throw asError(this.connectError);
+    return agenda;
   }
 
   private readonly backoff = (context: BackoffContext): number | null =>
     context.attempt >= this.options.maxAttempts ? null : this.options.retryBaseMs * 2 ** (context.attempt - 1);
 
   define<DATA>(name: string, handler: JobHandler<DATA>, definition: JobDefinitionOptions<DATA> = {}): void {
-    this.agenda.define(name, (job: Job<QueueEntry<DATA>>) => this.track(this.runEntry(job, handler, definition)), {
-      concurrency: this.options.concurrency,
-      lockLimit: this.options.concurrency,
-      lockLifetime: this.options.lockLifetimeMs,
-      backoff: this.backoff,
-      removeOnComplete: true,
-    });
+    const apply = (agenda: Agenda) =>
+      agenda.define(name, (job: Job<QueueEntry<DATA>>) => this.track(this.runEntry(job, handler, definition)), {
+        concurrency: this.options.concurrency,
+        lockLimit: this.options.concurrency,
+        lockLifetime: this.options.lockLifetimeMs,
+        backoff: this.backoff,
+        removeOnComplete: true,
+      });
+    if (this.agenda) apply(this.agenda);
+    else this.definitions.push(apply);
   }
 
   private async track(run: Promise<void>): Promise<void> {
@@ -148,11 +173,11 @@ class AgendaJobQueue implements JobQueue {
   }
 
   async enqueue<DATA>(name: string, data: DATA, enqueueOptions: EnqueueOptions = {}): Promise<void> {
-    await this.connected;
+    const agenda = await this.ready;
     const { jobKey } = enqueueOptions;
-    if (jobKey === undefined) return this.saveEntry(name, data, enqueueOptions);
+    if (jobKey === undefined) return this.saveEntry(agenda, name, data, enqueueOptions);
     const previous = this.enqueuesByKey.get(jobKey) ?? Promise.resolve();
-    const current = previous.catch(() => undefined).then(() => this.saveEntry(name, data, enqueueOptions));
+    const current = previous.catch(() => undefined).then(() => this.saveEntry(agenda, name, data, enqueueOptions));
     this.enqueuesByKey.set(jobKey, current);
     try {
       await current;
@@ -161,57 +186,59 @@ class AgendaJobQueue implements JobQueue {
     }
   }
 
-  private async saveEntry<DATA>(name: string, data: DATA, enqueueOptions: EnqueueOptions): Promise<void> {
+  private async saveEntry<DATA>(agenda: Agenda, name: string, data: DATA, enqueueOptions: EnqueueOptions): Promise<void> {
     const jobKey = enqueueOptions.jobKey ?? null;
-    const job = this.agenda.create<QueueEntry<DATA>>(name, { jobKey, payload: data });
+    const job = agenda.create<QueueEntry<DATA>>(name, { jobKey, payload: data });
     job.schedule(enqueueOptions.runAt ?? new Date());
     if (jobKey !== null) job.unique({ 'data.jobKey': jobKey }, { insertOnly: true });
     await job.save();
-    if (jobKey !== null && job.attrs._id) await this.rearmIfFinished(String(job.attrs._id), enqueueOptions.runAt);
+    if (jobKey !== null && job.attrs._id) await this.rearmIfFinished(agenda, String(job.attrs._id), enqueueOptions.runAt);
   }
 
   /** An entry kept after its final failure would swallow a re-enqueue of its key: run it afresh. */
-  private async rearmIfFinished(entryId: string, runAt: Date | undefined): Promise<void> {
-    const entry = await this.agenda.db.getJobById(entryId);
+  private async rearmIfFinished(agenda: Agenda, entryId: string, runAt: Date | undefined): Promise<void> {
+    const entry = await agenda.db.getJobById(entryId);
     if (!entry || !isFinished(entry)) return;
-    await this.agenda.db.saveJobState(
+    await agenda.db.saveJobState(
       { ...entry, nextRunAt: runAt ?? new Date(), lockedAt: undefined, failCount: 0, failReason: undefined, failedAt: undefined },
-      { lastModifiedBy: this.agenda.attrs.name },
+      { lastModifiedBy: agenda.attrs.name },
     );
   }
 
   async hasPendingEntry(name: string, jobKey: string): Promise<boolean> {
-    await this.connected;
-    const { jobs } = await this.agenda.queryJobs({ name, data: { jobKey } });
+    const agenda = await this.ready;
+    const { jobs } = await agenda.queryJobs({ name, data: { jobKey } });
     return jobs.some((entry) => !isFinished(entry));
   }
 
   async every(name: string, interval: string | number): Promise<void> {
-    await this.connected;
-    await this.agenda.every(interval, name, { jobKey: null, payload: null });
+    const agenda = await this.ready;
+    await agenda.every(interval, name, { jobKey: null, payload: null });
   }
 
   async start(): Promise<void> {
     if (this.state !== 'created') throw new Error(`the queue cannot start once ${this.state}`);
-    await this.connected;
-    await this.agenda.start();
+    const agenda = await this.ready;
+    await agenda.start();
     this.state = 'started';
-    this.logger.info({ backend: this.backend.name, concurrency: this.options.concurrency }, 'queue workers started');
+    const { backend } = await this.loaded;
+    this.logger.info({ backend: backend.name, concurrency: this.options.concurrency }, 'queue workers started');
   }
 
   async stop(stopOptions: StopOptions = {}): Promise<void> {
     if (this.state === 'stopping' || this.state === 'stopped') return;
     this.state = 'stopping';
+    const connection = await this.loaded.catch(() => null);
     // Agenda's stop() unlocks jobs it holds but has not started; running jobs keep their leases.
-    await this.agenda.stop(false);
+    await connection?.agenda.stop(false);
     const finished = await this.waitForRunning(stopOptions);
     if (!finished) {
       this.logger.warn({ running: this.running.size }, 'stopped waiting for running jobs; their leases will lapse');
       this.shutdown.abort();
       for (const lease of this.leases) lease.stop();
     }
-    if (this.backend.ownsConnection !== false) {
-      await this.backend.disconnect().catch((error: unknown) => this.logger.warn({ err: error }, 'could not close the queue connection'));
+    if (connection && connection.backend.ownsConnection !== false) {
+      await connection.backend.disconnect().catch((error: unknown) => this.logger.warn({ err: error }, 'could not close the queue connection'));
     }
     this.state = 'stopped';
   }

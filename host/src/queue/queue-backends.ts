@@ -1,7 +1,4 @@
 import type { AgendaBackend } from 'agenda';
-import { MongoBackend } from '@agendajs/mongo-backend';
-import { PostgresBackend } from '@agendajs/postgres-backend';
-import { RedisBackend } from '@agendajs/redis-backend';
 import type { DataSource } from 'typeorm';
 import { TypeormBackend } from './typeorm-backend/index.js';
 
@@ -24,21 +21,28 @@ export function queueBackendKind(queueUrl: string | undefined): QueueBackendKind
   throw new Error(`DOCSIFT_QUEUE_URL must be redis://, postgres:// or mongodb://, not "${scheme}:"`);
 }
 
-export function createQueueBackend(options: QueueBackendOptions): AgendaBackend {
+/** Agenda's Redis, PostgreSQL and MongoDB backends (and their drivers) are loaded only when the URL names them. */
+export async function createQueueBackend(options: QueueBackendOptions): Promise<AgendaBackend> {
   const { queueUrl, storeName } = options;
   switch (queueBackendKind(queueUrl)) {
-    case 'redis':
+    case 'redis': {
+      const { RedisBackend } = await import('@agendajs/redis-backend');
       return new RedisBackend({
         connectionString: queueUrl,
         ...(storeName ? { keyPrefix: `${storeName}:`, channelName: `${storeName}:notifications` } : {}),
       });
-    case 'postgres':
+    }
+    case 'postgres': {
+      const { PostgresBackend } = await import('@agendajs/postgres-backend');
       return new PostgresBackend({
         connectionString: queueUrl,
         ...(storeName ? { tableName: storeName, channelName: storeName } : {}),
       });
-    case 'mongodb':
+    }
+    case 'mongodb': {
+      const { MongoBackend } = await import('@agendajs/mongo-backend');
       return new MongoBackend({ address: queueUrl!, ...(storeName ? { collection: storeName } : {}) });
+    }
     case 'typeorm':
       if (!options.dataSource) throw new Error('the TypeORM queue backend needs the host DataSource');
       return new TypeormBackend(options.dataSource, storeName ? { tableName: storeName } : {});

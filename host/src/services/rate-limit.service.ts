@@ -1,7 +1,5 @@
 import type { Config } from '../config/config.js';
-import type { CounterStore } from './rate-limit/counter-store.js';
-import { MysqlCounterStore } from './rate-limit/mysql-store.js';
-import { RedisCounterStore } from './rate-limit/redis-store.js';
+import { DeferredCounterStore, type CounterStore } from './rate-limit/counter-store.js';
 import { SqliteCounterStore } from './rate-limit/sqlite-store.js';
 import { WindowCounter, type LimitState, type WindowDecision } from './rate-limit/window-counter.js';
 
@@ -122,7 +120,9 @@ function refusal(decision: WindowDecision): LimitOutcome {
 }
 
 function createStore(config: Config): CounterStore {
-  if (config.rateLimits.storeUrl) return new RedisCounterStore(config.rateLimits.storeUrl);
-  if (config.database.kind === 'mysql') return new MysqlCounterStore(config.database.url);
+  const { storeUrl } = config.rateLimits;
+  if (storeUrl) return new DeferredCounterStore(async () => new (await import('./rate-limit/redis-store.js')).RedisCounterStore(storeUrl));
+  const { database } = config;
+  if (database.kind === 'mysql') return new DeferredCounterStore(async () => new (await import('./rate-limit/mysql-store.js')).MysqlCounterStore(database.url));
   return new SqliteCounterStore(config.dataDir);
 }

@@ -15,3 +15,22 @@ export interface CounterStore {
 
 /** Expired counts are deleted at most this often by the SQL stores (Redis expires its keys itself). */
 export const PURGE_INTERVAL_MS = 60_000;
+
+/** A store opened on first use, so that only the configured store's module and driver are ever loaded. */
+export class DeferredCounterStore implements CounterStore {
+  readonly #open: () => Promise<CounterStore>;
+  #store: Promise<CounterStore> | null = null;
+
+  constructor(open: () => Promise<CounterStore>) {
+    this.#open = open;
+  }
+
+  async add(increments: readonly Increment[]): Promise<number[]> {
+    this.#store ??= this.#open();
+    return (await this.#store).add(increments);
+  }
+
+  async close(): Promise<void> {
+    if (this.#store) await (await this.#store).close();
+  }
+}
