@@ -15,6 +15,8 @@ export interface UploadedFile {
   size: number;
   /** Decided from the first bytes while streaming; null when they are no PDF, JPEG or PNG. */
   fileType: FileType | null;
+  /** Set once the file store has taken the file: nothing is left at `filepath` to remove. */
+  stored?: boolean;
 }
 
 /** formidable's file object when a write stream of ours receives its bytes. */
@@ -33,7 +35,8 @@ function tooLarge(maxBytes: number, fileType: FileType | null): ApiError {
  * Streams a multipart body to disk (never buffered whole). The file's format is decided from its
  * first bytes as they arrive and that format's limit applies while streaming: the request is
  * answered 413 as soon as the file passes it. A declared Content-Length beyond the largest limit
- * is refused before a byte is read. Temporary files are always removed when the request ends.
+ * is refused before a byte is read. The file part becomes `ctx.state.upload`; a temporary file the
+ * file store did not take is removed when the request ends, whatever the outcome.
  */
 export function multipartUpload({ uploadDir, limits }: { uploadDir: string; limits: FileLimits }): Middleware<AppState> {
   fs.mkdirSync(uploadDir, { recursive: true });
@@ -72,21 +75,18 @@ export function multipartUpload({ uploadDir, limits }: { uploadDir: string; limi
       if (code === 1009 || code === 1016) throw tooLarge(largest, null);
       throw badRequest('The multipart body could not be read.');
     }
+    const upload = fileOf(ctx.request as { files?: unknown });
+    ctx.state.upload = upload;
     try {
       await next();
     } finally {
-      for (const file of uploadedFiles(ctx.request as { files?: unknown })) fs.rm(file.filepath, { force: true }, () => undefined);
+      if (upload && !upload.stored) fs.rm(upload.filepath, { force: true }, () => undefined);
     }
   };
 }
 
-function uploadedFiles(request: { files?: unknown }): StreamedFile[] {
-  const files = (request.files ?? {}) as Record<string, StreamedFile | StreamedFile[]>;
-  return Object.values(files).flat();
-}
-
-/** The single `file` part, or null. */
-export function fileOf(request: { files?: unknown }): UploadedFile | null {
+/** The single `file` part (formidable takes no other), or null. */
+function fileOf(request: { files?: unknown }): UploadedFile | null {
   const value = ((request.files ?? {}) as Record<string, StreamedFile | StreamedFile[]>).file;
   const file = Array.isArray(value) ? value[0] : value;
   if (!file) return null;

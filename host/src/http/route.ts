@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config/config.js';
 import type { Principal, Scope } from '../services/principal.js';
 import type { ErrorLayout } from './errors.js';
+import type { UploadedFile } from './multipart.js';
 import type { FileLimits } from './upload-stream.js';
 
 /** Who may call a route: nobody in particular, any credential, a session only, or a scope. */
@@ -57,4 +58,6 @@ export interface AppState {
   principal: Principal | null;
   /** The layout errors of this request use. */
   errorLayout: ErrorLayout;
+  /** The file part of a multipart request, once streamed to disk. */
+  upload?: UploadedFile | null;
 }

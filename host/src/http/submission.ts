@@ -1,8 +1,7 @@
 import type { Context } from 'koa';
 import type { Submitted } from '../services/document.service.js';
 import { badRequest } from './errors.js';
-import { fileOf } from './multipart.js';
-import type { RouteResult } from './route.js';
+import type { AppState, RouteResult } from './route.js';
 import { SubmitFields } from './schemas/document.schemas.js';
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
@@ -18,7 +17,7 @@ function flatten(body: unknown): Record<string, unknown> {
  * and the Idempotency-Key. `legacyOptionsRefusal` is the message for a request with an `options` part.
  */
 export function readSubmission(ctx: Context, legacyOptionsRefusal: string) {
-  const request = ctx.request as { files?: unknown; body?: unknown };
+  const request = ctx.request as { body?: unknown };
   const idempotencyKey = ctx.get('idempotency-key') || undefined;
   if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
     throw badRequest('Idempotency-Key must be 1 to 255 visible ASCII characters.');
@@ -30,7 +29,7 @@ export function readSubmission(ctx: Context, legacyOptionsRefusal: string) {
     });
   }
   if (parsed.data.options !== undefined) throw badRequest(legacyOptionsRefusal);
-  const file = fileOf(request);
+  const file = (ctx.state as AppState).upload;
   if (!file) throw badRequest('No file provided: send the document in a multipart part named "file".');
   const { options: _options, ...fields } = parsed.data;
   return { file, fields, idempotencyKey };

@@ -24,6 +24,8 @@ export interface Upload {
   size: number;
   /** Decided from the first bytes while the upload streamed in. */
   fileType: FileType | null;
+  /** Set here once the file store has taken the file, so that nothing tries to remove it. */
+  stored?: boolean;
 }
 
 export interface SubmissionFields {
@@ -109,6 +111,7 @@ export class DocumentService {
       });
     }
     const fileKey = await this.#deps.fileStore.put(upload.filepath, { organizationId: principal.organizationId });
+    upload.stored = true;
     const now = this.#deps.clock();
     const job: Job = {
       id: randomUUID(),
