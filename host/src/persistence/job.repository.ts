@@ -1,5 +1,5 @@
 import { LessThan, type DataSource, type Repository } from 'typeorm';
-import { RawLookup } from './raw-lookup.js';
+import { RawInsert, RawLookup } from './raw-lookup.js';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity.js';
 import { IdempotencyEntity, JOB_TRANSITIONS, JobEntity, type IdempotencyRecord, type Job, type JobStatus } from './entities/job.entities.js';
 import { WebhookDeliveryEntity, type WebhookDelivery } from './entities/webhook.entities.js';
@@ -14,16 +14,18 @@ export class JobRepository {
   readonly #jobs: Repository<Job>;
   readonly #idempotency: Repository<IdempotencyRecord>;
   readonly #lookup: RawLookup<Job>;
+  readonly #insert: RawInsert<Job>;
 
   constructor({ dataSource }: { dataSource: DataSource }) {
     this.#dataSource = dataSource;
     this.#lookup = new RawLookup(dataSource, JobEntity);
+    this.#insert = new RawInsert(dataSource, JobEntity);
     this.#jobs = dataSource.getRepository(JobEntity);
     this.#idempotency = dataSource.getRepository(IdempotencyEntity);
   }
 
-  async insert(job: Job): Promise<void> {
-    await this.#jobs.insert(job as QueryDeepPartialEntity<Job>);
+  insert(job: Job): Promise<void> {
+    return this.#insert.insert(job);
   }
 
   find(id: string): Promise<Job | null> {

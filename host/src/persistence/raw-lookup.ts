@@ -3,9 +3,20 @@ import type { DataSource, EntitySchema, ObjectLiteral } from 'typeorm';
 
 interface SqliteStatement {
   get(...params: unknown[]): unknown;
+  run(...params: unknown[]): unknown;
 }
 interface SqliteConnection {
   prepare(sql: string): SqliteStatement;
+}
+
+/** On SQLite, a statement prepared once on the driver's own connection (the cache holds them by SQL). */
+export function preparedStatement(dataSource: DataSource, cache: Map<string, SqliteStatement>, sql: string): SqliteStatement {
+  let statement = cache.get(sql);
+  if (!statement) {
+    statement = (dataSource.driver as unknown as { databaseConnection: SqliteConnection }).databaseConnection.prepare(sql);
+    cache.set(sql, statement);
+  }
+  return statement;
 }
 
 /**
@@ -30,7 +41,10 @@ export class RawLookup<T extends ObjectLiteral> {
   /** `where` uses `?` placeholders and column names; both dialects accept it as written. */
   async findOne(where: string, params: unknown[]): Promise<T | null> {
     const sql = `SELECT * FROM ${this.#table} WHERE ${where} LIMIT 1`;
-    const row = this.#dataSource.options.type === 'better-sqlite3' ? this.#prepared(sql).get(...params) : (await this.#dataSource.query(sql, params))[0];
+    const row =
+      this.#dataSource.options.type === 'better-sqlite3'
+        ? preparedStatement(this.#dataSource, this.#statements, sql).get(...params)
+        : (await this.#dataSource.query(sql, params))[0];
     if (!row) return null;
     const driver = this.#dataSource.driver;
     this.#columns ??= this.#dataSource.getMetadata(this.#entity).columns;
@@ -38,13 +52,31 @@ export class RawLookup<T extends ObjectLiteral> {
     for (const column of this.#columns) entity[column.propertyName] = driver.prepareHydratedValue((row as Record<string, unknown>)[column.databaseName], column);
     return entity as T;
   }
+}
 
-  #prepared(sql: string): SqliteStatement {
-    let statement = this.#statements.get(sql);
-    if (!statement) {
-      statement = (this.#dataSource.driver as unknown as { databaseConnection: SqliteConnection }).databaseConnection.prepare(sql);
-      this.#statements.set(sql, statement);
-    }
-    return statement;
+/**
+ * Inserts one row with every column given, values prepared by the driver exactly as TypeORM
+ * would (dates, JSON, transformers), without the query builder; a prepared statement on SQLite.
+ */
+export class RawInsert<T extends ObjectLiteral> {
+  readonly #dataSource: DataSource;
+  readonly #entity: EntitySchema<T>;
+  readonly #statements = new Map<string, SqliteStatement>();
+  #columns: ColumnMetadata[] | undefined;
+  #sql: string | undefined;
+
+  constructor(dataSource: DataSource, entity: EntitySchema<T>) {
+    this.#dataSource = dataSource;
+    this.#entity = entity;
+  }
+
+  async insert(entity: T): Promise<void> {
+    const driver = this.#dataSource.driver;
+    const columns = (this.#columns ??= this.#dataSource.getMetadata(this.#entity).columns);
+    const table = this.#entity.options.tableName ?? this.#entity.options.name;
+    this.#sql ??= `INSERT INTO ${table} (${columns.map((column) => driver.escape(column.databaseName)).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`;
+    const params = columns.map((column) => driver.preparePersistentValue(entity[column.propertyName], column));
+    if (this.#dataSource.options.type === 'better-sqlite3') preparedStatement(this.#dataSource, this.#statements, this.#sql).run(...params);
+    else await this.#dataSource.query(this.#sql, params);
   }
 }
