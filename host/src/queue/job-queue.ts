@@ -192,7 +192,8 @@ class AgendaJobQueue implements JobQueue {
     job.schedule(enqueueOptions.runAt ?? new Date());
     if (jobKey !== null) job.unique({ 'data.jobKey': jobKey }, { insertOnly: true });
     await job.save();
-    if (jobKey !== null && job.attrs._id) await this.rearmIfFinished(agenda, String(job.attrs._id), enqueueOptions.runAt);
+    // save() gives back the entry's run time: one that is due to run is not finished, no need to read it.
+    if (jobKey !== null && job.attrs._id && !job.attrs.nextRunAt) await this.rearmIfFinished(agenda, String(job.attrs._id), enqueueOptions.runAt);
   }
 
   /** An entry kept after its final failure would swallow a re-enqueue of its key: run it afresh. */
