@@ -1,9 +1,30 @@
 import type { DataSource, ObjectLiteral, QueryBuilder } from 'typeorm';
 
+interface SqliteStatement {
+  run(...params: unknown[]): { changes: number };
+}
 interface SqliteDatabase {
   inTransaction: boolean;
-  prepare(sql: string): { run(...params: unknown[]): { changes: number } };
+  prepare(sql: string): SqliteStatement;
   transaction<T>(work: () => T): () => T;
+}
+
+/** Statements prepared once per connection (the SQL of each write is fixed; its values are parameters). */
+const prepared = new WeakMap<SqliteDatabase, Map<string, SqliteStatement>>();
+
+function statementOn(db: SqliteDatabase, sql: string): SqliteStatement {
+  let statements = prepared.get(db);
+  if (!statements) prepared.set(db, (statements = new Map()));
+  let statement = statements.get(sql);
+  if (!statement) statements.set(sql, (statement = db.prepare(sql)));
+  return statement;
+}
+
+/** A statement built by TypeORM, or one given as SQL with `?` placeholders and its parameters. */
+export type WriteStatement = QueryBuilder<ObjectLiteral> | { sql: string; params: unknown[] };
+
+function sqlOf(statement: WriteStatement): [string, unknown[]] {
+  return 'sql' in statement && typeof statement.sql === 'string' ? [statement.sql, statement.params] : (statement as QueryBuilder<ObjectLiteral>).getQueryAndParameters();
 }
 
 /**
@@ -18,12 +39,12 @@ interface SqliteDatabase {
  * which open one, are not used), and this function refuses to run inside one rather than become
  * a SAVEPOINT that another request's ROLLBACK would erase.
  */
-export async function guardedWrite(dataSource: DataSource, guard: QueryBuilder<ObjectLiteral>, dependents: QueryBuilder<ObjectLiteral>[]): Promise<boolean> {
-  const [first, ...rest] = [guard, ...dependents].map((builder) => builder.getQueryAndParameters());
+export async function guardedWrite(dataSource: DataSource, guard: WriteStatement, dependents: WriteStatement[]): Promise<boolean> {
+  const [first, ...rest] = [guard, ...dependents].map(sqlOf);
   if (dataSource.options.type === 'better-sqlite3') {
     const db = (dataSource.driver as unknown as { databaseConnection: SqliteDatabase }).databaseConnection;
     if (db.inTransaction) throw new Error('guardedWrite: a transaction is already open on the shared SQLite connection (an asynchronous transaction ran on it)');
-    const run = ([sql, params]: [string, unknown[]]) => db.prepare(sql).run(...params.map(sqliteValue)).changes;
+    const run = ([sql, params]: [string, unknown[]]) => statementOn(db, sql).run(...params.map(sqliteValue)).changes;
     return db.transaction(() => {
       if (run(first) === 0) return false;
       for (const statement of rest) run(statement);

@@ -3,7 +3,7 @@ import { RawInsert, RawLookup } from './raw-lookup.js';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity.js';
 import { IdempotencyEntity, JOB_TRANSITIONS, JobEntity, type IdempotencyRecord, type Job, type JobStatus } from './entities/job.entities.js';
 import { WebhookDeliveryEntity, type WebhookDelivery } from './entities/webhook.entities.js';
-import { guardedWrite } from './guarded-write.js';
+import { guardedWrite, type WriteStatement } from './guarded-write.js';
 
 const STATUSES = Object.keys(JOB_TRANSITIONS) as JobStatus[];
 const sourcesOf = (to: JobStatus) => STATUSES.filter((status) => JOB_TRANSITIONS[status].includes(to));
@@ -24,8 +24,10 @@ export class JobRepository {
     this.#idempotency = dataSource.getRepository(IdempotencyEntity);
   }
 
-  insert(job: Job): Promise<void> {
-    return this.#insert.insert(job);
+  /** The job row with its idempotency record and `others` (its queue entry), in one transaction. */
+  async insertWith(job: Job, idempotency: IdempotencyRecord | null, others: WriteStatement[]): Promise<void> {
+    const record = idempotency ? [this.#idempotency.createQueryBuilder().insert().into(IdempotencyEntity).values(idempotency)] : [];
+    await guardedWrite(this.#dataSource, this.#insert.statement(job), [...record, ...others]);
   }
 
   find(id: string): Promise<Job | null> {
@@ -94,10 +96,6 @@ export class JobRepository {
 
   findIdempotency(organizationId: string, key: string): Promise<IdempotencyRecord | null> {
     return this.#idempotency.findOneBy({ organizationId, key });
-  }
-
-  async insertIdempotency(record: IdempotencyRecord): Promise<void> {
-    await this.#idempotency.insert(record);
   }
 
   async deleteIdempotency(organizationId: string, key: string): Promise<void> {

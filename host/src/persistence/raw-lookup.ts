@@ -3,14 +3,13 @@ import type { DataSource, EntitySchema, ObjectLiteral } from 'typeorm';
 
 interface SqliteStatement {
   get(...params: unknown[]): unknown;
-  run(...params: unknown[]): unknown;
 }
 interface SqliteConnection {
   prepare(sql: string): SqliteStatement;
 }
 
 /** On SQLite, a statement prepared once on the driver's own connection (the cache holds them by SQL). */
-export function preparedStatement(dataSource: DataSource, cache: Map<string, SqliteStatement>, sql: string): SqliteStatement {
+function preparedStatement(dataSource: DataSource, cache: Map<string, SqliteStatement>, sql: string): SqliteStatement {
   let statement = cache.get(sql);
   if (!statement) {
     statement = (dataSource.driver as unknown as { databaseConnection: SqliteConnection }).databaseConnection.prepare(sql);
@@ -55,13 +54,12 @@ export class RawLookup<T extends ObjectLiteral> {
 }
 
 /**
- * Inserts one row with every column given, values prepared by the driver exactly as TypeORM
- * would (dates, JSON, transformers), without the query builder; a prepared statement on SQLite.
+ * The INSERT of one row with every column given, values prepared by the driver exactly as TypeORM
+ * would (dates, JSON, transformers), without the query builder.
  */
 export class RawInsert<T extends ObjectLiteral> {
   readonly #dataSource: DataSource;
   readonly #entity: EntitySchema<T>;
-  readonly #statements = new Map<string, SqliteStatement>();
   #columns: ColumnMetadata[] | undefined;
   #sql: string | undefined;
 
@@ -70,13 +68,12 @@ export class RawInsert<T extends ObjectLiteral> {
     this.#entity = entity;
   }
 
-  async insert(entity: T): Promise<void> {
+  /** The INSERT of `entity` as SQL and parameters, to run in a transaction with other statements. */
+  statement(entity: T): { sql: string; params: unknown[] } {
     const driver = this.#dataSource.driver;
     const columns = (this.#columns ??= this.#dataSource.getMetadata(this.#entity).columns);
     const table = this.#entity.options.tableName ?? this.#entity.options.name;
     this.#sql ??= `INSERT INTO ${table} (${columns.map((column) => driver.escape(column.databaseName)).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`;
-    const params = columns.map((column) => driver.preparePersistentValue(entity[column.propertyName], column));
-    if (this.#dataSource.options.type === 'better-sqlite3') preparedStatement(this.#dataSource, this.#statements, this.#sql).run(...params);
-    else await this.#dataSource.query(this.#sql, params);
+    return { sql: this.#sql, params: columns.map((column) => driver.preparePersistentValue(entity[column.propertyName], column)) };
   }
 }

@@ -10,6 +10,7 @@ export type {
   JobHandler,
   JobQueue,
   JobQueueOptions,
+  SqlStatement,
   StopOptions,
 } from './job-queue.types.js';
 

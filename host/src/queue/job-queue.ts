@@ -11,8 +11,10 @@ import type {
   JobHandler,
   JobQueue,
   JobQueueOptions,
+  SqlStatement,
   StopOptions,
 } from './job-queue.types.js';
+import { TypeormBackend } from './typeorm-backend/index.js';
 
 /** What an Agenda entry carries: the caller's data and its idempotency key. */
 interface QueueEntry<DATA> {
@@ -58,6 +60,14 @@ function withCaughtConnect(backend: AgendaBackend, onError: (error: unknown) => 
 /** Neither waiting, running nor held by a lease: the entry finished for good. */
 function isFinished(entry: JobParameters): boolean {
   return (entry.nextRunAt === null || entry.nextRunAt === undefined) && !entry.lockedAt;
+}
+
+/** An Agenda job for the entry, due at `runAt` (default now), unique by its key when it has one. */
+function entryOf<DATA>(agenda: Agenda, name: string, data: DATA, { jobKey, runAt }: EnqueueOptions): Job<QueueEntry<DATA>> {
+  const job = agenda.create<QueueEntry<DATA>>(name, { jobKey: jobKey ?? null, payload: data });
+  job.schedule(runAt ?? new Date());
+  if (jobKey !== undefined) job.unique({ 'data.jobKey': jobKey }, { insertOnly: true });
+  return job;
 }
 
 export function createJobQueue(options: JobQueueOptions): JobQueue {
@@ -186,11 +196,16 @@ class AgendaJobQueue implements JobQueue {
     }
   }
 
+  async entryStatement<DATA>(name: string, data: DATA, enqueueOptions: EnqueueOptions = {}): Promise<SqlStatement | null> {
+    const { backend } = await this.loaded;
+    if (!(backend instanceof TypeormBackend)) return null;
+    const agenda = await this.ready;
+    return backend.repository.insertStatement(entryOf(agenda, name, data, enqueueOptions).toJson(true), agenda.attrs.name || undefined);
+  }
+
   private async saveEntry<DATA>(agenda: Agenda, name: string, data: DATA, enqueueOptions: EnqueueOptions): Promise<void> {
     const jobKey = enqueueOptions.jobKey ?? null;
-    const job = agenda.create<QueueEntry<DATA>>(name, { jobKey, payload: data });
-    job.schedule(enqueueOptions.runAt ?? new Date());
-    if (jobKey !== null) job.unique({ 'data.jobKey': jobKey }, { insertOnly: true });
+    const job = entryOf(agenda, name, data, enqueueOptions);
     await job.save();
     // save() gives back the entry's run time: one that is due to run is not finished, no need to read it.
     if (jobKey !== null && job.attrs._id && !job.attrs.nextRunAt) await this.rearmIfFinished(agenda, String(job.attrs._id), enqueueOptions.runAt);

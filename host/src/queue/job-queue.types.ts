@@ -51,6 +51,12 @@ export interface EnqueueOptions {
   runAt?: Date;
 }
 
+/** One SQL statement with its parameters. */
+export interface SqlStatement {
+  sql: string;
+  params: unknown[];
+}
+
 export interface StopOptions {
   /** How long to wait for running jobs before giving up on them (default: wait for all). */
   timeoutMs?: number;
@@ -61,6 +67,11 @@ export interface StopOptions {
 export interface JobQueue {
   define<DATA>(name: string, handler: JobHandler<DATA>, options?: JobDefinitionOptions<DATA>): void;
   enqueue<DATA>(name: string, data: DATA, options?: EnqueueOptions): Promise<void>;
+  /**
+   * When the queue lives in the host's database: the statement that writes this entry there, for
+   * the caller to run in its own transaction (a new job's row and its entry together). Else null.
+   */
+  entryStatement<DATA>(name: string, data: DATA, options?: EnqueueOptions): Promise<SqlStatement | null>;
   /** True while an entry with this key is waiting, running, or held by a lease. */
   hasPendingEntry(name: string, jobKey: string): Promise<boolean>;
   /** A recurring job (one entry for all processes), e.g. '1 hour' or milliseconds. */

@@ -53,7 +53,11 @@ export interface DocumentServiceDeps {
   clock: () => Date;
 }
 
-/** Submission, status and deletion of extraction jobs. Write the job, then enqueue it. */
+/**
+ * Submission, status and deletion of extraction jobs. The job row and its queue entry are written
+ * in one transaction when the queue shares the database; with a queue elsewhere, the job first,
+ * then its entry (the sweeper enqueues a pending job whose entry never came).
+ */
 export class DocumentService {
   readonly #deps: DocumentServiceDeps;
 
@@ -67,20 +71,17 @@ export class DocumentService {
       const replay = await this.#replay(principal.organizationId, idempotencyKey);
       if (replay) return replay;
     }
-    const job = await this.#createJob(principal, upload, fields);
-    if (idempotencyKey) {
-      try {
-        await this.#deps.jobRepository.insertIdempotency({ organizationId: principal.organizationId, key: idempotencyKey, jobId: job.id, createdAt: job.createdAt });
-      } catch (error) {
-        if (!isUniqueViolation(error)) throw error;
-        await this.#discard(job);
-        const replay = await this.#replay(principal.organizationId, idempotencyKey);
-        if (replay) return replay;
-        throw new ApiError('conflict', 'A request with this Idempotency-Key is in progress.');
-      }
+    let created: { job: Job; enqueued: boolean };
+    try {
+      created = await this.#createJob(principal, upload, fields, idempotencyKey);
+    } catch (error) {
+      if (!idempotencyKey || !isUniqueViolation(error)) throw error;
+      const replay = await this.#replay(principal.organizationId, idempotencyKey);
+      if (replay) return replay;
+      throw new ApiError('conflict', 'A request with this Idempotency-Key is in progress.');
     }
-    await this.#enqueue(job);
-    return { body: creationView(job, this.#deps.config.publicUrl), replayed: false };
+    if (!created.enqueued) await this.#enqueue(created.job);
+    return { body: creationView(created.job, this.#deps.config.publicUrl), replayed: false };
   }
 
   /** The job record as JSON; a completed job's comes from the record cache once read. */
@@ -102,7 +103,11 @@ export class DocumentService {
     await this.#discard(job);
   }
 
-  async #createJob(principal: Principal, upload: Upload, fields: SubmissionFields): Promise<Job> {
+  /**
+   * Stores the file and writes the job row with its idempotency record and, when the queue lives in
+   * the same database, its queue entry: one transaction. `enqueued` says whether the entry was written.
+   */
+  async #createJob(principal: Principal, upload: Upload, fields: SubmissionFields, idempotencyKey?: string): Promise<{ job: Job; enqueued: boolean }> {
     if (upload.size === 0) throw new ApiError('invalid_file_format', 'The file is empty (0 bytes).', { reason: 'empty_file' });
     const { fileType } = upload;
     if (!fileType) {
@@ -140,13 +145,15 @@ export class DocumentService {
       updatedAt: now,
       completedAt: null,
     };
+    const idempotency = idempotencyKey ? { organizationId: job.organizationId, key: idempotencyKey, jobId: job.id, createdAt: job.createdAt } : null;
     try {
-      await this.#deps.jobRepository.insert(job);
+      const entry = await this.#deps.jobQueue.entryStatement(PROCESS_DOCUMENT, { jobId: job.id }, { jobKey: job.id });
+      await this.#deps.jobRepository.insertWith(job, idempotency, entry ? [entry] : []);
+      return { job, enqueued: entry !== null };
     } catch (error) {
       await this.#deps.fileStore.delete(fileKey);
       throw error;
     }
-    return job;
   }
 
   async #replay(organizationId: string, key: string): Promise<Submitted | null> {

@@ -3,7 +3,7 @@ import type { DataSource } from 'typeorm';
 import type { JobParameters } from 'agenda';
 import type { QueueJobRow } from './queue-job.schema.js';
 import { DEFINITION_COLUMNS, definitionValues, rowToJob } from './row-mapping.js';
-import { isDuplicateKeyError, quoteIdentifier, runSql, toDbDate, type SqlDialect } from './sql-dialect.js';
+import { isDuplicateKeyError, quoteIdentifier, runSql, toDbDate, type SqlDialect, type SqlParam } from './sql-dialect.js';
 
 /** Everything saveJob needs to reach the table. */
 export interface SaveContext {
@@ -39,21 +39,22 @@ async function selectBy(ctx: SaveContext, column: 'id' | 'unique_key', value: st
   return result.rows[0];
 }
 
-async function insertJob(ctx: SaveContext, job: JobParameters, uniqueKey: string | null): Promise<JobParameters> {
+/** The INSERT of a new row for `job` under a generated id. */
+export function insertStatement(
+  ctx: Omit<SaveContext, 'dataSource'>,
+  job: JobParameters,
+  uniqueKey: string | null,
+): { id: string; sql: string; params: SqlParam[] } {
   const id = randomUUID();
   const columns = ['id', ...DEFINITION_COLUMNS, 'debounce_started_at', 'unique_key'];
-  const values = [
-    id,
-    ...definitionValues(ctx.dialect, job, ctx.lastModifiedBy),
-    toDbDate(ctx.dialect, job.debounceStartedAt),
-    uniqueKey,
-  ];
+  const params = [id, ...definitionValues(ctx.dialect, job, ctx.lastModifiedBy), toDbDate(ctx.dialect, job.debounceStartedAt), uniqueKey];
   const table = quoteIdentifier(ctx.dialect, ctx.table);
-  await runSql(
-    ctx.dataSource,
-    `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
-    values,
-  );
+  return { id, sql: `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`, params };
+}
+
+async function insertJob(ctx: SaveContext, job: JobParameters, uniqueKey: string | null): Promise<JobParameters> {
+  const { id, sql, params } = insertStatement(ctx, job, uniqueKey);
+  await runSql(ctx.dataSource, sql, params);
   const row = await selectBy(ctx, 'id', id);
   return row ? rowToJob(row) : { ...job, _id: id as JobParameters['_id'] };
 }

@@ -15,7 +15,7 @@ import { claimNextJob, strategyForVersion, type MysqlClaimStrategy } from './job
 import { matchesData, orderBy, queryFilter, removeFilter, type WhereClause } from './job-filters.js';
 import { DEFAULT_QUEUE_TABLE, type QueueJobRow } from './queue-job.schema.js';
 import { rowToJob, STATE_COLUMNS, stateValues } from './row-mapping.js';
-import { saveJob } from './save-job.js';
+import { insertStatement, saveJob, uniqueKeyOf } from './save-job.js';
 import { dialectOf, quoteIdentifier, runSql, toDbDate, type SqlDialect } from './sql-dialect.js';
 
 export interface TypeormJobRepositoryOptions {
@@ -145,6 +145,12 @@ export class TypeormJobRepository implements JobRepository {
 
   async purgeAllJobs(): Promise<number> {
     return (await runSql(this.dataSource, `DELETE FROM ${this.table}`)).affected;
+  }
+
+  /** The INSERT that writes `job` as a new entry, for a caller to run in its own transaction on this database. */
+  insertStatement(job: JobParameters, lastModifiedBy: string | undefined): { sql: string; params: unknown[] } {
+    const { sql, params } = insertStatement({ dialect: this.dialect, table: this.tableName, lastModifiedBy }, job, uniqueKeyOf(job));
+    return { sql, params };
   }
 
   async saveJob<DATA = unknown>(job: JobParameters<DATA>, options: JobRepositoryOptions | undefined): Promise<JobParameters<DATA>> {
