@@ -46,11 +46,8 @@ function authorize(ctx: Context & { state: AppState }, auth: RouteAuth, publicOr
  * top. Nothing else is request-scoped, so no Awilix scope is made and disposed per request.
  */
 function requestCradle(cradle: object, state: AppState): object {
-  return Object.create(cradle, {
-    principal: { value: state.principal },
-    requestId: { value: state.requestId },
-    log: { value: state.log },
-  }) as object;
+  // A literal's own properties are defined, never set through the prototype (the cradle refuses sets).
+  return { __proto__: cradle, principal: state.principal, requestId: state.requestId, log: state.log };
 }
 
 /** Mounts each route: authorization, validation, then the handler built with the caller's identity. */
