@@ -3,6 +3,9 @@ import { Writable } from 'node:stream';
 import type { FileType } from '../persistence/entities/job.entities.js';
 import { fileTypeOf, HEAD_BYTES } from '../storage/file-type.js';
 
+/** How much of an upload may wait in memory for the disk: chunks that arrive meanwhile go out in one write. */
+const WRITE_BUFFER_BYTES = 1_048_576;
+
 /** The largest file a route accepts, per format. */
 export type FileLimits = Record<FileType, number>;
 
@@ -36,7 +39,7 @@ export class UploadFileStream extends Writable {
     private readonly limits: FileLimits,
   ) {
     super();
-    this.#file = fs.createWriteStream(filepath);
+    this.#file = fs.createWriteStream(filepath, { highWaterMark: WRITE_BUFFER_BYTES });
     this.#file.on('error', (error) => this.destroy(error));
   }
 
@@ -48,7 +51,8 @@ export class UploadFileStream extends Writable {
       callback(new FileLimitError(limit, this.fileType));
       return;
     }
-    this.#file.write(chunk, callback);
+    if (this.#file.write(chunk)) callback();
+    else this.#file.once('drain', () => callback());
   }
 
   override _final(callback: (error?: Error | null) => void): void {
