@@ -6,7 +6,7 @@ interface SqliteStatement {
 interface SqliteDatabase {
   inTransaction: boolean;
   prepare(sql: string): SqliteStatement;
-  transaction<T>(work: () => T): () => T;
+  transaction<A extends unknown[], T>(work: (...args: A) => T): (...args: A) => T;
 }
 
 /** Statements prepared once per connection (the SQL of each write is fixed; its values are parameters). */
@@ -37,19 +37,22 @@ function sqlOf(statement: WriteStatement): [string, unknown[]] {
  * roll back) whatever other requests write between its statements. Hence the rule for SQLite: no
  * asynchronous transaction at all (repositories write single statements; `save()`/`remove()`,
  * which open one, are not used), and this function refuses to run inside one rather than become
- * a SAVEPOINT that another request's ROLLBACK would erase.
+ * a SAVEPOINT that another request's ROLLBACK would erase. Guarded writes that arrive in the same
+ * turn of the event loop share one SQLite transaction (one commit), each in a savepoint of its own,
+ * so one that fails rolls back alone; each caller hears of its own outcome after the commit.
  */
 export async function guardedWrite(dataSource: DataSource, guard: WriteStatement, dependents: WriteStatement[]): Promise<boolean> {
   const [first, ...rest] = [guard, ...dependents].map(sqlOf);
   if (dataSource.options.type === 'better-sqlite3') {
     const db = (dataSource.driver as unknown as { databaseConnection: SqliteDatabase }).databaseConnection;
-    if (db.inTransaction) throw new Error('guardedWrite: a transaction is already open on the shared SQLite connection (an asynchronous transaction ran on it)');
-    const run = ([sql, params]: [string, unknown[]]) => statementOn(db, sql).run(...params.map(sqliteValue)).changes;
-    return db.transaction(() => {
-      if (run(first) === 0) return false;
-      for (const statement of rest) run(statement);
-      return true;
-    })();
+    return new Promise((resolve, reject) => {
+      let batch = batches.get(db);
+      if (!batch) {
+        batches.set(db, (batch = []));
+        setImmediate(() => commitBatch(db));
+      }
+      batch.push({ statements: [first, ...rest], resolve, reject });
+    });
   }
   return dataSource.transaction(async (manager) => {
     const runner = manager.queryRunner!;
@@ -57,6 +60,53 @@ export async function guardedWrite(dataSource: DataSource, guard: WriteStatement
     if ((changed.affected ?? 0) === 0) return false;
     for (const [sql, params] of rest) await runner.query(sql, params, true);
     return true;
+  });
+}
+
+interface PendingWrite {
+  statements: Array<[string, unknown[]]>;
+  resolve(changed: boolean): void;
+  reject(error: unknown): void;
+}
+
+/** Guarded writes waiting for this turn of the event loop to end, per connection. */
+const batches = new WeakMap<SqliteDatabase, PendingWrite[]>();
+
+function commitBatch(db: SqliteDatabase): void {
+  const batch = batches.get(db) ?? [];
+  batches.delete(db);
+  if (db.inTransaction) {
+    const error = new Error('guardedWrite: a transaction is already open on the shared SQLite connection (an asynchronous transaction ran on it)');
+    for (const write of batch) write.reject(error);
+    return;
+  }
+  const run = ([sql, params]: [string, unknown[]]) => statementOn(db, sql).run(...params.map(sqliteValue)).changes;
+  // Called inside the batch's transaction, better-sqlite3 makes each of these a savepoint.
+  const one = db.transaction((statements: Array<[string, unknown[]]>) => {
+    const [first, ...rest] = statements;
+    if (run(first) === 0) return false;
+    for (const statement of rest) run(statement);
+    return true;
+  });
+  const outcomes: Array<{ changed: boolean } | { error: unknown }> = [];
+  try {
+    db.transaction(() => {
+      for (const write of batch) {
+        try {
+          outcomes.push({ changed: one(write.statements) });
+        } catch (error) {
+          outcomes.push({ error });
+        }
+      }
+    })();
+  } catch (error) {
+    for (const write of batch) write.reject(error);
+    return;
+  }
+  batch.forEach((write, i) => {
+    const outcome = outcomes[i];
+    if ('error' in outcome) write.reject(outcome.error);
+    else write.resolve(outcome.changed);
   });
 }
 
