@@ -15,12 +15,12 @@ export function authenticate({ accountService, apiKeyService }: { accountService
   return async (ctx, next) => {
     const bearer = /^Bearer\s+(\S+)\s*$/i.exec(ctx.get('authorization'))?.[1];
     const headerKey = ctx.get('x-api-key').trim();
-    const cookie = ctx.cookies.get(SESSION_COOKIE);
     const token = bearer ?? (headerKey || undefined);
     if (token && token.length <= MAX_CREDENTIAL_LENGTH) {
       ctx.state.principal = (await apiKeyService.authenticate(token)) ?? (bearer ? await accountService.authenticate(token, false) : null);
-    } else if (!token && cookie && cookie.length <= MAX_CREDENTIAL_LENGTH) {
-      ctx.state.principal = await accountService.authenticate(cookie, true);
+    } else if (!token) {
+      const cookie = ctx.cookies.get(SESSION_COOKIE);
+      if (cookie && cookie.length <= MAX_CREDENTIAL_LENGTH) ctx.state.principal = await accountService.authenticate(cookie, true);
     }
     await next();
   };

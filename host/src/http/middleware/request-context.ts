@@ -18,10 +18,9 @@ export function requestContext({ logger }: { logger: Logger }): Middleware<AppSt
     try {
       await next();
     } finally {
-      ctx.state.log.info(
-        { method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(performance.now() - started) },
-        'request',
-      );
+      if (logger.isLevelEnabled('info')) {
+        ctx.state.log.info({ method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(performance.now() - started) }, 'request');
+      }
     }
   };
 }
