@@ -1,5 +1,4 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createScheduler, createWorker, OEM, PSM, type RecognizeOptions, type Scheduler, type Worker, type WorkerParams } from 'tesseract.js';
 import type { Logger } from '../../contracts/logger.js';
 import type { GrayImage } from '../gray-image.js';
@@ -19,13 +18,11 @@ export interface OcrEngine {
 }
 
 /**
- * The English LSTM model inside node_modules. Passing a local langPath (and no cache) is what keeps
- * tesseract.js off the network: without it, it fetches from a CDN and can hang forever.
+ * tesseract's `fast` English LSTM model, committed with the package (tessdata/README.md says where
+ * from and what it costs in accuracy). A local langPath and no cache is what keeps tesseract.js off
+ * the network: without it, it fetches from a CDN and can hang forever.
  */
-function englishModelPath(): string {
-  const require = createRequire(import.meta.url);
-  return path.join(path.dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
-}
+const ENGLISH_MODEL_PATH = fileURLToPath(new URL('../../../tessdata/eng_fast', import.meta.url));
 
 /**
  * Tesseract re-recognises every doubtful line inverted, looking for white-on-black text. Documents
@@ -83,12 +80,11 @@ export class TesseractPool implements OcrEngine {
 
   private async createScheduler(): Promise<Scheduler> {
     const started = performance.now();
-    const langPath = englishModelPath();
     const scheduler = createScheduler();
     const workers = await Promise.all(
       Array.from({ length: Math.max(1, this.size) }, () =>
         createWorker('eng', OEM.LSTM_ONLY, {
-          langPath,
+          langPath: ENGLISH_MODEL_PATH,
           cacheMethod: 'none',
           gzip: true,
           errorHandler: (error: unknown) => this.logger.error({ err: error }, 'OCR worker error'),
