@@ -31,15 +31,3 @@ export function rotateQuarterTurns(image: GrayImage, quarterTurns: number): Gray
   }
   return { data: out, width: outWidth, height: outHeight };
 }
-
-/** The centred width × height window of a larger image. */
-export function cropCentre(image: GrayImage, width: number, height: number): GrayImage {
-  const left = Math.max(0, Math.floor((image.width - width) / 2));
-  const top = Math.max(0, Math.floor((image.height - height) / 2));
-  const out = new Uint8Array(width * height).fill(255);
-  for (let y = 0; y < height && top + y < image.height; y += 1) {
-    const start = (top + y) * image.width + left;
-    out.set(image.data.subarray(start, start + Math.min(width, image.width - left)), y * width);
-  }
-  return { data: out, width, height };
-}

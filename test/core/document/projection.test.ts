@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import sharp from 'sharp';
 import type { GrayImage } from '../../../core/src/document/gray-image.js';
-import { cropCentre, rotateQuarterTurns } from '../../../core/src/document/gray-image.js';
+import { rotateQuarterTurns } from '../../../core/src/document/gray-image.js';
 import { estimateOrientation } from '../../../core/src/document/ocr/orientation.js';
 import { makeTextImage, paragraph } from '../../support/fixtures.js';
 
@@ -43,9 +43,5 @@ describe('gray image helpers', () => {
     expect(rotateQuarterTurns(image, 1)).to.deep.equal({ data: Uint8Array.from([4, 1, 5, 2, 6, 3]), width: 2, height: 3 });
     expect(rotateQuarterTurns(image, 2)).to.deep.equal({ data: Uint8Array.from([6, 5, 4, 3, 2, 1]), width: 3, height: 2 });
     expect(rotateQuarterTurns(rotateQuarterTurns(image, 3), 1)).to.deep.equal(image);
-  });
-
-  it('crops the centre of an image', () => {
-    expect(cropCentre(image, 1, 2)).to.deep.equal({ data: Uint8Array.from([2, 5]), width: 1, height: 2 });
   });
 });

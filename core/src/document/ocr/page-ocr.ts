@@ -1,6 +1,7 @@
 import type { BBox, Word } from '../../contracts/document.js';
 import { rotateQuarterTurns, type GrayImage } from '../gray-image.js';
 import { roundBox } from '../geometry.js';
+import { cropToInk, type InkCrop } from './crop.js';
 import { deskew, measureSkew, skewWorthCorrecting } from './deskew.js';
 import { isMisreadDollarSign, normaliseOcrWord } from './normalise.js';
 import { estimateOrientation, readabilityScore, readsUpright } from './orientation.js';
@@ -21,8 +22,10 @@ export interface OcrPageResult {
 interface Attempt {
   quarterTurns: number;
   skew: number;
-  /** The image recognised: turned, deskewed, rules painted out. */
+  /** The image recognised: turned, deskewed, rules painted out, cut to its inked area. */
   image: GrayImage;
+  /** Where `image` sits on the turned, deskewed page, and that page's size. */
+  crop: InkCrop;
   words: OcrWord[];
 }
 
@@ -45,12 +48,12 @@ function wordText(words: OcrWord[], index: number): string {
   return sameLine && isMisreadDollarSign(text, normaliseOcrWord(next.text), gap) ? '$' : text;
 }
 
-function toPageWords(words: OcrWord[], { width, height }: { width: number; height: number }): Word[] {
+function toPageWords(words: OcrWord[], { left, top, pageWidth, pageHeight }: InkCrop): Word[] {
   const kept: Word[] = [];
   words.forEach((word, index) => {
     if (word.confidence < MIN_WORD_CONFIDENCE) return;
     const [x0, y0, x1, y1] = word.bbox;
-    const bbox: BBox = [x0 / width, y0 / height, x1 / width, y1 / height];
+    const bbox: BBox = [(x0 + left) / pageWidth, (y0 + top) / pageHeight, (x1 + left) / pageWidth, (y1 + top) / pageHeight];
     kept.push({ text: wordText(words, index), bbox: roundBox(bbox), source: 'ocr', confidence: Math.round(word.confidence * 1000) / 1000 });
   });
   return kept;
@@ -59,8 +62,10 @@ function toPageWords(words: OcrWord[], { width, height }: { width: number; heigh
 async function recognizeTurned(engine: OcrEngine, image: GrayImage, quarterTurns: number, knownSkew?: number): Promise<Attempt> {
   const turned = rotateQuarterTurns(image, quarterTurns);
   const skew = knownSkew ?? measureSkew(turned);
-  const cleaned = removeRules(await deskew(turned, skew));
-  return { quarterTurns, skew, image: cleaned, words: await engine.recognize(cleaned) };
+  const { canvas, window } = await deskew(turned, skew);
+  const { image: cleaned, crop } = cropToInk(canvas, window);
+  removeRules(cleaned, Math.max(crop.pageWidth, crop.pageHeight));
+  return { quarterTurns, skew, image: cleaned, crop, words: await engine.recognize(cleaned) };
 }
 
 /**
@@ -83,6 +88,6 @@ export async function recognizePage(engine: OcrEngine, image: GrayImage): Promis
   return {
     rotation: (best.quarterTurns % 4) * 90,
     deskewAngle: best.skew,
-    words: toPageWords(words, best.image),
+    words: toPageWords(words, best.crop),
   };
 }
