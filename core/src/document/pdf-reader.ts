@@ -12,10 +12,10 @@ import { loadPdfium, openDocument, type PdfiumDocument } from './pdfium.js';
 import { renderPageGray } from './render.js';
 import { hasUsableText } from './text-quality.js';
 
-/** Pages without usable text are rendered at this resolution for OCR... */
-const OCR_DPI = 300;
+/** Pages without usable text are rendered at this resolution for OCR (see MAX_OCR_PIXELS in image.ts)... */
+const OCR_DPI = 240;
 /**
- * ...unless the page is a scan of lower resolution: rendering a 200-dpi scan at 300 dpi adds no
+ * ...unless the page is a scan of lower resolution: rendering a 200-dpi scan at 240 dpi adds no
  * detail, only pixels for tesseract to process. Never below this, where small print breaks up.
  */
 const MIN_OCR_DPI = 200;

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import type { DocumentModel, FileFormat } from '../contracts/document.js';
 import type { Logger } from '../contracts/logger.js';
 import type { DocumentReader, ReadOptions } from '../contracts/services.js';
-import { decodeImage, enlargeForOcr } from './image.js';
+import { decodeForOcr } from './image.js';
 import { throwIfAborted, type ReaderLimits } from './limits.js';
 import { TesseractPool, type OcrEngine } from './ocr/pool.js';
 import { ocrPage } from './ocr-page.js';
@@ -60,9 +60,9 @@ export class LocalDocumentReader implements DocumentReader {
 
   private async readImage(bytes: Uint8Array, format: Exclude<FileFormat, 'pdf'>, options: ReadOptions): Promise<DocumentModel> {
     const page = await this.ocrSlots.run(async () => {
-      const image = await decodeImage(bytes, format, this.options.limits);
+      const { image, width, height } = await decodeForOcr(bytes, format, this.options.limits);
       throwIfAborted(options.signal);
-      return ocrPage(this.ocr, await enlargeForOcr(image), 1, image.width, image.height);
+      return ocrPage(this.ocr, image, 1, width, height);
     });
     throwIfAborted(options.signal);
     options.onProgress?.(1);
