@@ -92,7 +92,9 @@ export class TesseractPool implements OcrEngine {
       ),
     );
     this.workers.push(...workers);
-    await Promise.all(workers.map((worker) => worker.setParameters(RECOGNITION_PARAMETERS)));
+    // tesseract has read the model into its own structures; the file's copy in the worker's in-memory
+    // file system would stay for the worker's life.
+    await Promise.all(workers.map((worker) => Promise.all([worker.setParameters(RECOGNITION_PARAMETERS), worker.FS('unlink', ['eng.traineddata'])])));
     for (const worker of workers) scheduler.addWorker(worker);
     this.logger.debug({ workers: workers.length, ms: Math.round(performance.now() - started) }, 'OCR workers started');
     return scheduler;
