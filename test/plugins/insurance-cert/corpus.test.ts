@@ -22,11 +22,13 @@ const CASES: Array<{ set: 'public' | 'synthetic'; file: string; kind: 'digital' 
   { set: 'synthetic', file: 'acord25_flattened_c.pdf', kind: 'digital', minF1: 0.95 },
   // Scans: the losses are words OCR did not read or misread (insurer letters, limit amounts, policy numbers).
   { set: 'synthetic', file: 'acord25_scanned_a.pdf', kind: 'scan', minF1: 0.93 },
-  { set: 'synthetic', file: 'acord25_fax_a.pdf', kind: 'scan', minF1: 0.9 },
+  // With the fast OCR model at 240 dpi: the insurer column is lost and WEC read WEG (0.941 with best_int at 300 dpi).
+  { set: 'synthetic', file: 'acord25_fax_a.pdf', kind: 'scan', minF1: 0.88 },
   { set: 'synthetic', file: 'acord25_image_a.jpg', kind: 'scan', minF1: 0.82 },
   { set: 'synthetic', file: 'acord25_image_b.png', kind: 'scan', minF1: 0.82 },
   { set: 'public', file: 'acord25_sainz_construction_2024-05-09.pdf', kind: 'scan', minF1: 0.88 },
-  { set: 'public', file: 'acord25_31w_insulation_2024-10-17.pdf', kind: 'scan', minF1: 0.92 },
+  // With the fast OCR model at 240 dpi the producer block and issue date are not read (0.946 with best_int at 300 dpi).
+  { set: 'public', file: 'acord25_31w_insulation_2024-10-17.pdf', kind: 'scan', minF1: 0.9 },
 ];
 
 describe('insurance-cert extraction on the corpus', function () {
