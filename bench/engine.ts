@@ -175,7 +175,7 @@ async function main(): Promise<void> {
   }
   lines.push(
     '',
-    `Peak memory of the bench process (engine, 2 OCR worker threads): **${Math.round(process.resourceUsage().maxRSS / 1024)} MB** RSS (target ≤ 500 MB). The scanned pages are made in a child process (bench/scan-fixture.ts), so the figure leaves out their 300-dpi render and JPEG encoding, which is not engine work (until 2026-11-21 the figure included them: 513-519 MB instead of about 450 MB with the same engine).`,
+    `Peak memory of the bench process (engine, 2 OCR worker threads): **${Math.round(process.resourceUsage().maxRSS / 1024)} MB** RSS (target ≤ 500 MB). The scanned pages are made in a child process (bench/scan-fixture.ts), so the figure leaves out their 300-dpi render and JPEG encoding, which is not engine work (until 2026-11-21 the figure included them: with the same engine, 519 MB with the fixtures made in the bench process, 448 MB without).`,
   );
   writeResultsSection('engine', 'Engine', lines.join('\n'));
   process.stdout.write(`${lines.join('\n')}\n`);
