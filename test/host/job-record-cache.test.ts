@@ -1,4 +1,6 @@
 import { expect } from 'chai';
+import sinon from 'sinon';
+import type { JobRepository } from '../../host/src/persistence/job.repository.js';
 import { JOB_RECORD_CACHE_TTL_MS, JobRecordCache } from '../../host/src/services/job-record-cache.js';
 import { bearer, createKey, signup, startHarness, type Harness } from './support/harness.js';
 import { fakeEngine, form, PDF_BYTES, resultOf, waitFor } from './support/fake-engine.js';
@@ -49,6 +51,31 @@ describe('host: records of completed jobs cached in memory', () => {
       expect((await h.request('DELETE', `/api/documents/extract/${jobId}`, { headers: bearer(key) })).status).to.equal(204);
       expect((await get(jobId, key)).status).to.equal(404);
       expect((await get(jobId, key, '?layout=legacy')).status).to.equal(404);
+    });
+
+    it('answers 404 after a DELETE though a GET read and cached the record while the delete was committing', async () => {
+      const jobId = await completedJob();
+      const jobRepository = h.container.resolve<JobRepository>('jobRepository');
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let deleting!: () => void;
+      const inFlight = new Promise<void>((resolve) => (deleting = resolve));
+      const realDelete = jobRepository.delete.bind(jobRepository);
+      const slowDelete = sinon.stub(jobRepository, 'delete').callsFake(async (id: string) => {
+        deleting();
+        await released;
+        await realDelete(id);
+      });
+      try {
+        const deletion = h.request('DELETE', `/api/documents/extract/${jobId}`, { headers: bearer(key) });
+        await inFlight;
+        expect((await get(jobId, key)).status, 'read while the delete is in flight').to.equal(200);
+        release();
+        expect((await deletion).status).to.equal(204);
+      } finally {
+        slowDelete.restore();
+      }
+      expect((await get(jobId, key)).status).to.equal(404);
     });
 
     it("answers 404 to another organization for a job cached for its own", async () => {

@@ -176,9 +176,11 @@ export class DocumentService {
     }
   }
 
+  /** Evicts the cached record again once the delete has committed: a read in between may have cached it. */
   async #discard(job: Job): Promise<void> {
     this.#deps.jobRecordCache.evict(job.id);
     await this.#deps.jobRepository.delete(job.id);
+    this.#deps.jobRecordCache.evict(job.id);
     if (job.fileKey) await this.#deps.fileStore.delete(job.fileKey);
   }
 }

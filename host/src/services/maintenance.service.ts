@@ -60,8 +60,8 @@ export class MaintenanceService {
     for (;;) {
       const batch = await jobRepository.listCreatedBefore(cutoff, BATCH);
       for (const job of batch) {
-        jobRecordCache.evict(job.id);
         await jobRepository.delete(job.id);
+        jobRecordCache.evict(job.id);
         if (job.fileKey) await fileStore.delete(job.fileKey);
       }
       jobs += batch.length;
