@@ -1,10 +1,10 @@
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import { expect } from 'chai';
 import sharp from 'sharp';
 import { bearer, createKey, signup, startHarness, type Harness } from './support/harness.js';
 import { form, PDF_BYTES } from './support/fake-engine.js';
+import { expectEmptySoon, multipartBody, partHead, sendMultipart } from './support/raw-multipart.js';
 
 const MB = 1_048_576;
 const limitHeader = (res: Response) => Number(res.headers.get('x-ratelimit-limit'));
@@ -108,39 +108,6 @@ describe('host: lending limits', () => {
     });
     after(async () => h.close());
 
-    /** Sends the head of a multipart body declaring `file` in full, stops after `sendBytes` of it, and waits for the answer. */
-    function sendPartly(key: string, file: Buffer, sendBytes: number): Promise<{ status: number; body: string; sent: number }> {
-      const boundary = '----docsiftlimit';
-      const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="scan.png"\r\nContent-Type: image/png\r\n\r\n`);
-      const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-      return new Promise((resolve, reject) => {
-        const req = http.request(`${h.baseUrl}/api/lending/extract`, {
-          method: 'POST',
-          headers: { ...bearer(key), 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': head.length + file.length + tail.length },
-        });
-        let sent = 0;
-        req.on('response', (res) => {
-          let body = '';
-          res.setEncoding('utf8');
-          res.on('data', (chunk: string) => (body += chunk));
-          res.on('end', () => {
-            resolve({ status: res.statusCode ?? 0, body, sent });
-            req.destroy();
-          });
-        });
-        req.on('error', (error) => (sent < sendBytes ? reject(error) : undefined));
-        const pump = () => {
-          while (sent < sendBytes) {
-            const chunk = file.subarray(sent, Math.min(sendBytes, sent + 65_536));
-            sent += chunk.length;
-            if (!req.write(chunk)) return void req.once('drain', pump);
-          }
-        };
-        req.write(head);
-        pump();
-      });
-    }
-
     it('answers 413 before the rest of an 11 MB PNG is sent, writes at most 10 MB, and leaves no temporary file', async () => {
       const key = await createKey(h, await signup(h));
       const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } }).png().toBuffer();
@@ -153,21 +120,17 @@ describe('host: lending limits', () => {
       }, 2);
       try {
         // The server must answer without the last 512 KB: it never has the whole file.
-        const res = await sendPartly(key, file, 10 * MB + 512 * 1024);
+        const head = partHead('file', 'scan.png', 'image/png');
+        const res = await sendMultipart(`${h.baseUrl}/api/lending/extract`, bearer(key), multipartBody([[head, file]]), { sendBytes: head.length + 10 * MB + 512 * 1024 });
         expect(res.status).to.equal(413);
         expect(JSON.parse(res.body)).to.deep.include({ error: 'file_too_large', details: { maxBytes: 10 * MB, fileType: 'png' } });
       } finally {
         clearInterval(watch);
       }
       expect(written, 'bytes written to disk').to.be.at.most(10 * MB);
-      await waitForEmpty(uploads);
+      await expectEmptySoon(uploads);
       const jobs = (await h.dataSource.query("SELECT COUNT(*) AS n FROM jobs WHERE file_name = 'scan.png'")) as Array<{ n: number }>;
       expect(Number(jobs[0].n)).to.equal(0);
     });
   });
 });
-
-async function waitForEmpty(dir: string): Promise<void> {
-  for (let i = 0; i < 100 && fs.readdirSync(dir).length > 0; i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
-  expect(fs.readdirSync(dir), 'temporary files').to.deep.equal([]);
-}

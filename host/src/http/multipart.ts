@@ -41,39 +41,43 @@ function tooLarge(maxBytes: number, fileType: FileType | null): ApiError {
 export function multipartUpload({ uploadDir, limits }: { uploadDir: string; limits: FileLimits }): Middleware<AppState> {
   fs.mkdirSync(uploadDir, { recursive: true });
   const largest = Math.max(...Object.values(limits));
-  const parse = koaBody({
-    multipart: true,
-    json: false,
-    urlencoded: false,
-    text: false,
-    formidable: {
-      uploadDir,
-      maxFileSize: largest,
-      maxTotalFileSize: largest,
-      maxFiles: 1,
-      maxFields: 20,
-      maxFieldsSize: ENVELOPE_BYTES,
-      allowEmptyFiles: true,
-      minFileSize: 0,
-      filter: (part) => part.name === 'file' || !part.originalFilename,
-      fileWriteStreamHandler: (file) => {
-        const streamed = file as unknown as StreamedFile;
-        streamed.stream = new UploadFileStream(streamed.filepath, limits);
-        return streamed.stream;
+  /** A parser for one request, which hands the file streams it opens to `opened`. */
+  const parser = (opened: UploadFileStream[]) =>
+    koaBody({
+      multipart: true,
+      json: false,
+      urlencoded: false,
+      text: false,
+      formidable: {
+        uploadDir,
+        maxFileSize: largest,
+        maxTotalFileSize: largest,
+        maxFiles: 1,
+        maxFields: 20,
+        maxFieldsSize: ENVELOPE_BYTES,
+        allowEmptyFiles: true,
+        minFileSize: 0,
+        filter: (part) => part.name === 'file' || !part.originalFilename,
+        fileWriteStreamHandler: (file) => {
+          const streamed = file as unknown as StreamedFile;
+          streamed.stream = new UploadFileStream(streamed.filepath, limits);
+          opened.push(streamed.stream);
+          return streamed.stream;
+        },
       },
-    },
-  });
+    });
   return async (ctx, next) => {
     if (!ctx.is('multipart/form-data')) throw badRequest('The request must be multipart/form-data with a "file" part.');
     const declared = Number(ctx.get('content-length'));
     if (Number.isFinite(declared) && declared > largest + ENVELOPE_BYTES) throw tooLarge(largest, null);
+    const opened: UploadFileStream[] = [];
     try {
-      await parse(ctx, async () => undefined);
+      await parser(opened)(ctx, async () => undefined);
     } catch (error) {
-      if (error instanceof FileLimitError) throw tooLarge(error.maxBytes, error.fileType);
-      const code = (error as { code?: unknown }).code;
-      if (code === 1009 || code === 1016) throw tooLarge(largest, null);
-      throw badRequest('The multipart body could not be read.');
+      // A file written in full before the body failed (a second file, a field too large, the client gone) is removed
+      // too. Not awaited: the answer does not wait for a write in flight to end.
+      for (const stream of opened) void stream.discard();
+      throw uploadError(error, largest);
     }
     const upload = fileOf(ctx.request as { files?: unknown });
     ctx.state.upload = upload;
@@ -83,6 +87,14 @@ export function multipartUpload({ uploadDir, limits }: { uploadDir: string; limi
       if (upload && !upload.stored) fs.rm(upload.filepath, { force: true }, () => undefined);
     }
   };
+}
+
+/** The answer to a multipart body that could not be read. */
+function uploadError(error: unknown, largest: number): ApiError {
+  if (error instanceof FileLimitError) return tooLarge(error.maxBytes, error.fileType);
+  const code = (error as { code?: unknown }).code;
+  if (code === 1009 || code === 1016) return tooLarge(largest, null);
+  return badRequest('The multipart body could not be read.');
 }
 
 /** The single `file` part (formidable takes no other), or null. */

@@ -23,7 +23,7 @@ export class FileLimitError extends Error {
  * The file part of an upload on its way to disk. Its format is decided from the first bytes as
  * they pass (no second read of the file), and from then on that format's limit applies: the chunk
  * that would pass it is refused before it is written. An upload abandoned before its end removes
- * its file.
+ * its file; `discard` removes a finished one.
  */
 export class UploadFileStream extends Writable {
   /** Known once the first bytes (up to HEAD_BYTES) have passed, or at the end of a shorter file. */
@@ -32,6 +32,7 @@ export class UploadFileStream extends Writable {
   #head = Buffer.alloc(0);
   #bytes = 0;
   #finished = false;
+  #discarded: Promise<void> | undefined;
   readonly #file: fs.WriteStream;
 
   constructor(
@@ -63,9 +64,24 @@ export class UploadFileStream extends Writable {
     });
   }
 
+  /**
+   * Removes the file, finished or not, once its write stream has closed: removed while the stream
+   * is still opening, the file would be created again after its removal.
+   */
+  discard(): Promise<void> {
+    this.#discarded ??= new Promise((resolve) => {
+      const remove = () => fs.rm(this.filepath, { force: true }, () => resolve());
+      if (this.#file.closed) remove();
+      else {
+        this.#file.once('close', remove);
+        this.#file.destroy();
+      }
+    });
+    return this.#discarded;
+  }
+
   override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
-    this.#file.destroy();
-    if (!this.#finished) fs.rm(this.filepath, { force: true }, () => undefined);
+    if (!this.#finished) void this.discard();
     callback(error);
   }
 
