@@ -59,4 +59,23 @@ describe('host: a refused upload leaves no temporary file', () => {
     await expectEmptySoon(uploads);
     expect(await jobCount()).to.equal(jobs);
   });
+
+  it('a 20 MB file that is no PDF, JPEG or PNG: 400 invalid_file_format from its first bytes, almost nothing read or written', async () => {
+    const file = Buffer.alloc(20 * MB, 0x41);
+    const body = multipartBody([[partHead('file', 'notes.pdf'), file]]);
+    let written = 0;
+    const watch = setInterval(() => {
+      for (const name of fs.readdirSync(uploads)) written = Math.max(written, fs.statSync(path.join(uploads, name), { throwIfNoEntry: false })?.size ?? 0);
+    }, 2);
+    try {
+      // The server must answer with only the first 2 MB sent.
+      const res = await sendMultipart(url(), bearer(key), body, { sendBytes: 2 * MB });
+      expect(res.status, res.body).to.equal(400);
+      expect(JSON.parse(res.body)).to.deep.include({ error: 'invalid_file_format' });
+    } finally {
+      clearInterval(watch);
+    }
+    expect(written, 'bytes written to disk').to.be.at.most(64 * 1024);
+    await expectEmptySoon(uploads);
+  });
 });

@@ -40,6 +40,8 @@ export function isApiError(error: unknown): error is ApiError {
 export const badRequest = (message: string, details?: Record<string, unknown>) => new ApiError('invalid_request', message, details);
 export const notFound = (what: string) => new ApiError('not_found', `${what} not found.`);
 export const forbidden = (message: string, details?: Record<string, unknown>) => new ApiError('forbidden', message, details);
+export const unknownFileFormat = () =>
+  new ApiError('invalid_file_format', 'The file is not a PDF, JPEG or PNG document (decided by its content, not its name).', { supportedFormats: ['pdf', 'jpeg', 'png'] });
 export const unauthorized = (message = 'A valid API key or session is required.') => new ApiError('unauthorized', message);
 
 /** Status and body of an error in the requested layout. */

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import type { Middleware } from 'koa';
 import { koaBody } from 'koa-body';
 import type { FileType } from '../persistence/entities/job.entities.js';
-import { ApiError, badRequest } from './errors.js';
+import { ApiError, badRequest, unknownFileFormat } from './errors.js';
 import type { AppState } from './route.js';
-import { FileLimitError, UploadFileStream, type FileLimits } from './upload-stream.js';
+import { FileLimitError, UnknownFormatError, UploadFileStream, type FileLimits } from './upload-stream.js';
 
 /** Room for the multipart framing and the small text parts around the file. */
 const ENVELOPE_BYTES = 1_048_576;
@@ -92,6 +92,7 @@ export function multipartUpload({ uploadDir, limits }: { uploadDir: string; limi
 /** The answer to a multipart body that could not be read. */
 function uploadError(error: unknown, largest: number): ApiError {
   if (error instanceof FileLimitError) return tooLarge(error.maxBytes, error.fileType);
+  if (error instanceof UnknownFormatError) return unknownFileFormat();
   const code = (error as { code?: unknown }).code;
   if (code === 1009 || code === 1016) return tooLarge(largest, null);
   return badRequest('The multipart body could not be read.');

@@ -19,11 +19,18 @@ export class FileLimitError extends Error {
   }
 }
 
+/** Raised while streaming once the first bytes show the file is no PDF, JPEG or PNG. */
+export class UnknownFormatError extends Error {
+  constructor() {
+    super('The file is not a PDF, JPEG or PNG document.');
+  }
+}
+
 /**
  * The file part of an upload on its way to disk. Its format is decided from the first bytes as
- * they pass (no second read of the file), and from then on that format's limit applies: the chunk
- * that would pass it is refused before it is written. An upload abandoned before its end removes
- * its file; `discard` removes a finished one.
+ * they pass (no second read of the file): a file that is none of the formats is refused there, and
+ * from then on the format's limit applies: the chunk that would pass it is refused before it is
+ * written. An upload abandoned before its end removes its file; `discard` removes a finished one.
  */
 export class UploadFileStream extends Writable {
   /** Known once the first bytes (up to HEAD_BYTES) have passed, or at the end of a shorter file. */
@@ -47,7 +54,11 @@ export class UploadFileStream extends Writable {
   override _write(chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
     this.#bytes += chunk.length;
     if (!this.#decided) this.#sniff(chunk, false);
-    const limit = this.#decided && this.fileType ? this.limits[this.fileType] : Math.max(...Object.values(this.limits));
+    if (this.#decided && !this.fileType) {
+      callback(new UnknownFormatError());
+      return;
+    }
+    const limit = this.fileType ? this.limits[this.fileType] : Math.max(...Object.values(this.limits));
     if (this.#bytes > limit) {
       callback(new FileLimitError(limit, this.fileType));
       return;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Docsift } from '@docsift/core';
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.js';
-import { ApiError, notFound } from '../http/errors.js';
+import { ApiError, notFound, unknownFileFormat } from '../http/errors.js';
 import type { FileType, Job } from '../persistence/entities/job.entities.js';
 import type { JobRepository } from '../persistence/job.repository.js';
 import type { JobQueue } from '../queue/index.js';
@@ -110,11 +110,7 @@ export class DocumentService {
   async #createJob(principal: Principal, upload: Upload, fields: SubmissionFields, idempotencyKey?: string): Promise<{ job: Job; enqueued: boolean }> {
     if (upload.size === 0) throw new ApiError('invalid_file_format', 'The file is empty (0 bytes).', { reason: 'empty_file' });
     const { fileType } = upload;
-    if (!fileType) {
-      throw new ApiError('invalid_file_format', 'The file is not a PDF, JPEG or PNG document (decided by its content, not its name).', {
-        supportedFormats: ['pdf', 'jpeg', 'png'],
-      });
-    }
+    if (!fileType) throw unknownFileFormat();
     const fileKey = await this.#deps.fileStore.put(upload.filepath, { organizationId: principal.organizationId });
     upload.stored = true;
     const now = this.#deps.clock();
