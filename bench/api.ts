@@ -10,7 +10,9 @@ import { writeResultsSection } from './results-file.js';
 // `npm run bench:api`: the HTTP API under load (autocannon, 50 connections, 10 s per run) against
 // two references the bench starts itself: a bare Koa hello-world and a bare Koa route that streams
 // a multipart upload to disk. Then GET of a completed job and submission of a 100 KB PDF through
-// the real host (auth, rate limits, storage, database, queue). Writes bench/RESULTS.md.
+// the real host (auth, rate limits, storage, database, queue), and a third reference, a bare Koa
+// route answering the completed job's own JSON bytes, which tells how much of the gap to
+// hello-world is the size of the record rather than the host's work. Writes bench/RESULTS.md.
 
 interface AutocannonResult {
   requests: { average: number };
@@ -33,6 +35,15 @@ const HELLO = `
 import Koa from 'koa';
 const app = new Koa();
 app.use((ctx) => { ctx.body = { hello: 'world' }; });
+app.listen(Number(process.env.PORT), '127.0.0.1', () => process.stdout.write('ready\\n'));
+`;
+
+const SAME_BODY = `
+import fs from 'node:fs';
+import Koa from 'koa';
+const body = fs.readFileSync(process.env.BODY_FILE);
+const app = new Koa();
+app.use((ctx) => { ctx.type = 'application/json'; ctx.body = body; });
 app.listen(Number(process.env.PORT), '127.0.0.1', () => process.stdout.write('ready\\n'));
 `;
 
@@ -192,12 +203,23 @@ async function measureHost(port: number, key: string, jobId: string, upload: { b
     body: upload.body,
   });
   const loadedRss = rssMb(host.pid!);
+  const jobBody = Buffer.from(await (await fetch(`${base}/api/documents/extract/${jobId}`, { headers: { authorization: `Bearer ${key}` } })).arrayBuffer());
   await stop(host);
-  return { getRun, submitRun, loadedRss };
+  return { getRun, submitRun, loadedRss, jobBody };
 }
 
-function report(runs: { helloRun: Run; uploadRun: Run; getRun: Run; submitRun: Run }, idleRss: number, loadedRss: number, loadBefore: string): string {
-  const { helloRun, uploadRun, getRun, submitRun } = runs;
+async function measureSameBody(jobBody: Buffer): Promise<Run> {
+  const bodyFile = path.join(work, 'job.json');
+  fs.writeFileSync(bodyFile, jobBody);
+  const port = await freePort();
+  const bare = await start(['--input-type=module', '-e', SAME_BODY], { PORT: String(port), BODY_FILE: bodyFile }, 'ready');
+  const run = await load(`bare Koa answering the job's ${(jobBody.length / 1024).toFixed(1)} KB record`, { url: `http://127.0.0.1:${port}/` });
+  await stop(bare);
+  return run;
+}
+
+function report(runs: { helloRun: Run; uploadRun: Run; getRun: Run; submitRun: Run; sameBodyRun: Run }, idleRss: number, loadedRss: number, loadBefore: string): string {
+  const { helloRun, uploadRun, getRun, submitRun, sameBodyRun } = runs;
   const percent = (a: number, b: number) => `${Math.round((a / b) * 100)}%`;
   const row = (r: Run) => `| ${r.name} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${r.non2xx} | ${r.errors + r.timeouts} |`;
   const verdict = (ok: boolean) => (ok ? 'met' : '**not met**');
@@ -212,6 +234,7 @@ function report(runs: { helloRun: Run; uploadRun: Run; getRun: Run; submitRun: R
     row(uploadRun),
     row(getRun),
     row(submitRun),
+    row(sameBodyRun),
     '',
     '| target | measured | |',
     '|---|---|---|',
@@ -219,6 +242,8 @@ function report(runs: { helloRun: Run; uploadRun: Run; getRun: Run; submitRun: R
     `| submission ≥ 70% of bare upload | ${percent(submitRun.requests.average, uploadRun.requests.average)} | ${verdict(submitRun.requests.average >= 0.7 * uploadRun.requests.average)} |`,
     `| submission p99 ≤ 2× bare upload p99 | ${p99Ratio.toFixed(2)}× | ${verdict(p99Ratio <= 2)} |`,
     `| idle memory (npm start: API + workers) < 150 MB | ${idleRss.toFixed(0)} MB RSS | ${verdict(idleRss < 150)} |`,
+    '',
+    `For scale: the bare Koa route answering the completed job's own bytes ran at ${percent(sameBodyRun.requests.average, helloRun.requests.average)} of hello-world, and the host's GET at ${percent(getRun.requests.average, sameBodyRun.requests.average)} of that route.`,
     '',
     `RSS of the API process after the runs: ${loadedRss.toFixed(0)} MB.`,
   ].join('\n');
@@ -231,9 +256,10 @@ async function main(): Promise<void> {
   const port = await freePort();
   const { key, jobId, idleRss } = await completeOneJob(port, upload);
   process.stdout.write('job finished; restarting the host without workers…\n');
-  const { getRun, submitRun, loadedRss } = await measureHost(port, key, jobId, upload);
+  const { getRun, submitRun, loadedRss, jobBody } = await measureHost(port, key, jobId, upload);
+  const sameBodyRun = await measureSameBody(jobBody);
   fs.rmSync(work, { recursive: true, force: true });
-  const body = report({ helloRun, uploadRun, getRun, submitRun }, idleRss, loadedRss, loadBefore);
+  const body = report({ helloRun, uploadRun, getRun, submitRun, sameBodyRun }, idleRss, loadedRss, loadBefore);
   writeResultsSection('api', 'HTTP API (`npm run bench:api`)', body);
   process.stdout.write(`${body}\n`);
 }
