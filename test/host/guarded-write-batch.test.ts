@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { guardedWrite } from '../../host/src/persistence/guarded-write.js';
 import { startHarness, type Harness } from './support/harness.js';
+import { TEST_DATABASES } from './support/test-databases.js';
 
 describe('host: guarded writes on SQLite arriving together share one commit', () => {
   let h: Harness;
@@ -23,5 +24,17 @@ describe('host: guarded writes on SQLite arriving together share one commit', ()
     expect(outcomes.map((outcome) => (outcome.status === 'fulfilled' ? outcome.value : null))).to.deep.equal([true, null, false, true]);
     const rows = (await h.dataSource.query('SELECT id FROM batch_probe ORDER BY id')) as Array<{ id: string }>;
     expect(rows.map((row) => row.id)).to.deep.equal(['a', 'd', 'e']);
+  });
+});
+
+describe('host: guarded writes queued on a SQLite connection closed before their commit', () => {
+  it('rejects every one of them', async () => {
+    const opened = (await TEST_DATABASES[0].open())!;
+    const { dataSource } = opened;
+    await dataSource.query('CREATE TABLE batch_probe (id TEXT PRIMARY KEY)');
+    const writes = ['a', 'b'].map((id) => guardedWrite(dataSource, { sql: 'INSERT INTO batch_probe (id) VALUES (?)', params: [id] }, []));
+    await opened.close();
+    const outcomes = await Promise.allSettled(writes);
+    expect(outcomes.map((outcome) => outcome.status)).to.deep.equal(['rejected', 'rejected']);
   });
 });

@@ -81,15 +81,17 @@ function commitBatch(db: SqliteDatabase): void {
     return;
   }
   const run = ([sql, params]: [string, unknown[]]) => statementOn(db, sql).run(...params.map(sqliteValue)).changes;
-  // Called inside the batch's transaction, better-sqlite3 makes each of these a savepoint.
-  const one = db.transaction((statements: Array<[string, unknown[]]>) => {
-    const [first, ...rest] = statements;
-    if (run(first) === 0) return false;
-    for (const statement of rest) run(statement);
-    return true;
-  });
   const outcomes: Array<{ changed: boolean } | { error: unknown }> = [];
   try {
+    // Called inside the batch's transaction, better-sqlite3 makes each of these a savepoint. Built
+    // here, inside the try: on a connection closed since the writes were queued it throws, and
+    // every caller must hear of it.
+    const one = db.transaction((statements: Array<[string, unknown[]]>) => {
+      const [first, ...rest] = statements;
+      if (run(first) === 0) return false;
+      for (const statement of rest) run(statement);
+      return true;
+    });
     db.transaction(() => {
       for (const write of batch) {
         try {
