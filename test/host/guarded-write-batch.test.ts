@@ -1,17 +1,47 @@
+import Database from 'better-sqlite3';
 import { expect } from 'chai';
 import { guardedWrite } from '../../host/src/persistence/guarded-write.js';
 import { startHarness, type Harness } from './support/harness.js';
 import { TEST_DATABASES } from './support/test-databases.js';
 
+interface Connection {
+  function(name: string, fn: () => unknown): void;
+  prepare(sql: string): { all(): unknown[] };
+}
+
 describe('host: guarded writes on SQLite arriving together share one commit', () => {
   let h: Harness;
+  let reader: Database.Database;
   before(async () => {
     h = await startHarness();
-    await h.dataSource.query('CREATE TABLE batch_probe (id TEXT PRIMARY KEY)');
+    await h.dataSource.query('CREATE TABLE batch_probe (id TEXT PRIMARY KEY, committed_before INTEGER)');
+    // A second connection to the same file sees only what is committed.
+    reader = new Database(h.dataSource.options.database as string, { readonly: true });
+    const connection = (h.dataSource.driver as unknown as { databaseConnection: Connection }).databaseConnection;
+    connection.function('committed_rows', () => (reader.prepare('SELECT COUNT(*) AS n FROM batch_probe').get() as { n: number }).n);
   });
-  after(async () => h.close());
+  after(async () => {
+    reader.close();
+    await h.close();
+  });
+  beforeEach(async () => h.dataSource.query('DELETE FROM batch_probe'));
 
-  const insert = (id: string) => ({ sql: 'INSERT INTO batch_probe (id) VALUES (?)', params: [id] });
+  const insert = (id: string) => ({ sql: 'INSERT INTO batch_probe (id, committed_before) VALUES (?, committed_rows())', params: [id] });
+  const rows = async () => (await h.dataSource.query('SELECT id, committed_before FROM batch_probe ORDER BY id')) as Array<{ id: string; committed_before: number }>;
+
+  it('writes those of one turn in one commit, after the turn: none is committed before the last is written', async () => {
+    const connection = (h.dataSource.driver as unknown as { databaseConnection: Connection }).databaseConnection;
+    const writes = ['a', 'b', 'c'].map((id) => guardedWrite(h.dataSource, insert(id), []));
+    expect(connection.prepare('SELECT id FROM batch_probe').all(), 'nothing written during the turn').to.deep.equal([]);
+    expect(await Promise.all(writes)).to.deep.equal([true, true, true]);
+    expect(await rows()).to.deep.equal([
+      { id: 'a', committed_before: 0 },
+      { id: 'b', committed_before: 0 },
+      { id: 'c', committed_before: 0 },
+    ]);
+    await guardedWrite(h.dataSource, insert('d'), []);
+    expect((await rows())[3], 'a write of a later turn sees the earlier commit').to.deep.equal({ id: 'd', committed_before: 3 });
+  });
 
   it('gives each write its own outcome: a failing one rolls back alone, a guard that changes nothing writes nothing', async () => {
     const outcomes = await Promise.allSettled([
@@ -22,8 +52,7 @@ describe('host: guarded writes on SQLite arriving together share one commit', ()
     ]);
     expect(outcomes.map((outcome) => outcome.status)).to.deep.equal(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
     expect(outcomes.map((outcome) => (outcome.status === 'fulfilled' ? outcome.value : null))).to.deep.equal([true, null, false, true]);
-    const rows = (await h.dataSource.query('SELECT id FROM batch_probe ORDER BY id')) as Array<{ id: string }>;
-    expect(rows.map((row) => row.id)).to.deep.equal(['a', 'd', 'e']);
+    expect((await rows()).map((row) => row.id)).to.deep.equal(['a', 'd', 'e']);
   });
 });
 

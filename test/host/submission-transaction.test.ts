@@ -1,8 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
-import type { JobQueue } from '../../host/src/queue/index.js';
-import { PROCESS_DOCUMENT } from '../../host/src/services/document.service.js';
 import { bearer, createKey, signup, startHarness, type Harness } from './support/harness.js';
 import { form, PDF_BYTES } from './support/fake-engine.js';
 
@@ -18,14 +16,10 @@ describe('host: a submission writes its job row and queue entry in one transacti
   const submit = (headers: Record<string, string> = {}) =>
     h.request('POST', '/api/documents/extract', { body: form({ file: { bytes: PDF_BYTES, name: 'c.pdf' } }), headers: { ...bearer(key), ...headers } });
   const count = async (sql: string) => Number(((await h.dataSource.query(sql)) as Array<{ n: number }>)[0].n);
-  const storedFiles = () => fs.readdirSync(path.join(h.dataDir, 'files'), { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).length;
-
-  it('answers 202 with the queue entry already written', async () => {
-    const res = await submit();
-    expect(res.status).to.equal(202);
-    const { jobId } = (await res.json()) as { jobId: string };
-    expect(await h.container.resolve<JobQueue>('jobQueue').hasPendingEntry(PROCESS_DOCUMENT, jobId)).to.equal(true);
-  });
+  const storedFiles = () => {
+    const dir = path.join(h.dataDir, 'files');
+    return fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).length : 0;
+  };
 
   it('writes neither the job, its idempotency record nor its file when the queue entry cannot be written', async () => {
     const [jobs, keys, files] = [await count('SELECT COUNT(*) AS n FROM jobs'), await count('SELECT COUNT(*) AS n FROM idempotency_keys'), storedFiles()];
