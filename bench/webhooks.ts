@@ -10,9 +10,9 @@ import type { EnginePool } from '../host/src/engine/index.js';
 import { startHost, type HostRuntime } from '../host/src/main/runtime.js';
 import { writeResultsSection } from './results-file.js';
 
-// `node --conditions=docsift-source --import tsx --no-node-snapshot bench/webhooks.ts`: 100 webhook
-// deliveries to a receiver that answers after 3 s, and the API's latency (GET of a job record,
-// autocannon) before and while they are pending, plus the time a new document job takes meanwhile.
+// `npm run bench:webhooks`: 100 webhook deliveries to a receiver that answers after 3 s, and the
+// API's latency (GET of a job record, autocannon) before and while they are pending, plus the time
+// a new document job takes meanwhile.
 // Host, receiver and load generator share one process (the engine is a stand-in that answers at once).
 
 interface AutocannonResult {
