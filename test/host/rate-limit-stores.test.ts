@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { loadConfig } from '../../host/src/config/config.js';
 import { RateLimitService, SYNC_INTERVAL_MS } from '../../host/src/services/rate-limit.service.js';
+import { DeferredCounterStore } from '../../host/src/services/rate-limit/counter-store.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -149,5 +150,29 @@ describe('host: rate-limit stores shared across processes', () => {
       this.skip();
     }
     expect(await sharedCounting({ DOCSIFT_RATE_LIMIT_URL: REDIS_URL! })).to.deep.equal([true, true, true, false]);
+  });
+});
+
+describe('host: a shared counter store opened on first use', () => {
+  it('tries to open again on the next use after an opening that failed', async () => {
+    const totals = new Map<string, number>();
+    let attempts = 0;
+    const store = new DeferredCounterStore(async () => {
+      attempts += 1;
+      if (attempts === 1) throw new Error('server not answering yet');
+      return {
+        add: async (increments) => increments.map(({ key, by }) => totals.set(key, (totals.get(key) ?? 0) + by).get(key)!),
+        close: async () => undefined,
+      };
+    });
+    const increment = { key: 'k', by: 2, expiresAt: Date.now() + 60_000 };
+    await store.add([increment]).then(
+      () => expect.fail('the first opening fails'),
+      (error: Error) => expect(error.message).to.equal('server not answering yet'),
+    );
+    expect(await store.add([increment])).to.deep.equal([2]);
+    expect(await store.add([increment])).to.deep.equal([4]);
+    expect(attempts).to.equal(2);
+    await store.close();
   });
 });

@@ -25,8 +25,15 @@ export class DeferredCounterStore implements CounterStore {
     this.#open = open;
   }
 
+  /** A store that failed to open is forgotten: the next use tries again. */
   async add(increments: readonly Increment[]): Promise<number[]> {
-    this.#store ??= this.#open();
+    if (!this.#store) {
+      const opening: Promise<CounterStore> = this.#open().catch((error: unknown) => {
+        if (this.#store === opening) this.#store = null;
+        throw error;
+      });
+      this.#store = opening;
+    }
     return (await this.#store).add(increments);
   }
 
