@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import { createRequire } from 'node:module';
 import { expect } from 'chai';
 import { guardedWrite } from '../../host/src/persistence/guarded-write.js';
 import { startHarness, type Harness } from './support/harness.js';
@@ -6,12 +6,15 @@ import { TEST_DATABASES } from './support/test-databases.js';
 
 interface Connection {
   function(name: string, fn: () => unknown): void;
-  prepare(sql: string): { all(): unknown[] };
+  prepare(sql: string): { all(): unknown[]; get(): unknown };
+  close(): void;
 }
+/** better-sqlite3 (TypeORM's SQLite driver), which ships no type declarations. */
+const Database = createRequire(import.meta.url)('better-sqlite3') as new (file: string, options: { readonly: boolean }) => Connection;
 
 describe('host: guarded writes on SQLite arriving together share one commit', () => {
   let h: Harness;
-  let reader: Database.Database;
+  let reader: Connection;
   before(async () => {
     h = await startHarness();
     await h.dataSource.query('CREATE TABLE batch_probe (id TEXT PRIMARY KEY, committed_before INTEGER)');
