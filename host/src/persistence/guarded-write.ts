@@ -1,27 +1,8 @@
 import type { DataSource, ObjectLiteral, QueryBuilder } from 'typeorm';
-
-interface SqliteStatement {
-  run(...params: unknown[]): { changes: number };
-}
-interface SqliteDatabase {
-  inTransaction: boolean;
-  prepare(sql: string): SqliteStatement;
-  transaction<A extends unknown[], T>(work: (...args: A) => T): (...args: A) => T;
-}
-
-/** Statements prepared once per connection (the SQL of each write is fixed; its values are parameters). */
-const prepared = new WeakMap<SqliteDatabase, Map<string, SqliteStatement>>();
-
-function statementOn(db: SqliteDatabase, sql: string): SqliteStatement {
-  let statements = prepared.get(db);
-  if (!statements) prepared.set(db, (statements = new Map()));
-  let statement = statements.get(sql);
-  if (!statement) statements.set(sql, (statement = db.prepare(sql)));
-  return statement;
-}
+import { preparedStatement, sqliteConnectionOf, type SqliteConnection, type SqlStatement } from './sql.js';
 
 /** A statement built by TypeORM, or one given as SQL with `?` placeholders and its parameters. */
-export type WriteStatement = QueryBuilder<ObjectLiteral> | { sql: string; params: unknown[] };
+export type WriteStatement = QueryBuilder<ObjectLiteral> | SqlStatement;
 
 function sqlOf(statement: WriteStatement): [string, unknown[]] {
   return 'sql' in statement && typeof statement.sql === 'string' ? [statement.sql, statement.params] : (statement as QueryBuilder<ObjectLiteral>).getQueryAndParameters();
@@ -44,7 +25,7 @@ function sqlOf(statement: WriteStatement): [string, unknown[]] {
 export async function guardedWrite(dataSource: DataSource, guard: WriteStatement, dependents: WriteStatement[]): Promise<boolean> {
   const [first, ...rest] = [guard, ...dependents].map(sqlOf);
   if (dataSource.options.type === 'better-sqlite3') {
-    const db = (dataSource.driver as unknown as { databaseConnection: SqliteDatabase }).databaseConnection;
+    const db = sqliteConnectionOf(dataSource);
     return new Promise((resolve, reject) => {
       let batch = batches.get(db);
       if (!batch) {
@@ -70,9 +51,9 @@ interface PendingWrite {
 }
 
 /** Guarded writes waiting for this turn of the event loop to end, per connection. */
-const batches = new WeakMap<SqliteDatabase, PendingWrite[]>();
+const batches = new WeakMap<SqliteConnection, PendingWrite[]>();
 
-function commitBatch(db: SqliteDatabase): void {
+function commitBatch(db: SqliteConnection): void {
   const batch = batches.get(db) ?? [];
   batches.delete(db);
   if (db.inTransaction) {
@@ -80,7 +61,7 @@ function commitBatch(db: SqliteDatabase): void {
     for (const write of batch) write.reject(error);
     return;
   }
-  const run = ([sql, params]: [string, unknown[]]) => statementOn(db, sql).run(...params.map(sqliteValue)).changes;
+  const run = ([sql, params]: [string, unknown[]]) => preparedStatement(db, sql).run(...params.map(sqliteValue)).changes;
   const outcomes: Array<{ changed: boolean } | { error: unknown }> = [];
   try {
     // Called inside the batch's transaction, better-sqlite3 makes each of these a savepoint. Built

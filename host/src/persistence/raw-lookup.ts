@@ -1,22 +1,6 @@
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata.js';
 import type { DataSource, EntitySchema, ObjectLiteral } from 'typeorm';
-
-interface SqliteStatement {
-  get(...params: unknown[]): unknown;
-}
-interface SqliteConnection {
-  prepare(sql: string): SqliteStatement;
-}
-
-/** On SQLite, a statement prepared once on the driver's own connection (the cache holds them by SQL). */
-function preparedStatement(dataSource: DataSource, cache: Map<string, SqliteStatement>, sql: string): SqliteStatement {
-  let statement = cache.get(sql);
-  if (!statement) {
-    statement = (dataSource.driver as unknown as { databaseConnection: SqliteConnection }).databaseConnection.prepare(sql);
-    cache.set(sql, statement);
-  }
-  return statement;
-}
+import { preparedStatement, sqliteConnectionOf, type SqlStatement } from './sql.js';
 
 /**
  * One row by a plain WHERE clause, hydrated by the driver exactly as TypeORM would (dates,
@@ -28,7 +12,6 @@ export class RawLookup<T extends ObjectLiteral> {
   readonly #dataSource: DataSource;
   readonly #entity: EntitySchema<T>;
   readonly #table: string;
-  readonly #statements = new Map<string, SqliteStatement>();
   #columns: ColumnMetadata[] | undefined;
 
   constructor(dataSource: DataSource, entity: EntitySchema<T>) {
@@ -42,7 +25,7 @@ export class RawLookup<T extends ObjectLiteral> {
     const sql = `SELECT * FROM ${this.#table} WHERE ${where} LIMIT 1`;
     const row =
       this.#dataSource.options.type === 'better-sqlite3'
-        ? preparedStatement(this.#dataSource, this.#statements, sql).get(...params)
+        ? preparedStatement(sqliteConnectionOf(this.#dataSource), sql).get(...params)
         : (await this.#dataSource.query(sql, params))[0];
     if (!row) return null;
     const driver = this.#dataSource.driver;
@@ -69,7 +52,7 @@ export class RawInsert<T extends ObjectLiteral> {
   }
 
   /** The INSERT of `entity` as SQL and parameters, to run in a transaction with other statements. */
-  statement(entity: T): { sql: string; params: unknown[] } {
+  statement(entity: T): SqlStatement {
     const driver = this.#dataSource.driver;
     const columns = (this.#columns ??= this.#dataSource.getMetadata(this.#entity).columns);
     const table = this.#entity.options.tableName ?? this.#entity.options.name;

@@ -10,7 +10,6 @@ export type {
   JobHandler,
   JobQueue,
   JobQueueOptions,
-  SqlStatement,
   StopOptions,
 } from './job-queue.types.js';
 

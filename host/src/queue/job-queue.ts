@@ -2,6 +2,7 @@ import { hostname } from 'node:os';
 import { Agenda } from 'agenda';
 import type { AgendaBackend, BackoffContext, Job, JobParameters } from 'agenda';
 import type { Logger } from 'pino';
+import type { SqlStatement } from '../persistence/sql.js';
 import { LeaseKeeper } from './lease-keeper.js';
 import { createQueueBackend } from './queue-backends.js';
 import type {
@@ -11,7 +12,6 @@ import type {
   JobHandler,
   JobQueue,
   JobQueueOptions,
-  SqlStatement,
   StopOptions,
 } from './job-queue.types.js';
 import { TypeormBackend } from './typeorm-backend/index.js';

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
+import type { SqlStatement } from '../persistence/sql.js';
 
 export interface JobQueueOptions {
   /** The host's DataSource: the queue's home when no queueUrl is given. */
@@ -49,12 +50,6 @@ export interface EnqueueOptions {
   jobKey?: string;
   /** Run no earlier than this (default: now). */
   runAt?: Date;
-}
-
-/** One SQL statement with its parameters. */
-export interface SqlStatement {
-  sql: string;
-  params: unknown[];
 }
 
 export interface StopOptions {

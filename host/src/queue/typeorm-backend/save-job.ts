@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import type { JobParameters } from 'agenda';
+import type { SqlStatement } from '../../persistence/sql.js';
 import type { QueueJobRow } from './queue-job.schema.js';
 import { DEFINITION_COLUMNS, definitionValues, rowToJob } from './row-mapping.js';
 import { isDuplicateKeyError, quoteIdentifier, runSql, toDbDate, type SqlDialect, type SqlParam } from './sql-dialect.js';
@@ -44,16 +45,16 @@ export function insertStatement(
   ctx: Omit<SaveContext, 'dataSource'>,
   job: JobParameters,
   uniqueKey: string | null,
-): { id: string; sql: string; params: SqlParam[] } {
+): { id: string; statement: SqlStatement<SqlParam> } {
   const id = randomUUID();
   const columns = ['id', ...DEFINITION_COLUMNS, 'debounce_started_at', 'unique_key'];
   const params = [id, ...definitionValues(ctx.dialect, job, ctx.lastModifiedBy), toDbDate(ctx.dialect, job.debounceStartedAt), uniqueKey];
   const table = quoteIdentifier(ctx.dialect, ctx.table);
-  return { id, sql: `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`, params };
+  return { id, statement: { sql: `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`, params } };
 }
 
 async function insertJob(ctx: SaveContext, job: JobParameters, uniqueKey: string | null): Promise<JobParameters> {
-  const { id, sql, params } = insertStatement(ctx, job, uniqueKey);
+  const { id, statement: { sql, params } } = insertStatement(ctx, job, uniqueKey);
   await runSql(ctx.dataSource, sql, params);
   const row = await selectBy(ctx, 'id', id);
   return row ? rowToJob(row) : { ...job, _id: id as JobParameters['_id'] };

@@ -11,6 +11,7 @@ import type {
   RemoveJobsOptions,
 } from 'agenda';
 import type { DataSource } from 'typeorm';
+import type { SqlStatement } from '../../persistence/sql.js';
 import { claimNextJob, strategyForVersion, type MysqlClaimStrategy } from './job-claim.js';
 import { matchesData, orderBy, queryFilter, removeFilter, type WhereClause } from './job-filters.js';
 import { DEFAULT_QUEUE_TABLE, type QueueJobRow } from './queue-job.schema.js';
@@ -148,9 +149,8 @@ export class TypeormJobRepository implements JobRepository {
   }
 
   /** The INSERT that writes `job` as a new entry, for a caller to run in its own transaction on this database. */
-  insertStatement(job: JobParameters, lastModifiedBy: string | undefined): { sql: string; params: unknown[] } {
-    const { sql, params } = insertStatement({ dialect: this.dialect, table: this.tableName, lastModifiedBy }, job, uniqueKeyOf(job));
-    return { sql, params };
+  insertStatement(job: JobParameters, lastModifiedBy: string | undefined): SqlStatement {
+    return insertStatement({ dialect: this.dialect, table: this.tableName, lastModifiedBy }, job, uniqueKeyOf(job)).statement;
   }
 
   async saveJob<DATA = unknown>(job: JobParameters<DATA>, options: JobRepositoryOptions | undefined): Promise<JobParameters<DATA>> {
