@@ -2,22 +2,13 @@ import fs from 'node:fs';
 import type { Middleware } from 'koa';
 import { koaBody } from 'koa-body';
 import type { FileType } from '../persistence/entities/job.entities.js';
+import type { Upload } from '../services/document.service.js';
 import { ApiError, badRequest, unknownFileFormat } from './errors.js';
 import type { AppState } from './route.js';
 import { FileLimitError, UnknownFormatError, UploadFileStream, type FileLimits } from './upload-stream.js';
 
 /** Room for the multipart framing and the small text parts around the file. */
 const ENVELOPE_BYTES = 1_048_576;
-
-export interface UploadedFile {
-  filepath: string;
-  originalFilename: string | null;
-  size: number;
-  /** Decided from the first bytes while streaming; null when they are no PDF, JPEG or PNG. */
-  fileType: FileType | null;
-  /** Set once the file store has taken the file: nothing is left at `filepath` to remove. */
-  stored?: boolean;
-}
 
 /** formidable's file object when a write stream of ours receives its bytes. */
 interface StreamedFile {
@@ -99,7 +90,7 @@ function uploadError(error: unknown, largest: number): ApiError {
 }
 
 /** The single `file` part (formidable takes no other), or null. */
-function fileOf(request: { files?: unknown }): UploadedFile | null {
+function fileOf(request: { files?: unknown }): Upload | null {
   const value = ((request.files ?? {}) as Record<string, StreamedFile | StreamedFile[]>).file;
   const file = Array.isArray(value) ? value[0] : value;
   if (!file) return null;

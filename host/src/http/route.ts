@@ -3,9 +3,9 @@ import type { ZodType } from 'zod';
 import type { ResponseConfig } from '@asteasolutions/zod-to-openapi';
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.js';
+import type { Upload } from '../services/document.service.js';
 import type { Principal, Scope } from '../services/principal.js';
 import type { ErrorLayout } from './errors.js';
-import type { UploadedFile } from './multipart.js';
 import type { FileLimits } from './upload-stream.js';
 
 /** Who may call a route: nobody in particular, any credential, a session only, or a scope. */
@@ -59,5 +59,5 @@ export interface AppState {
   /** The layout errors of this request use. */
   errorLayout: ErrorLayout;
   /** The file part of a multipart request, once streamed to disk. */
-  upload?: UploadedFile | null;
+  upload?: Upload | null;
 }

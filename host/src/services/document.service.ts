@@ -18,13 +18,14 @@ import type { WebhookUrlGuard } from './webhook-url-guard.js';
 export const PROCESS_DOCUMENT = 'process-document';
 const IDEMPOTENCY_WINDOW_MS = 24 * 3_600_000;
 
+/** An uploaded file waiting on disk (the HTTP layer streams it there) for the file store to take it. */
 export interface Upload {
   filepath: string;
   originalFilename: string | null;
   size: number;
-  /** Decided from the first bytes while the upload streamed in. */
+  /** Decided from the first bytes while the upload streamed in; null when they are no PDF, JPEG or PNG. */
   fileType: FileType | null;
-  /** Set here once the file store has taken the file, so that nothing tries to remove it. */
+  /** Set once the file store has taken the file: nothing is left at `filepath` to remove. */
   stored?: boolean;
 }
 
