@@ -6,6 +6,7 @@ import { loadConfig } from '../../host/src/config/config.js';
 import { openDatabase } from '../../host/src/main/runtime.js';
 import { JobRepository } from '../../host/src/persistence/job.repository.js';
 import { canTransition, JOB_TRANSITIONS } from '../../host/src/persistence/entities/job.entities.js';
+import { insertJob } from './support/job-rows.js';
 
 describe('host: persistence on SQLite', () => {
   let dir: string;
@@ -35,7 +36,7 @@ describe('host: persistence on SQLite', () => {
     const dataSource = await openDatabase(loadConfig({ DOCSIFT_DATA_DIR: dir }));
     const jobs = new JobRepository({ dataSource });
     const created = new Date('2026-03-04T05:06:07.089Z');
-    await jobs.insert({
+    await insertJob(jobs, {
       id: '11111111-1111-4111-8111-111111111111', organizationId: 'o', apiKeyId: null, service: 'documents', status: 'pending', progress: 0,
       fileName: 'a.pdf', fileType: 'pdf', fileKey: null, fileSize: 3_000_000_000, typeHint: null, webhookUrl: null, metadata: { k: [1] },
       documentType: null, classificationConfidence: null, alternativeTypes: null, extractedData: null, fieldDetails: null, findings: null,

@@ -9,7 +9,7 @@ import { JobRepository } from '../../host/src/persistence/job.repository.js';
 import { LendingRequirementsRepository } from '../../host/src/persistence/lending-requirements.repository.js';
 import { TypeRepository } from '../../host/src/persistence/type.repository.js';
 import { WebhookRepository } from '../../host/src/persistence/webhook.repository.js';
-import { completion, deliveryOf, processingJob } from './support/job-rows.js';
+import { completion, deliveryOf, insertJob, processingJob } from './support/job-rows.js';
 import { TEST_DATABASES, type OpenedDatabase } from './support/test-databases.js';
 
 const SQLITE = TEST_DATABASES[0]!;
@@ -97,7 +97,7 @@ describe('host: on SQLite no other write can roll back a finished job (one share
     it(`keeps a job's result and deliveries when ${name} fails while the job finishes`, async () => {
       const job = processingJob();
       const delivery = deliveryOf(job);
-      await jobs.insert(job);
+      await insertJob(jobs, job);
       let finished: boolean | undefined;
       await db.dataSource.query(SQLITE.refuse(operation, table));
       try {
@@ -119,7 +119,7 @@ describe('host: on SQLite no other write can roll back a finished job (one share
 
   it('refuses to finish a job inside a transaction already open on the connection, writing nothing', async () => {
     const job = processingJob();
-    await jobs.insert(job);
+    await insertJob(jobs, job);
     await db.dataSource.query('BEGIN');
     try {
       await jobs.finish(job.id, 'completed', completion(new Date()), [deliveryOf(job)]).then(

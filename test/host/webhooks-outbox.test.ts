@@ -3,7 +3,7 @@ import { WebhookDeliveryEntity } from '../../host/src/persistence/entities/webho
 import { JobRepository } from '../../host/src/persistence/job.repository.js';
 import { bearer, createKey, signup, startHarness, type Harness } from './support/harness.js';
 import { fakeEngine, form, PDF_BYTES, resultOf, waitFor } from './support/fake-engine.js';
-import { completion, deliveryOf, processingJob } from './support/job-rows.js';
+import { completion, deliveryOf, insertJob, processingJob } from './support/job-rows.js';
 import { TEST_DATABASES, type OpenedDatabase } from './support/test-databases.js';
 import { startReceiver, type Receiver } from './support/webhook-receiver.js';
 
@@ -26,7 +26,7 @@ for (const dialect of TEST_DATABASES) {
 
     it('rolls the transition back when a delivery cannot be inserted, then writes both once it can', async () => {
       const job = processingJob();
-      await jobs.insert(job);
+      await insertJob(jobs, job);
       await db.dataSource.query(dialect.refuse('INSERT', 'webhook_deliveries'));
       try {
         await jobs.finish(job.id, 'completed', completion(new Date()), [deliveryOf(job)]).then(
@@ -48,7 +48,7 @@ for (const dialect of TEST_DATABASES) {
 
     it('writes nothing for a job already finished or deleted (no second set of deliveries)', async () => {
       const job = processingJob();
-      await jobs.insert(job);
+      await insertJob(jobs, job);
       expect(await jobs.finish(job.id, 'failed', { error: 'refused', updatedAt: new Date() }, [deliveryOf(job)])).to.equal(true);
       expect(await jobs.finish(job.id, 'completed', completion(new Date()), [deliveryOf(job)])).to.equal(false);
       expect(await jobs.finish(job.id, 'failed', { error: 'again', updatedAt: new Date() }, [deliveryOf(job)])).to.equal(false);
@@ -61,7 +61,7 @@ for (const dialect of TEST_DATABASES) {
 
     it('writes a job that has no receivers with no delivery', async () => {
       const job = processingJob();
-      await jobs.insert(job);
+      await insertJob(jobs, job);
       expect(await jobs.finish(job.id, 'completed', completion(new Date()), [])).to.equal(true);
       expect((await jobs.find(job.id))!.status).to.equal('completed');
       expect(await deliveriesOf(job.id)).to.have.length(0);

@@ -24,10 +24,6 @@ export class JobRepository {
     this.#idempotency = dataSource.getRepository(IdempotencyEntity);
   }
 
-  insert(job: Job): Promise<void> {
-    return this.insertWith(job, null, []);
-  }
-
   /** The job row with its idempotency record and `others` (its queue entry), in one transaction. */
   async insertWith(job: Job, idempotency: IdempotencyRecord | null, others: WriteStatement[]): Promise<void> {
     const record = idempotency ? [this.#idempotency.createQueryBuilder().insert().into(IdempotencyEntity).values(idempotency)] : [];

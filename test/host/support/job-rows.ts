@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Job } from '../../../host/src/persistence/entities/job.entities.js';
 import type { WebhookDelivery } from '../../../host/src/persistence/entities/webhook.entities.js';
+import type { JobRepository } from '../../../host/src/persistence/job.repository.js';
 
 /** A job row a worker is processing (attempt 1), with a submission webhookUrl. */
 export function processingJob(): Job {
@@ -23,3 +24,8 @@ export function deliveryOf(job: Job): WebhookDelivery {
 
 /** The changes of a completed extraction. */
 export const completion = (at: Date): Partial<Job> => ({ progress: 100, documentType: 'insurance_cert', classificationConfidence: 0.9, extractedData: { certificateNumber: 'A-1' }, completedAt: at, updatedAt: at });
+
+/** Writes `job` as the submission does (its row alone: no idempotency record, no queue entry). */
+export function insertJob(jobs: JobRepository, job: Job): Promise<void> {
+  return jobs.insertWith(job, null, []);
+}
