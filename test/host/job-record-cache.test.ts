@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import sinon from 'sinon';
 import type { JobRepository } from '../../host/src/persistence/job.repository.js';
+import type { MaintenanceService } from '../../host/src/services/maintenance.service.js';
 import { JOB_RECORD_CACHE_TTL_MS, JobRecordCache } from '../../host/src/services/job-record-cache.js';
 import { bearer, createKey, signup, startHarness, type Harness } from './support/harness.js';
 import { fakeEngine, form, PDF_BYTES, resultOf, waitFor } from './support/fake-engine.js';
@@ -72,6 +73,32 @@ describe('host: records of completed jobs cached in memory', () => {
         expect((await get(jobId, key)).status, 'read while the delete is in flight').to.equal(200);
         release();
         expect((await deletion).status).to.equal(204);
+      } finally {
+        slowDelete.restore();
+      }
+      expect((await get(jobId, key)).status).to.equal(404);
+    });
+
+    it('answers 404 after the retention purge though a GET cached the record while the purge was deleting it', async () => {
+      const jobId = await completedJob();
+      await h.dataSource.query('UPDATE jobs SET created_at = ? WHERE id = ?', [new Date(Date.now() - 400 * 86_400_000).toISOString().replace('T', ' ').replace('Z', ''), jobId]);
+      const jobRepository = h.container.resolve<JobRepository>('jobRepository');
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let deleting!: () => void;
+      const inFlight = new Promise<void>((resolve) => (deleting = resolve));
+      const realDelete = jobRepository.delete.bind(jobRepository);
+      const slowDelete = sinon.stub(jobRepository, 'delete').callsFake(async (id: string) => {
+        deleting();
+        await released;
+        await realDelete(id);
+      });
+      try {
+        const purge = h.container.resolve<MaintenanceService>('maintenanceService').purge();
+        await inFlight;
+        expect((await get(jobId, key)).status, 'read while the purge is deleting').to.equal(200);
+        release();
+        expect((await purge).jobs).to.be.at.least(1);
       } finally {
         slowDelete.restore();
       }
