@@ -7,12 +7,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeResultsSection } from './results-file.js';
 
-// `npm run bench:api`: the HTTP API under load (autocannon, 50 connections, 10 s per run) against
-// two references the bench starts itself: a bare Koa hello-world and a bare Koa route that streams
-// a multipart upload to disk. Then GET of a completed job and submission of a 100 KB PDF through
-// the real host (auth, rate limits, storage, database, queue), and a third reference, a bare Koa
-// route answering the completed job's own JSON bytes, which tells how much of the gap to
-// hello-world is the size of the record rather than the host's work. Writes bench/RESULTS.md.
+// `npm run bench:api`: the HTTP API under load (autocannon, 50 connections, 10 s per run): GET of a
+// completed job and submission of a 100 KB PDF through the real host (auth, rate limits, storage,
+// database, queue), each next to the reference it is judged against, both started by the bench: a
+// bare Koa hello-world and a bare Koa route that streams a multipart upload to disk. A third
+// reference, a bare Koa route answering the completed job's own JSON bytes, tells how much of the
+// gap to hello-world is the size of the record rather than the host's work. Writes bench/RESULTS.md.
 
 interface AutocannonResult {
   requests: { average: number };
@@ -27,6 +27,7 @@ const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CONNECTIONS = 50;
 const DURATION_S = 10;
+const ROUNDS = 3;
 const PDF_SIZE = 100 * 1024;
 const SAMPLE = path.resolve(root, '../shared/corpus/public/acord25_xstream_cleaning_2025-01-07.pdf');
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'docsift-bench-api-'));
@@ -139,24 +140,6 @@ const hostEnv = (port: number) => ({
   DOCSIFT_RATE_LIMIT_PER_ADDRESS: '100000000',
 });
 
-async function measureReferences(upload: { body: Buffer; contentType: string }): Promise<{ helloRun: Run; uploadRun: Run }> {
-  const helloPort = await freePort();
-  const hello = await start(['--input-type=module', '-e', HELLO], { PORT: String(helloPort) }, 'ready');
-  const helloRun = await load('bare Koa hello-world', { url: `http://127.0.0.1:${helloPort}/` });
-  await stop(hello);
-  const uploadPort = await freePort();
-  fs.mkdirSync(path.join(work, 'uploads'), { recursive: true });
-  const bare = await start(['--input-type=module', '-e', UPLOAD], { PORT: String(uploadPort), UPLOAD_DIR: path.join(work, 'uploads') }, 'ready');
-  const uploadRun = await load('bare Koa multipart upload to disk', {
-    url: `http://127.0.0.1:${uploadPort}/`,
-    method: 'POST',
-    headers: { 'content-type': upload.contentType },
-    body: upload.body,
-  });
-  await stop(bare);
-  return { helloRun, uploadRun };
-}
-
 /** The host as `npm start` runs it: idle memory, an account, a key and one job to completion. */
 async function completeOneJob(port: number, upload: { body: Buffer; contentType: string }): Promise<{ key: string; jobId: string; idleRss: number }> {
   const base = `http://127.0.0.1:${port}`;
@@ -191,59 +174,85 @@ async function completeOneJob(port: number, upload: { body: Buffer; contentType:
   return { key, jobId, idleRss };
 }
 
-/** Under load the API runs without workers, so the engine does not compete for the CPUs. */
-async function measureHost(port: number, key: string, jobId: string, upload: { body: Buffer; contentType: string }) {
+/** A server the bench starts and loads: a reference or the host. */
+interface Target {
+  name: string;
+  options: Record<string, unknown>;
+}
+
+/**
+ * Under load the API runs without workers, so the engine does not compete for the CPUs. All servers
+ * run at once and each round loads every reference next to the host run it is compared with, so a
+ * ratio comes from two runs seconds apart; the bench reports the median of each over the rounds.
+ */
+async function measureAll(port: number, key: string, jobId: string, upload: { body: Buffer; contentType: string }) {
   const base = `http://127.0.0.1:${port}`;
   const host = await start(hostCommand(['serve', '--no-worker']), hostEnv(port), 'listening on');
-  const getRun = await load('GET completed job (host)', { url: `${base}/api/documents/extract/${jobId}`, headers: { authorization: `Bearer ${key}` } });
-  const submitRun = await load('POST 100 KB PDF (host)', {
-    url: `${base}/api/documents/extract`,
-    method: 'POST',
-    headers: { 'content-type': upload.contentType, authorization: `Bearer ${key}` },
-    body: upload.body,
-  });
-  const loadedRss = rssMb(host.pid!);
-  const jobBody = Buffer.from(await (await fetch(`${base}/api/documents/extract/${jobId}`, { headers: { authorization: `Bearer ${key}` } })).arrayBuffer());
-  await stop(host);
-  return { getRun, submitRun, loadedRss, jobBody };
-}
-
-async function measureSameBody(jobBody: Buffer): Promise<Run> {
+  const auth = { authorization: `Bearer ${key}` };
+  const jobBody = Buffer.from(await (await fetch(`${base}/api/documents/extract/${jobId}`, { headers: auth })).arrayBuffer());
   const bodyFile = path.join(work, 'job.json');
   fs.writeFileSync(bodyFile, jobBody);
-  const port = await freePort();
-  const bare = await start(['--input-type=module', '-e', SAME_BODY], { PORT: String(port), BODY_FILE: bodyFile }, 'ready');
-  const run = await load(`bare Koa answering the job's ${(jobBody.length / 1024).toFixed(1)} KB record`, { url: `http://127.0.0.1:${port}/` });
-  await stop(bare);
-  return run;
+  fs.mkdirSync(path.join(work, 'uploads'), { recursive: true });
+  const [helloPort, uploadPort, sameBodyPort] = [await freePort(), await freePort(), await freePort()];
+  const references = [
+    await start(['--input-type=module', '-e', HELLO], { PORT: String(helloPort) }, 'ready'),
+    await start(['--input-type=module', '-e', UPLOAD], { PORT: String(uploadPort), UPLOAD_DIR: path.join(work, 'uploads') }, 'ready'),
+    await start(['--input-type=module', '-e', SAME_BODY], { PORT: String(sameBodyPort), BODY_FILE: bodyFile }, 'ready'),
+  ];
+  const post = (url: string, headers: Record<string, string>) => ({ url, method: 'POST', headers: { 'content-type': upload.contentType, ...headers }, body: upload.body });
+  const targets: Target[] = [
+    { name: 'bare Koa hello-world', options: { url: `http://127.0.0.1:${helloPort}/` } },
+    { name: 'GET completed job (host)', options: { url: `${base}/api/documents/extract/${jobId}`, headers: auth } },
+    { name: `bare Koa answering the job's ${(jobBody.length / 1024).toFixed(1)} KB record`, options: { url: `http://127.0.0.1:${sameBodyPort}/` } },
+    { name: 'bare Koa multipart upload to disk', options: post(`http://127.0.0.1:${uploadPort}/`, {}) },
+    { name: 'POST 100 KB PDF (host)', options: post(`${base}/api/documents/extract`, auth) },
+  ];
+  const rounds: Run[][] = [];
+  for (let round = 1; round <= ROUNDS; round += 1) {
+    process.stdout.write(`round ${round} of ${ROUNDS}\n`);
+    const runs: Run[] = [];
+    for (const target of targets) runs.push(await load(target.name, target.options));
+    rounds.push(runs);
+  }
+  const loadedRss = rssMb(host.pid!);
+  await Promise.all([host, ...references].map(stop));
+  return { rounds, loadedRss };
 }
 
-function report(runs: { helloRun: Run; uploadRun: Run; getRun: Run; submitRun: Run; sameBodyRun: Run }, idleRss: number, loadedRss: number, loadBefore: string): string {
-  const { helloRun, uploadRun, getRun, submitRun, sameBodyRun } = runs;
-  const percent = (a: number, b: number) => `${Math.round((a / b) * 100)}%`;
-  const row = (r: Run) => `| ${r.name} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${r.non2xx} | ${r.errors + r.timeouts} |`;
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+function report(rounds: Run[][], idleRss: number, loadedRss: number, loadBefore: string): string {
+  const [hello, get, sameBody, bareUpload, submit] = [0, 1, 2, 3, 4].map((i) => rounds.map((runs) => runs[i]!));
+  const rate = (r: Run) => r.requests.average;
+  const ratios = (a: Run[], b: Run[], of: (r: Run) => number) => median(a.map((run, i) => of(run) / Math.max(1, of(b[i]!))));
+  const getRatio = ratios(get, hello, rate);
+  const submitRatio = ratios(submit, bareUpload, rate);
+  const p99Ratio = ratios(submit, bareUpload, (r) => r.latency.p99);
+  const percent = (ratio: number) => `${Math.round(ratio * 100)}%`;
+  const sum = (runs: Run[], of: (r: Run) => number) => runs.reduce((total, r) => total + of(r), 0);
+  const row = (runs: Run[]) =>
+    `| ${runs[0]!.name} | ${Math.round(median(runs.map(rate)))} | ${runs.map((r) => Math.round(rate(r))).join(' / ')} | ${median(runs.map((r) => r.latency.p50))} | ${median(runs.map((r) => r.latency.p99))} | ${sum(runs, (r) => r.non2xx)} | ${sum(runs, (r) => r.errors + r.timeouts)} |`;
   const verdict = (ok: boolean) => (ok ? 'met' : '**not met**');
-  const p99Ratio = submitRun.latency.p99 / Math.max(1, uploadRun.latency.p99);
   const source = fs.existsSync(path.join(root, 'host/dist/main/cli.js')) ? 'host/dist' : 'source via tsx';
   return [
-    `${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), Node ${process.version}; autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per run, all on one machine (load generator included; 1-minute load average ${loadBefore} when the bench started: other work on the machine shifts every figure, the ratios less than the rates). The host runs from ${source} on SQLite with LOG_LEVEL=warn, rate limits raised, and \`--no-worker\` under load (the engine would otherwise compete for the CPUs).`,
+    `${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), Node ${process.version}; autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per run, ${ROUNDS} rounds, all on one machine (load generator included; 1-minute load average ${loadBefore} when the bench started). All servers run at once and each round loads every reference right before the host run it is compared with; rates and latencies are medians over the rounds, each ratio the median of its rounds' ratios, because other work on the machine moves every figure from minute to minute. The host runs from ${source} on SQLite with LOG_LEVEL=warn, rate limits raised, and \`--no-worker\` under load (the engine would otherwise compete for the CPUs).`,
     '',
-    '| run | requests/s | p50 ms | p99 ms | non-2xx | errors |',
-    '|---|---|---|---|---|---|',
-    row(helloRun),
-    row(uploadRun),
-    row(getRun),
-    row(submitRun),
-    row(sameBodyRun),
+    '| run | requests/s (median) | each round | p50 ms | p99 ms | non-2xx | errors |',
+    '|---|---|---|---|---|---|---|',
+    ...[hello, get, sameBody, bareUpload, submit].map(row),
     '',
     '| target | measured | |',
     '|---|---|---|',
-    `| GET job ≥ 50% of hello-world | ${percent(getRun.requests.average, helloRun.requests.average)} | ${verdict(getRun.requests.average >= 0.5 * helloRun.requests.average)} |`,
-    `| submission ≥ 70% of bare upload | ${percent(submitRun.requests.average, uploadRun.requests.average)} | ${verdict(submitRun.requests.average >= 0.7 * uploadRun.requests.average)} |`,
+    `| GET job ≥ 50% of hello-world | ${percent(getRatio)} | ${verdict(getRatio >= 0.5)} |`,
+    `| submission ≥ 70% of bare upload | ${percent(submitRatio)} | ${verdict(submitRatio >= 0.7)} |`,
     `| submission p99 ≤ 2× bare upload p99 | ${p99Ratio.toFixed(2)}× | ${verdict(p99Ratio <= 2)} |`,
     `| idle memory (npm start: API + workers) < 150 MB | ${idleRss.toFixed(0)} MB RSS | ${verdict(idleRss < 150)} |`,
     '',
-    `For scale: the bare Koa route answering the completed job's own bytes ran at ${percent(sameBodyRun.requests.average, helloRun.requests.average)} of hello-world, and the host's GET at ${percent(getRun.requests.average, sameBodyRun.requests.average)} of that route.`,
+    `For scale: the bare Koa route answering the completed job's own bytes ran at ${percent(ratios(sameBody, hello, rate))} of hello-world, and the host's GET at ${percent(ratios(get, sameBody, rate))} of that route.`,
     '',
     `RSS of the API process after the runs: ${loadedRss.toFixed(0)} MB.`,
   ].join('\n');
@@ -252,14 +261,12 @@ function report(runs: { helloRun: Run; uploadRun: Run; getRun: Run; submitRun: R
 async function main(): Promise<void> {
   const loadBefore = os.loadavg()[0].toFixed(2);
   const upload = multipart(samplePdf());
-  const { helloRun, uploadRun } = await measureReferences(upload);
   const port = await freePort();
   const { key, jobId, idleRss } = await completeOneJob(port, upload);
-  process.stdout.write('job finished; restarting the host without workers…\n');
-  const { getRun, submitRun, loadedRss, jobBody } = await measureHost(port, key, jobId, upload);
-  const sameBodyRun = await measureSameBody(jobBody);
+  process.stdout.write('job finished; restarting the host without workers, with the references…\n');
+  const { rounds, loadedRss } = await measureAll(port, key, jobId, upload);
   fs.rmSync(work, { recursive: true, force: true });
-  const body = report({ helloRun, uploadRun, getRun, submitRun, sameBodyRun }, idleRss, loadedRss, loadBefore);
+  const body = report(rounds, idleRss, loadedRss, loadBefore);
   writeResultsSection('api', 'HTTP API (`npm run bench:api`)', body);
   process.stdout.write(`${body}\n`);
 }
