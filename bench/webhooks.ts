@@ -128,7 +128,7 @@ async function main(): Promise<void> {
     const row = (name: string, r: AutocannonResult) => `| ${name} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${r.non2xx} |`;
     writeResultsSection(
       'webhooks',
-      'Webhook deliveries to a slow receiver (`bench/webhooks.ts`)',
+      'Webhook deliveries to a slow receiver (`npm run bench:webhooks`)',
       [
         `${(JOBS + 1) * CONFIGS} deliveries (${JOBS + 1} jobs × ${CONFIGS} active configurations) to a receiver that answers each after ${RECEIVER_DELAY_MS / 1000} s.`,
         `GET of a job record, autocannon, ${CONNECTIONS} connections, ${DURATION_S} s; host, receiver and load generator in one process; ${os.cpus().length} CPUs, load average ${os.loadavg()[0]!.toFixed(1)}.`,
