@@ -9,6 +9,7 @@ import { loadConfig } from '../host/src/config/config.js';
 import type { EnginePool } from '../host/src/engine/index.js';
 import { startHost, type HostRuntime } from '../host/src/main/runtime.js';
 import { writeResultsSection } from './results-file.js';
+import { callHost } from '../test/host/support/runtime-call.js';
 
 // `npm run bench:webhooks`: 100 webhook deliveries to a receiver that answers after 3 s, and the
 // API's latency (GET of a job record, autocannon) before and while they are pending, plus the time
@@ -57,26 +58,15 @@ function slowReceiver(): Promise<{ url: string; received: () => number; close: (
   })));
 }
 
-async function call(host: HostRuntime, method: string, url: string, token: string | null, body?: unknown): Promise<any> {
-  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
-  const init: RequestInit = { method, headers };
-  if (body instanceof FormData) init.body = body;
-  else if (body !== undefined) {
-    headers['content-type'] = 'application/json';
-    init.body = JSON.stringify(body);
-  }
-  return (await fetch(host.url + url, init)).json();
-}
-
 async function submit(host: HostRuntime, key: string): Promise<string> {
   const data = new FormData();
   data.append('file', new Blob([PDF], { type: 'application/pdf' }), 'b.pdf');
-  return (await call(host, 'POST', '/api/documents/extract', key, data)).jobId;
+  return (await callHost(host, 'POST', '/api/documents/extract', key, data)).jobId;
 }
 
 async function untilDone(host: HostRuntime, key: string, jobId: string): Promise<void> {
   for (;;) {
-    const { status } = await call(host, 'GET', `/api/documents/extract/${jobId}`, key);
+    const { status } = await callHost(host, 'GET', `/api/documents/extract/${jobId}`, key);
     if (status === 'completed' || status === 'failed') return;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -101,8 +91,8 @@ async function main(): Promise<void> {
   });
   const host = await startHost({ config, logger: pino({ level: 'silent' }), plugins: [], api: true, worker: true, enginePool: engine });
   try {
-    const account = await call(host, 'POST', '/api/auth/signup', null, { email: 'bench@example.com', password: 'correct horse battery', organizationName: 'Bench' });
-    const key = (await call(host, 'POST', '/api/api-keys', account.sessionToken, { name: 'bench' })).key as string;
+    const account = await callHost(host, 'POST', '/api/auth/signup', null, { email: 'bench@example.com', password: 'correct horse battery', organizationName: 'Bench' });
+    const key = (await callHost(host, 'POST', '/api/api-keys', account.sessionToken, { name: 'bench' })).key as string;
     const probe = await submit(host, key);
     await untilDone(host, key, probe);
     const idleLoad = load(host, key, probe);
@@ -110,7 +100,7 @@ async function main(): Promise<void> {
     const idle = await idleLoad;
 
     for (let i = 0; i < CONFIGS; i += 1) {
-      await call(host, 'POST', '/api/integrations/webhooks', key, { connectionName: `slow ${i}`, webhookConfig: { url: receiver.url } });
+      await callHost(host, 'POST', '/api/integrations/webhooks', key, { connectionName: `slow ${i}`, webhookConfig: { url: receiver.url } });
     }
     const started = Date.now();
     const jobs = [];

@@ -11,6 +11,7 @@ import type { JobQueue } from '../../host/src/queue/index.js';
 import { PUBLIC_URL } from './support/harness.js';
 import { fakeEngine, form, PDF_BYTES, resultOf, waitFor } from './support/fake-engine.js';
 import { startReceiver, type Receiver } from './support/webhook-receiver.js';
+import { callHost } from './support/runtime-call.js';
 
 // A short lease, so a dead worker's job is claimable again within seconds (and Agenda's pending
 // liveness timers, half a lease each, do not hold the test process).
@@ -42,19 +43,6 @@ const REFUSE_LEASE_RENEWALS = `CREATE TRIGGER refuse_lease_renewals BEFORE UPDAT
   WHEN OLD.name = 'process-document' AND OLD.locked_at IS NOT NULL AND NEW.locked_at IS NOT NULL AND NEW.last_run_at IS OLD.last_run_at
   BEGIN SELECT RAISE(ABORT, 'lease renewal refused'); END`;
 
-async function call(runtime: HostRuntime, method: string, url: string, token: string | null, body?: unknown): Promise<any> {
-  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
-  const init: RequestInit = { method, headers };
-  if (body instanceof FormData) init.body = body;
-  else if (body !== undefined) {
-    headers['content-type'] = 'application/json';
-    init.body = JSON.stringify(body);
-  }
-  const res = await fetch(runtime.url + url, init);
-  if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-  return res.json();
-}
-
 describe('host: attempts whose worker died count', () => {
   let receiver: Receiver;
   let dataDir: string;
@@ -69,9 +57,9 @@ describe('host: attempts whose worker died count', () => {
 
   /** Starts a process, signs up and submits one document; returns the process, the job id and a key. */
   async function submitOn(runtime: HostRuntime): Promise<{ jobId: string; key: string }> {
-    const account = await call(runtime, 'POST', '/api/auth/signup', null, { email: `c-${Date.now()}@example.com`, password: 'correct horse battery', organizationName: 'C' });
-    const key = (await call(runtime, 'POST', '/api/api-keys', account.sessionToken, { name: 'k' })).key as string;
-    const created = await call(runtime, 'POST', '/api/documents/extract', key, form({ file: { bytes: PDF_BYTES, name: 'poison.pdf' }, webhookUrl: `${receiver.url}/crash` }));
+    const account = await callHost(runtime, 'POST', '/api/auth/signup', null, { email: `c-${Date.now()}@example.com`, password: 'correct horse battery', organizationName: 'C' });
+    const key = (await callHost(runtime, 'POST', '/api/api-keys', account.sessionToken, { name: 'k' })).key as string;
+    const created = await callHost(runtime, 'POST', '/api/documents/extract', key, form({ file: { bytes: PDF_BYTES, name: 'poison.pdf' }, webhookUrl: `${receiver.url}/crash` }));
     return { jobId: created.jobId as string, key };
   }
 
@@ -103,7 +91,7 @@ describe('host: attempts whose worker died count', () => {
     const third = fakeEngine(() => resultOf('insurance_cert', { certificateNumber: 'never' }));
     const c = await startOn(dataDir, third);
     try {
-      const job = await waitFor(() => call(c, 'GET', `/api/documents/extract/${submitted.jobId}`, submitted.key), (record) => record.status === 'failed');
+      const job = await waitFor(() => callHost(c, 'GET', `/api/documents/extract/${submitted.jobId}`, submitted.key), (record) => record.status === 'failed');
       expect(job).to.include({ status: 'failed', error: 'The document could not be processed.' });
       expect(third.calls).to.have.length(0);
       expect(await attemptsOf(c, submitted.jobId)).to.equal(2);
@@ -127,7 +115,7 @@ describe('host: attempts whose worker died count', () => {
     const second = fakeEngine(() => resultOf('insurance_cert', { certificateNumber: 'C-2' }));
     const b = await startOn(dataDir, second);
     try {
-      const job = await waitFor(() => call(b, 'GET', `/api/documents/extract/${submitted.jobId}`, submitted.key), (record) => record.status === 'completed');
+      const job = await waitFor(() => callHost(b, 'GET', `/api/documents/extract/${submitted.jobId}`, submitted.key), (record) => record.status === 'completed');
       expect(job.extractedData).to.deep.equal({ certificateNumber: 'C-2' });
       expect(second.calls).to.have.length(1);
       expect(await attemptsOf(b, submitted.jobId)).to.equal(2);
@@ -157,7 +145,7 @@ describe('host: attempts whose worker died count', () => {
       expect((await jobs.find(submitted.jobId))!).to.include({ status: 'processing', attempts: 1 });
 
       release();
-      const job = await waitFor(() => call(a, 'GET', `/api/documents/extract/${submitted.jobId}`, submitted.key), (record) => record.status !== 'processing');
+      const job = await waitFor(() => callHost(a, 'GET', `/api/documents/extract/${submitted.jobId}`, submitted.key), (record) => record.status !== 'processing');
       expect(job).to.include({ status: 'completed' });
       expect(job.extractedData).to.deep.equal({ certificateNumber: 'LIVE-1' });
       expect(second.calls).to.have.length(0);

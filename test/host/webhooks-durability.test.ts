@@ -13,6 +13,7 @@ import type { WebhookOutbox } from '../../host/src/services/webhook-outbox.servi
 import { PUBLIC_URL } from './support/harness.js';
 import { fakeEngine, form, PDF_BYTES, resultOf, waitFor } from './support/fake-engine.js';
 import { startReceiver, type Receiver } from './support/webhook-receiver.js';
+import { callHost } from './support/runtime-call.js';
 
 const RETRY_BASE_MS = 2000;
 interface DeliveryView {
@@ -27,19 +28,6 @@ const ENV = { DOCSIFT_WEBHOOK_ALLOW_PRIVATE: 'true', DOCSIFT_WEBHOOK_RETRY_BASE_
 function startOn(dataDir: string, engine: EnginePool): Promise<HostRuntime> {
   const config = loadConfig({ DOCSIFT_DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', DOCSIFT_PUBLIC_URL: PUBLIC_URL, ...ENV });
   return startHost({ config, logger: pino({ level: 'silent' }), plugins: [], api: true, worker: true, enginePool: engine });
-}
-
-async function call(runtime: HostRuntime, method: string, url: string, token: string | null, body?: unknown): Promise<any> {
-  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
-  const init: RequestInit = { method, headers };
-  if (body instanceof FormData) init.body = body;
-  else if (body !== undefined) {
-    headers['content-type'] = 'application/json';
-    init.body = JSON.stringify(body);
-  }
-  const res = await fetch(runtime.url + url, init);
-  if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-  return res.json();
 }
 
 describe('host: webhook deliveries survive restarts', () => {
@@ -61,12 +49,12 @@ describe('host: webhook deliveries survive restarts', () => {
     let webhookId: string;
     let token: string;
     try {
-      const account = await call(first, 'POST', '/api/auth/signup', null, { email: `r-${Date.now()}@example.com`, password: 'correct horse battery', organizationName: 'R' });
-      token = (await call(first, 'POST', '/api/api-keys', account.sessionToken, { name: 'k' })).key;
-      webhookId = (await call(first, 'POST', '/api/integrations/webhooks', token, { connectionName: 'r', webhookConfig: { url: `${receiver.url}/restart`, authType: 'hmac', hmacSecret: 'restart-secret' } })).id;
-      await call(first, 'POST', '/api/documents/extract', token, form({ file: { bytes: PDF_BYTES, name: 'c.pdf' } }));
+      const account = await callHost(first, 'POST', '/api/auth/signup', null, { email: `r-${Date.now()}@example.com`, password: 'correct horse battery', organizationName: 'R' });
+      token = (await callHost(first, 'POST', '/api/api-keys', account.sessionToken, { name: 'k' })).key;
+      webhookId = (await callHost(first, 'POST', '/api/integrations/webhooks', token, { connectionName: 'r', webhookConfig: { url: `${receiver.url}/restart`, authType: 'hmac', hmacSecret: 'restart-secret' } })).id;
+      await callHost(first, 'POST', '/api/documents/extract', token, form({ file: { bytes: PDF_BYTES, name: 'c.pdf' } }));
       const pending = await waitFor(
-        async () => (await call(first, 'GET', `/api/integrations/webhooks/${webhookId}/deliveries`, token)).deliveries,
+        async () => (await callHost(first, 'GET', `/api/integrations/webhooks/${webhookId}/deliveries`, token)).deliveries,
         (list: DeliveryView[]) => list.length === 1 && list[0]!.attempts.length === 1,
       );
       expect(pending[0]!.status).to.equal('pending');
@@ -78,7 +66,7 @@ describe('host: webhook deliveries survive restarts', () => {
     const second = await startOn(dataDir, engine);
     try {
       const [delivery] = await waitFor(
-        async () => (await call(second, 'GET', `/api/integrations/webhooks/${webhookId}/deliveries`, token)).deliveries,
+        async () => (await callHost(second, 'GET', `/api/integrations/webhooks/${webhookId}/deliveries`, token)).deliveries,
         (list: DeliveryView[]) => list[0]?.status === 'delivered',
       );
       expect(delivery!.attempts.map((attempt) => attempt.statusCode)).to.deep.equal([503, 200]);
@@ -99,9 +87,9 @@ describe('host: webhook deliveries survive restarts', () => {
     after(async () => runtime.stop());
 
     async function org(): Promise<{ organizationId: string; webhookId: string; path: string }> {
-      const account = await call(runtime, 'POST', '/api/auth/signup', null, { email: `s-${randomUUID()}@example.com`, password: 'correct horse battery', organizationName: 'S' });
+      const account = await callHost(runtime, 'POST', '/api/auth/signup', null, { email: `s-${randomUUID()}@example.com`, password: 'correct horse battery', organizationName: 'S' });
       const hookPath = `/swept-${randomUUID()}`;
-      const webhookId = (await call(runtime, 'POST', '/api/integrations/webhooks', account.sessionToken, { connectionName: 's', webhookConfig: { url: receiver.url + hookPath } })).id;
+      const webhookId = (await callHost(runtime, 'POST', '/api/integrations/webhooks', account.sessionToken, { connectionName: 's', webhookConfig: { url: receiver.url + hookPath } })).id;
       return { organizationId: account.organization.id, webhookId, path: hookPath };
     }
 
