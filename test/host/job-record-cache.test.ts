@@ -10,6 +10,22 @@ const CERT = { certificateNumber: 'C-1', coverages: [] };
 const ORG = '00000000-0000-4000-8000-000000000001';
 const JOB = '00000000-0000-4000-8000-0000000000aa';
 
+/** Holds the job repository's deletes: `inFlight` settles when one has started, `release` lets it run. */
+function holdJobDeletes(h: Harness): { inFlight: Promise<void>; release: () => void; restore: () => void } {
+  const jobRepository = h.container.resolve<JobRepository>('jobRepository');
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let deleting!: () => void;
+  const inFlight = new Promise<void>((resolve) => (deleting = resolve));
+  const realDelete = jobRepository.delete.bind(jobRepository);
+  const slowDelete = sinon.stub(jobRepository, 'delete').callsFake(async (id: string) => {
+    deleting();
+    await released;
+    await realDelete(id);
+  });
+  return { inFlight, release, restore: () => slowDelete.restore() };
+}
+
 describe('host: records of completed jobs cached in memory', () => {
   describe('over HTTP', () => {
     let h: Harness;
@@ -56,17 +72,7 @@ describe('host: records of completed jobs cached in memory', () => {
 
     it('answers 404 after a DELETE though a GET read and cached the record while the delete was committing', async () => {
       const jobId = await completedJob();
-      const jobRepository = h.container.resolve<JobRepository>('jobRepository');
-      let release!: () => void;
-      const released = new Promise<void>((resolve) => (release = resolve));
-      let deleting!: () => void;
-      const inFlight = new Promise<void>((resolve) => (deleting = resolve));
-      const realDelete = jobRepository.delete.bind(jobRepository);
-      const slowDelete = sinon.stub(jobRepository, 'delete').callsFake(async (id: string) => {
-        deleting();
-        await released;
-        await realDelete(id);
-      });
+      const { inFlight, release, restore } = holdJobDeletes(h);
       try {
         const deletion = h.request('DELETE', `/api/documents/extract/${jobId}`, { headers: bearer(key) });
         await inFlight;
@@ -74,7 +80,7 @@ describe('host: records of completed jobs cached in memory', () => {
         release();
         expect((await deletion).status).to.equal(204);
       } finally {
-        slowDelete.restore();
+        restore();
       }
       expect((await get(jobId, key)).status).to.equal(404);
     });
@@ -82,17 +88,7 @@ describe('host: records of completed jobs cached in memory', () => {
     it('answers 404 after the retention purge though a GET cached the record while the purge was deleting it', async () => {
       const jobId = await completedJob();
       await h.dataSource.query('UPDATE jobs SET created_at = ? WHERE id = ?', [new Date(Date.now() - 400 * 86_400_000).toISOString().replace('T', ' ').replace('Z', ''), jobId]);
-      const jobRepository = h.container.resolve<JobRepository>('jobRepository');
-      let release!: () => void;
-      const released = new Promise<void>((resolve) => (release = resolve));
-      let deleting!: () => void;
-      const inFlight = new Promise<void>((resolve) => (deleting = resolve));
-      const realDelete = jobRepository.delete.bind(jobRepository);
-      const slowDelete = sinon.stub(jobRepository, 'delete').callsFake(async (id: string) => {
-        deleting();
-        await released;
-        await realDelete(id);
-      });
+      const { inFlight, release, restore } = holdJobDeletes(h);
       try {
         const purge = h.container.resolve<MaintenanceService>('maintenanceService').purge();
         await inFlight;
@@ -100,7 +96,7 @@ describe('host: records of completed jobs cached in memory', () => {
         release();
         expect((await purge).jobs).to.be.at.least(1);
       } finally {
-        slowDelete.restore();
+        restore();
       }
       expect((await get(jobId, key)).status).to.equal(404);
     });

@@ -9,6 +9,7 @@ import { startHost, type HostRuntime } from '../../host/src/main/runtime.js';
 import { SECRET_KEY_FILE } from '../../host/src/services/webhook-secrets.js';
 import { PUBLIC_URL } from './support/harness.js';
 import { startReceiver, type Receiver } from './support/webhook-receiver.js';
+import { callHost } from './support/runtime-call.js';
 
 type Json = Record<string, any>;
 
@@ -48,26 +49,18 @@ describe('host: DOCSIFT_WEBHOOK_SECRET_KEY shared by processes that share a data
     return runtime;
   }
 
-  async function call(runtime: HostRuntime, method: string, url: string, token: string | null, body?: unknown): Promise<Json> {
-    const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(runtime.url + url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    expect(res.status, `${method} ${url}`).to.be.below(300);
-    return (await res.json()) as Json;
-  }
-
   it('a secret saved through one process is masked and signs deliveries in the other; neither writes a key file', async () => {
     const a = await start('a');
     const b = await start('b');
-    const account = await call(a, 'POST', '/api/auth/signup', null, { email: `k-${Date.now()}@example.com`, password: 'correct horse battery', organizationName: 'K' });
-    const created = await call(a, 'POST', '/api/integrations/webhooks', account.sessionToken, {
+    const account = await callHost(a, 'POST', '/api/auth/signup', null, { email: `k-${Date.now()}@example.com`, password: 'correct horse battery', organizationName: 'K' });
+    const created = await callHost(a, 'POST', '/api/integrations/webhooks', account.sessionToken, {
       connectionName: 'shared',
       webhookConfig: { url: `${receiver.url}/shared`, authType: 'hmac', hmacSecret: 'shared-secret-4321' },
     });
 
-    const listed = await call(b, 'GET', '/api/integrations/webhooks', account.sessionToken);
+    const listed = await callHost(b, 'GET', '/api/integrations/webhooks', account.sessionToken);
     expect(listed.webhooks[0].webhookConfig.hmacSecret).to.equal('••••4321');
-    const test = await call(b, 'POST', '/api/integrations/webhooks/test', account.sessionToken, { webhookId: created.id, testData: { data: { n: 1 } } });
+    const test = await callHost(b, 'POST', '/api/integrations/webhooks/test', account.sessionToken, { webhookId: created.id, testData: { data: { n: 1 } } });
     expect(test).to.include({ delivered: true });
     const [request] = receiver.on('/shared');
     const timestamp = request!.headers['x-webhook-timestamp'] as string;
@@ -97,22 +90,14 @@ describe('host: moving the key file into DOCSIFT_WEBHOOK_SECRET_KEY keeps the st
     return startHost({ config, logger: pino({ level: 'silent' }), plugins: [], api: true, worker: false });
   }
 
-  async function call(runtime: HostRuntime, method: string, url: string, token: string | null, body?: unknown): Promise<Json> {
-    const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(runtime.url + url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    expect(res.status, `${method} ${url}`).to.be.below(300);
-    return (await res.json()) as Json;
-  }
-
   it('secrets sealed with the key file open once the variable holds its content and the file is removed', async () => {
     const keyFile = path.join(dataDir, SECRET_KEY_FILE);
     const before = await start({});
     let account: Json;
     let created: Json;
     try {
-      account = await call(before, 'POST', '/api/auth/signup', null, { email: `m-${Date.now()}@example.com`, password: 'correct horse battery', organizationName: 'M' });
-      created = await call(before, 'POST', '/api/integrations/webhooks', account.sessionToken, {
+      account = await callHost(before, 'POST', '/api/auth/signup', null, { email: `m-${Date.now()}@example.com`, password: 'correct horse battery', organizationName: 'M' });
+      created = await callHost(before, 'POST', '/api/integrations/webhooks', account.sessionToken, {
         connectionName: 'moved',
         webhookConfig: { url: `${receiver.url}/moved`, authType: 'hmac', hmacSecret: 'moved-secret-9876' },
       });
@@ -125,9 +110,9 @@ describe('host: moving the key file into DOCSIFT_WEBHOOK_SECRET_KEY keeps the st
 
     const moved = await start({ DOCSIFT_WEBHOOK_SECRET_KEY: variable });
     try {
-      const listed = await call(moved, 'GET', '/api/integrations/webhooks', account.sessionToken);
+      const listed = await callHost(moved, 'GET', '/api/integrations/webhooks', account.sessionToken);
       expect(listed.webhooks[0].webhookConfig.hmacSecret).to.equal('••••9876');
-      const test = await call(moved, 'POST', '/api/integrations/webhooks/test', account.sessionToken, { webhookId: created.id, testData: { data: { n: 1 } } });
+      const test = await callHost(moved, 'POST', '/api/integrations/webhooks/test', account.sessionToken, { webhookId: created.id, testData: { data: { n: 1 } } });
       expect(test).to.include({ delivered: true });
       const [request] = receiver.on('/moved');
       const timestamp = request!.headers['x-webhook-timestamp'] as string;
