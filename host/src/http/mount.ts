@@ -2,12 +2,13 @@ import Router from '@koa/router';
 import type { AwilixContainer } from 'awilix';
 import type { Context, Middleware } from 'koa';
 import { koaBody } from 'koa-body';
+import compose from 'koa-compose';
 import type { ZodType } from 'zod';
 import type { Config } from '../config/config.js';
 import { hasScope } from '../services/principal.js';
 import { multipartUpload } from './multipart.js';
 import { ApiError, badRequest, forbidden, unauthorized } from './errors.js';
-import type { AppState, RouteAuth, RouteDefinition } from './route.js';
+import type { AppState, RouteAuth, RouteDefinition, RouteHandler } from './route.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const jsonBody = koaBody({ json: true, multipart: false, urlencoded: false, text: false, jsonLimit: '1mb', jsonStrict: true });
@@ -42,20 +43,14 @@ function authorize(ctx: Context & { state: AppState }, auth: RouteAuth, publicOr
 }
 
 /**
- * What a handler is built from: the container's cradle (singletons) with the caller's identity on
- * top. Nothing else is request-scoped, so no Awilix scope is made and disposed per request.
+ * Mounts each route: authorization, validation, then the handler with the caller's identity in its
+ * input. One router per method, because a router tests every route's pattern on every request.
  */
-function requestCradle(cradle: object, state: AppState): object {
-  // A literal's own properties are defined, never set through the prototype (the cradle refuses sets).
-  return { __proto__: cradle, principal: state.principal, requestId: state.requestId, log: state.log };
-}
-
-/** Mounts each route: authorization, validation, then the handler built with the caller's identity. */
 export function mountRoutes(
   routes: readonly RouteDefinition[],
   options: { container: AwilixContainer; publicUrl: string; uploadDir: string; limits: Config['limits'] },
 ): Middleware<AppState> {
-  const router = new Router<AppState>();
+  const routers = new Map<string, Router<AppState>>();
   const { publicUrl } = options;
   const publicOrigin = new URL(publicUrl).origin;
   for (const route of routes) {
@@ -72,19 +67,30 @@ export function mountRoutes(
       const limits = route.request.fileLimits?.(options.limits) ?? { pdf: max, jpeg: max, png: max };
       stages.push(multipartUpload({ uploadDir: options.uploadDir, limits }));
     }
+    let handler: RouteHandler<unknown, unknown, unknown> | undefined;
     stages.push(async (ctx) => {
       const input = {
         params: parse(route.request?.params, ctx.params, 'path'),
-        query: parse(route.request?.query, Object.fromEntries(new URLSearchParams(ctx.querystring)), 'query string'),
+        query: parse(route.request?.query, ctx.querystring ? Object.fromEntries(new URLSearchParams(ctx.querystring)) : {}, 'query string'),
         body: parse(route.request?.json, (ctx.request as { body?: unknown }).body, 'request body'),
+        principal: ctx.state.principal!,
       };
-      const handler = route.handler(requestCradle(options.container.cradle, ctx.state));
+      handler ??= route.handler(options.container.cradle);
       const result = await handler(input, ctx);
       ctx.status = result.status;
-      for (const [name, value] of Object.entries(result.headers ?? {})) ctx.set(name, value);
+      if (result.headers) for (const [name, value] of Object.entries(result.headers)) ctx.res.setHeader(name, value);
       if (result.body !== undefined) ctx.body = result.body;
     });
-    router[route.method](path, ...(stages as Middleware[]));
+    const method = route.method.toUpperCase();
+    if (!routers.has(method)) routers.set(method, new Router<AppState>());
+    routers.get(method)![route.method](path, compose(stages) as Middleware);
   }
-  return router.routes() as unknown as Middleware<AppState>;
+  const dispatch = new Map([...routers].map(([method, router]) => [method, router.routes() as unknown as Middleware<AppState>]));
+  // HEAD is answered by the GET route (the router registers GET routes for HEAD as well).
+  const getRoutes = dispatch.get('GET');
+  if (getRoutes) dispatch.set('HEAD', getRoutes);
+  return (ctx, next) => {
+    const routesOfMethod = dispatch.get(ctx.method);
+    return routesOfMethod ? routesOfMethod(ctx, next) : next();
+  };
 }

@@ -15,6 +15,8 @@ export interface RouteInput<TParams, TQuery, TBody> {
   params: TParams;
   query: TQuery;
   body: TBody;
+  /** The caller. Only routes whose auth is `public` may be reached without one (null there). */
+  principal: Principal;
 }
 
 export interface RouteResult {
@@ -44,7 +46,7 @@ export interface RouteDefinition<TParams = any, TQuery = any, TBody = any> {
     fileLimits?: (limits: Config['limits']) => FileLimits;
   };
   responses: Record<number, ResponseConfig>;
-  /** Built per request: receives services (the container's singletons) and `principal`, `requestId`, `log` by name. */
+  /** Built once, on the route's first request, from the container's cradle (services by name). */
   handler: (cradle: any) => RouteHandler<TParams, TQuery, TBody>;
 }
 

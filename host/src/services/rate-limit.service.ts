@@ -6,15 +6,15 @@ import { WindowCounter, type LimitState, type WindowDecision } from './rate-limi
 export type { LimitState } from './rate-limit/window-counter.js';
 
 export type LimitOutcome =
-  | { allowed: true; tightest: LimitState; release: () => Promise<void> }
+  | { allowed: true; tightest: LimitState; release: () => void }
   | { allowed: false; tightest: LimitState; retryAfter: number; reason: 'rate' | 'concurrency'; limit: number };
 
 /** `lending`: a request to /api/lending/*, counted against the lending per-key limit instead of the primary one. */
 export type LimitSurface = 'primary' | 'lending';
 
-export type LimitSubject =
-  | { kind: 'apiKey'; apiKeyId: string; organizationId: string; surface?: LimitSurface }
-  | { kind: 'address'; address: string };
+type ApiKeySubject = { kind: 'apiKey'; apiKeyId: string; organizationId: string; surface?: LimitSurface };
+
+export type LimitSubject = ApiKeySubject | { kind: 'address'; address: string };
 
 const WINDOW_MS = 60_000;
 /** How often a process adds its counts to the shared store and reads the other processes' counts. */
@@ -61,25 +61,15 @@ export class RateLimitService {
     this.#timer = setInterval(() => void this.sync(), SYNC_INTERVAL_MS).unref();
   }
 
-  async consume(subject: LimitSubject): Promise<LimitOutcome> {
+  /** Decided at once while the counters know their windows (the usual case); a promise when one must read or synchronise first. */
+  consume(subject: LimitSubject): LimitOutcome | Promise<LimitOutcome> {
     if (subject.kind === 'address') {
-      const decision = await this.#counters.perAddress.take(subject.address);
-      return decision.allowed ? { allowed: true, tightest: decision.state, release: async () => {} } : refusal(decision);
+      const decision = this.#counters.perAddress.take(subject.address);
+      return decision instanceof Promise ? decision.then(addressOutcome) : addressOutcome(decision);
     }
-    const lending = subject.surface === 'lending';
-    const perKey = await (lending ? this.#counters.perKeyLending : this.#counters.perKey).take(subject.apiKeyId);
-    if (!perKey.allowed) return refusal(perKey);
-    const perOrganization = await this.#counters.perOrganization.take(subject.organizationId);
-    if (!perOrganization.allowed) return refusal(perOrganization);
-    const limit = this.#config.concurrentPerKey;
-    const running = this.#concurrent.get(subject.apiKeyId) ?? 0;
-    if (running >= limit) {
-      const tightest = { limit, remaining: 0, reset: Math.ceil(Date.now() / 1000) + 1 };
-      return { allowed: false, tightest, retryAfter: 1, reason: 'concurrency', limit };
-    }
-    this.#concurrent.set(subject.apiKeyId, running + 1);
-    const tightest = perOrganization.state.remaining < perKey.state.remaining ? perOrganization.state : perKey.state;
-    return { allowed: true, tightest, release: async () => this.#release(subject.apiKeyId) };
+    const perKey = (subject.surface === 'lending' ? this.#counters.perKeyLending : this.#counters.perKey).take(subject.apiKeyId);
+    if (perKey instanceof Promise) return perKey.then((decided) => this.#afterPerKey(subject, decided));
+    return this.#afterPerKey(subject, perKey);
   }
 
   /** Adds this process's counts to the store and reads the shared totals back (one batch; one more queued behind a running one). */
@@ -108,6 +98,26 @@ export class RateLimitService {
     increments.forEach((increment, i) => increment.settle(totals?.[i] ?? null));
   }
 
+  #afterPerKey(subject: ApiKeySubject, perKey: WindowDecision): LimitOutcome | Promise<LimitOutcome> {
+    if (!perKey.allowed) return refusal(perKey);
+    const perOrganization = this.#counters.perOrganization.take(subject.organizationId);
+    if (perOrganization instanceof Promise) return perOrganization.then((decided) => this.#admit(subject, perKey, decided));
+    return this.#admit(subject, perKey, perOrganization);
+  }
+
+  #admit(subject: ApiKeySubject, perKey: WindowDecision, perOrganization: WindowDecision): LimitOutcome {
+    if (!perOrganization.allowed) return refusal(perOrganization);
+    const limit = this.#config.concurrentPerKey;
+    const running = this.#concurrent.get(subject.apiKeyId) ?? 0;
+    if (running >= limit) {
+      const tightest = { limit, remaining: 0, reset: Math.ceil(Date.now() / 1000) + 1 };
+      return { allowed: false, tightest, retryAfter: 1, reason: 'concurrency', limit };
+    }
+    this.#concurrent.set(subject.apiKeyId, running + 1);
+    const tightest = perOrganization.state.remaining < perKey.state.remaining ? perOrganization.state : perKey.state;
+    return { allowed: true, tightest, release: () => this.#release(subject.apiKeyId) };
+  }
+
   #release(apiKeyId: string): void {
     const running = (this.#concurrent.get(apiKeyId) ?? 1) - 1;
     if (running > 0) this.#concurrent.set(apiKeyId, running);
@@ -115,6 +125,9 @@ export class RateLimitService {
   }
 }
 
+function addressOutcome(decision: WindowDecision): LimitOutcome {
+  return decision.allowed ? { allowed: true, tightest: decision.state, release: () => undefined } : refusal(decision);
+}
 function refusal(decision: WindowDecision): LimitOutcome {
   return { allowed: false, tightest: decision.state, retryAfter: decision.retryAfter, reason: 'rate', limit: decision.state.limit };
 }

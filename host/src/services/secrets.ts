@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash as digest, randomBytes, timingSafeEqual } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 
 /** argon2id (the library's default algorithm), 19 MiB, 2 passes: OWASP's baseline. */
@@ -23,7 +23,7 @@ export function randomToken(prefix: string): string {
 
 /** Tokens and keys are high-entropy, so a plain SHA-256 is the stored form. */
 export function tokenHash(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return digest('sha256', token, 'hex');
 }
 
 export function sameHash(a: string, b: string): boolean {

@@ -1,19 +1,20 @@
+import type { ServerResponse } from 'node:http';
 import type { Middleware } from 'koa';
 import type { LimitState, RateLimitService } from '../../services/rate-limit.service.js';
 import { ApiError } from '../errors.js';
 import type { AppState } from '../route.js';
 
-function setHeaders(ctx: { set(name: string, value: string): void }, state: LimitState): void {
-  ctx.set('X-RateLimit-Limit', String(state.limit));
-  ctx.set('X-RateLimit-Remaining', String(state.remaining));
-  ctx.set('X-RateLimit-Reset', String(state.reset));
+function setHeaders(response: ServerResponse, state: LimitState): void {
+  response.setHeader('X-RateLimit-Limit', String(state.limit));
+  response.setHeader('X-RateLimit-Remaining', String(state.remaining));
+  response.setHeader('X-RateLimit-Reset', String(state.reset));
 }
 
 /** Counts the request against its key (and organization, and concurrency) or its client address. */
 export function rateLimit({ rateLimitService }: { rateLimitService: RateLimitService }): Middleware<AppState> {
   return async (ctx, next) => {
     const principal = ctx.state.principal;
-    const outcome = await rateLimitService.consume(
+    const consumed = rateLimitService.consume(
       principal?.kind === 'apiKey'
         ? {
             kind: 'apiKey',
@@ -23,7 +24,8 @@ export function rateLimit({ rateLimitService }: { rateLimitService: RateLimitSer
           }
         : { kind: 'address', address: ctx.ip || 'unknown' },
     );
-    setHeaders(ctx, outcome.tightest);
+    const outcome = consumed instanceof Promise ? await consumed : consumed;
+    setHeaders(ctx.res, outcome.tightest);
     if (!outcome.allowed) {
       const message =
         outcome.reason === 'concurrency'
@@ -39,7 +41,7 @@ export function rateLimit({ rateLimitService }: { rateLimitService: RateLimitSer
     try {
       await next();
     } finally {
-      await outcome.release();
+      outcome.release();
     }
   };
 }

@@ -1,12 +1,10 @@
 import type { ApiKeyService } from '../../services/api-key.service.js';
-import type { Principal } from '../../services/principal.js';
 import { defineRoute } from '../route.js';
 import { ApiKeyCreated, ApiKeyList, ApiKeyRequest, IdParams } from '../schemas/account.schemas.js';
 import { commonErrors, errorResponse, json, noContent } from '../schemas/common.schemas.js';
 
 interface Deps {
   apiKeyService: ApiKeyService;
-  principal: Principal;
 }
 
 const tags = ['API keys'];
@@ -20,7 +18,7 @@ export const apiKeyRoutes = [
     auth: { kind: 'session' },
     request: { json: ApiKeyRequest },
     responses: { 201: json(ApiKeyCreated, 'Key created'), 403: errorResponse('Not an owner or admin'), ...commonErrors },
-    handler: ({ apiKeyService, principal }: Deps) => async ({ body }) => ({ status: 201, body: await apiKeyService.create(principal, body) }),
+    handler: ({ apiKeyService }: Deps) => async ({ body, principal }) => ({ status: 201, body: await apiKeyService.create(principal, body) }),
   }),
   defineRoute({
     method: 'get',
@@ -29,7 +27,7 @@ export const apiKeyRoutes = [
     tags,
     auth: { kind: 'session' },
     responses: { 200: json(ApiKeyList, 'Keys'), ...commonErrors },
-    handler: ({ apiKeyService, principal }: Deps) => async () => ({ status: 200, body: await apiKeyService.list(principal) }),
+    handler: ({ apiKeyService }: Deps) => async ({ principal }) => ({ status: 200, body: await apiKeyService.list(principal) }),
   }),
   defineRoute({
     method: 'delete',
@@ -39,7 +37,7 @@ export const apiKeyRoutes = [
     auth: { kind: 'session' },
     request: { params: IdParams },
     responses: { 204: noContent, 403: errorResponse('Not an owner or admin'), 404: errorResponse('No such key'), ...commonErrors },
-    handler: ({ apiKeyService, principal }: Deps) => async ({ params }) => {
+    handler: ({ apiKeyService }: Deps) => async ({ params, principal }) => {
       await apiKeyService.revoke(principal, params.id);
       return { status: 204 };
     },

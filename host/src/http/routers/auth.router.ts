@@ -10,7 +10,6 @@ import { commonErrors, errorResponse, json, noContent } from '../schemas/common.
 interface Deps {
   accountService: AccountService;
   config: Config;
-  principal: Principal;
 }
 
 function setSessionCookie(ctx: Context, config: Config, grant: SessionGrant | null): void {
@@ -65,7 +64,7 @@ export const authRoutes = [
     tags,
     auth: { kind: 'session' },
     responses: { 204: noContent, ...commonErrors },
-    handler: ({ accountService, config, principal }: Deps) => async (_input, ctx) => {
+    handler: ({ accountService, config }: Deps) => async ({ principal }, ctx) => {
       await accountService.logout(principal);
       setSessionCookie(ctx, config, null);
       return { status: 204 };
@@ -78,7 +77,7 @@ export const authRoutes = [
     tags,
     auth: { kind: 'session' },
     responses: { 200: json(SessionResponse, 'Session'), ...commonErrors },
-    handler: ({ accountService, principal }: Deps) => async () => ({
+    handler: ({ accountService }: Deps) => async ({ principal }) => ({
       status: 200,
       body: await accountService.describe(principal as Principal & { kind: 'session' }),
     }),
@@ -91,7 +90,7 @@ export const authRoutes = [
     auth: { kind: 'session', managerOnly: true },
     request: { json: MemberRequest },
     responses: { 201: json(MemberResponse, 'Member added'), 403: errorResponse('Not an owner or admin'), 409: errorResponse('Email taken'), ...commonErrors },
-    handler: ({ accountService, principal }: Deps) => async ({ body }) => ({
+    handler: ({ accountService }: Deps) => async ({ body, principal }) => ({
       status: 201,
       body: await accountService.addMember(principal as Principal & { kind: 'session' }, body),
     }),

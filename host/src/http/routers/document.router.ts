@@ -1,5 +1,4 @@
 import type { DocumentService } from '../../services/document.service.js';
-import type { Principal } from '../../services/principal.js';
 import { defineRoute } from '../route.js';
 import { acceptedResponse, readSubmission } from '../submission.js';
 import { commonErrors, errorResponse, json, noContent } from '../schemas/common.schemas.js';
@@ -7,7 +6,6 @@ import { JobCreated, JobParams, JobQuery, JobRecord, SubmitMultipart } from '../
 
 interface Deps {
   documentService: DocumentService;
-  principal: Principal;
 }
 
 const tags = ['Documents'];
@@ -26,7 +24,7 @@ export const documentRoutes = [
       413: errorResponse('File too large'),
       ...commonErrors,
     },
-    handler: ({ documentService, principal }: Deps) => async (_input, ctx) => {
+    handler: ({ documentService }: Deps) => async ({ principal }, ctx) => {
       const { file, fields, idempotencyKey } = readSubmission(
         ctx,
         'The legacy synchronous form (an "options" part) is not available on this server; submit without it.',
@@ -42,7 +40,7 @@ export const documentRoutes = [
     auth: { kind: 'scope', scope: 'documents:read' },
     request: { params: JobParams, query: JobQuery },
     responses: { 200: json(JobRecord, 'Job'), 404: errorResponse('No such job'), ...commonErrors },
-    handler: ({ documentService, principal }: Deps) => async ({ params, query }) => ({
+    handler: ({ documentService }: Deps) => async ({ params, query, principal }) => ({
       status: 200,
       body: await documentService.getJson(principal, params.jobId, query.layout ?? 'primary'),
       headers: { 'Content-Type': 'application/json; charset=utf-8' },
@@ -56,7 +54,7 @@ export const documentRoutes = [
     auth: { kind: 'scope', scope: 'documents:write' },
     request: { params: JobParams },
     responses: { 204: noContent, 404: errorResponse('No such job'), ...commonErrors },
-    handler: ({ documentService, principal }: Deps) => async ({ params }) => {
+    handler: ({ documentService }: Deps) => async ({ params, principal }) => {
       await documentService.remove(principal, params.jobId);
       return { status: 204 };
     },

@@ -1,6 +1,5 @@
 import type { LendingRequirements } from '@docsift/core';
 import type { LendingService } from '../../services/lending.service.js';
-import type { Principal } from '../../services/principal.js';
 import { defineRoute } from '../route.js';
 import { acceptedResponse, readSubmission } from '../submission.js';
 import { commonErrors, errorResponse, json } from '../schemas/common.schemas.js';
@@ -9,7 +8,6 @@ import { LendingInfo, LendingJobCreated, LendingJobRecord, LendingRequirementsBo
 
 interface Deps {
   lendingService: LendingService;
-  principal: Principal;
 }
 
 const tags = ['Lending'];
@@ -46,7 +44,7 @@ export const lendingRoutes = [
       413: errorResponse('File too large (lending limits: PDF 50 MB, images 10 MB by default)'),
       ...commonErrors,
     },
-    handler: ({ lendingService, principal }: Deps) => async (_input, ctx) => {
+    handler: ({ lendingService }: Deps) => async ({ principal }, ctx) => {
       const { file, fields, idempotencyKey } = readSubmission(ctx, 'The lending service has no legacy synchronous form; submit without an "options" part.');
       return acceptedResponse(await lendingService.submit(principal, file, fields, idempotencyKey));
     },
@@ -59,7 +57,7 @@ export const lendingRoutes = [
     auth: { kind: 'scope', scope: 'lending:read' },
     request: { params: JobParams, query: JobQuery },
     responses: { 200: json(LendingJobRecord, 'Lending job'), 403: errorResponse('Missing scope'), 404: errorResponse('No such job'), ...commonErrors },
-    handler: ({ lendingService, principal }: Deps) => async ({ params, query }) => ({
+    handler: ({ lendingService }: Deps) => async ({ params, query, principal }) => ({
       status: 200,
       body: await lendingService.get(principal, params.jobId, query.layout ?? 'primary'),
     }),
@@ -71,7 +69,7 @@ export const lendingRoutes = [
     tags,
     auth: { kind: 'any' },
     responses: { 200: json(LendingRequirementsView, 'Requirements'), 403: errorResponse('Not an owner/admin, or missing scope'), ...commonErrors },
-    handler: ({ lendingService, principal }: Deps) => async () => ({ status: 200, body: await lendingService.requirements(principal) }),
+    handler: ({ lendingService }: Deps) => async ({ principal }) => ({ status: 200, body: await lendingService.requirements(principal) }),
   }),
   defineRoute({
     method: 'put',
@@ -81,7 +79,7 @@ export const lendingRoutes = [
     auth: { kind: 'any' },
     request: { json: LendingRequirementsBody },
     responses: { 200: json(LendingRequirementsView, 'Saved requirements'), 403: errorResponse('Not an owner/admin, or missing scope'), ...commonErrors },
-    handler: ({ lendingService, principal }: Deps) => async ({ body }) => ({
+    handler: ({ lendingService }: Deps) => async ({ body, principal }) => ({
       status: 200,
       body: await lendingService.updateRequirements(principal, body as LendingRequirements),
     }),

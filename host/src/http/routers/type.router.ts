@@ -1,4 +1,3 @@
-import type { Principal } from '../../services/principal.js';
 import type { TypeService } from '../../services/type.service.js';
 import { defineRoute } from '../route.js';
 import { commonErrors, errorResponse, json, noContent } from '../schemas/common.schemas.js';
@@ -6,7 +5,6 @@ import { LayoutQuery, OrganizationTypeView, TypeCodeParams, TypeCreateRequest, T
 
 interface Deps {
   typeService: TypeService;
-  principal: Principal;
 }
 
 const tags = ['Document types'];
@@ -21,7 +19,7 @@ export const typeRoutes = [
     auth: { kind: 'any' },
     request: { query: LayoutQuery },
     responses: { 200: json(TypeList, 'Types'), ...commonErrors },
-    handler: ({ typeService, principal }: Deps) => async ({ query }) => ({
+    handler: ({ typeService }: Deps) => async ({ query, principal }) => ({
       status: 200,
       body: await typeService.list(principal, query.layout ?? 'primary'),
     }),
@@ -34,7 +32,7 @@ export const typeRoutes = [
     auth: manage,
     request: { json: TypeCreateRequest },
     responses: { 201: json(OrganizationTypeView, 'Created'), 403: errorResponse('Missing scope'), 409: errorResponse('Type code taken'), ...commonErrors },
-    handler: ({ typeService, principal }: Deps) => async ({ body }) => ({ status: 201, body: await typeService.create(principal, body) }),
+    handler: ({ typeService }: Deps) => async ({ body, principal }) => ({ status: 201, body: await typeService.create(principal, body) }),
   }),
   defineRoute({
     method: 'put',
@@ -44,7 +42,7 @@ export const typeRoutes = [
     auth: manage,
     request: { params: TypeCodeParams, json: TypeUpdateRequest },
     responses: { 200: json(OrganizationTypeView, 'Updated'), 403: errorResponse('Built-in type or missing scope'), 404: errorResponse('No such type'), ...commonErrors },
-    handler: ({ typeService, principal }: Deps) => async ({ params, body }) => ({
+    handler: ({ typeService }: Deps) => async ({ params, body, principal }) => ({
       status: 200,
       body: await typeService.update(principal, params.typeCode, body),
     }),
@@ -57,7 +55,7 @@ export const typeRoutes = [
     auth: manage,
     request: { params: TypeCodeParams },
     responses: { 204: noContent, 403: errorResponse('Built-in type or missing scope'), 404: errorResponse('No such type'), ...commonErrors },
-    handler: ({ typeService, principal }: Deps) => async ({ params }) => {
+    handler: ({ typeService }: Deps) => async ({ params, principal }) => {
       await typeService.remove(principal, params.typeCode);
       return { status: 204 };
     },

@@ -1,4 +1,3 @@
-import type { Principal } from '../../services/principal.js';
 import type { WebhookService } from '../../services/webhook.service.js';
 import { defineRoute } from '../route.js';
 import { commonErrors, errorResponse, json, noContent } from '../schemas/common.schemas.js';
@@ -15,7 +14,6 @@ import {
 
 interface Deps {
   webhookService: WebhookService;
-  principal: Principal;
 }
 
 const tags = ['Webhook integrations'];
@@ -32,7 +30,7 @@ export const webhookRoutes = [
     auth: manage,
     request: { json: WebhookCreateRequest },
     responses: { 201: json(WebhookView, 'Created'), ...denied, ...commonErrors },
-    handler: ({ webhookService, principal }: Deps) => async ({ body }) => ({ status: 201, body: await webhookService.create(principal, body) }),
+    handler: ({ webhookService }: Deps) => async ({ body, principal }) => ({ status: 201, body: await webhookService.create(principal, body) }),
   }),
   defineRoute({
     method: 'get',
@@ -41,7 +39,7 @@ export const webhookRoutes = [
     tags,
     auth: manage,
     responses: { 200: json(WebhookList, 'Configurations'), ...denied, ...commonErrors },
-    handler: ({ webhookService, principal }: Deps) => async () => ({ status: 200, body: await webhookService.list(principal) }),
+    handler: ({ webhookService }: Deps) => async ({ principal }) => ({ status: 200, body: await webhookService.list(principal) }),
   }),
   defineRoute({
     method: 'post',
@@ -51,7 +49,7 @@ export const webhookRoutes = [
     auth: manage,
     request: { json: WebhookTestRequest },
     responses: { 200: json(WebhookTestResult, 'Outcome of the attempt'), ...denied, ...missing, ...commonErrors },
-    handler: ({ webhookService, principal }: Deps) => async ({ body }) => ({ status: 200, body: await webhookService.test(principal, body) }),
+    handler: ({ webhookService }: Deps) => async ({ body, principal }) => ({ status: 200, body: await webhookService.test(principal, body) }),
   }),
   defineRoute({
     method: 'put',
@@ -61,7 +59,7 @@ export const webhookRoutes = [
     auth: manage,
     request: { params: WebhookIdParams, json: WebhookUpdateRequest },
     responses: { 200: json(WebhookView, 'Updated'), ...denied, ...missing, ...commonErrors },
-    handler: ({ webhookService, principal }: Deps) => async ({ params, body }) => ({
+    handler: ({ webhookService }: Deps) => async ({ params, body, principal }) => ({
       status: 200,
       body: await webhookService.update(principal, params.id, body),
     }),
@@ -74,7 +72,7 @@ export const webhookRoutes = [
     auth: manage,
     request: { params: WebhookIdParams },
     responses: { 204: noContent, ...denied, ...missing, ...commonErrors },
-    handler: ({ webhookService, principal }: Deps) => async ({ params }) => {
+    handler: ({ webhookService }: Deps) => async ({ params, principal }) => {
       await webhookService.remove(principal, params.id);
       return { status: 204 };
     },
@@ -87,6 +85,6 @@ export const webhookRoutes = [
     auth: manage,
     request: { params: WebhookIdParams },
     responses: { 200: json(WebhookDeliveryList, 'Deliveries'), ...denied, ...missing, ...commonErrors },
-    handler: ({ webhookService, principal }: Deps) => async ({ params }) => ({ status: 200, body: await webhookService.deliveries(principal, params.id) }),
+    handler: ({ webhookService }: Deps) => async ({ params, principal }) => ({ status: 200, body: await webhookService.deliveries(principal, params.id) }),
   }),
 ];

@@ -60,11 +60,21 @@ export class WindowCounter {
 
   constructor(private readonly options: WindowCounterOptions) {}
 
-  async take(id: string): Promise<WindowDecision> {
+  /** Decided at once, unless the window's shared count is still being read or a synchronisation must come first. */
+  take(id: string): WindowDecision | Promise<WindowDecision> {
     const entry = this.#entry(id);
+    if (entry.ready || entry.pending >= this.#syncThreshold(entry)) return this.#takeAfterSync(entry);
+    return this.#decide(entry);
+  }
+
+  async #takeAfterSync(entry: Entry): Promise<WindowDecision> {
     if (entry.ready) await entry.ready;
     // Never more than a quarter of what is left unsynchronised: past that, synchronise first.
     for (let attempt = 0; attempt < 2 && entry.pending >= this.#syncThreshold(entry); attempt += 1) await this.options.sync();
+    return this.#decide(entry);
+  }
+
+  #decide(entry: Entry): WindowDecision {
     const { limit, windowMs, clock } = this.options;
     const end = entry.window + windowMs;
     const used = entry.shared + entry.pending;
