@@ -7,6 +7,8 @@ import type { DataSource } from 'typeorm';
 import type { Config } from '../config/config.js';
 import type { EnginePool } from '../engine/index.js';
 import { createDataSource, migrate } from '../persistence/data-source.js';
+import { sqliteConnectionOf } from '../persistence/sql.js';
+import { WalCheckpointer } from '../persistence/wal-checkpointer.js';
 import { queueEntities, queueMigrations, type JobQueue } from '../queue/index.js';
 import type { DocumentJobRunner, DocumentJobData } from '../services/document-job.runner.js';
 import { PROCESS_DOCUMENT } from '../services/document.service.js';
@@ -78,6 +80,7 @@ function listen(app: Koa, config: Config): Promise<Server> {
 export async function startHost(options: RuntimeOptions): Promise<HostRuntime> {
   const { config, logger } = options;
   const dataSource = await openDatabase(config);
+  const checkpointer = config.database.kind === 'sqlite' ? WalCheckpointer.start(config.database.file, sqliteConnectionOf(dataSource), logger) : null;
   const container = createHostContainer({ config, logger, dataSource, plugins: options.plugins, enginePool: options.enginePool });
   if (options.worker) await startWorkers(container);
   const server = options.api ? await listen(container.resolve<Koa>('app'), config) : null;
@@ -98,6 +101,7 @@ export async function startHost(options: RuntimeOptions): Promise<HostRuntime> {
     logger.debug('queue stopped');
     await container.dispose();
     logger.debug('services disposed');
+    await checkpointer?.stop();
     await dataSource.destroy();
     logger.debug('database closed');
   };

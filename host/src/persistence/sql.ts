@@ -15,6 +15,7 @@ export interface SqliteStatement {
 /** What the host uses of the better-sqlite3 connection TypeORM's driver holds. */
 export interface SqliteConnection {
   inTransaction: boolean;
+  pragma(sql: string, options?: { simple: boolean }): unknown;
   prepare(sql: string): SqliteStatement;
   transaction<A extends unknown[], T>(work: (...args: A) => T): (...args: A) => T;
 }

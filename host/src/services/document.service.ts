@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Docsift } from '@docsift/core';
@@ -7,6 +6,7 @@ import type { Config } from '../config/config.js';
 import { ApiError, notFound, unknownFileFormat } from '../http/errors.js';
 import type { FileType, Job } from '../persistence/entities/job.entities.js';
 import type { JobRepository } from '../persistence/job.repository.js';
+import { timeOrderedUuid } from '../persistence/time-ordered-id.js';
 import type { JobQueue } from '../queue/index.js';
 import type { FileStore } from '../storage/file-store.js';
 import { isUniqueViolation } from './account.service.js';
@@ -116,7 +116,7 @@ export class DocumentService {
     upload.stored = true;
     const now = this.#deps.clock();
     const job: Job = {
-      id: randomUUID(),
+      id: timeOrderedUuid(now.getTime()),
       organizationId: principal.organizationId,
       apiKeyId: principal.kind === 'apiKey' ? principal.apiKeyId : null,
       service: fields.service ?? 'documents',

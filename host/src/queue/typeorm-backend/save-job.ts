@@ -1,7 +1,8 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import type { JobParameters } from 'agenda';
 import type { SqlStatement } from '../../persistence/sql.js';
+import { timeOrderedUuid } from '../../persistence/time-ordered-id.js';
 import type { QueueJobRow } from './queue-job.schema.js';
 import { DEFINITION_COLUMNS, definitionValues, rowToJob } from './row-mapping.js';
 import { isDuplicateKeyError, quoteIdentifier, runSql, toDbDate, type SqlDialect, type SqlParam } from './sql-dialect.js';
@@ -46,7 +47,7 @@ export function insertStatement(
   job: JobParameters,
   uniqueKey: string | null,
 ): { id: string; statement: SqlStatement<SqlParam> } {
-  const id = randomUUID();
+  const id = timeOrderedUuid();
   const columns = ['id', ...DEFINITION_COLUMNS, 'debounce_started_at', 'unique_key'];
   const params = [id, ...definitionValues(ctx.dialect, job, ctx.lastModifiedBy), toDbDate(ctx.dialect, job.debounceStartedAt), uniqueKey];
   const table = quoteIdentifier(ctx.dialect, ctx.table);
