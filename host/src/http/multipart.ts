@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import type { Middleware } from 'koa';
 import { koaBody } from 'koa-body';
@@ -49,6 +50,8 @@ export function multipartUpload({ uploadDir, limits }: { uploadDir: string; limi
         allowEmptyFiles: true,
         minFileSize: 0,
         filter: (part) => part.name === 'file' || !part.originalFilename,
+        // formidable's default name is a cuid2, a SHA-3 computed in JavaScript for every upload.
+        filename: () => randomUUID(),
         fileWriteStreamHandler: (file) => {
           const streamed = file as unknown as StreamedFile;
           streamed.stream = new UploadFileStream(streamed.filepath, limits);

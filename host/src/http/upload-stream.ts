@@ -27,10 +27,13 @@ export class UnknownFormatError extends Error {
 }
 
 /**
- * The file part of an upload on its way to disk. Its format is decided from the first bytes as
- * they pass (no second read of the file): a file that is none of the formats is refused there, and
- * from then on the format's limit applies: the chunk that would pass it is refused before it is
- * written. An upload abandoned before its end removes its file; `discard` removes a finished one.
+ * The file part of an upload on its way to disk, written to its file descriptor directly (no
+ * second stream in between). Its format is decided from the first bytes as they pass (no second
+ * read of the file): a file that is none of the formats is refused there, and from then on the
+ * format's limit applies: the chunk that would pass it is refused before it is written. Each chunk
+ * is judged as it is handed over, so the parser hears of a refusal before it can end the file;
+ * chunks that arrive during a disk write go out together in the next one. An upload abandoned
+ * before its end removes its file; `discard` removes a finished one.
  */
 export class UploadFileStream extends Writable {
   /** Known once the first bytes (up to HEAD_BYTES) have passed, or at the end of a shorter file. */
@@ -38,62 +41,112 @@ export class UploadFileStream extends Writable {
   #decided = false;
   #head = Buffer.alloc(0);
   #bytes = 0;
+  #fd: number | null = null;
+  /** Chunks accepted and not yet written, their size, and what waits for them to be written. */
+  #queued: Buffer[] = [];
+  #queuedBytes = 0;
+  #writing = false;
+  #whenWritten: Array<(error?: Error | null) => void> = [];
   #finished = false;
   #discarded: Promise<void> | undefined;
-  readonly #file: fs.WriteStream;
+  /** Settled once the descriptor is closed after the stream is destroyed. */
+  #release!: () => void;
+  readonly #released = new Promise<void>((resolve) => (this.#release = resolve));
 
   constructor(
     readonly filepath: string,
     private readonly limits: FileLimits,
   ) {
     super();
-    this.#file = fs.createWriteStream(filepath, { highWaterMark: WRITE_BUFFER_BYTES });
-    this.#file.on('error', (error) => this.destroy(error));
   }
 
-  override _write(chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
-    this.#bytes += chunk.length;
-    if (!this.#decided) this.#sniff(chunk, false);
-    if (this.#decided && !this.fileType) {
-      callback(new UnknownFormatError());
-      return;
-    }
-    const limit = this.fileType ? this.limits[this.fileType] : Math.max(...Object.values(this.limits));
-    if (this.#bytes > limit) {
-      callback(new FileLimitError(limit, this.fileType));
-      return;
-    }
-    if (this.#file.write(chunk)) callback();
-    else this.#file.once('drain', () => callback());
-  }
-
-  override _final(callback: (error?: Error | null) => void): void {
-    if (!this.#decided) this.#sniff(Buffer.alloc(0), true);
-    this.#file.end(() => {
-      this.#finished = true;
+  override _construct(callback: (error?: Error | null) => void): void {
+    fs.open(this.filepath, 'w', (error, fd) => {
+      if (error) return callback(error);
+      this.#fd = fd;
       callback();
     });
   }
 
-  /**
-   * Removes the file, finished or not, once its write stream has closed: removed while the stream
-   * is still opening, the file would be created again after its removal.
-   */
+  override _write(chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
+    const refusal = this.#admit(chunk);
+    if (refusal) return callback(refusal);
+    this.#queued.push(chunk);
+    this.#queuedBytes += chunk.length;
+    this.#flush();
+    // Past the buffer's size, the parser waits for the disk.
+    if (this.#queuedBytes < WRITE_BUFFER_BYTES) callback();
+    else this.#whenWritten.push(callback);
+  }
+
+  override _final(callback: (error?: Error | null) => void): void {
+    if (!this.#decided) this.#sniff(Buffer.alloc(0), true);
+    const close = (error?: Error | null) => {
+      if (error) return callback(error);
+      this.#close((closeError) => {
+        this.#finished = !closeError;
+        callback(closeError);
+      });
+    };
+    if (this.#writing || this.#queued.length > 0) this.#whenWritten.push(close);
+    else close();
+  }
+
+  /** Removes the file, finished or not, once its descriptor is closed. */
   discard(): Promise<void> {
-    this.#discarded ??= new Promise((resolve) => {
-      const remove = () => fs.rm(this.filepath, { force: true }, () => resolve());
-      if (this.#file.closed) remove();
-      else {
-        this.#file.once('close', remove);
-        this.#file.destroy();
-      }
-    });
+    this.#discarded ??= (async () => {
+      this.destroy();
+      await this.#released;
+      await fs.promises.rm(this.filepath, { force: true });
+    })();
     return this.#discarded;
   }
 
+  /**
+   * Answers at once, so the parser hears of an error before it ends the file; the descriptor is
+   * closed after any write in flight (closed before, it could be reused and that write land elsewhere).
+   */
   override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
+    this.#queued = [];
+    const close = () => this.#close(() => this.#release());
+    if (this.#writing) this.#whenWritten.push(close);
+    else close();
     if (!this.#finished) void this.discard();
     callback(error);
+  }
+
+  /** Writes what is queued, in one system call; the next chunks wait for it and go out together. */
+  #flush(): void {
+    if (this.#writing || this.#queued.length === 0 || this.#fd === null) return;
+    const buffers = this.#queued;
+    this.#queued = [];
+    this.#queuedBytes = 0;
+    this.#writing = true;
+    fs.writev(this.#fd, buffers, (error) => {
+      this.#writing = false;
+      // A failed write (a full disk) fails the upload even when nothing waits for this one.
+      if (error) this.destroy(error);
+      else if (this.#queued.length > 0) return this.#flush();
+      const waiting = this.#whenWritten;
+      this.#whenWritten = [];
+      for (const done of waiting) done(error);
+    });
+  }
+
+  /** The error that refuses `chunk`, or null once it is counted. */
+  #admit(chunk: Buffer): Error | null {
+    this.#bytes += chunk.length;
+    if (!this.#decided) this.#sniff(chunk, false);
+    if (this.#decided && !this.fileType) return new UnknownFormatError();
+    const limit = this.fileType ? this.limits[this.fileType] : Math.max(...Object.values(this.limits));
+    return this.#bytes > limit ? new FileLimitError(limit, this.fileType) : null;
+  }
+
+  #close(callback: (error?: Error | null) => void): void {
+    const fd = this.#fd;
+    if (fd === null) return callback();
+    this.#fd = null;
+    fs.close(fd, (error) => callback(error));
   }
 
   #sniff(chunk: Buffer, atEnd: boolean): void {
