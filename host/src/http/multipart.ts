@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import type { Middleware } from 'koa';
 import { koaBody } from 'koa-body';
 import type { FileType } from '../persistence/entities/job.entities.js';
@@ -17,7 +18,14 @@ interface StreamedFile {
   originalFilename: string | null;
   size: number;
   stream?: UploadFileStream;
+  /** The list of the streams its request opened. */
+  opened?: UploadFileStream[];
+  /** Begun after its request's body failed: removed as soon as it is opened. */
+  abandoned?: boolean;
 }
+
+/** The file streams each request in flight opened, for removal when its body fails. */
+const streamsOpenedFor = new WeakMap<IncomingMessage, UploadFileStream[]>();
 
 function tooLarge(maxBytes: number, fileType: FileType | null): ApiError {
   return new ApiError('file_too_large', `The file is larger than the limit of ${maxBytes} bytes.`, fileType ? { maxBytes, fileType } : { maxBytes });
@@ -33,40 +41,49 @@ function tooLarge(maxBytes: number, fileType: FileType | null): ApiError {
 export function multipartUpload({ uploadDir, limits }: { uploadDir: string; limits: FileLimits }): Middleware<AppState> {
   fs.mkdirSync(uploadDir, { recursive: true });
   const largest = Math.max(...Object.values(limits));
-  /** A parser for one request, which hands the file streams it opens to `opened`. */
-  const parser = (opened: UploadFileStream[]) =>
-    koaBody({
-      multipart: true,
-      json: false,
-      urlencoded: false,
-      text: false,
-      formidable: {
-        uploadDir,
-        maxFileSize: largest,
-        maxTotalFileSize: largest,
-        maxFiles: 1,
-        maxFields: 20,
-        maxFieldsSize: ENVELOPE_BYTES,
-        allowEmptyFiles: true,
-        minFileSize: 0,
-        filter: (part) => part.name === 'file' || !part.originalFilename,
-        // formidable's default name is a cuid2, a SHA-3 computed in JavaScript for every upload.
-        filename: () => randomUUID(),
-        fileWriteStreamHandler: (file) => {
-          const streamed = file as unknown as StreamedFile;
-          streamed.stream = new UploadFileStream(streamed.filepath, limits);
-          opened.push(streamed.stream);
-          return streamed.stream;
-        },
+  // Built once: koa-body checks its options with a schema each time it is built. The file streams
+  // a request opens are listed per request: formidable announces each file (fileBegin, with the
+  // form, which knows its request) before it opens the file's stream.
+  const parser = koaBody({
+    multipart: true,
+    json: false,
+    urlencoded: false,
+    text: false,
+    formidable: {
+      uploadDir,
+      maxFileSize: largest,
+      maxTotalFileSize: largest,
+      maxFiles: 1,
+      maxFields: 20,
+      maxFieldsSize: ENVELOPE_BYTES,
+      allowEmptyFiles: true,
+      minFileSize: 0,
+      filter: (part) => part.name === 'file' || !part.originalFilename,
+      // formidable's default name is a cuid2, a SHA-3 computed in JavaScript for every upload.
+      filename: () => randomUUID(),
+      onFileBegin(this: { req: IncomingMessage | null }, _name, file) {
+        // formidable lets go of the request once the body has failed, and may still open a file after that.
+        const streamed = file as unknown as StreamedFile;
+        if (this.req) streamed.opened = streamsOpenedFor.get(this.req);
+        else streamed.abandoned = true;
       },
-    });
+      fileWriteStreamHandler: (file) => {
+        const streamed = file as unknown as StreamedFile;
+        streamed.stream = new UploadFileStream(streamed.filepath, limits);
+        streamed.opened?.push(streamed.stream);
+        if (streamed.abandoned) void streamed.stream.discard();
+        return streamed.stream;
+      },
+    },
+  });
   return async (ctx, next) => {
     if (!ctx.is('multipart/form-data')) throw badRequest('The request must be multipart/form-data with a "file" part.');
     const declared = Number(ctx.get('content-length'));
     if (Number.isFinite(declared) && declared > largest + ENVELOPE_BYTES) throw tooLarge(largest, null);
     const opened: UploadFileStream[] = [];
+    streamsOpenedFor.set(ctx.req, opened);
     try {
-      await parser(opened)(ctx, async () => undefined);
+      await parser(ctx, async () => undefined);
     } catch (error) {
       // A file written in full before the body failed (a second file, a field too large, the client gone) is removed
       // too. Not awaited: the answer does not wait for a write in flight to end.
