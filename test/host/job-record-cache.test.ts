@@ -29,10 +29,12 @@ function holdJobDeletes(h: Harness): { inFlight: Promise<void>; release: () => v
 describe('host: records of completed jobs cached in memory', () => {
   describe('over HTTP', () => {
     let h: Harness;
+    let account: Awaited<ReturnType<typeof signup>>;
     let key: string;
     before(async () => {
       h = await startHarness({ DOCSIFT_RATE_LIMIT_PER_KEY: '100000' }, { worker: true, enginePool: fakeEngine(() => resultOf('insurance_cert', CERT)) });
-      key = await createKey(h, await signup(h));
+      account = await signup(h);
+      key = await createKey(h, account);
     });
     after(async () => h.close());
 
@@ -120,6 +122,35 @@ describe('host: records of completed jobs cached in memory', () => {
       const list = (await (await h.request('GET', '/api/api-keys', { headers: bearer(owner.sessionToken) })).json()) as { apiKeys: Array<{ id: string }> };
       expect((await h.request('DELETE', `/api/api-keys/${list.apiKeys[0].id}`, { headers: bearer(owner.sessionToken) })).status).to.equal(204);
       expect((await get(jobId, own)).status).to.equal(401);
+    });
+
+    it('answers a cached record only to keys with documents:read (403 naming the scope otherwise)', async () => {
+      const jobId = await completedJob();
+      expect((await get(jobId, key)).status).to.equal(200);
+      const writeOnly = await createKey(h, account, { name: 'write only', scopes: ['documents:write'] });
+      const refused = await get(jobId, writeOnly);
+      expect(refused.status).to.equal(403);
+      expect(await refused.json()).to.deep.include({ error: 'forbidden', details: { requiredScope: 'documents:read' } });
+      expect(refused.headers.get('x-ratelimit-remaining'), 'counted like any request').to.match(/^\d+$/);
+    });
+
+    it('answers an invalid query or path on a cached record as the route does (400, 404)', async () => {
+      const jobId = await completedJob();
+      expect((await get(jobId, key)).status).to.equal(200);
+      const badLayout = await get(jobId, key, '?layout=sideways');
+      expect(badLayout.status).to.equal(400);
+      expect(await badLayout.json()).to.deep.include({ error: 'invalid_request' });
+      expect((await get(`${jobId}%ZZ`, key)).status).to.equal(404);
+    });
+
+    it('answers HEAD of a cached record with its headers and no body', async () => {
+      const jobId = await completedJob();
+      const full = await get(jobId, key);
+      const head = await h.request('HEAD', `/api/documents/extract/${jobId}`, { headers: bearer(key) });
+      expect(head.status).to.equal(200);
+      expect(head.headers.get('content-length')).to.equal(full.headers.get('content-length'));
+      expect(head.headers.get('x-content-type-options')).to.equal('nosniff');
+      expect(await head.text()).to.equal('');
     });
   });
 

@@ -8,10 +8,20 @@ import type { Config } from '../config/config.js';
 import { hasScope } from '../services/principal.js';
 import { multipartUpload } from './multipart.js';
 import { ApiError, badRequest, forbidden, unauthorized } from './errors.js';
-import type { AppState, RouteAuth, RouteDefinition, RouteHandler } from './route.js';
+import type { AppState, RouteAuth, RouteDefinition, RouteHandler, RouteInput, RouteResult } from './route.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const jsonBody = koaBody({ json: true, multipart: false, urlencoded: false, text: false, jsonLimit: '1mb', jsonStrict: true });
+
+function queryOf(ctx: Context): Record<string, string> {
+  return ctx.querystring ? Object.fromEntries(new URLSearchParams(ctx.querystring)) : {};
+}
+
+function respond(ctx: Context, result: RouteResult): void {
+  ctx.status = result.status;
+  if (result.headers) for (const [name, value] of Object.entries(result.headers)) ctx.res.setHeader(name, value);
+  if (result.body !== undefined) ctx.body = result.body;
+}
 
 function parse<T>(schema: ZodType<T> | undefined, value: unknown, where: string): T {
   if (!schema) return undefined as T;
@@ -71,15 +81,12 @@ export function mountRoutes(
     stages.push(async (ctx) => {
       const input = {
         params: parse(route.request?.params, ctx.params, 'path'),
-        query: parse(route.request?.query, ctx.querystring ? Object.fromEntries(new URLSearchParams(ctx.querystring)) : {}, 'query string'),
+        query: parse(route.request?.query, queryOf(ctx), 'query string'),
         body: parse(route.request?.json, (ctx.request as { body?: unknown }).body, 'request body'),
         principal: ctx.state.principal!,
       };
       handler ??= route.handler(options.container.cradle);
-      const result = await handler(input, ctx);
-      ctx.status = result.status;
-      if (result.headers) for (const [name, value] of Object.entries(result.headers)) ctx.res.setHeader(name, value);
-      if (result.body !== undefined) ctx.body = result.body;
+      respond(ctx, await handler(input, ctx));
     });
     const method = route.method.toUpperCase();
     if (!routers.has(method)) routers.set(method, new Router<AppState>());
@@ -89,8 +96,74 @@ export function mountRoutes(
   // HEAD is answered by the GET route (the router registers GET routes for HEAD as well).
   const getRoutes = dispatch.get('GET');
   if (getRoutes) dispatch.set('HEAD', getRoutes);
+  const fromMemory = memoryAnswers(routes, options.container, publicOrigin);
   return (ctx, next) => {
+    const answered = fromMemory.get(ctx.method)?.(ctx);
+    if (answered) return respond(ctx, answered);
     const routesOfMethod = dispatch.get(ctx.method);
     return routesOfMethod ? routesOfMethod(ctx, next) : next();
   };
+}
+
+/** The route's path as a pattern: each `{name}` one segment, as the router matches it. */
+function pathPattern(path: string): { pattern: RegExp; names: string[] } {
+  const names: string[] = [];
+  const source = path
+    .split(/(\{\w+\})/)
+    .map((part) => {
+      const name = /^\{(\w+)\}$/.exec(part)?.[1];
+      if (!name) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      names.push(name);
+      return '([^/]+)';
+    })
+    .join('');
+  return { pattern: new RegExp(`^${source}$`), names };
+}
+
+/**
+ * Per method, what answers a request from memory before routing (see `answerFromMemory`): the
+ * route's pattern, its authorization and its path and query schemas apply as they do in the router.
+ */
+function memoryAnswers(
+  routes: readonly RouteDefinition[],
+  container: AwilixContainer,
+  publicOrigin: string,
+): Map<string, (ctx: Context & { state: AppState }) => RouteResult | null> {
+  const byMethod = new Map<string, Array<(ctx: Context & { state: AppState }) => RouteResult | null>>();
+  for (const route of routes) {
+    if (!route.answerFromMemory) continue;
+    const { pattern, names } = pathPattern(route.path);
+    let answer: ((input: RouteInput<unknown, unknown, undefined>) => RouteResult | null) | undefined;
+    const tryRoute = (ctx: Context & { state: AppState }): RouteResult | null => {
+      const match = pattern.exec(ctx.path);
+      if (!match) return null;
+      authorize(ctx, route.auth, publicOrigin);
+      let values: Record<string, string>;
+      try {
+        values = Object.fromEntries(names.map((name, i) => [name, decodeURIComponent(match[i + 1]!)]));
+      } catch {
+        return null;
+      }
+      const params = route.request?.params ? route.request.params.safeParse(values) : undefined;
+      const query = route.request?.query ? route.request.query.safeParse(queryOf(ctx)) : undefined;
+      if (params?.success === false || query?.success === false) return null;
+      answer ??= route.answerFromMemory!(container.cradle);
+      return answer({ params: params?.data, query: query?.data, body: undefined, principal: ctx.state.principal! });
+    };
+    for (const method of route.method === 'get' ? ['GET', 'HEAD'] : [route.method.toUpperCase()]) {
+      byMethod.set(method, [...(byMethod.get(method) ?? []), tryRoute]);
+    }
+  }
+  return new Map(
+    [...byMethod].map(([method, tries]) => [
+      method,
+      (ctx: Context & { state: AppState }) => {
+        for (const attempt of tries) {
+          const result = attempt(ctx);
+          if (result) return result;
+        }
+        return null;
+      },
+    ]),
+  );
 }

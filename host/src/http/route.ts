@@ -48,6 +48,11 @@ export interface RouteDefinition<TParams = any, TQuery = any, TBody = any> {
   responses: Record<number, ResponseConfig>;
   /** Built once, on the route's first request, from the container's cradle (services by name). */
   handler: (cradle: any) => RouteHandler<TParams, TQuery, TBody>;
+  /**
+   * An answer kept in memory, tried before routing for a request this route admits and whose path
+   * and query are valid (null: the router and the handler answer). Built once, like the handler.
+   */
+  answerFromMemory?: (cradle: any) => (input: RouteInput<TParams, TQuery, undefined>) => RouteResult | null;
 }
 
 export function defineRoute<TParams, TQuery, TBody>(route: RouteDefinition<TParams, TQuery, TBody>): RouteDefinition<TParams, TQuery, TBody> {

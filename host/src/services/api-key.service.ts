@@ -88,19 +88,31 @@ export class ApiKeyService {
     this.#evict(id);
   }
 
-  /** The principal of a key, or null when it is unknown, revoked or expired. */
-  async authenticate(key: string): Promise<Principal | null> {
+  /**
+   * The principal of a key, or null when it is unknown, revoked or expired. Decided at once for a
+   * key verified within KEY_CACHE_TTL_MS (the usual case); a promise when the database must answer.
+   */
+  authenticate(key: string): Principal | null | Promise<Principal | null> {
     if (!key.startsWith(API_KEY_PREFIX)) return null;
     const hashed = tokenHash(key);
     const now = this.#clock().getTime();
+    const cached = this.#verified.get(hashed);
+    if (cached && cached.until > now && !this.#touchDue(cached.record.id, now)) return principalOf(cached.record, now);
+    return this.#authenticateFromDatabase(hashed, now);
+  }
+
+  async #authenticateFromDatabase(hashed: string, now: number): Promise<Principal | null> {
     const record = await this.#verifiedRecord(hashed, now);
     if (!record) return null;
-    if (record.expiresAt && record.expiresAt.getTime() <= now) return null;
-    if (now - (this.#lastTouched.get(record.id) ?? 0) > TOUCH_INTERVAL_MS) {
+    if (this.#touchDue(record.id, now)) {
       this.#lastTouched.set(record.id, now);
       await this.#repository.touch(record.id, new Date(now));
     }
-    return { kind: 'apiKey', organizationId: record.organizationId, apiKeyId: record.id, scopes: record.scopes };
+    return principalOf(record, now);
+  }
+
+  #touchDue(id: string, now: number): boolean {
+    return now - (this.#lastTouched.get(id) ?? 0) > TOUCH_INTERVAL_MS;
   }
 
   async #verifiedRecord(hashed: string, now: number): Promise<ApiKey | null> {
@@ -122,6 +134,12 @@ export class ApiKeyService {
     this.#generation += 1;
     for (const [hashed, cached] of this.#verified) if (cached.record.id === id) this.#verified.delete(hashed);
   }
+}
+
+/** An unexpired key's principal, or null. */
+function principalOf(record: ApiKey, now: number): Principal | null {
+  if (record.expiresAt && record.expiresAt.getTime() <= now) return null;
+  return { kind: 'apiKey', organizationId: record.organizationId, apiKeyId: record.id, scopes: record.scopes };
 }
 
 function view(key: ApiKey): ApiKeyView {

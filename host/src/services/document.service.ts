@@ -85,10 +85,15 @@ export class DocumentService {
     return { body: creationView(created.job, this.#deps.config.publicUrl), replayed: false };
   }
 
+  /** A completed job's record as JSON when the record cache holds it (see `getJson`), else null. */
+  cachedJson(principal: Principal, jobId: string, layout: 'primary' | 'legacy'): Buffer | null {
+    return this.#deps.jobRecordCache.get(principal.organizationId, jobId, layout);
+  }
+
   /** The job record as JSON; a completed job's comes from the record cache once read. */
   async getJson(principal: Principal, jobId: string, layout: 'primary' | 'legacy'): Promise<Buffer> {
     const cache = this.#deps.jobRecordCache;
-    const cached = cache.get(principal.organizationId, jobId, layout);
+    const cached = this.cachedJson(principal, jobId, layout);
     if (cached) return cached;
     const generation = cache.generation;
     const job = await this.#deps.jobRepository.findForOrganization(principal.organizationId, jobId);

@@ -17,7 +17,8 @@ export function authenticate({ accountService, apiKeyService }: { accountService
     const headerKey = ctx.get('x-api-key').trim();
     const token = bearer ?? (headerKey || undefined);
     if (token && token.length <= MAX_CREDENTIAL_LENGTH) {
-      ctx.state.principal = (await apiKeyService.authenticate(token)) ?? (bearer ? await accountService.authenticate(token, false) : null);
+      const byKey = apiKeyService.authenticate(token);
+      ctx.state.principal = (byKey instanceof Promise ? await byKey : byKey) ?? (bearer ? await accountService.authenticate(token, false) : null);
     } else if (!token) {
       const cookie = ctx.cookies.get(SESSION_COOKIE);
       if (cookie && cookie.length <= MAX_CREDENTIAL_LENGTH) ctx.state.principal = await accountService.authenticate(cookie, true);

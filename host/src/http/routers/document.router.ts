@@ -9,6 +9,7 @@ interface Deps {
 }
 
 const tags = ['Documents'];
+const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8' };
 
 export const documentRoutes = [
   defineRoute({
@@ -43,8 +44,15 @@ export const documentRoutes = [
     handler: ({ documentService }: Deps) => async ({ params, query, principal }) => ({
       status: 200,
       body: await documentService.getJson(principal, params.jobId, query.layout ?? 'primary'),
-      headers: { 'Content-Type': 'application/json; charset=utf-8' },
+      headers: JSON_HEADERS,
     }),
+    // A completed job's record, once read, is served from the record cache without routing.
+    answerFromMemory:
+      ({ documentService }: Deps) =>
+      ({ params, query, principal }) => {
+        const json = documentService.cachedJson(principal, params.jobId, query.layout ?? 'primary');
+        return json ? { status: 200, body: json, headers: JSON_HEADERS } : null;
+      },
   }),
   defineRoute({
     method: 'delete',
