@@ -11,11 +11,14 @@ const MB = 1_048_576;
 describe('host: a refused upload leaves no temporary file', () => {
   let h: Harness;
   let key: string;
+  /** Where an upload is written while it arrives: its organization's folder in the file store (no job is ever stored here). */
   let uploads: string;
   before(async () => {
     h = await startHarness();
-    key = await createKey(h, await signup(h));
-    uploads = path.join(h.dataDir, 'tmp', 'uploads');
+    const account = await signup(h);
+    key = await createKey(h, account);
+    uploads = path.join(h.config.storage.root, account.organizationId);
+    fs.mkdirSync(uploads, { recursive: true });
   });
   after(async () => h.close());
 

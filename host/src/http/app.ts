@@ -6,6 +6,7 @@ import type { Config } from '../config/config.js';
 import type { AccountService } from '../services/account.service.js';
 import type { ApiKeyService } from '../services/api-key.service.js';
 import type { RateLimitService } from '../services/rate-limit.service.js';
+import type { FileStore } from '../storage/file-store.js';
 import { authenticate } from './middleware/authenticate.js';
 import { errorHandler } from './middleware/error-handler.js';
 import { rateLimit } from './middleware/rate-limit.js';
@@ -21,6 +22,7 @@ export interface AppDependencies {
   accountService: AccountService;
   apiKeyService: ApiKeyService;
   rateLimitService: RateLimitService;
+  fileStore: FileStore;
   routes: readonly RouteDefinition[];
 }
 
@@ -38,6 +40,7 @@ export function createApp(deps: AppDependencies): Koa<AppState> {
       container: deps.container,
       publicUrl: deps.config.publicUrl,
       uploadDir: path.join(deps.config.dataDir, 'tmp', 'uploads'),
+      fileStore: deps.fileStore,
       limits: deps.config.limits,
     }),
   ];

@@ -5,6 +5,7 @@ import { koaBody } from 'koa-body';
 import compose from 'koa-compose';
 import type { ZodType } from 'zod';
 import type { Config } from '../config/config.js';
+import type { FileStore } from '../storage/file-store.js';
 import { hasScope } from '../services/principal.js';
 import { multipartUpload } from './multipart.js';
 import { ApiError, badRequest, forbidden, unauthorized } from './errors.js';
@@ -58,7 +59,7 @@ function authorize(ctx: Context & { state: AppState }, auth: RouteAuth, publicOr
  */
 export function mountRoutes(
   routes: readonly RouteDefinition[],
-  options: { container: AwilixContainer; publicUrl: string; uploadDir: string; limits: Config['limits'] },
+  options: { container: AwilixContainer; publicUrl: string; uploadDir: string; fileStore: FileStore; limits: Config['limits'] },
 ): Middleware<AppState> {
   const routers = new Map<string, Router<AppState>>();
   const { publicUrl } = options;
@@ -75,7 +76,7 @@ export function mountRoutes(
     if (route.request?.multipart) {
       const max = options.limits.maxFileBytes;
       const limits = route.request.fileLimits?.(options.limits) ?? { pdf: max, jpeg: max, png: max };
-      stages.push(multipartUpload({ uploadDir: options.uploadDir, limits }));
+      stages.push(multipartUpload({ uploadDir: options.uploadDir, fileStore: options.fileStore, limits }));
     }
     let handler: RouteHandler<unknown, unknown, unknown> | undefined;
     stages.push(async (ctx) => {

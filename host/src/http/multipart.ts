@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import type { IncomingMessage } from 'node:http';
+import path from 'node:path';
 import type { Middleware } from 'koa';
 import { koaBody } from 'koa-body';
 import type { FileType } from '../persistence/entities/job.entities.js';
 import type { Upload } from '../services/document.service.js';
+import type { FileStore } from '../storage/file-store.js';
 import { ApiError, badRequest, unknownFileFormat } from './errors.js';
 import type { AppState } from './route.js';
 import { FileLimitError, UnknownFormatError, UploadFileStream, type FileLimits } from './upload-stream.js';
@@ -15,6 +17,7 @@ const ENVELOPE_BYTES = 1_048_576;
 /** formidable's file object when a write stream of ours receives its bytes. */
 interface StreamedFile {
   filepath: string;
+  newFilename: string;
   originalFilename: string | null;
   size: number;
   stream?: UploadFileStream;
@@ -24,8 +27,8 @@ interface StreamedFile {
   abandoned?: boolean;
 }
 
-/** The file streams each request in flight opened, for removal when its body fails. */
-const streamsOpenedFor = new WeakMap<IncomingMessage, UploadFileStream[]>();
+/** Per request in flight: the folder its file goes to, and the file streams it opened (removed when its body fails). */
+const uploadsInFlight = new WeakMap<IncomingMessage, { folder: string; opened: UploadFileStream[] }>();
 
 function tooLarge(maxBytes: number, fileType: FileType | null): ApiError {
   return new ApiError('file_too_large', `The file is larger than the limit of ${maxBytes} bytes.`, fileType ? { maxBytes, fileType } : { maxBytes });
@@ -38,7 +41,7 @@ function tooLarge(maxBytes: number, fileType: FileType | null): ApiError {
  * is refused before a byte is read. The file part becomes `ctx.state.upload`; a temporary file the
  * file store did not take is removed when the request ends, whatever the outcome.
  */
-export function multipartUpload({ uploadDir, limits }: { uploadDir: string; limits: FileLimits }): Middleware<AppState> {
+export function multipartUpload({ uploadDir, fileStore, limits }: { uploadDir: string; fileStore: FileStore; limits: FileLimits }): Middleware<AppState> {
   fs.mkdirSync(uploadDir, { recursive: true });
   const largest = Math.max(...Object.values(limits));
   // Built once: koa-body checks its options with a schema each time it is built. The file streams
@@ -64,8 +67,13 @@ export function multipartUpload({ uploadDir, limits }: { uploadDir: string; limi
       onFileBegin(this: { req: IncomingMessage | null }, _name, file) {
         // formidable lets go of the request once the body has failed, and may still open a file after that.
         const streamed = file as unknown as StreamedFile;
-        if (this.req) streamed.opened = streamsOpenedFor.get(this.req);
-        else streamed.abandoned = true;
+        const upload = this.req ? uploadsInFlight.get(this.req) : undefined;
+        if (!upload) {
+          streamed.abandoned = true;
+          return;
+        }
+        streamed.opened = upload.opened;
+        streamed.filepath = path.join(upload.folder, streamed.newFilename);
       },
       fileWriteStreamHandler: (file) => {
         const streamed = file as unknown as StreamedFile;
@@ -81,7 +89,10 @@ export function multipartUpload({ uploadDir, limits }: { uploadDir: string; limi
     const declared = Number(ctx.get('content-length'));
     if (Number.isFinite(declared) && declared > largest + ENVELOPE_BYTES) throw tooLarge(largest, null);
     const opened: UploadFileStream[] = [];
-    streamsOpenedFor.set(ctx.req, opened);
+    const principal = ctx.state.principal;
+    // Written where the file store keeps it when it can, so storing it is no move.
+    const folder = principal && fileStore.uploadFolder ? await fileStore.uploadFolder(principal.organizationId) : uploadDir;
+    uploadsInFlight.set(ctx.req, { opened, folder });
     try {
       await parser(ctx, async () => undefined);
     } catch (error) {
@@ -95,7 +106,8 @@ export function multipartUpload({ uploadDir, limits }: { uploadDir: string; limi
     try {
       await next();
     } finally {
-      if (upload && !upload.stored) fs.rm(upload.filepath, { force: true }, () => undefined);
+      // Awaited: the file is in the store's folder, and a refused submission must leave nothing there.
+      if (upload && !upload.stored) await fs.promises.rm(upload.filepath, { force: true });
     }
   };
 }

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { FileType } from '../persistence/entities/job.entities.js';
 import { fileTypeOf, HEAD_BYTES } from '../storage/file-type.js';
@@ -61,11 +62,15 @@ export class UploadFileStream extends Writable {
   }
 
   override _construct(callback: (error?: Error | null) => void): void {
-    fs.open(this.filepath, 'w', (error, fd) => {
-      if (error) return callback(error);
-      this.#fd = fd;
-      callback();
-    });
+    const open = (retry: boolean) =>
+      fs.open(this.filepath, 'w', (error, fd) => {
+        // The folder went away since it was made (an operator, a purge): make it again, once.
+        if (error?.code === 'ENOENT' && retry) return fs.mkdir(path.dirname(this.filepath), { recursive: true }, () => open(false));
+        if (error) return callback(error);
+        this.#fd = fd;
+        callback();
+      });
+    open(true);
   }
 
   override _write(chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error | null) => void): void {

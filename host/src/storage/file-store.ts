@@ -6,8 +6,13 @@ import type { Readable } from 'node:stream';
 
 /** Where uploaded files live. Keys are opaque, generated here, never taken from a file name. */
 export interface FileStore {
-  /** Moves a finished upload (a temporary file on local disk) into the store; returns its key. */
+  /**
+   * Moves a finished upload (a file on local disk) into the store; returns its key. An upload
+   * written in the folder `uploadFolder` gave is taken where it is.
+   */
   put(localFile: string, hint: { organizationId: string }): Promise<string>;
+  /** A local folder where an upload for the organization may be written so that `put` takes it without moving it (none: a temporary folder). */
+  uploadFolder?(organizationId: string): Promise<string>;
   read(key: string): Promise<Buffer>;
   stream(key: string): Readable;
   /** A local path for engines that read files directly (local store: the file itself). */
@@ -28,13 +33,11 @@ export class LocalFileStore implements FileStore {
   }
 
   async put(localFile: string, { organizationId }: { organizationId: string }): Promise<string> {
+    const inPlace = `${organizationId}/${path.basename(localFile)}`;
+    if (KEY_PATTERN.test(inPlace) && path.dirname(localFile) === this.#folderOf(organizationId)) return inPlace;
     const key = `${organizationId}/${randomUUID()}`;
     const target = this.localPath(key);
-    const folder = path.dirname(target);
-    if (!this.#folders.has(folder)) {
-      await fs.mkdir(folder, { recursive: true });
-      this.#folders.add(folder);
-    }
+    const folder = await this.uploadFolder(organizationId);
     try {
       await fs.rename(localFile, target);
     } catch (error) {
@@ -50,6 +53,20 @@ export class LocalFileStore implements FileStore {
       await fs.rm(localFile, { force: true });
     }
     return key;
+  }
+
+  /** The organization's folder (made once per process): an upload written there under a UUID name is stored without a move. */
+  async uploadFolder(organizationId: string): Promise<string> {
+    const folder = this.#folderOf(organizationId);
+    if (!this.#folders.has(folder)) {
+      await fs.mkdir(folder, { recursive: true });
+      this.#folders.add(folder);
+    }
+    return folder;
+  }
+
+  #folderOf(organizationId: string): string {
+    return path.join(this.#root, organizationId);
   }
 
   read(key: string): Promise<Buffer> {
