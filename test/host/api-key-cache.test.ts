@@ -38,6 +38,18 @@ describe('host: verified API keys cached in memory', () => {
     expect(await lastUsed()).to.be.greaterThan(first);
   });
 
+  it('refuses an expired key without recording it as used', async () => {
+    const key = await createKey(h, await signup(h), { name: 'short', expiresIn: '1h' });
+    let now = Date.now();
+    const service = new ApiKeyService({ apiKeyRepository: h.container.resolve<ApiKeyRepository>('apiKeyRepository'), clock: () => new Date(now) });
+    const lastUsed = async () => ((await h.dataSource.query('SELECT last_used_at FROM api_keys WHERE key_prefix = ?', [key.slice(0, 12)])) as Array<{ last_used_at: string | null }>)[0].last_used_at;
+    expect(await service.authenticate(key)).to.include({ kind: 'apiKey' });
+    const usedBefore = await lastUsed();
+    now += 3_600_000 + 61_000;
+    expect(await service.authenticate(key), 'expired, from a fresh lookup').to.equal(null);
+    expect(await lastUsed(), 'not touched once expired').to.equal(usedBefore);
+  });
+
   it('refuses a key with 401 right after its revocation in this process, though it was just used', async () => {
     const owner = await signup(h);
     const key = await createKey(h, owner);

@@ -45,6 +45,14 @@ describe('host: a refused upload leaves no temporary file', () => {
     await expectEmptySoon(uploads);
   });
 
+  it('a part with a Content-Type but another name than "file": ignored, nothing written (400 no file)', async () => {
+    const typedField = Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="metadata"\r\nContent-Type: application/pdf\r\n\r\n`);
+    const res = await sendMultipart(url(), bearer(key), multipartBody([[typedField, PDF_BYTES]]));
+    expect(res.status, res.body).to.equal(400);
+    expect(res.body).to.match(/No file provided/);
+    expect(fs.readdirSync(uploads)).to.deep.equal([]);
+  });
+
   it('a client that disconnects after the file part: the file is removed and no job written', async () => {
     const jobs = await jobCount();
     const head = Buffer.concat([partHead('file', 'a.pdf'), PDF_BYTES, Buffer.from(`\r\n--${BOUNDARY}\r\nContent-Disposition: form-data; name="meta`)]);

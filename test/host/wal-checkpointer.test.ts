@@ -73,6 +73,16 @@ describe('host: WAL checkpoints off the event loop (SQLite)', () => {
     expect(result!.checkpointed, 'every page was already in the database file').to.equal(result!.log);
   });
 
+  it('stops at once and leaves automatic checkpoints on when its worker could not open the file', async () => {
+    const logged: string[] = [];
+    const warnings = pino({ level: 'warn' }, { write: (line: string) => void logged.push(line) });
+    const checkpointer = WalCheckpointer.start(dir, connection, warnings);
+    await waitFor(() => logged.length > 0, 5000);
+    await checkpointer.stop();
+    expect(autocheckpoint(connection)).to.equal(1000);
+    expect(logged.join('')).to.match(/checkpointer/);
+  });
+
   it('without a checkpointer, the shared connection keeps SQLite automatic checkpoints', () => {
     expect(autocheckpoint(connection)).to.equal(1000);
   });

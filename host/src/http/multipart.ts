@@ -61,7 +61,8 @@ export function multipartUpload({ uploadDir, fileStore, limits }: { uploadDir: s
       maxFieldsSize: ENVELOPE_BYTES,
       allowEmptyFiles: true,
       minFileSize: 0,
-      filter: (part) => part.name === 'file' || !part.originalFilename,
+      // formidable takes any part with a Content-Type for a file: only the "file" part may be one.
+      filter: (part) => part.name === 'file' || !part.mimetype,
       // formidable's default name is a cuid2, a SHA-3 computed in JavaScript for every upload.
       filename: () => randomUUID(),
       onFileBegin(this: { req: IncomingMessage | null }, _name, file) {
@@ -107,7 +108,9 @@ export function multipartUpload({ uploadDir, fileStore, limits }: { uploadDir: s
       await next();
     } finally {
       // Awaited: the file is in the store's folder, and a refused submission must leave nothing there.
-      if (upload && !upload.stored) await fs.promises.rm(upload.filepath, { force: true });
+      if (upload && !upload.stored) {
+        await fs.promises.rm(upload.filepath, { force: true }).catch((error: unknown) => ctx.state.log.warn({ err: error }, 'could not remove an upload no job took'));
+      }
     }
   };
 }

@@ -102,7 +102,8 @@ export class UploadFileStream extends Writable {
     this.#discarded ??= (async () => {
       this.destroy();
       await this.#released;
-      await fs.promises.rm(this.filepath, { force: true });
+      // Callers do not wait for this; a file that cannot be removed (a failing disk) must not take the process down.
+      await fs.promises.rm(this.filepath, { force: true }).catch(() => undefined);
     })();
     return this.#discarded;
   }
@@ -123,18 +124,25 @@ export class UploadFileStream extends Writable {
   /** Writes what is queued, in one system call; the next chunks wait for it and go out together. */
   #flush(): void {
     if (this.#writing || this.#queued.length === 0 || this.#fd === null) return;
-    const buffers = this.#queued;
+    this.#writeAll(this.#queued);
     this.#queued = [];
     this.#queuedBytes = 0;
+  }
+
+  /** writev may write less than it was given without an error (a disk filling up): the rest goes again. */
+  #writeAll(buffers: Buffer[]): void {
     this.#writing = true;
-    fs.writev(this.#fd, buffers, (error) => {
+    const total = buffers.reduce((sum, buffer) => sum + buffer.length, 0);
+    fs.writev(this.#fd!, buffers, (error, written) => {
+      if (!error && written < total && written > 0) return this.#writeAll(rest(buffers, written));
       this.#writing = false;
-      // A failed write (a full disk) fails the upload even when nothing waits for this one.
-      if (error) this.destroy(error);
+      const failure = error ?? (written < total ? new Error('The disk accepted no more of the file.') : null);
+      // A failed write fails the upload even when nothing waits for this one.
+      if (failure) this.destroy(failure);
       else if (this.#queued.length > 0) return this.#flush();
       const waiting = this.#whenWritten;
       this.#whenWritten = [];
-      for (const done of waiting) done(error);
+      for (const done of waiting) done(failure);
     });
   }
 
@@ -159,4 +167,18 @@ export class UploadFileStream extends Writable {
     this.fileType = fileTypeOf(this.#head);
     this.#decided = this.fileType !== null || atEnd || this.#head.length >= HEAD_BYTES;
   }
+}
+
+/** What is left of `buffers` once their first `written` bytes are on disk. */
+function rest(buffers: Buffer[], written: number): Buffer[] {
+  const left: Buffer[] = [];
+  let skip = written;
+  for (const buffer of buffers) {
+    if (skip >= buffer.length) skip -= buffer.length;
+    else {
+      left.push(skip > 0 ? buffer.subarray(skip) : buffer);
+      skip = 0;
+    }
+  }
+  return left;
 }

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 
 /**
  * An RFC 9562 version 7 UUID: 48 bits of Unix milliseconds, then 74 random bits (from
- * `randomUUID`, which draws on a cached pool). Ids made later sort later, so a primary key of them
- * grows at the end of its index: a batch of inserts dirties one index page instead of one page per
+ * `randomUUID`, which draws on a cached pool). Ids made in a later millisecond sort later, so a
+ * primary key of them grows at the end of its index: a batch of inserts dirties one index page instead of one page per
  * row.
  */
 export function timeOrderedUuid(now: number = Date.now()): string {

@@ -97,13 +97,13 @@ export class ApiKeyService {
     const hashed = tokenHash(key);
     const now = this.#clock().getTime();
     const cached = this.#verified.get(hashed);
-    if (cached && cached.until > now && !this.#touchDue(cached.record.id, now)) return principalOf(cached.record, now);
+    if (cached && cached.until > now && (isExpired(cached.record, now) || !this.#touchDue(cached.record.id, now))) return principalOf(cached.record, now);
     return this.#authenticateFromDatabase(hashed, now);
   }
 
   async #authenticateFromDatabase(hashed: string, now: number): Promise<Principal | null> {
     const record = await this.#verifiedRecord(hashed, now);
-    if (!record) return null;
+    if (!record || isExpired(record, now)) return null;
     if (this.#touchDue(record.id, now)) {
       this.#lastTouched.set(record.id, now);
       await this.#repository.touch(record.id, new Date(now));
@@ -136,9 +136,13 @@ export class ApiKeyService {
   }
 }
 
+function isExpired(record: ApiKey, now: number): boolean {
+  return record.expiresAt !== null && record.expiresAt.getTime() <= now;
+}
+
 /** An unexpired key's principal, or null. */
 function principalOf(record: ApiKey, now: number): Principal | null {
-  if (record.expiresAt && record.expiresAt.getTime() <= now) return null;
+  if (isExpired(record, now)) return null;
   return { kind: 'apiKey', organizationId: record.organizationId, apiKeyId: record.id, scopes: record.scopes };
 }
 

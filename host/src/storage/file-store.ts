@@ -21,6 +21,7 @@ export interface FileStore {
 }
 
 const KEY_PATTERN = /^[0-9a-f-]{36}\/[0-9a-f-]{36}$/;
+const ORGANIZATION_PATTERN = /^[0-9a-f-]{36}$/;
 
 /** Files on local disk under one root directory, one folder per organization. */
 export class LocalFileStore implements FileStore {
@@ -66,6 +67,7 @@ export class LocalFileStore implements FileStore {
   }
 
   #folderOf(organizationId: string): string {
+    if (!ORGANIZATION_PATTERN.test(organizationId)) throw new Error('Invalid organization id.');
     return path.join(this.#root, organizationId);
   }
 
