@@ -45,8 +45,9 @@ describe('host: the upload file stream', () => {
   });
 
   it('fails the upload when the disk takes nothing more, and removes the file', async () => {
-    sinon.stub(fs, 'writev').callsFake(((_fd: number, _buffers: Buffer[], callback: (error: Error | null, written: number) => void) =>
-      setImmediate(() => callback(null, 0))) as typeof fs.writev);
+    sinon.stub(fs, 'writev').callsFake(((_fd: number, _buffers: Buffer[], callback: (error: Error | null, written: number) => void) => {
+      setImmediate(() => callback(null, 0));
+    }) as typeof fs.writev);
     const file = path.join(dir, 'b.pdf');
     const stream = new UploadFileStream(file, LIMITS);
     const done = finished(stream);
