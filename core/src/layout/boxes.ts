@@ -1,0 +1,57 @@
+import type { BBox, Word } from '../contracts/document.js';
+
+export const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+const round4 = (value: number): number => Math.round(value * 10000) / 10000;
+
+/** The smallest box around the words, rounded to 4 decimals (a tenth of a point on a page); null for none. */
+export function wordsBox(words: readonly Word[]): BBox | null {
+  if (words.length === 0) return null;
+  let [x0, y0, x1, y1] = words[0].bbox;
+  for (const { bbox } of words) {
+    x0 = Math.min(x0, bbox[0]);
+    y0 = Math.min(y0, bbox[1]);
+    x1 = Math.max(x1, bbox[2]);
+    y1 = Math.max(y1, bbox[3]);
+  }
+  return [round4(x0), round4(y0), round4(x1), round4(y1)];
+}
+
+export const centreX = (box: BBox): number => (box[0] + box[2]) / 2;
+export const centreY = (box: BBox): number => (box[1] + box[3]) / 2;
+
+/** Horizontal overlap of two boxes as a share of the narrower one (0 when apart). */
+export function horizontalOverlap(a: BBox, b: BBox): number {
+  const overlap = Math.min(a[2], b[2]) - Math.max(a[0], b[0]);
+  const narrower = Math.min(a[2] - a[0], b[2] - b[0]);
+  return overlap > 0 && narrower > 0 ? overlap / narrower : 0;
+}
+
+/** Whether the box's centre lies inside the region. */
+export function centreInside(box: BBox, region: BBox): boolean {
+  const x = centreX(box);
+  const y = centreY(box);
+  return x >= region[0] && x <= region[2] && y >= region[1] && y <= region[3];
+}
+
+export const joinWords = (words: readonly Word[]): string => words.map((word) => word.text).join(' ');
+
+/** Words closer than this (in word heights) touch: a reader split one printed word ("Engineer ' s"). */
+const TOUCHING_GAP = 0.2;
+
+/** Words joined with single spaces; touching pieces of one printed word, and a split-off comma, put back together. */
+export function textOf(words: readonly Word[]): string {
+  let text = '';
+  const height = Math.max(0, ...words.map((word) => word.bbox[3] - word.bbox[1]));
+  words.forEach((word, index) => {
+    const previous = words[index - 1];
+    const touching = previous && word.bbox[0] - previous.bbox[2] < TOUCHING_GAP * height && word.bbox[0] > previous.bbox[0];
+    text += (index === 0 || touching ? '' : ' ') + word.text;
+  });
+  return text.replace(/\s+([,;:]|\.(?!\d))(?=\s|$)/g, '$1').trim();
+}
+
+/** Mean confidence of the words (1 for none). */
+export function meanConfidence(words: readonly Word[]): number {
+  return words.length === 0 ? 1 : words.reduce((sum, word) => sum + word.confidence, 0) / words.length;
+}

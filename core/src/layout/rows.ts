@@ -1,0 +1,241 @@
+import type { DocumentModel, Page, Word } from '../contracts/document.js';
+import { joinWords, median } from './boxes.js';
+
+/**
+ * One visual row of a page: the words whose vertical extents overlap, left to right. Horizontal
+ * distances on a row are measured in row heights (`gapBefore`), with the page's aspect ratio
+ * applied, so thresholds mean the same on portrait, landscape, Letter and A4 pages.
+ */
+export interface LayoutRow {
+  /** 1-based page number. */
+  page: number;
+  /** Index of the row in document order. */
+  index: number;
+  words: Word[];
+  top: number;
+  bottom: number;
+  /** Median word height, in fractions of the page height: the unit for gaps and tolerances. */
+  height: number;
+  /** Page width / page height: turns a horizontal page fraction into the vertical unit. */
+  aspect: number;
+  text: string;
+  /** Printed at the same place on most pages (running header or footer). */
+  furniture: boolean;
+  /**
+   * The page's word spacing in row heights (about 0.3 in proportional fonts, 1 in Courier): gaps
+   * between cells are told from spaces between words by it (see `cellGap`).
+   */
+  space: number;
+}
+
+/** Two words share a row when they overlap vertically by at least this share of the shorter one. */
+const ROW_OVERLAP = 0.5;
+const PAGE_NUMBER = /^((page|seite|pagina|página|blatt|hoja|feuille|folio|pág\.?)\s*:?\s*\d+(\s*(of|\/|von|de|sur|van)\s*\d+)?|\d+\s*(of|von|de|sur|van)\s*\d+|-\s*\d+\s*-)$/i;
+/** "1/1", "2 / 3": a page number only when it is all a margin row holds (else a fraction such as 7/16). */
+const BARE_PAGE_NUMBER = /^\d{1,3}\s*\/\s*\d{1,3}$/;
+/** `Email:jo@x.com`, `NUMBER:CL2517`: a label glued to its value by a colon. */
+const GLUED_LABEL = /^(.*?[\p{L}#)\]])([:：])(?!\/\/)(.+)$/u;
+/** OCR reads table rulings as bars and brackets glued to the words ("$1,285.00]", "|"). */
+const RULING_EDGES = /^[|[\]{}]+|[|[\]{}]+$/g;
+
+/** Splits a word glued to its label by a colon into two words sharing the box by character count. */
+export function splitGluedLabel(word: Word): Word[] {
+  const match = GLUED_LABEL.exec(word.text);
+  if (!match) return [word];
+  const head = match[1] + match[2];
+  const [x0, y0, x1, y1] = word.bbox;
+  const cut = x0 + ((x1 - x0) * head.length) / word.text.length;
+  return [
+    { ...word, text: head, bbox: [x0, y0, cut, y1] },
+    ...splitGluedLabel({ ...word, text: match[3], bbox: [cut, y0, x1, y1] }),
+  ];
+}
+
+function cleanWord(word: Word): Word {
+  if (word.source !== 'ocr') return word;
+  const text = word.text.replace(RULING_EDGES, '');
+  return text === word.text ? word : { ...word, text };
+}
+
+export function makeRow(page: number, aspect: number, words: Word[], index = 0): LayoutRow {
+  const sorted = [...words].sort((a, b) => a.bbox[0] - b.bbox[0]);
+  return {
+    page,
+    index,
+    words: sorted,
+    top: Math.min(...sorted.map((word) => word.bbox[1])),
+    bottom: Math.max(...sorted.map((word) => word.bbox[3])),
+    height: median(sorted.map((word) => word.bbox[3] - word.bbox[1])),
+    aspect,
+    text: joinWords(sorted),
+    furniture: false,
+    space: DEFAULT_SPACE,
+  };
+}
+
+/** One row made of two stacked rows (a header printed on two lines). */
+export function mergeRows(upper: LayoutRow, lower: LayoutRow): LayoutRow {
+  return { ...makeRow(upper.page, upper.aspect, [...upper.words, ...lower.words], upper.index), space: upper.space };
+}
+
+const DEFAULT_SPACE = 0.35;
+
+/**
+ * The word spacing of a page: over rows of three words or more, the median of each row's smallest
+ * gap (a single space), in row heights.
+ */
+function pageSpace(rows: LayoutRow[]): number {
+  const smallest = rows
+    .filter((row) => row.words.length >= 3)
+    .map((row) => Math.min(...row.words.slice(1).map((_, index) => gapBefore(row, index + 1)).filter((gap) => gap > 0.05)))
+    .filter(Number.isFinite);
+  if (smallest.length < 3) return DEFAULT_SPACE;
+  return Math.min(1.5, Math.max(0.15, median(smallest)));
+}
+
+interface Band {
+  top: number;
+  bottom: number;
+  words: Word[];
+}
+
+function overlapShare(band: Band, word: Word): number {
+  const overlap = Math.min(band.bottom, word.bbox[3]) - Math.max(band.top, word.bbox[1]);
+  const shorter = Math.min(band.bottom - band.top, word.bbox[3] - word.bbox[1]);
+  return shorter > 0 ? overlap / shorter : 0;
+}
+
+/** Groups words into rows: each word joins the recent row it overlaps most (at least half its height). */
+export function groupWordsIntoRows(words: Word[]): Word[][] {
+  const sorted = [...words].sort((a, b) => (a.bbox[1] + a.bbox[3]) / 2 - (b.bbox[1] + b.bbox[3]) / 2);
+  const bands: Band[] = [];
+  for (const word of sorted) {
+    let best: Band | undefined;
+    let bestShare = ROW_OVERLAP;
+    // Only the last few rows can still overlap a word that comes later in top-to-bottom order.
+    for (let index = bands.length - 1; index >= Math.max(0, bands.length - 3); index -= 1) {
+      const share = overlapShare(bands[index], word);
+      if (share >= bestShare) [best, bestShare] = [bands[index], share];
+    }
+    if (best) {
+      best.words.push(word);
+      best.top = Math.min(best.top, word.bbox[1]);
+      best.bottom = Math.max(best.bottom, word.bbox[3]);
+    } else {
+      bands.push({ top: word.bbox[1], bottom: word.bbox[3], words: [word] });
+    }
+  }
+  return bands.map((band) => band.words);
+}
+
+/** Removes "Page 2 of 4" style page numbers, which would otherwise read as amounts in a right-hand column. */
+function withoutPageNumbers(row: LayoutRow): LayoutRow | null {
+  const words = row.words;
+  if ((row.top < MARGIN_BAND || row.bottom > 1 - MARGIN_BAND) && BARE_PAGE_NUMBER.test(row.text)) return null;
+  for (let start = 0; start < words.length; start += 1) {
+    for (let length = Math.min(4, words.length - start); length >= 1; length -= 1) {
+      if (PAGE_NUMBER.test(joinWords(words.slice(start, start + length)))) {
+        const rest = [...words.slice(0, start), ...words.slice(start + length)];
+        return rest.length === 0 ? null : makeRow(row.page, row.aspect, rest);
+      }
+    }
+  }
+  return row;
+}
+
+/**
+ * Text printed at the same height on several pages (running headers and footers), with digits
+ * folded so "Printed 02/06/2026" on each page counts as one line.
+ */
+const furnitureKey = (row: LayoutRow): string => `${Math.round(row.top * 50)}|${row.text.toLowerCase().replace(/\d+/g, '#')}`;
+const MARGIN_BAND = 0.12;
+
+function markFurniture(rowsByPage: LayoutRow[][]): void {
+  if (rowsByPage.length < 2) return;
+  const inMargin = (row: LayoutRow): boolean => row.top < MARGIN_BAND || row.bottom > 1 - MARGIN_BAND;
+  const pagesPerKey = new Map<string, number>();
+  for (const rows of rowsByPage) {
+    for (const key of new Set(rows.filter(inMargin).map(furnitureKey))) pagesPerKey.set(key, (pagesPerKey.get(key) ?? 0) + 1);
+  }
+  const needed = Math.max(2, rowsByPage.length - 1);
+  for (const row of rowsByPage.flat()) row.furniture = inMargin(row) && (pagesPerKey.get(furnitureKey(row)) ?? 0) >= needed;
+}
+
+export interface RowOptions {
+  /** Drop "Page 2 of 4" words (default true). */
+  dropPageNumbers?: boolean;
+  /** Split `Label:value` words at the colon (default true). */
+  splitGluedLabels?: boolean;
+}
+
+/** A row of rule characters typed as text ("========", "--------"): a ruling, not words. */
+const isTypedRule = (row: LayoutRow): boolean => row.words.every((word) => /^[-=_*~.·•─━═]+$/.test(word.text)) && row.text.replace(/\s/g, '').length >= 3;
+
+export function pageRows(page: Page, options: RowOptions = {}): LayoutRow[] {
+  const aspect = page.width > 0 && page.height > 0 ? page.width / page.height : 0.77;
+  const words = page.words
+    .map(cleanWord)
+    .filter((word) => word.text.trim() !== '')
+    .flatMap((word) => (options.splitGluedLabels === false ? [word] : splitGluedLabel(word)));
+  const rows = groupWordsIntoRows(words)
+    .map((group) => makeRow(page.number, aspect, group))
+    .filter((row) => !isTypedRule(row));
+  const space = pageSpace(rows);
+  const kept = options.dropPageNumbers === false ? rows : rows.map(withoutPageNumbers).filter((row): row is LayoutRow => row !== null);
+  for (const row of kept) row.space = space;
+  return kept;
+}
+
+/** Rows of every page in reading order, page numbers removed, running headers and footers marked. */
+export function buildRows(document: DocumentModel, options: RowOptions = {}): LayoutRow[] {
+  const rowsByPage = document.pages.map((page) => pageRows(page, options));
+  markFurniture(rowsByPage);
+  const rows = rowsByPage.flat();
+  rows.forEach((row, index) => (row.index = index));
+  return rows;
+}
+
+/** Horizontal gap before word `index` of a row, in row heights (Infinity for the first word). */
+export function gapBefore(row: LayoutRow, index: number): number {
+  if (index <= 0) return Number.POSITIVE_INFINITY;
+  return ((row.words[index].bbox[0] - row.words[index - 1].bbox[2]) * row.aspect) / Math.max(row.height, 1e-6);
+}
+
+/** A horizontal page-fraction distance on this row, in row heights. */
+export function inRowHeights(row: LayoutRow, dx: number): number {
+  return (dx * row.aspect) / Math.max(row.height, 1e-6);
+}
+
+/** A distance in row heights as a horizontal page fraction. */
+export function rowHeightsToX(row: LayoutRow, heights: number): number {
+  return (heights * row.height) / Math.max(row.aspect, 1e-6);
+}
+
+/**
+ * The narrowest gap (in row heights) between two cells of a row: `base` in proportional fonts,
+ * wider where the page's spaces are wide (monospace type sets words about one height apart).
+ */
+export function cellGap(row: LayoutRow, base = 0.95): number {
+  return Math.max(base, 1.7 * row.space);
+}
+
+/** Whether a cell boundary lies before word `index` of the row. */
+export const startsCell = (row: LayoutRow, index: number, base?: number): boolean => index === 0 || gapBefore(row, index) > cellGap(row, base);
+
+/** Splits a row into cells at gaps wider than `cellGap(row, base)` row heights. */
+export function cellsOf(row: LayoutRow, base = 1.2): Word[][] {
+  const cells: Word[][] = [];
+  row.words.forEach((word, index) => {
+    if (startsCell(row, index, base)) cells.push([word]);
+    else cells[cells.length - 1].push(word);
+  });
+  return cells;
+}
+
+/**
+ * Vertical gap between two rows of one page, in row heights (the taller of the two: a line of
+ * x-height letters such as "eaves" is shorter than the text it continues).
+ */
+export function rowGap(upper: LayoutRow, lower: LayoutRow): number {
+  return (lower.top - upper.bottom) / Math.max(lower.height, upper.height, 1e-6);
+}

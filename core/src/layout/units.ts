@@ -1,0 +1,47 @@
+import { stripAccents } from './text.js';
+
+/**
+ * Units of measure printed in quantity and unit columns: construction takeoff units, and the
+ * piece, weight, volume and time units of invoices and receipts in the lexicon's languages.
+ */
+const CONSTRUCTION_UNITS = ['EA', 'EACH', 'SF', 'LF', 'SY', 'SQ', 'LS', 'HR', 'HRS', 'CY', 'CF', 'GAL', 'TON', 'DAY', 'DAYS', 'MO', 'WK', 'PC', 'PCS', 'SET', 'LOT', 'JOB', 'FT', 'YD', 'BF', 'MBF', 'SFCA', 'VLF', 'BAG', 'BOX', 'ROLL', 'SHT', 'ALLOW', 'ALW', 'MH', 'CSF', 'MSF', 'CLF', 'PR', 'UNIT'];
+const GENERAL_UNITS = [
+  'unit', 'units', 'unit(s)', 'pc', 'pcs', 'piece', 'pieces', 'hour', 'hours', 'h', 'hrs', 'min', 'day', 'days', 'month', 'months', 'page', 'pages',
+  'kg', 'g', 'lb', 'lbs', 'oz', 'l', 'ltr', 'liter', 'liters', 'litre', 'litres', 'liter(s)', 'ml', 'm', 'm2', 'm²', 'm3', 'm³', 'km', 'cm', 'mm',
+  'meter', 'meters', 'metre', 'metres', 'metro', 'metros', 'mètre', 'mètres', 'qm', 'lfm', 'sqm', 'sqft',
+  'stk', 'st', 'stuck', 'stuk', 'stuks', 'std', 'monat', 'pauschal', 'psch', 'me',
+  'u', 'ud', 'uds', 'unid', 'unidad', 'unidades', 'pza', 'pzas',
+  'pce', 'pces', 'unite', 'unites', 'forfait', 'ens', 'j', 'jour', 'jours', 'mois',
+];
+
+const CONSTRUCTION = new Set(CONSTRUCTION_UNITS);
+const GENERAL = new Set(GENERAL_UNITS);
+
+/**
+ * A unit of measure as printed (SF, LF, EA, LS, Stk., hours, Liter(s)…): a known unit word, or a
+ * short code in capitals; null otherwise.
+ */
+export function parseUnit(raw: string): string | null {
+  const text = raw.trim().replace(/^[^\p{L}]+|[^\p{L}²³)]+$/gu, '');
+  if (!text) return null;
+  const folded = stripAccents(text).replace(/\.$/, '');
+  if (CONSTRUCTION.has(text.toUpperCase()) || GENERAL.has(folded)) return text;
+  const codeShaped = /^[A-Z]{1,4}$/.test(text) || /^[A-Za-z]{1,2}\/[A-Za-z]{1,2}$/.test(text);
+  return codeShaped ? text : null;
+}
+
+/** Whether the unit is one of the known ones (not only shaped like a code). */
+export function isKnownUnit(unit: string): boolean {
+  return CONSTRUCTION.has(unit.toUpperCase()) || GENERAL.has(stripAccents(unit).replace(/\.$/, ''));
+}
+
+/**
+ * An OCR-garbled construction unit snapped to the one known unit a single letter away ("kS" → LS);
+ * null when none or several are that close ("ES" could be EA or LS).
+ */
+export function snapUnit(unit: string): string | null {
+  const upper = unit.toUpperCase();
+  if (CONSTRUCTION.has(upper)) return upper;
+  const close = CONSTRUCTION_UNITS.filter((known) => known.length === upper.length && [...known].filter((char, index) => char !== upper[index]).length === 1);
+  return close.length === 1 ? close[0] : null;
+}
