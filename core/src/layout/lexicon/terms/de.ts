@@ -1,0 +1,156 @@
+import type { LanguageTerms } from '../concepts.js';
+
+/** German: Germany, Austria and Switzerland; umlauts also as printed by systems without them ("ae", "oe", "ue"). */
+export const german: LanguageTerms = {
+  fields: {
+    invoiceNumber: [
+      'Rechnungsnummer', 'Rechnungs-Nummer', 'Rechnung Nummer', 'Rechnungs-Nr.', 'Rechnungsnr.', 'Rechnung Nr.', 'Rechnung #',
+      'Rech.-Nr.', 'Re-Nr', 'ReNr', 'Rg.-Nr.', 'RgNr', 'Rechn.-Nr.',
+    ],
+    receiptNumber: [
+      'Belegnummer', 'Beleg-Nr.', 'Belegnr.', 'Bon-Nr.', 'Bonnummer', 'Kassenbon-Nr.', 'Quittungsnummer', 'Quittungs-Nr.',
+      'Transaktionsnummer', 'Trans.-Nr.', 'TA-Nr.',
+    ],
+    orderNumber: [
+      'Bestellnummer', 'Bestell-Nr.', 'Bestellnr.', 'Best.-Nr.', 'Bestellung', 'Ihre Bestellung', 'Ihre Bestellnummer',
+      'Auftragsnummer', 'Auftrags-Nr.', 'Auftragsnr.', 'Auftrag Nr.', 'Auftrag', 'Ihr Auftrag', 'Kommission', 'Kommissionsnummer',
+    ],
+    customerNumber: [
+      'Kundennummer', 'Kunden-Nr.', 'Kundennr.', 'Kunde Nr.', 'Kd.-Nr.', 'KdNr', 'Ihre Kundennummer', 'Kunden-ID',
+      'Debitorennummer', 'Debitor', 'Deb.-Nr.',
+    ],
+    quoteNumber: ['Angebotsnummer', 'Angebots-Nr.', 'Angebotsnr.', 'Angebot Nr.', 'Kostenvoranschlag Nr.', 'KVA-Nr.'],
+    deliveryNoteNumber: ['Lieferscheinnummer', 'Lieferschein-Nr.', 'Lieferscheinnr.', 'Lieferschein', 'LS-Nr.', 'Liefer-Nr.', 'Lieferung Nr.'],
+    reference: ['Referenz', 'Ihre Referenz', 'Referenznummer', 'Ref.', 'Ihr Zeichen', 'Unser Zeichen', 'Zeichen', 'Bezug', 'Vorgang', 'Vorgangsnummer'],
+    issueDate: [
+      'Datum', 'Rechnungsdatum', 'Rechnungs-Datum', 'Re.-Datum', 'Rech.-Datum', 'Rg.-Datum', 'Datum der Rechnung', 'Rechnung vom',
+      'Belegdatum', 'Ausstellungsdatum', 'Ausgestellt am', 'Angebotsdatum',
+    ],
+    dueDate: [
+      'Fälligkeitsdatum', 'Faelligkeitsdatum', 'Fälligkeit', 'Fälligkeitstermin', 'Fällig', 'Fällig am', 'Faellig am', 'Fällig bis',
+      'Zahlbar bis', 'Zahlbar bis zum', 'Zahlungsziel', 'Zahlungsfrist',
+    ],
+    deliveryDate: [
+      'Lieferdatum', 'Liefertermin', 'Leistungsdatum', 'Liefer-/Leistungsdatum', 'Lieferdatum/Leistungsdatum', 'Leistungszeitpunkt',
+      'Lieferung am', 'Geliefert am', 'Versanddatum', 'Tag der Lieferung', 'Datum der Lieferung',
+    ],
+    servicePeriod: [
+      'Leistungszeitraum', 'Liefer-/Leistungszeitraum', 'Lieferzeitraum', 'Leistungszeit', 'Abrechnungszeitraum', 'Abrechnungsperiode',
+      'Zeitraum',
+    ],
+    total: [
+      'Gesamtbetrag', 'Gesamtsumme', 'Gesamt', 'Summe', 'Rechnungsbetrag', 'Rechnungssumme', 'Endbetrag', 'Endsumme', 'Brutto',
+      'Bruttobetrag', 'Bruttosumme', 'Summe brutto', 'Gesamt brutto', 'Gesamtbetrag brutto', 'Rechnungsbetrag brutto',
+      'Gesamtbetrag inkl. MwSt.', 'Summe inkl. MwSt.', 'Gesamt inkl. MwSt.', 'Betrag inkl. MwSt.', 'inkl. MwSt.', 'Betrag',
+      'Gesamtpreis', 'Total', 'Zahlbetrag',
+    ],
+    amountDue: [
+      'Zu zahlen', 'Zu zahlender Betrag', 'Noch zu zahlen', 'Zahlbetrag', 'Zahlungsbetrag', 'Offener Betrag', 'Offen', 'Restbetrag',
+      'Fälliger Betrag', 'Saldo', 'Offener Saldo',
+    ],
+    subtotal: ['Zwischensumme', 'Zw.-Summe', 'Zwischensumme netto', 'Summe', 'Teilsumme', 'Warenwert', 'Positionssumme', 'Summe Positionen', 'Zwischentotal'],
+    netTotal: [
+      'Netto', 'Nettobetrag', 'Netto-Betrag', 'Nettosumme', 'Nettowert', 'Summe netto', 'Gesamt netto', 'Netto gesamt', 'Gesamtnetto',
+      'Gesamtbetrag netto', 'Rechnungsbetrag netto', 'Betrag netto', 'Warenwert netto', 'Zwischensumme netto', 'Bemessungsgrundlage',
+      'Entgelt',
+    ],
+    taxAmount: [
+      'MwSt.', 'Mehrwertsteuer', 'MwSt.-Betrag', 'Mehrwertsteuerbetrag', 'MwSt.-Summe', 'Summe MwSt.', 'USt.', 'Umsatzsteuer',
+      'USt.-Betrag', 'Umsatzsteuerbetrag', 'Steuer', 'Steuerbetrag', 'zzgl. MwSt.', 'zuzüglich MwSt.', 'zzgl. USt.',
+      'zzgl. Umsatzsteuer', 'inkl. MwSt.', 'enthaltene MwSt.', 'darin enthaltene MwSt.',
+    ],
+    taxRate: [
+      'MwSt.-Satz', 'MwSt %', 'MwSt%', 'Mehrwertsteuersatz', 'USt.-Satz', 'USt %', 'Umsatzsteuersatz', 'Steuersatz', 'Steuer %',
+      'Satz',
+    ],
+    discount: ['Rabatt', 'Rabatt %', 'Sonderrabatt', 'Nachlass', 'Preisnachlass', 'Skonto', 'abzgl. Rabatt', 'abzüglich Rabatt', 'Abzug'],
+    previousBalance: ['Vorheriger Saldo', 'Alter Saldo', 'Saldovortrag', 'Saldo Vormonat', 'Übertrag', 'Uebertrag', 'Vortrag'],
+    amountPaid: [
+      'Bereits bezahlt', 'Bereits gezahlt', 'Bezahlt', 'Gezahlt', 'Anzahlung', 'Geleistete Anzahlung', 'Erhaltene Anzahlung',
+      'abzgl. Anzahlung', 'abzüglich Anzahlung', 'Abschlagszahlung', 'abzgl. Abschlagszahlungen', 'Abschlag', 'Vorauszahlung',
+      'Erhaltene Zahlung', 'Zahlung',
+    ],
+    cashTendered: ['Gegeben', 'Bar', 'Bar gegeben', 'Gegeben Bar', 'Bargeld', 'Erhalten'],
+    change: ['Rückgeld', 'Rueckgeld', 'Zurück', 'Wechselgeld', 'Rückgabe'],
+    vatId: [
+      'USt-IdNr.', 'USt-ID', 'USt.-ID-Nr.', 'UStIdNr', 'USt.-Ident-Nr.', 'Umsatzsteuer-Identifikationsnummer', 'Umsatzsteuer-ID',
+      'Steuernummer', 'St.-Nr.', 'StNr', 'Steuer-Nr.', 'Steuer-ID', 'MwSt.-Nr.', 'Mehrwertsteuernummer', 'UID', 'UID-Nr.',
+    ],
+    companyRegistration: [
+      'Handelsregister', 'Handelsregisternummer', 'Handelsregister-Nr.', 'HR-Nr.', 'HRB', 'HRA', 'Registergericht', 'Registernummer',
+      'Reg.-Nr.', 'Firmenbuch', 'Firmenbuchnummer', 'FN',
+    ],
+    iban: ['IBAN'],
+    bic: ['BIC', 'SWIFT', 'BIC/SWIFT', 'SWIFT-BIC', 'SWIFT-Code'],
+    bankCode: ['BLZ', 'Bankleitzahl'],
+    bankAccount: ['Kontonummer', 'Konto-Nr.', 'Kontonr.', 'Kto.-Nr.', 'Konto', 'Kto'],
+    bankName: ['Bank', 'Bankname', 'Kreditinstitut', 'Geldinstitut', 'Bankverbindung'],
+    accountHolder: ['Kontoinhaber', 'Inhaber', 'Empfänger', 'Zahlungsempfänger'],
+    seller: [
+      'Verkäufer', 'Verkaeufer', 'Verkauft von', 'Lieferant', 'Rechnungssteller', 'Aussteller', 'Absender', 'Anbieter',
+      'Auftragnehmer', 'Leistungserbringer', 'Händler',
+    ],
+    buyer: [
+      'Rechnungsempfänger', 'Rechnungsempfaenger', 'Rechnungsadresse', 'Rechnung an', 'Kunde', 'Empfänger', 'Empfaenger',
+      'Leistungsempfänger', 'Auftraggeber', 'Käufer', 'Kaeufer', 'Besteller', 'An', 'Bauherr', 'Mandant',
+    ],
+    shipTo: ['Lieferadresse', 'Lieferanschrift', 'Lieferung an', 'Warenempfänger', 'Warenempfaenger', 'Versandadresse', 'Versand an'],
+    currency: ['Währung', 'Waehrung', 'Whg.'],
+    paymentTerms: ['Zahlungsbedingungen', 'Zahlungsbedingung', 'Zahlungsbed.', 'Zahlungskonditionen', 'Konditionen', 'Zahlungsziel', 'Zahlungsfrist'],
+    paymentMethod: ['Zahlungsart', 'Zahlart', 'Bezahlart', 'Zahlungsweise', 'Zahlweise', 'Zahlungsmittel', 'Bezahlt mit', 'Zahlung'],
+    phone: ['Telefon', 'Tel.', 'Tel.-Nr.', 'Telefonnummer', 'Rufnummer', 'Fon', 'Mobil', 'Handy', 'T'],
+    fax: ['Fax', 'Telefax', 'Fax-Nr.', 'F'],
+    email: ['E-Mail', 'Email', 'Mail', 'E-Mail-Adresse', 'E'],
+    website: ['Internet', 'Web', 'Webseite', 'Website', 'Homepage', 'W'],
+    contactPerson: [
+      'Ansprechpartner', 'Ansprechpartnerin', 'Ihr Ansprechpartner', 'Kontakt', 'Bearbeiter', 'Bearb.', 'Sachbearbeiter',
+      'Zuständig', 'Kassierer', 'Bediener', 'Es bediente Sie', 'Verkäufer',
+    ],
+    page: ['Seite', 'Blatt'],
+    borrower: ['Darlehensnehmer', 'Kreditnehmer'],
+    propertyAddress: ['Objekt', 'Objektadresse', 'Bauvorhaben', 'BV', 'Baustelle', 'Leistungsort'],
+    lender: ['Darlehensgeber', 'Kreditgeber'],
+    consultant: ['Gutachter', 'Sachverständiger'],
+    inspectionDate: ['Besichtigungsdatum', 'Datum der Besichtigung'],
+    contractor: ['Auftragnehmer', 'Bauunternehmer'],
+    fileNumber: ['Aktenzeichen', 'Az.'],
+    buildingSize: ['Wohnfläche', 'Nutzfläche', 'Gebäudefläche'],
+    numberOfUnits: ['Wohneinheiten', 'Anzahl Wohneinheiten'],
+    generalConditions: ['Baustelleneinrichtung'],
+    overhead: ['Gemeinkosten', 'Allgemeine Geschäftskosten'],
+    profit: ['Gewinn', 'Wagnis und Gewinn'],
+    contingency: ['Unvorhergesehenes', 'Reserve'],
+    grandTotal: ['Gesamtsumme', 'Endsumme', 'Gesamt', 'Angebotssumme'],
+    sectionTotal: ['Titelsumme', 'Summe Titel', 'Summe', 'Zwischensumme'],
+    permitsAndFees: ['Genehmigungen', 'Gebühren', 'Genehmigungsgebühren'],
+  },
+  columns: {
+    itemNumber: [
+      'Pos.', 'Position', 'Pos.-Nr.', 'Lfd. Nr.', 'Nr.', 'Art.-Nr.', 'ArtNr', 'Artikelnummer', 'Artikel-Nr.', 'Artikelnr.', 'Artikel',
+      'Best.-Nr.', 'Bestellnummer', 'Materialnummer', 'Material-Nr.', 'Code', 'Ref.',
+    ],
+    description: [
+      'Bezeichnung', 'Bez.', 'Benennung', 'Beschreibung', 'Artikel', 'Artikelbezeichnung', 'Artikelbeschreibung', 'Produkt',
+      'Leistung', 'Leistungsbeschreibung', 'Positionstext', 'Kurztext', 'Text', 'Gegenstand', 'Material',
+    ],
+    quantity: ['Menge', 'Mge.', 'Anzahl', 'Anz.', 'Stück', 'Stk.', 'Stck.', 'Stunden', 'Std.'],
+    unit: ['Einheit', 'Einh.', 'ME', 'Mengeneinheit', 'EH', 'VE'],
+    unitPrice: [
+      'Einzelpreis', 'Einzelpr.', 'Einzel', 'Einzelpreis netto', 'E-Preis', 'EP', 'EP netto', 'Stückpreis', 'Preis/Einheit', 'Preis pro Einheit',
+      'Einheitspreis', 'Listenpreis', 'Nettopreis', 'Stundensatz', 'Satz', 'Preis',
+    ],
+    amount: [
+      'Betrag', 'Betrag netto', 'Nettobetrag', 'Netto', 'Gesamtpreis', 'Gesamtpr.', 'G-Preis', 'GP', 'Gesamt', 'Gesamt netto',
+      'Gesamtbetrag', 'Summe', 'Positionsbetrag', 'Wert', 'Total', 'Nettopreis', 'Preis',
+    ],
+    grossAmount: ['Brutto', 'Bruttobetrag', 'Betrag brutto', 'Gesamt brutto', 'Gesamtpreis brutto', 'Bruttopreis'],
+    taxRate: ['MwSt.', 'MwSt %', 'MwSt%', 'MwSt.-Satz', 'USt.', 'USt %', 'USt%', 'Steuersatz', 'Steuer %', 'Steuer'],
+    taxAmount: ['MwSt.', 'MwSt.-Betrag', 'Mehrwertsteuer', 'USt.', 'USt.-Betrag', 'Steuer', 'Steuerbetrag'],
+    discount: ['Rabatt', 'Rabatt %', 'Rabatt%', 'Rab.', 'Rab. %', 'Nachlass'],
+    date: ['Datum', 'Lieferdatum', 'Leistungsdatum', 'Tag'],
+    material: ['Material', 'Materialkosten', 'Mat.', 'Stoffe', 'Stoffkosten'],
+    labor: ['Lohn', 'Lohnkosten', 'Lohnanteil', 'Arbeitslohn', 'Arbeit', 'Arbeitskosten', 'Montage'],
+    equipment: ['Geräte', 'Geraete', 'Gerätekosten', 'Geräteeinsatz', 'Maschinen'],
+    scope: ['Gewerk', 'Titel', 'Abschnitt', 'Kategorie', 'Bereich', 'Raum'],
+  },
+};
