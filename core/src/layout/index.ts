@@ -1,0 +1,14 @@
+/**
+ * General reading every plugin shares: rows and cells of a page, numbers, dates and units as
+ * printed in several languages, label phrases, the multilingual field lexicon, tables with column
+ * roles, key-value pairs and zones. See docs/layout.md.
+ */
+export * from './text.js';
+export * from './boxes.js';
+export * from './rows.js';
+export * from './numbers.js';
+export * from './dates.js';
+export * from './units.js';
+export * from './phrases.js';
+export * from './lexicon/index.js';
+export * from './tables/index.js';

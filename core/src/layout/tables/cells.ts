@@ -1,0 +1,69 @@
+import type { Word } from '../../contracts/document.js';
+import { parseAmount, parsePercent, parseQuantity, type NumberFormat } from '../numbers.js';
+import { parseUnit, snapUnit } from '../units.js';
+
+/** A parsed cell with the words it was read from. */
+export interface CellValue<T> {
+  value: T;
+  words: Word[];
+  /** 1 for a clean parse, lower when OCR characters had to be repaired (the words' own confidence not included). */
+  quality: number;
+}
+
+const REPAIRED_QUALITY = 0.8;
+const DASH_QUALITY = 0.9;
+const isDash = (text: string): boolean => /^[-–—]+$/.test(text);
+
+/** The whole cell parsed as one text, else its first word that parses. */
+function parseCell<T>(words: Word[], parse: (text: string) => T | null): { value: T; words: Word[] } | null {
+  if (words.length === 0) return null;
+  const joined = parse(words.map((word) => word.text).join(words.length > 1 && words.some((word) => /[€$£]/.test(word.text)) ? ' ' : ''));
+  if (joined !== null) return { value: joined, words };
+  for (const word of words) {
+    const single = parse(word.text);
+    if (single !== null) return { value: single, words: [word] };
+  }
+  return null;
+}
+
+/**
+ * A money cell; a lone dash reads as zero. OCR that reads a third decimal ("$180.001") took a
+ * table ruling for a digit: the cents are kept.
+ */
+export function readAmountCell(words: Word[], format: NumberFormat): CellValue<number> | null {
+  if (words.length > 0 && words.every((word) => isDash(word.text.trim()))) return { value: 0, words, quality: DASH_QUALITY };
+  const cell = parseCell(words, (text) => parseAmount(text, format));
+  if (!cell) return null;
+  const { value, decimals, repaired } = cell.value;
+  if (decimals === 3 && cell.words.every((word) => word.source === 'ocr')) return { value: Math.trunc(value * 100) / 100, words: cell.words, quality: REPAIRED_QUALITY };
+  return { value, words: cell.words, quality: repaired ? REPAIRED_QUALITY : 1 };
+}
+
+/** A quantity cell ("15.00 Units", "2 hours": the number; the unit is read by `readUnitCell`). */
+export function readQuantityCell(words: Word[], format: NumberFormat): CellValue<number> | null {
+  const cell = parseCell(words, (text) => parseQuantity(text, format));
+  return cell ? { value: cell.value.value, words: cell.words, quality: cell.value.repaired ? REPAIRED_QUALITY : 1 } : null;
+}
+
+/** A percentage cell ("20%", "TVA 20%", "19 %"). */
+export function readPercentCell(words: Word[], format: NumberFormat): CellValue<number> | null {
+  for (let start = 0; start < words.length; start += 1) {
+    for (const end of [start + 2, start + 1]) {
+      if (end > words.length) continue;
+      const value = parsePercent(words.slice(start, end).map((word) => word.text).join(' '), format);
+      if (value !== null) return { value, words: words.slice(start, end), quality: 1 };
+    }
+  }
+  return null;
+}
+
+/** A unit cell, or the unit printed after a quantity; OCR-garbled construction units snapped to the known one a letter away. */
+export function readUnitCell(words: Word[]): CellValue<string> | null {
+  const candidates = words.filter((word) => /\p{L}/u.test(word.text));
+  const cell = parseCell(candidates, parseUnit);
+  if (!cell) return null;
+  if (cell.words.every((word) => word.source === 'text')) return { value: cell.value, words: cell.words, quality: 1 };
+  const snapped = snapUnit(cell.value);
+  if (snapped === null) return { value: cell.value, words: cell.words, quality: 0.5 };
+  return { value: snapped, words: cell.words, quality: snapped === cell.value.toUpperCase() ? 1 : REPAIRED_QUALITY };
+}

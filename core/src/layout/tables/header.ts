@@ -1,0 +1,217 @@
+import type { Word } from '../../contracts/document.js';
+import { joinWords } from '../boxes.js';
+import { columnTerms, type ColumnRole } from '../lexicon/index.js';
+import { PhraseMatcher, type PhraseMatch } from '../phrases.js';
+import { cellGap, inRowHeights, rowGap, type LayoutRow } from '../rows.js';
+import { foldWord } from '../text.js';
+import { isTextColumn, TEXT_ROLES, VALUE_ROLES, type AmountBasis, type TableColumn, type TableHeader } from './model.js';
+
+let matcher: PhraseMatcher<ColumnRole> | undefined;
+
+/** Column-header words of every language of the lexicon. */
+export function columnLabels(): PhraseMatcher<ColumnRole> {
+  matcher ??= new PhraseMatcher(columnTerms().map((term) => ({ value: term.id, phrase: term.phrase })));
+  return matcher;
+}
+
+/** A header row is mostly labels: a sentence that happens to say "material and labor" is not one. */
+const MIN_LABELLED_SHARE = 0.7;
+/** Stacked header lines sit closer than this (in row heights). */
+const STACK_GAP = 0.8;
+const COST_ROLES: ReadonlySet<ColumnRole> = new Set(['material', 'labor', 'equipment']);
+const UNIT_BASIS_WORDS = new Set(['unit', 'units', 'each', 'ea', 'rate', 'per', 'pu', 'up', 'u/p', '/unit', 'unitario', 'unitaire', 'einzel', 'stuk']);
+const EXTENDED_BASIS_WORDS = new Set(['total', 'ext', 'extended', 'amount', 'amt', 'line', 'sum']);
+
+interface HeaderCell {
+  words: Word[];
+}
+
+/** Words of one label may stand this far apart (in row heights) when together they spell a label (wide monospace spaces). */
+const LABEL_WORD_GAP = 2;
+
+/** Whether a label phrase runs from the end of one cell into the next ("Work" + "Item", "Line" + "Total"). */
+function spellsAcross(left: HeaderCell, right: HeaderCell): boolean {
+  const words = [...left.words, ...right.words];
+  return columnLabels()
+    .findAllInSequence(words)
+    .some((phrase) => phrase.start < left.words.length && phrase.end > left.words.length);
+}
+
+/** A row of the header cut into cells at wide gaps, except where the words on both sides spell one label. */
+function cellsOfRow(row: LayoutRow): HeaderCell[] {
+  const cells: HeaderCell[] = [];
+  row.words.forEach((word, index) => {
+    const gap = index === 0 ? Infinity : inRowHeights(row, word.bbox[0] - row.words[index - 1].bbox[2]);
+    const last = cells[cells.length - 1];
+    if (gap <= cellGap(row)) last.words.push(word);
+    else if (gap <= LABEL_WORD_GAP * Math.max(1, row.space / 0.35) && spellsAcross(last, { words: [word, ...row.words.slice(index + 1, index + 3)] })) last.words.push(word);
+    else cells.push({ words: [word] });
+  });
+  return cells;
+}
+
+const extent = (words: Word[]): [number, number] => [Math.min(...words.map((word) => word.bbox[0])), Math.max(...words.map((word) => word.bbox[2]))];
+
+/** Cells of stacked rows that overlap horizontally are one column's label ("Material" over "Cost"). */
+function stackCells(rows: LayoutRow[]): HeaderCell[] {
+  const columns: HeaderCell[] = [];
+  for (const row of rows) {
+    for (const cell of cellsOfRow(row)) {
+      const [x0, x1] = extent(cell.words);
+      const over = columns.filter((column) => {
+        const [c0, c1] = extent(column.words);
+        return Math.min(x1, c1) - Math.max(x0, c0) > 0;
+      });
+      if (over.length === 1) over[0].words.push(...cell.words);
+      else columns.push({ words: [...cell.words] });
+    }
+  }
+  return columns.sort((a, b) => extent(a.words)[0] - extent(b.words)[0]);
+}
+
+/** A cell's words top to bottom and left to right: a stacked label reads as one phrase ("Unit" + "Price"). */
+const readingOrder = (words: Word[]): Word[] => [...words].sort((a, b) => a.bbox[1] - b.bbox[1] || a.bbox[0] - b.bbox[0]);
+
+function basisOf(words: Word[], phrases: Array<PhraseMatch<ColumnRole>>): AmountBasis | null {
+  const folded = words.map((word) => foldWord(word.text));
+  if (phrases.some((phrase) => phrase.value === 'unitPrice') || folded.some((word) => UNIT_BASIS_WORDS.has(word))) return 'unit';
+  if (phrases.some((phrase) => phrase.value === 'amount') || folded.some((word) => EXTENDED_BASIS_WORDS.has(word))) return 'extended';
+  return null;
+}
+
+function column(roles: ColumnRole[], words: Word[], basis: AmountBasis | null = null): TableColumn {
+  const [x0, x1] = extent(words);
+  return { role: roles[0] ?? null, alternatives: roles.slice(1), basis, x0, x1, words, label: joinWords(words) };
+}
+
+/**
+ * The columns a header cell defines: one, with a role read from its phrases ("Material Unit Price"
+ * is material at a unit basis, "Qty/UOM" a quantity), or several when one cell holds labels of
+ * different columns set close together ("Unit Price Taxes").
+ */
+interface CellRead {
+  columns: TableColumn[];
+  /** The words that belong to a label phrase. */
+  covered: Set<Word>;
+}
+
+function columnsOfCell(cell: HeaderCell): CellRead {
+  const ordered = readingOrder(cell.words);
+  const phrases = columnLabels().findAllInSequence(ordered);
+  const covered = new Set(phrases.flatMap((phrase) => ordered.slice(phrase.start, phrase.end)));
+  if (phrases.length === 0) return { columns: [column([], cell.words)], covered };
+  const roles = new Set(phrases.flatMap((phrase) => phrase.values));
+  const cost = [...roles].filter((role) => COST_ROLES.has(role));
+  if (cost.length === 1) return { columns: [column(cost, cell.words, basisOf(cell.words, phrases))], covered: new Set(cell.words) };
+  if (phrases.length === 1) return { columns: [column(phrases[0].values, cell.words)], covered };
+  // "Qty/UOM" in one word is a quantity with its unit; "Qty  Unit" set close together are two columns.
+  if (roles.size === 2 && roles.has('quantity') && roles.has('unit') && cell.words.length === 1) return { columns: [column(['quantity'], cell.words)], covered };
+  // Phrases that can all mean one role make one label ("Item" + "Code": an item number).
+  const shared = phrases.reduce<ColumnRole[]>((common, phrase) => common.filter((role) => phrase.values.includes(role)), phrases[0].values);
+  if (shared.length > 0) return { columns: [column(shared, cell.words)], covered };
+  // Labels of several columns in one cell: each phrase with the unlabelled words after it.
+  const columns = phrases.map((phrase, index) => column(phrase.values, ordered.slice(index === 0 ? 0 : phrase.start, phrases[index + 1]?.start ?? ordered.length)));
+  return { columns, covered };
+}
+
+/** Which of two roles an ambiguous header takes when the other is already a column's ("Prix HT" beside "Prix unitaire"). */
+const PAIRED: Array<[ColumnRole, ColumnRole]> = [
+  ['unitPrice', 'amount'],
+  ['quantity', 'unit'],
+  ['itemNumber', 'description'],
+  ['amount', 'grossAmount'],
+  ['material', 'equipment'],
+];
+
+/**
+ * Gives each column one role: a header with several meanings takes one no other column has; of a
+ * unit price and an amount both unclaimed, the right-most column is the amount.
+ */
+function settleRoles(columns: TableColumn[]): TableColumn[] {
+  const taken = (role: ColumnRole, except: TableColumn): boolean => columns.some((other) => other !== except && other.role === role && other.alternatives.length === 0);
+  for (const entry of columns) {
+    if (entry.role === null || entry.alternatives.length === 0) continue;
+    const options = [entry.role, ...entry.alternatives];
+    const free = options.filter((role) => !taken(role, entry));
+    if (free.length === 1 || (free.length > 0 && free.length < options.length)) {
+      entry.alternatives = options.filter((role) => role !== free[0]);
+      entry.role = free[0];
+    }
+  }
+  for (const [first, second] of PAIRED) {
+    const both = columns.filter((entry) => entry.role === first && entry.alternatives.includes(second));
+    if (both.length >= 2) {
+      const last = both[both.length - 1];
+      last.role = second;
+      last.alternatives = [first];
+    }
+  }
+  return columns;
+}
+
+export interface HeaderRead {
+  header: TableHeader;
+  /** How many rows the header spans. */
+  rowCount: number;
+}
+
+function hasValueWords(row: LayoutRow): boolean {
+  return row.words.some((word) => /\d[.,]\d|\d{3,}|[$€£]\s*\d/.test(word.text));
+}
+
+/** Reads rows as one header; null when they are not one. */
+function headerOf(rows: LayoutRow[]): { header: TableHeader; share: number; extraCovered: boolean } | null {
+  if (rows.some(hasValueWords)) return null;
+  const read = stackCells(rows).map(columnsOfCell);
+  const columns = settleRoles(read.flatMap((entry) => entry.columns));
+  const covered = new Set(read.flatMap((entry) => [...entry.covered]));
+  const words = rows.reduce((sum, row) => sum + row.words.length, 0);
+  const share = words === 0 ? 0 : covered.size / words;
+  const roles = columns.filter((entry) => entry.role !== null).map((entry) => entry.role!);
+  const distinct = new Set(roles);
+  const hasValue = roles.some((role) => VALUE_ROLES.has(role));
+  const hasText = roles.some((role) => TEXT_ROLES.has(role));
+  if (distinct.size < 2 || !hasValue || (!hasText && distinct.size < 3) || share < MIN_LABELLED_SHARE) return null;
+  // Every stacked line must be mostly label words (so a section name above the header is not swallowed).
+  const extraCovered = rows.every((row) => row.words.filter((word) => covered.has(word)).length * 2 >= row.words.length);
+  return { header: { rows, columns, inferred: false }, share, extraCovered };
+}
+
+/**
+ * The header starting at row `index`: one row, or two or three stacked rows of labels ("Material"
+ * over "Cost", "Prix" over "unitaire"); the reading that labels the most words wins.
+ */
+export function readHeaderAt(rows: LayoutRow[], index: number): HeaderRead | null {
+  let best: { read: HeaderRead; share: number } | null = null;
+  for (let count = 1; count <= 3; count += 1) {
+    const group = rows.slice(index, index + count);
+    if (group.length < count) break;
+    const last = group[count - 1];
+    if (count > 1 && (last.page !== group[0].page || rowGap(group[count - 2], last) > STACK_GAP)) break;
+    const found = headerOf(group);
+    if (!found || (count > 1 && !found.extraCovered)) continue;
+    if (!best || found.share >= best.share) best = { read: { header: found.header, rowCount: count }, share: found.share };
+  }
+  return best?.read ?? null;
+}
+
+/** A row of column labels that is no complete header (OCR lost some): neither data nor the end of the table. */
+export function isLabelRow(row: LayoutRow): boolean {
+  if (hasValueWords(row)) return false;
+  const phrases = columnLabels().findAll(row);
+  const labelled = phrases.reduce((sum, phrase) => sum + phrase.end - phrase.start, 0);
+  return new Set(phrases.map((phrase) => phrase.value)).size >= 2 && labelled >= row.words.length * MIN_LABELLED_SHARE;
+}
+
+/** The columns of a header that hold values (everything but item numbers, descriptions and scopes). */
+export const valueColumns = (header: TableHeader): TableColumn[] => header.columns.filter((entry) => !isTextColumn(entry));
+
+/** The first header at or after `from`, with its index; null when there is none. */
+export function findHeader(rows: LayoutRow[], from = 0): { index: number; read: HeaderRead } | null {
+  for (let index = from; index < rows.length; index += 1) {
+    // A table header repeated at the top of every page is furniture too, and still a header.
+    const read = readHeaderAt(rows, index);
+    if (read) return { index, read };
+  }
+  return null;
+}

@@ -1,0 +1,67 @@
+import type { Word } from '../../contracts/document.js';
+import type { ColumnRole } from '../lexicon/index.js';
+import type { LayoutRow } from '../rows.js';
+
+export type { ColumnRole } from '../lexicon/index.js';
+
+/** Whether a money column prints the price of one unit or the extended amount of the line. */
+export type AmountBasis = 'unit' | 'extended';
+
+export interface TableColumn {
+  /** What the column holds; null when no header word says it (then its cells may decide). */
+  role: ColumnRole | null;
+  /** Other roles its header words can mean ("Prix HT": unit price or amount; "Tax": rate or amount); the cells decide. */
+  alternatives: ColumnRole[];
+  /** For material, labor and equipment columns: a rate per unit or the line's amount; null when the header does not say. */
+  basis: AmountBasis | null;
+  /** The header cell's extent, page fractions. */
+  x0: number;
+  x1: number;
+  /** The header's words for this column (empty for a column found from its cells only). */
+  words: Word[];
+  label: string;
+}
+
+export interface TableHeader {
+  /** The header's rows: one, or two or three stacked ("Unit" over "Price"). */
+  rows: LayoutRow[];
+  /** Left to right. */
+  columns: TableColumn[];
+  /** The header row was not printed (or OCR lost it): the columns come from the rows' alignment. */
+  inferred: boolean;
+}
+
+/** Roles whose cells hold words (what the line is), as against values. */
+export const TEXT_ROLES: ReadonlySet<ColumnRole> = new Set(['itemNumber', 'description', 'scope']);
+/** Roles whose cells hold a money amount. */
+export const MONEY_ROLES: ReadonlySet<ColumnRole> = new Set(['unitPrice', 'amount', 'grossAmount', 'taxAmount', 'material', 'labor', 'equipment']);
+/** Roles that make a table an itemised one (a description and these). */
+export const VALUE_ROLES: ReadonlySet<ColumnRole> = new Set([...MONEY_ROLES, 'quantity']);
+
+export const isTextColumn = (column: TableColumn): boolean => column.role !== null && TEXT_ROLES.has(column.role);
+
+/** What a row of a table is. */
+export type TableRowKind = 'item' | 'heading' | 'subtotal';
+
+/** One entry of a table: an item with its wrapped lines, a section heading, or a subtotal row. */
+export interface TableEntry {
+  kind: TableRowKind;
+  page: number;
+  /** The layout rows the entry was read from, top to bottom. */
+  rows: LayoutRow[];
+  /** The columns in force where the entry was read. */
+  columns: TableColumn[];
+  /** Words per column, same index as `columns`; text columns gather the wrapped lines too. */
+  cells: Word[][];
+  /** Words of the row outside every column's cell that still belong to it (a heading's text, a subtotal's label). */
+  label: Word[];
+}
+
+export interface Table {
+  /** The first header (the one in force at the start). */
+  header: TableHeader;
+  entries: TableEntry[];
+  /** Index of the table's first row and one past its last row (in the rows it was read from). */
+  start: number;
+  end: number;
+}

@@ -1,0 +1,141 @@
+import type { NumberFormat } from '../numbers.js';
+import { readAmountCell, readPercentCell, readQuantityCell } from './cells.js';
+import { isTextColumn, type ColumnRole, type Table, type TableColumn, type TableEntry } from './model.js';
+
+/**
+ * Roles decided by what the cells hold, where the header words leave it open or say it wrongly:
+ * a tax column holds rates or amounts; where one column times another makes a third on most
+ * lines, those are quantity × unit price = amount (an "Amount" header over quantities is a
+ * quantity); material and labor add up to the line total (extended) or do so only times the
+ * quantity (rates per unit).
+ */
+
+const COST_ROLES: ReadonlySet<ColumnRole> = new Set(['material', 'labor', 'equipment']);
+/** Share of the lines that must agree before the cells overrule the header. */
+const AGREEMENT = 0.6;
+
+const near = (value: number, expected: number): boolean => Math.abs(value - expected) <= Math.max(0.011, Math.abs(expected) * 0.005);
+
+interface ColumnValues {
+  column: TableColumn;
+  /** Per item: the number in the cell, null when none. */
+  numbers: Array<number | null>;
+  percents: number;
+  money: number;
+  integers: number;
+  symbols: number;
+}
+
+function valuesOf(column: TableColumn, index: number, items: TableEntry[], format: NumberFormat): ColumnValues {
+  const result: ColumnValues = { column, numbers: [], percents: 0, money: 0, integers: 0, symbols: 0 };
+  for (const item of items) {
+    const words = item.cells[index] ?? [];
+    const percent = readPercentCell(words, format);
+    const amount = readAmountCell(words, format);
+    const quantity = readQuantityCell(words, format);
+    if (percent) result.percents += 1;
+    else if (amount) result.money += 1;
+    const value = percent ? null : (amount?.value ?? quantity?.value ?? null);
+    result.numbers.push(value);
+    if (value !== null && Number.isInteger(value)) result.integers += 1;
+    if (words.some((word) => /[$€£¥]/.test(word.text))) result.symbols += 1;
+  }
+  return result;
+}
+
+function settleTax(values: ColumnValues, items: number): void {
+  const { column } = values;
+  const taxLike = column.role === 'taxRate' || column.role === 'taxAmount' || column.alternatives.some((role) => role === 'taxRate' || role === 'taxAmount');
+  if (!taxLike || items === 0) return;
+  const role: ColumnRole | null = values.percents >= items * 0.5 ? 'taxRate' : values.money >= items * 0.5 ? 'taxAmount' : null;
+  if (role && role !== column.role) {
+    column.alternatives = [column.role, ...column.alternatives].filter((other): other is ColumnRole => other !== null && other !== role);
+    column.role = role;
+  }
+}
+
+/** The (factor, factor, product) columns whose product holds on most lines with no factor 1. */
+function productColumns(numeric: ColumnValues[], items: number): [ColumnValues, ColumnValues, ColumnValues] | null {
+  let best: { triple: [ColumnValues, ColumnValues, ColumnValues]; count: number } | null = null;
+  for (let a = 0; a < numeric.length; a += 1) {
+    for (let b = a + 1; b < numeric.length; b += 1) {
+      for (const product of numeric) {
+        if (product === numeric[a] || product === numeric[b]) continue;
+        let count = 0;
+        let telling = 0;
+        let seen = 0;
+        for (let item = 0; item < items; item += 1) {
+          const [x, y, z] = [numeric[a].numbers[item], numeric[b].numbers[item], product.numbers[item]];
+          if (x === null || y === null || z === null) continue;
+          seen += 1;
+          if (z !== 0 && near(x * y, z)) {
+            count += 1;
+            if (x !== 1 && y !== 1) telling += 1;
+          }
+        }
+        if (telling >= 1 && seen > 0 && count >= seen * AGREEMENT && count >= 2 && (!best || count > best.count)) {
+          best = { triple: [numeric[a], numeric[b], product], count };
+        }
+      }
+    }
+  }
+  return best?.triple ?? null;
+}
+
+function setRole(column: TableColumn, role: ColumnRole): void {
+  if (column.role === role) return;
+  column.alternatives = [column.role, ...column.alternatives].filter((other): other is ColumnRole => other !== null && other !== role);
+  column.role = role;
+}
+
+function settleProduct(numeric: ColumnValues[], items: number): void {
+  const triple = productColumns(numeric, items);
+  if (!triple) return;
+  const [first, second, product] = triple;
+  if (!COST_ROLES.has(product.column.role!) && product.column.role !== 'grossAmount') setRole(product.column, 'amount');
+  if (COST_ROLES.has(first.column.role!) || COST_ROLES.has(second.column.role!)) return;
+  const quantityFirst =
+    first.column.role === 'quantity' ||
+    (second.column.role !== 'quantity' && first.symbols - first.integers < second.symbols - second.integers);
+  setRole(quantityFirst ? first.column : second.column, 'quantity');
+  setRole(quantityFirst ? second.column : first.column, 'unitPrice');
+}
+
+/** Material, labor and equipment columns printed per unit (only times the quantity do they make the total) or extended. */
+function settleCostBasis(numeric: ColumnValues[], items: number): void {
+  const costs = numeric.filter((values) => COST_ROLES.has(values.column.role!) && values.column.basis === null);
+  const quantity = numeric.find((values) => values.column.role === 'quantity');
+  const total = numeric.find((values) => values.column.role === 'amount');
+  if (costs.length === 0 || !total) return;
+  const others = numeric.filter((values) => values.column.role === 'taxAmount');
+  let extended = 0;
+  let perUnit = 0;
+  for (let item = 0; item < items; item += 1) {
+    const parts = costs.map((values) => values.numbers[item] ?? 0);
+    const sum = parts.reduce((acc, part) => acc + part, 0);
+    const extra = others.reduce((acc, values) => acc + (values.numbers[item] ?? 0), 0);
+    const line = total.numbers[item];
+    const count = quantity?.numbers[item];
+    if (line === null || line === 0) continue;
+    if (near(sum + extra, line)) extended += 1;
+    else if (count !== null && count !== undefined && near(sum * count + extra, line)) perUnit += 1;
+  }
+  const basis = perUnit > extended && perUnit >= items * AGREEMENT * 0.5 ? 'unit' : extended > 0 ? 'extended' : null;
+  for (const values of costs) values.column.basis = basis;
+}
+
+/** Settles the roles of each header's columns from the items read under it. */
+export function settleRolesByCells(table: Table, format: NumberFormat): void {
+  const groups = new Map<TableColumn[], TableEntry[]>();
+  for (const entry of table.entries) {
+    if (entry.kind !== 'item') continue;
+    groups.set(entry.columns, [...(groups.get(entry.columns) ?? []), entry]);
+  }
+  for (const [columns, items] of groups) {
+    const values = columns.map((column, index) => valuesOf(column, index, items, format));
+    for (const entry of values) settleTax(entry, items.length);
+    const numeric = values.filter((entry) => !isTextColumn(entry.column) && entry.column.role !== 'unit' && entry.column.role !== 'taxRate' && entry.column.role !== 'date');
+    settleProduct(numeric, items.length);
+    settleCostBasis(numeric, items.length);
+  }
+}

@@ -1,0 +1,106 @@
+import type { Word } from '../../contracts/document.js';
+import { joinWords } from '../boxes.js';
+import { fieldTerms, type FieldConcept } from '../lexicon/index.js';
+import type { NumberFormat } from '../numbers.js';
+import { PhraseMatcher } from '../phrases.js';
+import { startsCell, type LayoutRow } from '../rows.js';
+import { readAmountCell, readQuantityCell } from './cells.js';
+import { MONEY_ROLES, type TableColumn } from './model.js';
+import type { SplitLine } from './split.js';
+
+/** Concepts whose label on a row makes it a total (of a section, or of the whole table). */
+const TOTAL_CONCEPTS: FieldConcept[] = [
+  'total', 'subtotal', 'netTotal', 'grandTotal', 'sectionTotal', 'amountDue', 'taxAmount', 'generalConditions', 'overheadAndProfit',
+  'overhead', 'profit', 'contingency', 'permitsAndFees', 'previousBalance', 'amountPaid', 'cashTendered', 'change',
+];
+/** Headings of a totals block ("RECAP", "Cost Summary"): they end a table. */
+const SUMMARY_HEADINGS = ['recap', 'recapitulation', 'summary', 'cost summary', 'summary of costs', 'totals', 'résumé', 'récapitulatif', 'zusammenfassung', 'resumen', 'samenvatting', 'riepilogo'];
+
+let totalLabels: PhraseMatcher<FieldConcept | 'summary'> | undefined;
+
+function totalsMatcher(): PhraseMatcher<FieldConcept | 'summary'> {
+  totalLabels ??= new PhraseMatcher<FieldConcept | 'summary'>([
+    ...fieldTerms({ concepts: TOTAL_CONCEPTS }).map((term) => ({ value: term.id, phrase: term.phrase })),
+    ...SUMMARY_HEADINGS.map((phrase) => ({ value: 'summary' as const, phrase })),
+  ]);
+  return totalLabels;
+}
+
+
+/** The total or summary label a row's text starts a cell with ("Subtotal", "Netto", "GRAND TOTAL"), or null. */
+export function totalLabelOf(words: Word[], row: LayoutRow): { concept: FieldConcept | 'summary'; words: Word[] } | null {
+  const set = new Set(words);
+  for (let start = 0; start < row.words.length; start += 1) {
+    if (!set.has(row.words[start])) continue;
+    const opensCell = startsCell(row, start) || !set.has(row.words[start - 1]);
+    if (!opensCell && start > 0 && !/^(sub)?total/i.test(row.words[start].text)) continue;
+    const match = totalsMatcher().at(row, start);
+    if (match) return { concept: match.value, words: row.words.slice(match.start, match.end) };
+  }
+  return null;
+}
+
+/** A section's own total: "Subtotal 3.0 Roofing", "Section 3.0 Total", "Total Division 06". */
+const SECTION_TOTAL =
+  /\b(sub-?total|total)\b.*((?<![\d.,$€£])\d{1,2}(\.\d{1,2})?(?![\d.,])|\b(section|division|div\.?)\b)|\b(section|division|div\.?)\s*\d{1,2}(\.\d{1,2})?\b.*\btotal\b/i;
+const ALL_SECTIONS = /\b(all|sections|of sections)\b/i;
+
+export function namesASection(text: string): boolean {
+  return SECTION_TOTAL.test(text) && !ALL_SECTIONS.test(text);
+}
+
+/** Whether the row's label names the heading in force ("Subtotal Kitchen" under "KITCHEN"). */
+export function namesHeading(text: string, heading: string | null): boolean {
+  if (!heading) return false;
+  const number = /^\s*(\d{1,2}(\.\d{1,2})?)/.exec(heading)?.[1];
+  if (number && new RegExp(`(^|\\s)${number.replace('.', '\\.')}(\\s|$)`).test(text)) return true;
+  const words = heading.toLowerCase().split(/[^\p{L}]+/u).filter((word) => word.length > 2);
+  const said = new Set(text.toLowerCase().split(/[^\p{L}]+/u));
+  return words.length > 0 && words.filter((word) => said.has(word)).length * 2 >= words.length;
+}
+
+/** The numeric cells of a split line: money by role, and quantities. */
+export function lineValues(line: SplitLine, columns: TableColumn[], format: NumberFormat): { money: number; quantity: boolean; amount: boolean } {
+  let money = 0;
+  let quantity = false;
+  let amount = false;
+  columns.forEach((column, index) => {
+    const words = line.cells[index];
+    if (words.length === 0 || column.role === null) return;
+    if (MONEY_ROLES.has(column.role) && readAmountCell(words, format)) {
+      money += 1;
+      if (column.role === 'amount' || column.role === 'grossAmount') amount = true;
+    }
+    if (column.role === 'quantity' && readQuantityCell(words, format)) quantity = true;
+  });
+  return { money, quantity, amount };
+}
+
+/** An item row prints its amount, two money values, or a quantity and a money value. */
+export function isItemLine(line: SplitLine, columns: TableColumn[], format: NumberFormat): boolean {
+  const { money, quantity, amount } = lineValues(line, columns, format);
+  return amount || money >= 2 || (quantity && money >= 1);
+}
+
+/** "3.0 Roofing", "Section 3 – Roofing", "DIVISION 06 – WOOD", "03 30 00 Cast-in-Place Concrete". */
+const STRONG_HEADING = /^(\d{1,2}\.0{1,2}\s*[.:–—-]?\s+\p{L}|\d{2}(\s\d{2}){1,2}\s+\p{L}|(section|division|div\.?|phase|part|area|room|trade|category|chapter|abschnitt|titel|partida|cap[ií]tulo|chapitre|lot|hoofdstuk|sezione)\s*\d{1,3}(\.0{1,2})?\b)/iu;
+/** "3. Roofing", "A. Kitchen", "B) Bathroom": numbered like a heading, or like an item. */
+const WEAK_HEADING = /^(\d{1,2}\.|[A-Z][.)])\s+\p{Lu}/u;
+
+/** How a row's text says it is a heading by its numbering: strongly (may carry the section's total), weakly (text only), or not. */
+export function headingNumbering(text: string): 'strong' | 'weak' | null {
+  const trimmed = text.trim();
+  if (STRONG_HEADING.test(trimmed)) return 'strong';
+  return WEAK_HEADING.test(trimmed) ? 'weak' : null;
+}
+
+/** A short title: capitals, or at most six words with no sentence punctuation at the end. */
+export function isTitleLike(words: Word[]): boolean {
+  const text = joinWords(words).trim();
+  const letters = text.replace(/[^\p{L}]/gu, '');
+  if (letters.length < 3 || words.length > 8 || /[.,;:]$/.test(text)) return false;
+  if (letters === letters.toUpperCase()) return true;
+  return words.length <= 6 && /^\p{Lu}/u.test(text) && !/\d[.,]\d/.test(text);
+}
+
+export const startsLowerCase = (words: Word[]): boolean => /^[\p{Ll}(\[,;&-]/u.test(words[0]?.text ?? '');

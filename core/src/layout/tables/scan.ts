@@ -1,0 +1,285 @@
+import { joinWords } from '../boxes.js';
+import { parseAmount, type NumberFormat } from '../numbers.js';
+import { rowGap, rowHeightsToX, type LayoutRow } from '../rows.js';
+import { isLabelRow, readHeaderAt } from './header.js';
+import { inferHeader, withEarlierColumns, withInferredColumns } from './infer.js';
+import { isTextColumn, MONEY_ROLES, type Table, type TableColumn, type TableEntry, type TableHeader } from './model.js';
+import type { Word } from '../../contracts/document.js';
+import {
+  headingNumbering,
+  isItemLine,
+  isTitleLike,
+  lineValues,
+  namesASection,
+  namesHeading,
+  startsLowerCase,
+  totalLabelOf,
+} from './rows.js';
+import { splitRow, textWords, valueWords, type SplitLine } from './split.js';
+
+export interface TableReadOptions {
+  format: NumberFormat;
+}
+
+/** A wrapped line sits closer than this (in row heights) under the line before it. */
+const WRAP_GAP = 0.9;
+/** Running headers sit above this fraction of the page. */
+const TOP_MARGIN = 0.12;
+/** Rows looked at ahead to tell a section's subtotal (items follow) from the table's totals (none do). */
+const LOOKAHEAD = 8;
+const CONTINUATION_NOTE = /\bcontinued\b|\bcont'd\b|\bcarried forward\b|\bfortsetzung\b|\bsuite\b|\bcontinúa\b|\bvervolg\b|\bübertrag\b|\btransporte\b|\breport\b/i;
+
+interface ScanState {
+  header: TableHeader;
+  inferred: TableHeader | null;
+  entries: TableEntry[];
+  /** The item that wrapped lines join. */
+  item: TableEntry | null;
+  /** Text lines waiting for the item printed under them (a description whose amounts sit on its last line). */
+  pending: SplitLine[];
+  heading: string | null;
+  lastRow: LayoutRow | null;
+  /** The fewest values an item so far printed (at most 2). */
+  minItemValues: number;
+}
+
+const columnsOf = (state: ScanState): TableColumn[] => state.header.columns;
+
+function entry(kind: TableEntry['kind'], line: SplitLine, columns: TableColumn[], label: Word[] = []): TableEntry {
+  return { kind, page: line.row.page, rows: [line.row], columns, cells: line.cells.map((cell) => [...cell]), label };
+}
+
+/** Adds text lines to an entry's text columns (at the front for lines printed above its values). */
+/**
+ * Adds wrapped or leading text lines to an entry (at the front for lines printed above its values):
+ * their words join the description ("4 in. with vapor barrier" is no item number), or each text
+ * column where the table has no description column.
+ */
+function addText(target: TableEntry, lines: SplitLine[], front: boolean): void {
+  const description = target.columns.findIndex((column) => column.role === 'description');
+  for (const line of front ? [...lines].reverse() : lines) {
+    target.columns.forEach((column, index) => {
+      if (!isTextColumn(column) || (description >= 0 && column.role === 'itemNumber')) return;
+      const words = description >= 0 && index === description ? textWords(line, target.columns).filter((word) => !inScope(line, target.columns, word)) : (line.cells[index] ?? []);
+      target.cells[index] = front ? [...words, ...target.cells[index]] : [...target.cells[index], ...words];
+    });
+    target.rows = front ? [line.row, ...target.rows] : [...target.rows, line.row];
+  }
+}
+
+function inScope(line: SplitLine, columns: TableColumn[], word: Word): boolean {
+  const scope = columns.findIndex((column) => column.role === 'scope');
+  return scope >= 0 && line.cells[scope].includes(word);
+}
+
+function isWrappedLine(state: ScanState, line: SplitLine, text: Word[]): boolean {
+  const previous = state.lastRow;
+  const item = state.item;
+  if (!item || !previous || previous.page !== line.row.page || CONTINUATION_NOTE.test(line.row.text)) return false;
+  if (rowGap(previous, line.row) > WRAP_GAP) return false;
+  const columns = columnsOf(state);
+  const itemIndex = columns.findIndex((column) => column.role === 'itemNumber');
+  const left = descriptionLeft(item);
+  // An item number starts a new item, unless the "number" stands where the descriptions start ("4 in. with …").
+  if (itemIndex >= 0 && line.cells[itemIndex].some((word) => word.bbox[0] < left - rowHeightsToX(line.row, 1))) return false;
+  return text.length > 0 && text[0].bbox[0] >= left - rowHeightsToX(line.row, 2);
+}
+
+/** Where an item's description starts as printed (a centred header says little about it). */
+function descriptionLeft(item: TableEntry): number {
+  const index = item.columns.findIndex((column) => column.role === 'description');
+  const words = index >= 0 ? item.cells[index] : [];
+  return words.length > 0 ? Math.min(...words.map((word) => word.bbox[0])) : (item.columns[index]?.x0 ?? 0);
+}
+
+/** Rows further apart than this (in row heights) on one page are not one table's. */
+const TABLE_GAP = 3;
+
+/** The next rows of the table's run (no furniture, no wide gap on the page), split by the columns in force. */
+function ahead(rows: LayoutRow[], index: number, state: ScanState, options: TableReadOptions): SplitLine[] {
+  const lines: SplitLine[] = [];
+  let previous = rows[index];
+  for (let next = index + 1; next < rows.length && lines.length < LOOKAHEAD; next += 1) {
+    const row = rows[next];
+    if (row.furniture) continue;
+    if (row.page === previous.page && rowGap(previous, row) > TABLE_GAP) break;
+    lines.push(splitRow(row, columnsOf(state), options.format));
+    previous = row;
+  }
+  return lines;
+}
+
+const isItem = (line: SplitLine | undefined, state: ScanState, options: TableReadOptions): boolean =>
+  line !== undefined && isItemLine(line, columnsOf(state), options.format);
+
+/** A text-only row that heads the items under it. */
+function isHeading(state: ScanState, line: SplitLine, next: SplitLine | undefined, rows: LayoutRow[], options: TableReadOptions): boolean {
+  if (headingNumbering(line.row.text) !== null) return true;
+  const nextIsHeader = next !== undefined && readHeaderAt(rows, next.row.index) !== null;
+  // A line in the top margin above a header repeated on a later page is the page's running header.
+  if (nextIsHeader && line.row.top < TOP_MARGIN && line.row.page > (state.entries[0]?.page ?? line.row.page)) return false;
+  if (!(isItem(next, state, options) || nextIsHeader) || !isTitleLike(line.row.words)) return false;
+  const previous = state.lastRow;
+  const afterBreak = !previous || previous.page !== line.row.page || rowGap(previous, line.row) > WRAP_GAP;
+  return afterBreak || state.entries.at(-1)?.kind !== 'item';
+}
+
+function openHeading(state: ScanState, line: SplitLine): true {
+  state.entries.push(entry('heading', line, columnsOf(state), line.row.words));
+  state.heading = joinWords(line.row.words);
+  state.item = null;
+  state.pending = [];
+  return keepGoing(state, line.row);
+}
+
+/** A row with values and a total label: a section's subtotal, or the end of the table (its totals block). */
+function readTotalRow(state: ScanState, line: SplitLine, upcoming: SplitLine[], options: TableReadOptions): 'subtotal' | 'end' {
+  const text = line.row.text;
+  if (namesASection(text) || namesHeading(text, state.heading)) return 'subtotal';
+  const columns = columnsOf(state);
+  // An item ahead prints as many values as the items so far did (a lone "Previous balance  $500" is no item).
+  const itemLike = (next: SplitLine): boolean => {
+    const values = lineValues(next, columns, options.format);
+    return isItem(next, state, options) && values.money + (values.quantity ? 1 : 0) >= state.minItemValues && textWords(next, columns).length > 0;
+  };
+  return upcoming.some((next) => itemLike(next) && totalLabelOf(labelWords(next, columns), next.row) === null) ? 'subtotal' : 'end';
+}
+
+/** Reads one row of the table into the state; false when the row ends the table. */
+function scanRow(state: ScanState, rows: LayoutRow[], index: number, options: TableReadOptions): boolean {
+  const row = rows[index];
+  const columns = columnsOf(state);
+  const line = splitRow(row, columns, options.format);
+  const text = textWords(line, columns);
+  const total = totalLabelOf(labelWords(line, columns), row);
+  const values = lineValues(line, columns, options.format);
+  if (total?.concept === 'summary') return false;
+  const unit = columns.findIndex((column) => column.role === 'unit');
+  // A numbered heading may print its section's total on its own row: always when strongly numbered
+  // ("3.0 Roofing"), when weakly ("2. Siding") only with fewer values than the item under it.
+  const numbering = total ? null : headingNumbering(joinWords(text));
+  if (numbering && !values.quantity && (unit < 0 || line.cells[unit].length === 0)) {
+    if (numbering === 'strong' || (values.money > 0 && fewerValuesThanNext(state, line, values.money, rows, index, options))) return openHeading(state, line);
+  }
+  // "Tax preparation  1  $100" is an item; "Subtotal 7.0 HVAC" only looks like one to its columns.
+  const priced = values.money > 0 || row.words.some((word) => parseAmount(word.text, options.format)?.moneyLike);
+  // A total label with no amount on the row is text like any other ("base; protect adjacent finishes").
+  if (total && priced && (!values.quantity || namesASection(row.text) || namesHeading(row.text, state.heading))) {
+    if (readTotalRow(state, line, ahead(rows, index, state, options), options) === 'end') return false;
+    state.entries.push(entry('subtotal', line, columns, labelWords(line, columns)));
+    state.item = null;
+    state.pending = [];
+    return keepGoing(state, row);
+  }
+  const needsText = columns.some(isTextColumn) && text.length === 0 && state.pending.length === 0;
+  if (isItemLine(line, columns, options.format) && !needsText) {
+    const created = entry('item', line, columns);
+    if (state.pending.length > 0) addText(created, state.pending, true);
+    state.pending = [];
+    state.entries.push(created);
+    state.item = created;
+    state.minItemValues = Math.min(state.minItemValues, values.money + (values.quantity ? 1 : 0));
+    return keepGoing(state, row);
+  }
+  const next = ahead(rows, index, state, options)[0];
+  if (text.length > 0 && values.money === 0 && isHeading(state, line, next, rows, options)) return openHeading(state, line);
+  if (text.length > 0 && valueWords(line, columns).length === 0) readTextLine(state, line, text, next, options);
+  else state.item = null;
+  return keepGoing(state, row);
+}
+
+/**
+ * A line of text only: a wrapped line of the item above, or a line of the item printed under it
+ * (a description whose values sit on its last or middle line), or a note between the items.
+ */
+function readTextLine(state: ScanState, line: SplitLine, text: Word[], next: SplitLine | undefined, options: TableReadOptions): void {
+  const columns = columnsOf(state);
+  const close = next !== undefined && next.row.page === line.row.page && rowGap(line.row, next.row) <= WRAP_GAP;
+  const nextText = next ? textWords(next, columns) : [];
+  const nextIsItem = close && isItem(next, state, options);
+  const nextIsText = close && nextText.length > 0 && valueWords(next!, columns).length === 0;
+  // A line between two items joins the one above, unless it starts a sentence the item below continues.
+  const opensNext = nextIsItem && !startsLowerCase(text) && startsLowerCase(nextText);
+  if (isWrappedLine(state, line, text) && !opensNext) {
+    addText(state.item!, [line], false);
+    return;
+  }
+  state.item = null;
+  if ((nextIsItem || nextIsText) && !CONTINUATION_NOTE.test(line.row.text)) state.pending.push(line);
+  else state.pending = [];
+}
+
+function fewerValuesThanNext(state: ScanState, line: SplitLine, money: number, rows: LayoutRow[], index: number, options: TableReadOptions): boolean {
+  const next = ahead(rows, index, state, options)[0];
+  if (!next || next.row.page !== line.row.page || !isItem(next, state, options)) return false;
+  return lineValues(next, columnsOf(state), options.format).money > money;
+}
+
+/** A subtotal's label: its words outside the money columns ("Subtotal 7.0 HVAC"). */
+function labelWords(line: SplitLine, columns: TableColumn[]): Word[] {
+  return columns
+    .flatMap((column, index) => (column.role !== null && MONEY_ROLES.has(column.role) ? [] : line.cells[index]))
+    .sort((a, b) => a.bbox[0] - b.bbox[0]);
+}
+
+function keepGoing(state: ScanState, row: LayoutRow): true {
+  state.lastRow = row;
+  return true;
+}
+
+/**
+ * Reads a table from `start` with the given header: headers repeated on later pages re-derive the
+ * columns, headings open sections, wrapped lines join their item, subtotals stay in the table, and
+ * the first totals row that no item follows ends it.
+ */
+export function scanTable(rows: LayoutRow[], header: TableHeader, start: number, options: TableReadOptions): Table {
+  const inferred = inferHeader(rows, options.format)?.header ?? null;
+  const state: ScanState = {
+    header: withInferredColumns(header, inferred),
+    inferred,
+    entries: [],
+    item: null,
+    pending: [],
+    heading: null,
+    lastRow: null,
+    minItemValues: 2,
+  };
+  for (let index = start; index < rows.length; index += 1) {
+    const row = rows[index];
+    const found = readHeaderAt(rows, index);
+    if (found && !continuesTable(state.header, found.header)) break;
+    if (found) {
+      state.header = withInferredColumns(withEarlierColumns(found.header, state.header), inferred);
+      state.item = null;
+      state.pending = [];
+      index += found.rowCount - 1;
+      state.lastRow = rows[index];
+      continue;
+    }
+    if (row.furniture || isLabelRow(row)) continue;
+    if (state.lastRow && state.lastRow.page !== row.page) state.item = null;
+    if (!scanRow(state, rows, index, options)) break;
+  }
+  const entries = trimTrailing(state.entries);
+  const last = entries.at(-1);
+  const end = last ? Math.max(...last.rows.map((row) => row.index)) + 1 : start;
+  return { header: entries[0] ? { ...header, columns: entries[0].columns } : header, entries, start, end: Math.max(end, start) };
+}
+
+/** A header repeated on a later page (or per section) has the table's text column and most of its value columns. */
+function continuesTable(current: TableHeader, next: TableHeader): boolean {
+  const roles = (header: TableHeader): Set<string> => new Set(header.columns.map((column) => column.role ?? ''));
+  const mine = roles(current);
+  const theirs = roles(next);
+  const text = [...mine].filter((role) => role === 'description' || role === 'scope');
+  if (text.some((role) => !theirs.has(role))) return false;
+  const values = [...mine].filter((role) => role !== '' && role !== 'description' && role !== 'scope' && role !== 'itemNumber');
+  return values.filter((role) => theirs.has(role)).length * 2 >= values.length;
+}
+
+/** Headings after the last item or subtotal head nothing: they belong to what follows the table. */
+function trimTrailing(entries: TableEntry[]): TableEntry[] {
+  let end = entries.length;
+  while (end > 0 && entries[end - 1].kind === 'heading') end -= 1;
+  return entries.slice(0, end);
+}

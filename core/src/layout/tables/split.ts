@@ -1,0 +1,138 @@
+import type { Word } from '../../contracts/document.js';
+import { centreX } from '../boxes.js';
+import { parseAmount, parsePercent, type NumberFormat } from '../numbers.js';
+import { rowHeightsToX, type LayoutRow } from '../rows.js';
+import { foldWord } from '../text.js';
+import { parseUnit } from '../units.js';
+import { isTextColumn, type TableColumn } from './model.js';
+
+/** A row cut into a table's columns. */
+export interface SplitLine {
+  row: LayoutRow;
+  /** Words per column, same index as the columns. */
+  cells: Word[][];
+}
+
+/** How far left of its header a right-aligned number may start, in row heights. */
+const VALUE_ZONE_LEAD = 1.9;
+/** Cell text that stands for an amount not priced on the line, in the lexicon's languages. */
+const NOT_PRICED = new Set(['incl', 'included', 'inkl', 'inklusive', 'incluido', 'incluidos', 'inclus', 'inclu', 'inbegrepen', 'na', 'n/a', 'nic', 'tbd', 'by', 'gratis', 'free', 'offert', 'offerte']);
+/** Tax names printed in a tax column beside the rate ("TVA 20%", "MwSt A"). */
+const TAX_WORDS = new Set(['vat', 'tva', 'mwst', 'ust', 'iva', 'btw', 'gst', 'hst', 'pst', 'qst', 'tax', 'taxe', 'igic']);
+/** Tax or currency markers printed after an amount ("$12,000 +HST"). */
+const isAmountSuffix = (text: string): boolean => /^\+[A-Za-z]{2,5}$/.test(text);
+const hasLetters = (text: string): boolean => /\p{L}/u.test(text);
+
+/** Whether a word in the value zone belongs to the values (OCR garbage in an amount cell must not end the scan). */
+function isValueWord(word: Word, columns: TableColumn[], format: NumberFormat): boolean {
+  const text = word.text.trim();
+  if (!hasLetters(text) || isAmountSuffix(text) || parseAmount(text, format) !== null || parsePercent(text, format) !== null) return true;
+  const folded = foldWord(text).replace(/\.$/, '');
+  if (NOT_PRICED.has(folded)) return true;
+  const roles = new Set(columns.map((column) => column.role));
+  if ((roles.has('unit') || roles.has('quantity')) && parseUnit(text) !== null) return true;
+  return (roles.has('taxRate') || roles.has('taxAmount')) && TAX_WORDS.has(folded);
+}
+
+function intervalDistance(word: Word, column: TableColumn): number {
+  return Math.max(0, word.bbox[0] - column.x1, column.x0 - word.bbox[2]);
+}
+
+export function nearestColumn(word: Word, columns: TableColumn[]): TableColumn {
+  const centre = centreX(word.bbox);
+  return columns.reduce((best, column) => {
+    const distance = intervalDistance(word, column);
+    const bestDistance = intervalDistance(word, best);
+    if (distance !== bestDistance) return distance < bestDistance ? column : best;
+    return Math.abs(centre - (column.x0 + column.x1) / 2) < Math.abs(centre - (best.x0 + best.x1) / 2) ? column : best;
+  });
+}
+
+/** Value columns printed left of the description (Qty | Description | Unit Price | Amount) and right of it. */
+function valueColumnsBySide(columns: TableColumn[]): { leading: TableColumn[]; trailing: TableColumn[] } {
+  const description = columns.find((column) => column.role === 'description');
+  const values = columns.filter((column) => !isTextColumn(column));
+  const leads = (column: TableColumn): boolean => description !== undefined && column.x1 < description.x0;
+  return { leading: values.filter(leads), trailing: values.filter((column) => !leads(column)) };
+}
+
+/**
+ * Value words are taken from the right end of the row while they look like values and sit in the
+ * value zone, and from the left end while they sit under a value column printed before the description.
+ */
+function takeValueWords(row: LayoutRow, columns: TableColumn[], format: NumberFormat): { values: Word[]; rest: Word[] } {
+  const { leading, trailing } = valueColumnsBySide(columns);
+  let cut = row.words.length;
+  if (trailing.length > 0) {
+    const zoneStart = Math.min(...trailing.map((column) => column.x0)) - rowHeightsToX(row, VALUE_ZONE_LEAD);
+    while (cut > 0) {
+      const word = row.words[cut - 1];
+      if (centreX(word.bbox) < zoneStart) break;
+      // OCR garbles units and quantities into letters; in the value zone they still belong to the values.
+      if (word.source === 'text' && !isValueWord(word, trailing, format)) break;
+      cut -= 1;
+    }
+  }
+  let lead = 0;
+  const item = columns.find((column) => column.role === 'itemNumber');
+  const leadingEnd = Math.max(...leading.map((column) => column.x1), Number.NEGATIVE_INFINITY) + rowHeightsToX(row, 1);
+  while (lead < cut && leading.length > 0) {
+    const word = row.words[lead];
+    if (word.bbox[0] > leadingEnd || !isValueWord(word, leading, format)) break;
+    if (item && nearestColumn(word, [item, ...leading]) === item) break;
+    lead += 1;
+  }
+  return { values: [...row.words.slice(0, lead), ...row.words.slice(cut)], rest: row.words.slice(lead, cut) };
+}
+
+const ITEM_NUMBER = /^(\d{1,3}(\.\d{1,3})*[a-z]?\.?|[A-Z]{1,3}[-.]?\d{1,4}(\.\d{1,3})?|[A-Z]\d{0,2}\.?|#\d+|\[[^\]]+\])$/;
+
+/** Text words go to the item-number, scope and description columns. */
+function assignTextWords(words: Word[], columns: TableColumn[], row: LayoutRow, cells: Word[][]): void {
+  const index = (role: string): number => columns.findIndex((column) => column.role === role);
+  const [item, scope, description] = [index('itemNumber'), index('scope'), index('description')];
+  const descriptionColumn = columns[description];
+  const tolerance = rowHeightsToX(row, 1.2);
+  let sawDescription = false;
+  words.forEach((word, position) => {
+    const leftOfDescription = !descriptionColumn || word.bbox[2] < descriptionColumn.x0;
+    const itemLike = ITEM_NUMBER.test(word.text) || (descriptionColumn !== undefined && leftOfDescription);
+    if (item >= 0 && position === 0 && itemLike && intervalDistance(word, columns[item]) <= tolerance) {
+      cells[item].push(word);
+    } else if (scope >= 0 && leftOfDescription && !sawDescription && intervalDistance(word, columns[scope]) <= tolerance) {
+      cells[scope].push(word);
+    } else {
+      sawDescription = true;
+      cells[description >= 0 ? description : item >= 0 ? item : 0].push(word);
+    }
+  });
+}
+
+/** Cuts a row into the columns. */
+export function splitRow(row: LayoutRow, columns: TableColumn[], format: NumberFormat): SplitLine {
+  const cells: Word[][] = columns.map(() => []);
+  const { values, rest } = takeValueWords(row, columns, format);
+  const valueIndexes = columns.map((_, index) => index).filter((index) => !isTextColumn(columns[index]));
+  const unitIndexes = valueIndexes.filter((index) => columns[index].role === 'unit');
+  const numberIndexes = valueIndexes.filter((index) => columns[index].role !== 'unit');
+  for (const word of values) {
+    const alphabetic = hasLetters(word.text) && parseAmount(word.text, format) === null;
+    const toUnit = alphabetic && unitIndexes.length > 0 && (parseUnit(word.text) !== null || word.source === 'ocr');
+    const pool = toUnit ? unitIndexes : alphabetic || numberIndexes.length === 0 ? valueIndexes : numberIndexes;
+    const target = nearestColumn(word, pool.map((index) => columns[index]));
+    cells[columns.indexOf(target)].push(word);
+  }
+  if (columns.some(isTextColumn)) assignTextWords(rest, columns, row, cells);
+  else if (rest.length > 0) cells[0].push(...rest);
+  return { row, cells };
+}
+
+/** The words of a split line in text columns (item number, scope, description), left to right. */
+export function textWords(line: SplitLine, columns: TableColumn[]): Word[] {
+  return columns.flatMap((column, index) => (isTextColumn(column) ? line.cells[index] : [])).sort((a, b) => a.bbox[0] - b.bbox[0]);
+}
+
+/** The words of a split line in value columns. */
+export function valueWords(line: SplitLine, columns: TableColumn[]): Word[] {
+  return columns.flatMap((column, index) => (isTextColumn(column) ? [] : line.cells[index]));
+}
