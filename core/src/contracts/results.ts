@@ -8,6 +8,12 @@ export interface FieldDetail {
   page: number | null;
   bbox: BBox | null;
   source: ValueSource;
+  /**
+   * How a value that is not printed as such was obtained, in words ("quantity × material unit
+   * price", "grand total − subtotal − overhead and profit"); the box is then that of the printed
+   * values it came from. Absent for values read as printed.
+   */
+  derivation?: string;
 }
 
 export type FieldDetails = Record<string, FieldDetail>;

@@ -45,6 +45,7 @@ const FieldDetail = z.object({
   page: z.number().int().nullable(),
   bbox: z.tuple([z.number(), z.number(), z.number(), z.number()]).nullable(),
   source: z.enum(['text', 'ocr', 'form', 'model']),
+  derivation: z.string().optional().describe('How a value not printed as such was computed from the printed values in the box'),
 });
 
 export const JobRecord = z
