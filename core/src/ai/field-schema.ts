@@ -1,10 +1,10 @@
 import { z, type ZodType } from 'zod';
-import type { FieldSpec, FieldType } from '../contracts/registry.js';
+import type { FieldSpec } from '../contracts/registry.js';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-function valueSchema(type: FieldType): ZodType {
-  switch (type) {
+function valueSchema(field: FieldSpec): ZodType {
+  switch (field.type) {
     case 'number':
     case 'currency':
       return z.number();
@@ -15,19 +15,23 @@ function valueSchema(type: FieldType): ZodType {
     case 'boolean':
       return z.boolean();
     case 'list':
-      return z.array(z.string());
+      return field.fields?.length ? z.array(objectSchema(field.fields)) : z.array(z.string());
     default:
       return z.string();
   }
 }
 
-/** The data schema of a type known only by its field list: every field present or null. */
-export function schemaFromFields(fields: FieldSpec[]): ZodType<Record<string, unknown>> {
+function objectSchema(fields: FieldSpec[]): ZodType<Record<string, unknown>> {
   const shape: Record<string, ZodType> = {};
   for (const field of fields) {
-    shape[field.name] = valueSchema(field.type).nullable().default(null).describe(`${field.type}: ${field.description}`);
+    shape[field.name] = valueSchema(field).nullable().default(null).describe(`${field.type}: ${field.description}`);
   }
   return z.object(shape);
+}
+
+/** The data schema of a type known only by its field list: every field present or null; a list with sub-fields is a list of objects. */
+export function schemaFromFields(fields: FieldSpec[]): ZodType<Record<string, unknown>> {
+  return objectSchema(fields);
 }
 
 /** The schema as JSON Schema for the prompt; null when the schema has parts JSON Schema cannot say. */

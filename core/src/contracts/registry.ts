@@ -19,6 +19,11 @@ export interface FieldSpec {
   type: FieldType;
   description: string;
   required?: boolean;
+  /**
+   * Sub-fields of a `list` field: each element is then an object with these fields (line items read
+   * as a table); without them a list is a list of strings. Ignored for other types.
+   */
+  fields?: FieldSpec[];
 }
 
 /** What the registry knows about a document type (built-in or added by an organization). */

@@ -1,12 +1,17 @@
 import { z } from 'zod';
 import { FIELD_TYPES } from '../contracts/registry.js';
 
-const fieldSpecSchema = z.object({
+const scalarFieldSchema = z.object({
   name: z.string().min(1),
-  type: z.enum(FIELD_TYPES),
+  type: z.enum(FIELD_TYPES).exclude(['list']),
   description: z.string(),
   required: z.boolean().optional(),
 });
+
+const fieldSpecSchema = z.union([
+  scalarFieldSchema,
+  scalarFieldSchema.extend({ type: z.literal('list'), fields: z.array(scalarFieldSchema).min(1).optional() }),
+]);
 
 export const typeCodeSchema = z
   .string()
