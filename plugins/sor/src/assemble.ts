@@ -1,61 +1,95 @@
-import type { Word } from '@docsift/core';
-import { textOf } from './labels.js';
-import { roundCents } from './parse.js';
+import { cents, roundCents, textOf, type CellValue } from '@docsift/core/layout';
 import type { ProvenanceRecorder } from './provenance.js';
 import { reconcileQuantity } from './quantity.js';
 import type { SorLineItem, SorSection } from './schema.js';
 import type { DraftItem, DraftSection } from './table.js';
-import type { CellValue } from './table-row.js';
 
-/** Confidence factor of a value computed from the other two (material + labor = total) when one was unreadable. */
+/** Confidence factor of a value computed from the others (material + labor = total) when one was unreadable. */
 const DERIVED_QUALITY = 0.6;
+/** Confidence factor of an extended amount computed from a printed unit price and quantity. */
+const EXTENDED_QUALITY = 0.95;
 
-type MoneyKey = 'materialCost' | 'laborCost' | 'totalCost';
+type PartKey = 'materialCost' | 'laborCost' | 'equipmentCost' | 'taxAmount';
+type MoneyKey = PartKey | 'totalCost';
 
-function recordCell<T>(provenance: ProvenanceRecorder, path: string, page: number, cell: CellValue<T> | null): T | null {
+const PART_NAMES: Record<PartKey, string> = { materialCost: 'material', laborCost: 'labor', equipmentCost: 'equipment', taxAmount: 'tax' };
+
+function recordCell<T>(provenance: ProvenanceRecorder, path: string, page: number, cell: CellValue<T> | null | undefined): T | null {
   if (!cell) return null;
   provenance.record(path, page, cell.words, cell.quality);
   return cell.value;
 }
 
-/** Fills one missing amount of material / labor / total from the other two (OCR may lose one). */
+/** The printed parts of a line's total: material, labor, and equipment and tax where their columns are printed. */
+function parts(item: SorLineItem): PartKey[] {
+  return (['materialCost', 'laborCost', 'equipmentCost', 'taxAmount'] as const).filter((key) => key === 'materialCost' || key === 'laborCost' || item[key] !== undefined);
+}
+
+const partSum = (item: SorLineItem): number => parts(item).reduce((sum, key) => sum + (item[key] ?? Number.NaN), 0);
+const addsUp = (item: SorLineItem): boolean => cents(partSum(item)) === cents(item.totalCost ?? Number.NaN);
+
+function cellOf(draft: DraftItem, key: MoneyKey): CellValue<number> | null | undefined {
+  return { materialCost: draft.material, laborCost: draft.labor, equipmentCost: draft.equipment, taxAmount: draft.tax, totalCost: draft.total }[key];
+}
+
+/**
+ * Material, labor and equipment printed per unit ("Material Unit Price") are extended by the line's
+ * quantity: the interface's amounts are extended ones. Tax is never per unit.
+ */
+function extendUnitPrices(item: SorLineItem, draft: DraftItem, path: string, provenance: ProvenanceRecorder): void {
+  const quantity = item.quantity;
+  if (quantity === null || !draft.quantity) return;
+  const perUnit = draft.basis === 'unit' || (draft.basis !== 'extended' && !addsUp(item) && quantityMakesTotal(item, quantity));
+  if (!perUnit) return;
+  for (const key of parts(item).filter((part) => part !== 'taxAmount')) {
+    const cell = cellOf(draft, key);
+    const rate = item[key];
+    if (!cell || rate === null || rate === undefined) continue;
+    item[key] = roundCents(rate * quantity);
+    provenance.record(`${path}.${key}`, draft.page, [...draft.quantity.words, ...cell.words], EXTENDED_QUALITY * cell.quality, `quantity × ${PART_NAMES[key]} unit price`);
+  }
+}
+
+function quantityMakesTotal(item: SorLineItem, quantity: number): boolean {
+  const perUnit = parts(item).filter((key) => key !== 'taxAmount').reduce((sum, key) => sum + (item[key] ?? 0), 0);
+  return item.totalCost !== null && cents(perUnit * quantity + (item.taxAmount ?? 0)) === cents(item.totalCost);
+}
+
+/** Fills one missing amount of the line (a part or the total) from the others (OCR may lose one). */
 function deriveMissing(item: SorLineItem, draft: DraftItem, path: string, provenance: ProvenanceRecorder): void {
-  const { materialCost: material, laborCost: labor, totalCost: total } = item;
-  const derive = (key: MoneyKey, value: number, words: Word[]): void => {
-    if (value < 0) return;
-    item[key] = roundCents(value);
-    provenance.record(`${path}.${key}`, draft.page, words, DERIVED_QUALITY);
-  };
-  const wordsOf = (...cells: Array<CellValue<number> | null>): Word[] => cells.flatMap((cell) => cell?.words ?? []);
-  if (total === null && material !== null && labor !== null) derive('totalCost', material + labor, wordsOf(draft.material, draft.labor));
-  else if (material === null && total !== null && labor !== null && draft.labor) derive('materialCost', total - labor, wordsOf(draft.total, draft.labor));
-  else if (labor === null && total !== null && material !== null && draft.material) derive('laborCost', total - material, wordsOf(draft.total, draft.material));
+  const keys: MoneyKey[] = [...parts(item), 'totalCost'];
+  const missing = keys.filter((key) => item[key] === null);
+  if (missing.length !== 1) return;
+  const [key] = missing;
+  const known = keys.filter((other) => other !== key);
+  const words = known.flatMap((other) => cellOf(draft, other)?.words ?? []);
+  if (key !== 'totalCost' && !draft.total) return;
+  const others = parts(item).filter((part) => part !== key).reduce((sum, part) => sum + (item[part] ?? 0), 0);
+  const value = key === 'totalCost' ? partSum({ ...item, totalCost: 0 }) : (item.totalCost ?? 0) - others;
+  if (value < 0 || Number.isNaN(value)) return;
+  item[key] = roundCents(value);
+  const how = key === 'totalCost' ? `${parts(item).map((part) => PART_NAMES[part]).join(' + ')}` : `total − ${parts(item).filter((part) => part !== key).map((part) => PART_NAMES[part]).join(' − ')}`;
+  provenance.record(`${path}.${key}`, draft.page, words, DERIVED_QUALITY, how);
 }
 
 /** Confidence factor of an OCR amount whose lost decimal point the line's arithmetic put back. */
 const REPAIRED_POINT_QUALITY = 0.7;
 
 /**
- * OCR drops decimal points ("$70890" for $708.90). When material + labor ≠ total and reading one
- * separator-less OCR amount as cents makes the line add up, that reading is taken.
+ * OCR drops decimal points ("$70890" for $708.90). When the parts do not make the total and
+ * reading one separator-less OCR amount as cents makes the line add up, that reading is taken.
  */
 function restoreDecimalPoint(item: SorLineItem, draft: DraftItem, path: string, provenance: ProvenanceRecorder): void {
-  const cells: Array<[MoneyKey, CellValue<number> | null]> = [
-    ['materialCost', draft.material],
-    ['laborCost', draft.labor],
-    ['totalCost', draft.total],
-  ];
-  const adds = (values: SorLineItem): boolean =>
-    Math.round(((values.materialCost ?? NaN) + (values.laborCost ?? NaN)) * 100) === Math.round((values.totalCost ?? NaN) * 100);
-  if (adds(item)) return;
+  if (addsUp(item)) return;
   const total = item.totalCost;
-  for (const [key, cell] of cells) {
+  for (const key of [...parts(item), 'totalCost'] as MoneyKey[]) {
+    const cell = cellOf(draft, key);
     const printed = item[key];
-    if (!cell || printed === null || cell.words.some((word) => word.source !== 'ocr' || /[.,]/.test(word.text))) continue;
+    if (!cell || printed === null || printed === undefined || cell.words.some((word) => word.source !== 'ocr' || /[.,]/.test(word.text))) continue;
     const restored = roundCents(printed / 100);
     // A part larger than the whole is as telling as a line that does not add up.
     const partTooLarge = key !== 'totalCost' && total !== null && printed > total && restored <= total;
-    if (!adds({ ...item, [key]: restored }) && !partTooLarge) continue;
+    if (!addsUp({ ...item, [key]: restored }) && !partTooLarge) continue;
     item[key] = restored;
     provenance.record(`${path}.${key}`, draft.page, cell.words, REPAIRED_POINT_QUALITY);
     return;
@@ -73,8 +107,11 @@ function toLineItem(draft: DraftItem, path: string, provenance: ProvenanceRecord
     laborCost: recordCell(provenance, `${path}.laborCost`, draft.page, draft.labor),
     totalCost: recordCell(provenance, `${path}.totalCost`, draft.page, draft.total),
   };
+  if (draft.equipment !== undefined) item.equipmentCost = recordCell(provenance, `${path}.equipmentCost`, draft.page, draft.equipment);
+  if (draft.tax !== undefined) item.taxAmount = recordCell(provenance, `${path}.taxAmount`, draft.page, draft.tax);
   const hasItemisedColumns = draft.material !== null || draft.labor !== null;
   if (hasItemisedColumns) {
+    extendUnitPrices(item, draft, path, provenance);
     restoreDecimalPoint(item, draft, path, provenance);
     deriveMissing(item, draft, path, provenance);
     reconcileQuantity(item, draft, path, provenance);

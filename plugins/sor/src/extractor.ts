@@ -1,32 +1,13 @@
 import type { DocumentModel, ExtractionResult, Extractor } from '@docsift/core';
-import { readAmountList, readAmountTable } from './amounts.js';
+import { buildRows, detectNumberFormat, fieldTerms, foldText, roundCents, type LayoutRow, type NumberFormat } from '@docsift/core/layout';
 import { toSections } from './assemble.js';
-import { readHeaderAt } from './header.js';
-import { buildRows, type Row } from './layout.js';
 import { readMetadata } from './metadata.js';
 import { ProvenanceRecorder } from './provenance.js';
-import { roundCents } from './parse.js';
-import { readRecap, type RecapRead, type RecapValue } from './recap.js';
+import { readRecap, type RecapLine, type RecapRead, type RecapValue } from './recap.js';
 import type { SorData, SorRecap, SorRecapLine } from './schema.js';
-import { inferHeader } from './infer.js';
-import { findHeader, readHeaderlessTable, readItemisedTable, type DraftTable } from './table.js';
+import { readStatementTable } from './table.js';
 
 const RECAP_FIELDS = ['subtotal', 'generalConditions', 'overheadAndProfit', 'grandTotal'] as const;
-
-/**
- * Itemised tables have quantity, material or labor columns; estimates price each scope with one
- * amount. Without any header row the columns are inferred from rows that add up, else a priced list.
- */
-function readTable(rows: Row[]): DraftTable {
-  const headerIndex = findHeader(rows);
-  if (headerIndex < 0) {
-    const inferred = inferHeader(rows);
-    return inferred ? readHeaderlessTable(rows, inferred.header, inferred.firstIndex) : readAmountList(rows);
-  }
-  const kinds = readHeaderAt(rows, headerIndex)!.header.columns.map((column) => column.kind);
-  const itemised = kinds.some((kind) => kind === 'quantity' || kind === 'material' || kind === 'labor');
-  return itemised ? readItemisedTable(rows, headerIndex) : readAmountTable(rows, headerIndex);
-}
 
 /** Overhead and profit printed on two lines of their own count as one amount. */
 function overheadAndProfit(fields: RecapRead['fields']): RecapValue | undefined {
@@ -41,53 +22,74 @@ function overheadAndProfit(fields: RecapRead['fields']): RecapValue | undefined 
   };
 }
 
-/** Confidence factor of a recap amount computed from the others because its printed amount was unreadable. */
+/** Confidence factor of a recap amount computed from the others because its printed amount was unreadable or not printed. */
 const DERIVED_RECAP_QUALITY = 0.6;
 
 /**
  * General conditions or overhead and profit whose label was read but whose amount OCR lost:
  * grand total − subtotal − the other − additional lines, when every other amount was read.
  */
-function deriveUnread(read: RecapRead, values: Partial<Record<keyof SorRecap, RecapValue>>): void {
+function deriveUnread(read: RecapRead, values: Partial<Record<keyof SorRecap, RecapValue>>): Partial<Record<keyof SorRecap, string>> {
   const { subtotal, grandTotal } = values;
   const missing = (['generalConditions', 'overheadAndProfit'] as const).filter((field) => !values[field] && read.unread[field]);
-  if (!subtotal || !grandTotal || missing.length !== 1) return;
+  if (!subtotal || !grandTotal || missing.length !== 1) return {};
   const [field] = missing;
   const other = values[field === 'generalConditions' ? 'overheadAndProfit' : 'generalConditions'];
   const additional = read.additionalLines.reduce((sum, line) => sum + line.value.value, 0);
   const value = roundCents(grandTotal.value - subtotal.value - (other?.value ?? 0) - additional);
   const label = read.unread[field]!;
-  if (value >= 0) values[field] = { value, words: label.words, quality: DERIVED_RECAP_QUALITY, page: label.page };
+  if (value < 0) return {};
+  values[field] = { value, words: label.words, quality: DERIVED_RECAP_QUALITY, page: label.page };
+  return { [field]: 'grand total − subtotal − the other recap lines' };
 }
 
-function toRecap(rows: Row[], start: number, provenance: ProvenanceRecorder): { recap: SorRecap; recapLines: SorRecapLine[] } {
-  let read = readRecap(rows, start);
-  if (Object.keys(read.fields).length === 0 && start > 0) read = readRecap(rows, 0);
+const CONTINGENCY = new Set(fieldTerms({ concepts: ['contingency'] }).map((term) => foldText(term.phrase)));
+const isContingency = (line: RecapLine): boolean => foldText(line.label).split(' ').some((_, index, words) => CONTINGENCY.has(words.slice(0, index + 1).join(' ')) || CONTINGENCY.has(words[index]));
+
+interface RecapResult {
+  recap: SorRecap;
+  recapLines: SorRecapLine[];
+  afterGrandTotal: SorRecapLine[];
+  contingency: number | null;
+}
+
+function toRecap(rows: LayoutRow[], start: number, format: NumberFormat, provenance: ProvenanceRecorder): RecapResult {
+  let read = readRecap(rows, start, format);
+  if (Object.keys(read.fields).length === 0 && start > 0) read = readRecap(rows, 0, format);
   const values: Partial<Record<keyof SorRecap, RecapValue>> = { ...read.fields, overheadAndProfit: overheadAndProfit(read.fields) };
-  deriveUnread(read, values);
+  const derivations = deriveUnread(read, values);
   const recap: SorRecap = { subtotal: null, generalConditions: null, overheadAndProfit: null, grandTotal: null };
   for (const field of RECAP_FIELDS) {
     const value = values[field];
     if (!value) continue;
     recap[field] = value.value;
-    provenance.record(`recapSummary.${field}`, value.page, value.words, value.quality);
+    provenance.record(`recapSummary.${field}`, value.page, value.words, value.quality, derivations[field]);
   }
-  const recapLines = read.additionalLines.map((line, index) => {
-    provenance.record(`additionalInfo.recapLines[${index}].amount`, line.value.page, line.value.words, line.value.quality);
-    return { label: line.label, amount: line.value.value };
-  });
-  return { recap, recapLines };
+  const lines = (list: RecapLine[], path: string): SorRecapLine[] =>
+    list.map((line, index) => {
+      provenance.record(`additionalInfo.${path}[${index}].amount`, line.value.page, line.value.words, line.value.quality);
+      return { label: line.label, amount: line.value.value };
+    });
+  const contingencyLine = [...read.afterGrandTotal, ...read.additionalLines].find(isContingency);
+  if (contingencyLine) provenance.record('additionalInfo.contingencyReserve', contingencyLine.value.page, contingencyLine.value.words, contingencyLine.value.quality);
+  return {
+    recap,
+    recapLines: lines(read.additionalLines, 'recapLines'),
+    afterGrandTotal: lines(read.afterGrandTotal, 'linesAfterGrandTotal'),
+    contingency: contingencyLine?.value.value ?? null,
+  };
 }
 
 /** Reads a statement of repair (or a contractor estimate) from the document model. */
 export function extractSor(document: DocumentModel): ExtractionResult<SorData> {
   const rows = buildRows(document);
+  const format = detectNumberFormat(rows.flatMap((row) => row.words.map((word) => word.text)));
   const provenance = new ProvenanceRecorder();
   const { metadata: documentMetadata, additional } = readMetadata(rows, provenance);
-  const table = readTable(rows);
+  const table = readStatementTable(rows, format);
   const constructionSections = toSections(table.sections, provenance);
-  const { recap: recapSummary, recapLines } = toRecap(rows, table.end, provenance);
-  const additionalInfo = { ...additional, recapLines };
+  const { recap: recapSummary, recapLines, afterGrandTotal, contingency } = toRecap(rows, table.end, format, provenance);
+  const additionalInfo = { ...additional, recapLines, contingencyReserve: contingency, linesAfterGrandTotal: afterGrandTotal };
   return { data: { documentMetadata, constructionSections, recapSummary, additionalInfo }, fieldDetails: provenance.details };
 }
 

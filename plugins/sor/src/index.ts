@@ -37,6 +37,5 @@ export { sorDataSchema, type SorData, type SorSection, type SorLineItem, type So
 export { FINDING_CODES, validators, lineTotals, sectionTotals, recapArithmetic, completeness } from './validators.js';
 export { toLegacySor, type LegacySor, type LegacySorSection, type LegacySorLineItem } from './legacy.js';
 export { extractSor } from './extractor.js';
-export { parseAmount, parseDate, parseQuantity } from './parse.js';
 export { sorLending } from './lending/evaluator.js';
 export { LENDING_CHECK_CODES } from './lending/codes.js';

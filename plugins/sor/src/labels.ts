@@ -1,6 +1,5 @@
 import type { Word } from '@docsift/core';
-import { cellsOf, gapBefore, type Row } from './layout.js';
-import { PhraseSet } from './phrases.js';
+import { cellsOf, PhraseMatcher, rowHeightsToX, startsCell, type LayoutRow as Row } from '@docsift/core/layout';
 
 export type MetaField =
   | 'borrowerName'
@@ -40,7 +39,7 @@ const META_LABELS: Array<[MetaField, string[]]> = [
   ],
 ];
 
-const LABELS = new PhraseSet(META_LABELS);
+const LABELS = PhraseMatcher.of(META_LABELS);
 
 export interface LabelHit {
   field: MetaField;
@@ -51,11 +50,11 @@ export interface LabelHit {
 
 /** Labels start a cell and end with a colon or a gap (so "selected by borrower" is no label). */
 function labelAt(row: Row, start: number): LabelHit | null {
-  if (start > 0 && gapBefore(row, start) <= 1.2 && !/[:|]$/.test(row.words[start - 1].text)) return null;
+  if (!startsCell(row, start, 0.93) && !/[:|]$/.test(row.words[start - 1].text)) return null;
   for (const match of LABELS.allAt(row, start)) {
     const last = row.words[match.end - 1].text;
     const next = row.words[match.end];
-    if (/:$/.test(last) || !next || gapBefore(row, match.end) > 1.2 || next.text === ':') {
+    if (/:$/.test(last) || !next || startsCell(row, match.end, 0.93) || next.text === ':') {
       return { field: match.value, row, start, end: match.end };
     }
   }
@@ -81,14 +80,14 @@ export function valueRightOf(hit: LabelHit, nextLabelStart: number): Word[] {
   while (index < nextLabelStart && /^[:#|]$/.test(row.words[index].text)) index += 1;
   if (index >= nextLabelStart || (row.words[index].bbox[0] - row.words[hit.end - 1].bbox[2]) > 0.4) return [];
   const words = [row.words[index]];
-  for (index += 1; index < nextLabelStart && gapBefore(row, index) <= 1.5; index += 1) words.push(row.words[index]);
+  for (index += 1; index < nextLabelStart && !startsCell(row, index, 1.16); index += 1) words.push(row.words[index]);
   return words;
 }
 
 /** Value under a label (label-above-value layouts): the cell of the next row starting under it. */
 export function valueBelow(hit: LabelHit, below: Row | undefined): Word[] {
   if (!below || below.page !== hit.row.page || below.top - hit.row.bottom > 1.5 * hit.row.height) return [];
-  const x0 = hit.row.words[hit.start].bbox[0] - hit.row.height;
+  const x0 = hit.row.words[hit.start].bbox[0] - rowHeightsToX(hit.row, 0.77);
   const x1 = hit.row.words[hit.end - 1].bbox[2];
   const cell = cellsOf(below).find((words) => words[0].bbox[0] >= x0 && words[0].bbox[0] <= x1);
   return cell && labelsOf(below).every((label) => below.words[label.start] !== cell[0]) ? cell : [];
@@ -102,26 +101,11 @@ export function valueContinuation(value: Word[], rows: Row[], rowIndex: number):
   for (let index = rowIndex + 1; index < rows.length && lines.length < 2; index += 1) {
     const row = rows[index];
     if (row.page !== previous.page || row.top - previous.bottom > 0.8 * row.height) break;
-    const cell = cellsOf(row).find((words) => Math.abs(words[0].bbox[0] - left) <= row.height);
-    const anythingLeft = row.words.some((word) => word.bbox[2] < left - row.height);
+    const cell = cellsOf(row).find((words) => Math.abs(words[0].bbox[0] - left) <= rowHeightsToX(row, 0.77));
+    const anythingLeft = row.words.some((word) => word.bbox[2] < left - rowHeightsToX(row, 0.77));
     if (!cell || anythingLeft || labelsOf(row).some((label) => row.words[label.start] === cell[0])) break;
     lines.push(cell);
     previous = row;
   }
   return lines;
-}
-
-/** Words closer than this (in word heights) touch: a reader split one printed word ("Engineer ' s"). */
-const TOUCHING_GAP = 0.2;
-
-/** Words joined with single spaces; touching pieces of one printed word, and a split-off comma, are put back. */
-export function textOf(words: Word[]): string {
-  let text = '';
-  const height = Math.max(0, ...words.map((word) => word.bbox[3] - word.bbox[1]));
-  words.forEach((word, index) => {
-    const previous = words[index - 1];
-    const touching = previous && word.bbox[0] - previous.bbox[2] < TOUCHING_GAP * height && word.bbox[0] > previous.bbox[0];
-    text += (index === 0 || touching ? '' : ' ') + word.text;
-  });
-  return text.replace(/\s+([,;:]|\.(?!\d))(?=\s|$)/g, '$1').trim();
 }

@@ -1,7 +1,6 @@
 import type { Word } from '@docsift/core';
-import { labelsOf, textOf, valueBelow, valueContinuation, valueRightOf, type LabelHit, type MetaField } from './labels.js';
-import { cellsOf, type Row } from './layout.js';
-import { foldText, parseDate } from './parse.js';
+import { cellsOf, findDateInText, foldText, textOf, type LayoutRow as Row } from '@docsift/core/layout';
+import { labelsOf, valueBelow, valueContinuation, valueRightOf, type LabelHit, type MetaField } from './labels.js';
 import type { ProvenanceRecorder } from './provenance.js';
 import type { SorAdditionalInfo, SorMetadata } from './schema.js';
 
@@ -108,7 +107,7 @@ class MetadataReader {
     meta.borrowerName = this.take('borrowerName', 'documentMetadata.borrowerName');
     meta.lenderName = this.take('lenderName', 'documentMetadata.lenderName');
     meta.consultant = this.take('consultant', 'documentMetadata.consultant');
-    meta.inspectionDate = this.take('inspectionDate', 'documentMetadata.inspectionDate', parseDate);
+    meta.inspectionDate = this.take('inspectionDate', 'documentMetadata.inspectionDate', (text) => findDateInText(text, 'mdy'));
     const additional = this.additional;
     additional.fileNumber = this.take('fileNumber', 'additionalInfo.fileNumber');
     additional.buildingSize = this.take('buildingSize', 'additionalInfo.buildingSize');

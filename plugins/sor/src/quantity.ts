@@ -45,5 +45,5 @@ export function reconcileQuantity(item: SorLineItem, draft: DraftItem, path: str
   const derived = quantityFromTotal(total, price);
   if (derived === null) return;
   item.quantity = derived;
-  provenance.record(`${path}.quantity`, draft.page, [...draft.unitCost.words, ...draft.total.words], DERIVED_QUANTITY_QUALITY);
+  provenance.record(`${path}.quantity`, draft.page, [...draft.unitCost.words, ...draft.total.words], DERIVED_QUANTITY_QUALITY, 'total ÷ unit price');
 }

@@ -1,15 +1,12 @@
 import type { Word } from '@docsift/core';
-import type { Row } from './layout.js';
-import { PhraseSet } from './phrases.js';
-import { parseAmount } from './parse.js';
-import type { CellValue } from './table-row.js';
+import { fieldTerms, namesASection, parseAmount, PhraseMatcher, rowHeightsToX, type PhraseMatch, type CellValue, type FieldConcept, type LayoutRow as Row, type NumberFormat } from '@docsift/core/layout';
 
 /** Recap lines by label; `overhead` and `profit` printed on lines of their own are added up by the extractor. */
 type RecapField = 'subtotal' | 'generalConditions' | 'overheadAndProfit' | 'overhead' | 'profit' | 'grandTotal';
 
-/** Label anchors of the recap, most specific first. */
+/** The recap's own wordings beyond the shared lexicon, most specific first. */
 const RECAP_LABELS: Array<[RecapField, string[]]> = [
-  ['grandTotal', ['grand total', 'total estimate', 'estimate total', 'total bid', 'bid total', 'contract total', 'total contract price', 'total project cost', 'project total', 'total repair cost', 'total cost of repairs']],
+  ['grandTotal', ['grand total', 'total estimate', 'estimate total', 'total bid', 'bid total', 'contract total', 'total contract price', 'total project cost', 'project total', 'total repair cost', 'total cost of repairs', 'total estimated cost']],
   ['overheadAndProfit', ['overhead and profit', 'overhead & profit', 'overhead profit', 'o&p', 'oh&p']],
   ['overhead', ['overhead']],
   ['profit', ['profit', "contractor's profit", 'contractor profit']],
@@ -19,38 +16,57 @@ const RECAP_LABELS: Array<[RecapField, string[]]> = [
   ['grandTotal', ['total', 'total due', 'amount due', 'total amount', 'total price']],
 ];
 
-const FIELD_LABELS = RECAP_LABELS.map(([field, phrases]) => [field, new PhraseSet([[field, phrases]])] as const);
-const RECAP_HEADINGS = new PhraseSet([[true, ['recap', 'summary of costs', 'cost summary', 'recapitulation']]]);
+/** Lexicon concepts read as recap fields (after the recap's own wordings). */
+const LEXICON_FIELDS: Array<[RecapField, FieldConcept[]]> = [
+  ['grandTotal', ['grandTotal']],
+  ['overheadAndProfit', ['overheadAndProfit']],
+  ['overhead', ['overhead']],
+  ['profit', ['profit']],
+  ['generalConditions', ['generalConditions']],
+  ['subtotal', ['subtotal']],
+];
 
-const SECTION_NUMBER = /\b\d{1,2}\.0\b|\bsection\s+\d{1,2}\b/gi;
-
-/**
- * A "Subtotal 3.0 Roofing" or "Section 3.0 Total" row: names one section (or says "section" when
- * OCR garbled its number, "Sectiond.0 Total") and is not the all-sections subtotal.
- */
-export function isSectionTotalRow(text: string): boolean {
-  if (!/total/i.test(text) || /\b(all|sections)\b/i.test(text)) return false;
-  const numbers = text.match(SECTION_NUMBER) ?? [];
-  return numbers.length === 1 || /\bsection\w*/i.test(text);
-}
+const FIELD_LABELS: Array<readonly [RecapField, PhraseMatcher<RecapField>]> = [
+  ...RECAP_LABELS.map(([field, phrases]) => [field, PhraseMatcher.of([[field, phrases]])] as const),
+  ...LEXICON_FIELDS.map(([field, concepts]) => [field, new PhraseMatcher(fieldTerms({ concepts }).map((term) => ({ value: field, phrase: term.phrase })))] as const),
+];
+const RECAP_HEADINGS = PhraseMatcher.of([[true, ['recap', 'summary of costs', 'cost summary', 'recapitulation', 'project summary', 'estimate summary']]]);
 
 /** Which recap field a row is labelled with, if any (section subtotals excluded). */
-function recapFieldOf(row: Row): RecapField | null {
-  if (isSectionTotalRow(row.text)) return null;
+/** A recap line's label is short: a few words before its amount ("Contractor's Overhead & Profit (15%)"). */
+const LABEL_MAX_WORDS = 8;
+
+/** Whether the row is one short label and an amount at its right, where a recap phrase may stand anywhere in the label. */
+function isLabelAndAmount(row: Row): boolean {
+  const last = row.words[row.words.length - 1];
+  return row.words.length <= LABEL_MAX_WORDS + 1 && parseAmount(last?.text ?? '')?.moneyLike === true;
+}
+
+/** The recap field a row is labelled with and where its label stands, if any (section subtotals excluded). */
+function recapLabel(row: Row): { field: RecapField; match: PhraseMatch<RecapField> } | null {
+  if (namesASection(row.text)) return null;
   for (const [field, labels] of FIELD_LABELS) {
-    if (labels.find(row, true)) return field;
+    const match = labels.find(row, { cellStart: true });
+    if (match) return { field, match };
+  }
+  if (!isLabelAndAmount(row)) return null;
+  for (const [field, labels] of FIELD_LABELS) {
+    const match = labels.findAll(row)[0];
+    if (match) return { field, match };
   }
   return null;
 }
 
+const recapFieldOf = (row: Row): RecapField | null => recapLabel(row)?.field ?? null;
+
 export function isRecapRow(row: Row): boolean {
-  return recapFieldOf(row) !== null || RECAP_HEADINGS.find(row, true) !== null;
+  return recapFieldOf(row) !== null || RECAP_HEADINGS.find(row, { cellStart: true }) !== null;
 }
 
-function amountRightOf(words: Word[], x: number): CellValue<number> | null {
+function amountRightOf(words: Word[], x: number, format: NumberFormat): CellValue<number> | null {
   const candidates = words.filter((word) => word.bbox[0] >= x && !/%/.test(word.text));
   for (let index = candidates.length - 1; index >= 0; index -= 1) {
-    const parsed = parseAmount(candidates[index].text);
+    const parsed = parseAmount(candidates[index].text, format);
     if (parsed && (parsed.moneyLike || candidates.length === 1)) {
       return { value: parsed.value, words: [candidates[index]], quality: parsed.repaired ? 0.8 : 1 };
     }
@@ -63,28 +79,26 @@ export interface RecapValue extends CellValue<number> {
 }
 
 /** The amount of a labelled row: on the same row right of the label, else just below the label. */
-function recapAmount(rows: Row[], index: number, field: RecapField): RecapValue | null {
+function recapAmount(rows: Row[], index: number, format: NumberFormat): RecapValue | null {
   const row = rows[index];
-  const match = FIELD_LABELS.filter(([name]) => name === field)
-    .map(([, labels]) => labels.find(row, true))
-    .find((found) => found !== null)!;
+  const { match } = recapLabel(row)!;
   const labelEnd = row.words[match.end - 1].bbox[2];
-  const same = amountRightOf(row.words.slice(match.end), labelEnd);
+  const same = amountRightOf(row.words.slice(match.end), labelEnd, format);
   if (same) return { ...same, page: row.page };
   // OCR may put the label a little below or above its amount, on a row of its own.
   for (const neighbour of [rows[index - 1], rows[index + 1]]) {
     const close = neighbour && neighbour.page === row.page && Math.abs(neighbour.top - row.top) < 0.8 * row.height && !recapFieldOf(neighbour);
-    const value = close ? amountRightOf(neighbour.words, labelEnd) : null;
+    const value = close ? amountRightOf(neighbour.words, labelEnd, format) : null;
     if (value) return { ...value, page: row.page };
   }
   const below = rows[index + 1];
   if (!below || below.page !== row.page || below.top - row.bottom > 1.5 * row.height || recapFieldOf(below)) return null;
   const labelLeft = row.words[match.start].bbox[0];
-  const value = amountRightOf(below.words, labelLeft - row.height);
+  const value = amountRightOf(below.words, labelLeft - rowHeightsToX(row, 0.77), format);
   return value ? { ...value, page: below.page } : null;
 }
 
-/** A priced recap line with no recap label (permits, fees) printed between the subtotal and the grand total. */
+/** A priced recap line with no recap label (permits, fees) printed between the subtotal and the grand total, or after it. */
 export interface RecapLine {
   label: string;
   value: RecapValue;
@@ -92,45 +106,75 @@ export interface RecapLine {
 
 export interface RecapRead {
   fields: Partial<Record<RecapField, RecapValue>>;
+  /** Priced lines without a recap label between the subtotal and the grand total. */
   additionalLines: RecapLine[];
+  /** Priced lines printed after the grand total (contingency reserve, fees, total rehabilitation cost). */
+  afterGrandTotal: RecapLine[];
   /** Labels found with no readable amount (OCR lost it), with the label's words. */
   unread: Partial<Record<RecapField, { words: Word[]; page: number }>>;
 }
 
 /** An unlabelled priced line of the recap: text on the left, one amount on the right. */
-function unlabelledLine(row: Row): RecapLine | null {
-  const amount = amountRightOf(row.words, 0);
+function unlabelledLine(row: Row, format: NumberFormat): RecapLine | null {
+  const amount = amountRightOf(row.words, 0, format);
   const label = row.words.filter((word) => word.bbox[2] < (amount?.words[0].bbox[0] ?? 0));
   if (!amount || label.length === 0 || !label.some((word) => /[A-Za-z]{3}/.test(word.text))) return null;
   return { label: label.map((word) => word.text).join(' '), value: { ...amount, page: row.page } };
 }
 
+/** Rows after the grand total stay in the recap while they are priced lines close together. */
+const AFTER_TOTAL_GAP = 3;
+
+/** Priced lines printed right after the grand total, up to the first gap or line of prose. */
+function linesAfter(rows: Row[], index: number, format: NumberFormat): RecapLine[] {
+  const lines: RecapLine[] = [];
+  let previous = rows[index];
+  for (let next = index + 1; next < rows.length; next += 1) {
+    const row = rows[next];
+    if (row.furniture) continue;
+    if (row.page !== previous.page || (row.top - previous.bottom) / row.height > AFTER_TOTAL_GAP) break;
+    const line = unlabelledLine(row, format);
+    if (!line) {
+      if (row.words.length >= 6) break;
+      continue;
+    }
+    lines.push(line);
+    previous = row;
+  }
+  return lines;
+}
+
 /**
  * Reads the recap by its label anchors from `start` on. The first grand total ends it: lines
- * printed after it (contingency, fees, total rehabilitation cost) are not part of the recap.
- * Priced lines without a recap label between the subtotal and the grand total are kept apart.
+ * printed after it (contingency, fees, total rehabilitation cost) are kept apart, as are priced
+ * lines without a recap label between the subtotal and the grand total.
  */
-export function readRecap(rows: Row[], start: number): RecapRead {
+export function readRecap(rows: Row[], start: number, format: NumberFormat): RecapRead {
   const fields: Partial<Record<RecapField, RecapValue>> = {};
   const unread: RecapRead['unread'] = {};
   const unlabelled: RecapLine[] = [];
+  let totalAt = -1;
   for (let index = start; index < rows.length; index += 1) {
     const field = recapFieldOf(rows[index]);
     if (!field) {
-      const line = fields.subtotal && !RECAP_HEADINGS.find(rows[index], true) ? unlabelledLine(rows[index]) : null;
+      const line = fields.subtotal && !RECAP_HEADINGS.find(rows[index], { cellStart: true }) ? unlabelledLine(rows[index], format) : null;
       if (line) unlabelled.push(line);
       continue;
     }
     if (fields[field]) continue;
-    const value = recapAmount(rows, index, field);
+    const value = recapAmount(rows, index, format);
     if (!value) {
       unread[field] ??= { words: rows[index].words, page: rows[index].page };
       continue;
     }
     fields[field] = value;
-    if (field === 'grandTotal') break;
+    if (field === 'grandTotal') {
+      totalAt = index;
+      break;
+    }
   }
-  if (!fields.grandTotal) return { fields, additionalLines: [], unread };
+  if (!fields.grandTotal) return { fields, additionalLines: [], afterGrandTotal: [], unread };
   const used = new Set(Object.values(fields).flatMap((value) => value?.words ?? []));
-  return { fields, additionalLines: unlabelled.filter((line) => !line.value.words.some((word) => used.has(word))), unread };
+  const additionalLines = unlabelled.filter((line) => !line.value.words.some((word) => used.has(word)));
+  return { fields, additionalLines, afterGrandTotal: linesAfter(rows, totalAt, format), unread };
 }

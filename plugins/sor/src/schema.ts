@@ -9,6 +9,10 @@ const lineItemSchema = z.object({
   materialCost: money,
   laborCost: money,
   totalCost: money,
+  /** Printed only by estimates with an equipment column; part of the line total. */
+  equipmentCost: money.optional(),
+  /** Printed only by estimates with a tax column; part of the line total. */
+  taxAmount: money.optional(),
 });
 
 /** Totals printed on a section's subtotal row (not part of the interface; validators and the legacy layout read them). */
@@ -33,8 +37,10 @@ const recapLineSchema = z.object({ label: z.string(), amount: z.number() });
 
 /**
  * Facts beyond the interface's primary layout: those only the legacy layout asks for
- * (consultantInfo.company/fileNumber, propertyInfo.buildingSize/numberOfUnits), and priced recap
- * lines without a recap label printed between the subtotal and the grand total (permits, fees).
+ * (consultantInfo.company/fileNumber, propertyInfo.buildingSize/numberOfUnits); priced recap
+ * lines without a recap label printed between the subtotal and the grand total (permits, fees);
+ * and what is printed after the grand total (a contingency reserve, fees, a total with them),
+ * which is not part of the statement's recap.
  */
 const additionalInfoSchema = z.object({
   consultantCompany: z.string().nullable(),
@@ -42,6 +48,8 @@ const additionalInfoSchema = z.object({
   buildingSize: z.string().nullable(),
   numberOfUnits: z.number().int().nullable(),
   recapLines: z.array(recapLineSchema),
+  contingencyReserve: money.optional(),
+  linesAfterGrandTotal: z.array(recapLineSchema).optional(),
 });
 
 const recapSummarySchema = z.object({

@@ -1,10 +1,18 @@
 import type { Word } from '@docsift/core';
-import { headingAbove } from './amounts.js';
-import { isLabelRow, readHeaderAt, readSectionHeading, type TableHeader } from './header.js';
-import { inferHeader, withEarlierColumns, withInferredColumns } from './infer.js';
-import { joinWords, type Row } from './layout.js';
-import { isRecapRow, isSectionTotalRow } from './recap.js';
-import { hasItemAmounts, hasMoney, splitRow, type CellValue, type SplitRow } from './table-row.js';
+import {
+  joinWords,
+  readAmountCell,
+  readQuantityCell,
+  readTables,
+  readUnitCell,
+  type AmountBasis,
+  type CellValue,
+  type ColumnRole,
+  type LayoutRow,
+  type NumberFormat,
+  type Table,
+  type TableEntry,
+} from '@docsift/core/layout';
 
 export interface DraftItem {
   page: number;
@@ -15,7 +23,11 @@ export interface DraftItem {
   unitCost?: CellValue<number> | null;
   material: CellValue<number> | null;
   labor: CellValue<number> | null;
+  equipment?: CellValue<number> | null;
+  tax?: CellValue<number> | null;
   total: CellValue<number> | null;
+  /** How the material and labor columns are printed: per unit (to be extended by the quantity) or extended. */
+  basis?: AmountBasis | null;
 }
 
 export interface DraftSection {
@@ -32,26 +44,38 @@ export interface DraftTable {
   end: number;
 }
 
-/** A wrapped description line sits closer than this (in row heights) under the line before it. */
-const WRAP_GAP = 0.9;
-const CONTINUATION_NOTE = /\bcontinued\b|\bcont'd\b|\bcarried forward\b/i;
-
-interface ScanState {
-  header: TableHeader;
-  /** Name of the section for items printed before any section heading. */
-  untitled: { name: string; words: Word[] };
-  sections: DraftSection[];
-  section: DraftSection | null;
-  item: DraftItem | null;
-  lastRow: Row | null;
+/** True when the row spells a section number and name ("3.0 Foundation & Masonry", "Section 3 - Roofing"). */
+export function readSectionHeading(text: string): { number: string | null; name: string; continued: boolean } | null {
+  const continued = /\(?\s*(cont(inued|'d|\.)?)\s*\)?\s*$/i.test(text) || /[—–-]\s*cont(inued)?\b/i.test(text);
+  const cleaned = text
+    .replace(/\s*[—–-]?\s*\(?\s*cont(inued|'d|\.)?\s*\)?\s*$/i, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const match =
+    /^(\d{1,2}\.0{1,2}|\d{1,2}\.(?=\s+[A-Z]))\s*[.:—–-]?\s+([A-Za-z&].*)$/.exec(cleaned) ??
+    /^(?:section|division|div\.?)\s*(\d{1,2}(?:\.0{1,2})?)\s*[.:—–-]?\s+([A-Za-z&].*)$/i.exec(cleaned);
+  if (!match || !/^[A-Za-z&][A-Za-z&,/()'\s-]*$/.test(match[2])) return { number: null, name: cleaned, continued };
+  const number = /^\d+\.\d/.test(match[1]) ? match[1] : `${match[1].replace(/\.$/, '')}.0`;
+  const printed = /^\d/.test(cleaned) ? `${match[1]} ${match[2].trim()}` : cleaned;
+  return { number, name: printed, continued };
 }
 
-function openSection(state: ScanState, name: string, words: Word[], page: number): DraftSection {
-  const section: DraftSection = { name, nameWords: words, page, items: [], total: null };
-  state.sections.push(section);
-  state.section = section;
-  state.item = null;
-  return section;
+/** Tables that list priced work: a description (or scope) and an amount, material or labor column. */
+function isCostTable(table: Table): boolean {
+  const roles = new Set(table.header.columns.map((column) => column.role));
+  const priced = ['amount', 'material', 'labor', 'grossAmount'].some((role) => roles.has(role as ColumnRole));
+  return priced && (roles.has('description') || roles.has('scope'));
+}
+
+type Cells = Partial<Record<ColumnRole, Word[]>>;
+
+/** An entry's words by column role (the first column of each role). */
+function cellsByRole(entry: TableEntry): Cells {
+  const cells: Cells = {};
+  entry.columns.forEach((column, index) => {
+    if (column.role !== null && !cells[column.role]) cells[column.role] = entry.cells[index];
+  });
+  return cells;
 }
 
 /**
@@ -68,139 +92,94 @@ function withoutItemNumber(words: Word[], section: DraftSection | null): Word[] 
   return dotless ? words.slice(1) : words;
 }
 
-/** A section heading row; some layouts print the section's total on it. */
-function readHeading(split: SplitRow): ReturnType<typeof readSectionHeading> {
-  if (split.quantity || split.unit || isSectionTotalRow(split.row.text)) return null;
-  const textWords = [...split.item, ...split.scope, ...split.description];
-  return readSectionHeading(joinWords(textWords));
-}
+class SectionBuilder {
+  readonly sections: DraftSection[] = [];
+  private current: DraftSection | null = null;
 
-function handleHeading(state: ScanState, split: SplitRow, heading: NonNullable<ReturnType<typeof readSectionHeading>>): void {
-  const current = state.section;
-  const sameSection = current !== null && readSectionHeading(current.name)?.number === heading.number;
-  if (sameSection && (heading.continued || heading.name === current.name)) {
-    state.item = null;
-    return;
+  constructor(
+    private readonly format: NumberFormat,
+    private readonly untitled: { name: string; words: Word[] },
+  ) {}
+
+  private open(name: string, words: Word[], page: number): DraftSection {
+    const section: DraftSection = { name, nameWords: words, page, items: [], total: null };
+    this.sections.push(section);
+    this.current = section;
+    return section;
   }
-  const textWords = [...split.item, ...split.scope, ...split.description];
-  const section = openSection(state, heading.name, textWords, split.row.page);
-  if (hasMoney(split)) section.total = { page: split.row.page, material: split.material, labor: split.labor, total: split.total };
-}
 
-function handleAmounts(state: ScanState, split: SplitRow): void {
-  const row = split.row;
-  if (isSectionTotalRow(row.text)) {
-    if (state.section) state.section.total = { page: row.page, material: split.material, labor: split.labor, total: split.total };
-    state.item = null;
-    return;
+  private totals(entry: TableEntry, cells: Cells): DraftSection['total'] {
+    const amount = (role: ColumnRole): CellValue<number> | null => readAmountCell(cells[role] ?? [], this.format);
+    return { page: entry.page, material: amount('material'), labor: amount('labor'), total: amount('amount') ?? amount('grossAmount') };
   }
-  const section = state.section ?? openSection(state, state.untitled.name, state.untitled.words, row.page);
-  const item: DraftItem = {
-    page: row.page,
-    description: withoutItemNumber(split.description, section),
-    quantity: split.quantity,
-    unit: split.unit,
-    unitCost: split.unitCost,
-    material: split.material,
-    labor: split.labor,
-    total: split.total,
-  };
-  section.items.push(item);
-  state.item = item;
+
+  heading(entry: TableEntry): void {
+    const cells = cellsByRole(entry);
+    const moneyRoles: ColumnRole[] = ['material', 'labor', 'amount', 'grossAmount'];
+    const money = new Set(moneyRoles.flatMap((role) => cells[role] ?? []));
+    const words = entry.label.filter((word) => !money.has(word));
+    const heading = readSectionHeading(joinWords(words));
+    if (!heading) return;
+    const current = this.current;
+    const sameNumber = current !== null && heading.number !== null && readSectionHeading(current.name)?.number === heading.number;
+    const sameName = current !== null && heading.name.toLowerCase() === current.name.toLowerCase();
+    if ((sameNumber && (heading.continued || sameName)) || (heading.continued && sameName)) return;
+    const section = this.open(heading.name, words, entry.page);
+    if (moneyRoles.some((role) => (cells[role]?.length ?? 0) > 0)) section.total = this.totals(entry, cells);
+  }
+
+  subtotal(entry: TableEntry): void {
+    if (this.current) this.current.total = this.totals(entry, cellsByRole(entry));
+  }
+
+  item(entry: TableEntry): void {
+    const cells = cellsByRole(entry);
+    const scope = cells.scope ?? [];
+    // A scope column names the section of its lines (a bid's "BRICK", "STUCCO").
+    if (scope.length > 0 && joinWords(scope) !== this.current?.name) this.open(joinWords(scope), scope, entry.page);
+    const section = this.current ?? this.open(this.untitled.name, this.untitled.words, entry.page);
+    const amount = (role: ColumnRole): CellValue<number> | null => readAmountCell(cells[role] ?? [], this.format);
+    const quantityWords = cells.quantity ?? [];
+    const basis = entry.columns.find((column) => column.role === 'material' || column.role === 'labor')?.basis ?? null;
+    section.items.push({
+      page: entry.page,
+      description: withoutItemNumber(cells.description ?? [], section),
+      quantity: readQuantityCell(quantityWords, this.format),
+      unit: readUnitCell(cells.unit?.length ? cells.unit : quantityWords.filter((word) => /\p{L}/u.test(word.text))),
+      unitCost: amount('unitPrice'),
+      material: amount('material'),
+      labor: amount('labor'),
+      equipment: cells.equipment ? amount('equipment') : undefined,
+      tax: cells.taxAmount ? amount('taxAmount') : undefined,
+      total: amount('amount') ?? amount('grossAmount'),
+      basis,
+    });
+  }
 }
 
-function isWrappedLine(state: ScanState, split: SplitRow): boolean {
-  const previous = state.lastRow;
-  const item = state.item;
-  if (!item || !previous || previous.page !== split.row.page) return false;
-  if (split.description.length === 0 || split.item.length > 0 || CONTINUATION_NOTE.test(split.row.text)) return false;
-  if (split.row.top - previous.bottom > WRAP_GAP * split.row.height) return false;
-  const descriptionColumn = state.header.columns.find((column) => column.kind === 'description');
-  return !descriptionColumn || split.description[0].bbox[0] >= descriptionColumn.x0 - 2 * split.row.height;
-}
-
-function scanRow(state: ScanState, split: SplitRow): void {
-  const row = split.row;
-  const heading = readHeading(split);
-  if (heading) handleHeading(state, split, heading);
-  else if (hasItemAmounts(split)) handleAmounts(state, split);
-  else if (isWrappedLine(state, split)) state.item!.description.push(...split.description);
-  else if (split.description.length > 0) state.item = null;
-  state.lastRow = row;
-}
-
-/** A section heading printed just above the first header row belongs to the table. */
-function headingStart(rows: Row[], index: number): number {
+/** A short text line just above a table (no label) names its first section ("Pricing Summary"). */
+function headingAbove(rows: LayoutRow[], index: number): { name: string; words: Word[] } {
   const above = rows[index - 1];
-  return above && readSectionHeading(above.text) ? index - 1 : index;
-}
-
-/** An item row under the header's columns: a quantity or unit and at least two amounts. */
-function looksLikeItem(split: SplitRow): boolean {
-  const amounts = [split.material, split.labor, split.total].filter((cell) => cell !== null).length;
-  return amounts >= 2 && (split.quantity !== null || split.unit !== null);
-}
-
-/** A section heading one row above the first item, or two when the item's first line wraps above its amounts. */
-function startAt(rows: Row[], firstItem: number): number {
-  const start = headingStart(rows, firstItem);
-  return start === firstItem && firstItem >= 2 && readSectionHeading(rows[firstItem - 2].text) ? firstItem - 2 : start;
+  const row = rows[index];
+  const isHeading =
+    above && row && above.page === row.page && row.top - above.bottom <= 3 * row.height && above.words.length <= 6 && !/[:\d]/.test(above.text);
+  return isHeading ? { name: above.text, words: above.words } : { name: '', words: [] };
 }
 
 /**
- * Where the table begins. OCR can lose a header row (white on a dark band), so item rows above
- * the first header that read right under its columns start the table there.
+ * Reads the statement's cost tables (itemised with quantity / material / labor columns, or one
+ * amount per scope) into sections: headings open sections, subtotal rows close them.
  */
-function tableStart(rows: Row[], headerIndex: number, header: TableHeader): number {
-  const firstItem = rows.slice(0, headerIndex).findIndex((row) => !row.furniture && looksLikeItem(splitRow(row, header)));
-  return firstItem < 0 ? headingStart(rows, headerIndex) : startAt(rows, firstItem);
-}
-
-/**
- * Reads an itemised table from `start` with the given columns: headers repeated on later pages
- * re-derive the columns, section headings open sections, wrapped description lines join the item
- * above, and the recap ends the table.
- */
-function scanTable(rows: Row[], header: TableHeader, start: number, untitled: ScanState['untitled']): DraftTable {
-  const inferred = inferHeader(rows)?.header ?? null;
-  const state: ScanState = { header: withInferredColumns(header, inferred), untitled, sections: [], section: null, item: null, lastRow: null };
-  let index = start;
-  for (; index < rows.length; index += 1) {
-    const row = rows[index];
-    const found = readHeaderAt(rows, index);
-    if (found) {
-      state.header = withInferredColumns(withEarlierColumns(found.header, state.header), inferred);
-      state.item = null;
-      index += found.rowCount - 1;
-      state.lastRow = rows[index];
-      continue;
+export function readStatementTable(rows: LayoutRow[], format: NumberFormat): DraftTable {
+  const tables = readTables(rows, { format }).filter(isCostTable);
+  if (tables.length === 0) return { sections: [], end: 0 };
+  const builder = new SectionBuilder(format, headingAbove(rows, tables[0].start));
+  for (const table of tables) {
+    for (const entry of table.entries) {
+      if (entry.kind === 'heading') builder.heading(entry);
+      else if (entry.kind === 'subtotal') builder.subtotal(entry);
+      else builder.item(entry);
     }
-    if (row.furniture || isLabelRow(row)) continue;
-    const split = splitRow(row, state.header);
-    if (!looksLikeItem(split) && isRecapRow(row)) break;
-    scanRow(state, split);
   }
-  return { sections: state.sections, end: index };
-}
-
-/**
- * Reads an itemised table (quantity / material / labor columns) from its first header row, or from
- * item rows above it whose own header was lost (their columns inferred from them: a scanned page
- * can sit a little off the next page's header).
- */
-export function readItemisedTable(rows: Row[], headerIndex: number): DraftTable {
-  const first = readHeaderAt(rows, headerIndex)!.header;
-  const untitled = headingAbove(rows, headerIndex);
-  const earlier = inferHeader(rows.slice(0, headerIndex));
-  if (earlier) return scanTable(rows, earlier.header, startAt(rows, earlier.firstIndex), untitled);
-  return scanTable(rows, first, tableStart(rows, headerIndex, first), untitled);
-}
-
-/** Reads an itemised table whose header row is missing, with columns inferred from its rows. */
-export function readHeaderlessTable(rows: Row[], header: TableHeader, firstItem: number): DraftTable {
-  return scanTable(rows, header, startAt(rows, firstItem), { name: '', words: [] });
-}
-
-export function findHeader(rows: Row[]): number {
-  return rows.findIndex((_, index) => readHeaderAt(rows, index) !== null);
+  return { sections: builder.sections, end: tables[tables.length - 1].end };
 }

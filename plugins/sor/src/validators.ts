@@ -1,5 +1,5 @@
 import type { Finding, Validator } from '@docsift/core';
-import { roundCents } from './parse.js';
+import { roundCents } from '@docsift/core/layout';
 import type { SorData, SorSection } from './schema.js';
 
 /** Stable finding codes; the lending variant builds its compliance checks on them. */
@@ -28,7 +28,7 @@ function mismatch(code: string, path: string, what: string, expected: number, ac
   };
 }
 
-/** Line total = material + labor, within a cent. */
+/** Line total = material + labor (+ equipment and tax where printed), within a cent. */
 export const lineTotals: Validator<SorData> = (data) =>
   data.constructionSections.flatMap((section, sectionIndex) =>
     section.lineItems.flatMap((item, itemIndex): Finding[] => {
@@ -37,7 +37,7 @@ export const lineTotals: Validator<SorData> = (data) =>
         return [{ severity: 'warning', code: FINDING_CODES.lineTotalMissing, message: `Line item "${item.description}" has no total`, path: `${path}.totalCost` }];
       }
       if (item.materialCost === null || item.laborCost === null) return [];
-      const expected = item.materialCost + item.laborCost;
+      const expected = item.materialCost + item.laborCost + (item.equipmentCost ?? 0) + (item.taxAmount ?? 0);
       return differs(expected, item.totalCost)
         ? [mismatch(FINDING_CODES.lineTotalMismatch, `${path}.totalCost`, `Line total of "${item.description}"`, expected, item.totalCost)]
         : [];

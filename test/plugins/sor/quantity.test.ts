@@ -4,7 +4,7 @@ import { ProvenanceRecorder } from '../../../plugins/sor/src/provenance.js';
 import { reconcileQuantity } from '../../../plugins/sor/src/quantity.js';
 import type { SorLineItem } from '../../../plugins/sor/src/schema.js';
 import type { DraftItem } from '../../../plugins/sor/src/table.js';
-import type { CellValue } from '../../../plugins/sor/src/table-row.js';
+import type { CellValue } from '@docsift/core/layout';
 
 const word = (text: string, x: number, source: Word['source'] = 'ocr'): Word => ({ text, bbox: [x, 0.5, x + 0.04, 0.51], source, confidence: 0.9 });
 const cell = <T>(value: T, text: string, x: number, source: Word['source'] = 'ocr'): CellValue<T> => ({ value, words: [word(text, x, source)], quality: 1 });

@@ -1,5 +1,5 @@
 import { reviewCheck, valueProblem, type ComplianceCheck, type ValueProblem } from '@docsift/core';
-import { roundCents } from '../parse.js';
+import { roundCents } from '@docsift/core/layout';
 import type { SorSection } from '../schema.js';
 import { sectionAmount } from '../validators.js';
 import { check, dollars, LENDING_CHECK_CODES, type StatementInput } from './codes.js';
