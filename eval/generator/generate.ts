@@ -1,0 +1,165 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PDFDocument } from 'pdf-lib';
+import { answerFor, type SorAnswer, type Variant } from './answers.js';
+import type { SorFamily } from './family.js';
+import { g1 } from './families/g1-estimating-export.js';
+import { g2 } from './families/g2-unit-rate-writeup.js';
+import { g3 } from './families/g3-csi-bid.js';
+import { g4 } from './families/g4-room-by-room.js';
+import { g5 } from './families/g5-spreadsheet-summary-first.js';
+import { g6 } from './families/g6-narrative-writeup.js';
+import { g7 } from './families/g7-quantity-first-estimate.js';
+import { g8 } from './families/g8-bid-form.js';
+import { buildDocument, type SorDocument } from './model.js';
+import { Random } from './random.js';
+import { faxPdf, photoImage, scannedPdf, type Rendering } from './variants.js';
+
+/**
+ * Statements of repair in eight layout families with their answer keys, for leave-one-family-out
+ * evaluation: g1–g4 for tuning, g5–g8 held out. Deterministic for a seed and generator version.
+ */
+
+export const GENERATOR_VERSION = '1.1.0';
+export const DEFAULT_SEED = 20261207;
+export const FAMILIES: SorFamily[] = [g1, g2, g3, g4, g5, g6, g7, g8];
+
+export interface GenerateOptions {
+  /** Family ids ("g1"…); all by default. */
+  families?: string[];
+  /** All four kinds by default. */
+  variants?: Variant[];
+  seed?: number;
+}
+
+export interface GeneratedSet {
+  set: 'generated-sor';
+  generator: { version: string; seed: number; families: string[]; variants: Variant[] };
+  description: string;
+  conventions: Record<string, string>;
+  files: SorAnswer[];
+}
+
+const CONVENTIONS: Record<string, string> = {
+  answers: 'As in corpus/synthetic/answers.json (documentType, pages, extractedData, acceptableAlternatives, otherValuesOnDocument).',
+  'sor.sections': 'sectionName is the heading as printed (number and name); items printed before any heading form a section named "".',
+  'sor.lineItems':
+    'quantity and unit are null where not printed. materialCost and laborCost are extended amounts (quantity × printed unit rate, to the cent, where only rates are printed), null where not printed. totalCost is the printed line total; where equipment and tax columns are printed it is material + labor + equipment + tax.',
+  'sor.recap':
+    'Printed amounts. subtotal is the sum of the section totals (also where no subtotal is printed); generalConditions and overheadAndProfit are null where not printed, and overhead and profit printed as two lines are added up; grandTotal is the amount on the grand-total line (GRAND TOTAL, TOTAL BID, ...), including priced lines printed above it; lines after it are never in recapSummary (see otherValuesOnDocument.recapLinesAfterGrandTotal).',
+  heldOut: 'true for families g5–g8, kept out of tuning.',
+  variant: 'digital (text layer) | scanned (gray JPEG pages in a PDF) | fax (bilevel 204×98 dpi pages in a PDF, with a fax header line) | photo (one JPEG of a one-page document on a desk).',
+};
+
+interface Plan {
+  variant: Variant;
+  letter: string;
+  /** Position in the family's item range, 0 to 1. */
+  size: number;
+}
+
+const PLANS: Plan[] = [
+  { variant: 'digital', letter: 'a', size: 0.05 },
+  { variant: 'digital', letter: 'b', size: 0.6 },
+  { variant: 'digital', letter: 'c', size: 0.3 },
+  { variant: 'digital', letter: 'd', size: 1 },
+  { variant: 'scanned', letter: 'a', size: 0.4 },
+  { variant: 'fax', letter: 'a', size: 0.2 },
+  { variant: 'photo', letter: 'a', size: 0 },
+];
+
+const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
+
+async function pageCount(pdf: Uint8Array): Promise<number> {
+  return (await PDFDocument.load(pdf, { updateMetadata: false })).getPageCount();
+}
+
+function itemCount(family: SorFamily, random: Random, size: number): number {
+  const [min, max] = family.items;
+  const band = (max - min) / 4;
+  return Math.round(Math.max(min, Math.min(max, min + (max - min) * size + random.float(-band / 2, band / 2))));
+}
+
+async function digitalDocument(family: SorFamily, random: Random, items: number): Promise<{ document: SorDocument; pdf: Uint8Array }> {
+  const document = buildDocument(random.child('document'), family.spec(random.child('spec'), items));
+  return { document, pdf: await family.render(document) };
+}
+
+/** A photo shows one page: fewer items until the document fits on it. */
+async function onePageDocument(family: SorFamily, random: Random): Promise<{ document: SorDocument; pdf: Uint8Array }> {
+  for (let items = Math.min(family.items[0], 24); ; items -= 3) {
+    const made = await digitalDocument(family, random.child(String(items)), Math.max(items, 5));
+    if (items <= 5 || (await pageCount(made.pdf)) === 1) return made;
+  }
+}
+
+function faxHeader(document: SorDocument, random: Random): string {
+  const { reportDate } = document.parties;
+  const month = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'][reportDate.month - 1];
+  const sender = document.parties.contractor?.phone ?? document.parties.consultantPhone;
+  return `${month}-${String(reportDate.day).padStart(2, '0')}-${reportDate.year} ${random.int(8, 17)}:${String(random.int(0, 59)).padStart(2, '0')}  FROM: ${sender}`;
+}
+
+async function makeFile(family: SorFamily, plan: Plan, seed: number): Promise<{ name: string; bytes: Uint8Array; answer: SorAnswer }> {
+  const random = new Random(`${seed}/${family.id}/${plan.variant}/${plan.letter}`);
+  const made = plan.variant === 'photo' ? await onePageDocument(family, random) : await digitalDocument(family, random, itemCount(family, random.child('size'), plan.size));
+  let rendering: Rendering;
+  if (plan.variant === 'scanned') rendering = await scannedPdf(made.pdf, random.child('scan'));
+  else if (plan.variant === 'fax') rendering = await faxPdf(made.pdf, random.child('fax'), faxHeader(made.document, random.child('fax-header')));
+  else if (plan.variant === 'photo') rendering = await photoImage(made.pdf, random.child('photo'));
+  else rendering = { bytes: made.pdf, pages: await pageCount(made.pdf), scan: {} };
+  const name = `sor_${family.id}_${plan.variant}_${plan.letter}.${plan.variant === 'photo' ? 'jpg' : 'pdf'}`;
+  const answer = answerFor(family, made.document, {
+    name,
+    sha256: sha256(rendering.bytes),
+    bytes: rendering.bytes.length,
+    pages: rendering.pages,
+    variant: plan.variant,
+    scan: plan.variant === 'digital' ? undefined : rendering.scan,
+  });
+  return { name, bytes: rendering.bytes, answer };
+}
+
+function existingSet(answersPath: string, generator: GeneratedSet['generator']): GeneratedSet | null {
+  if (!existsSync(answersPath)) return null;
+  const existing = JSON.parse(readFileSync(answersPath, 'utf8')) as GeneratedSet;
+  return JSON.stringify(existing.generator) === JSON.stringify(generator) ? existing : null;
+}
+
+export async function generateSorFamilies(outDir: string, options: GenerateOptions = {}): Promise<GeneratedSet> {
+  const families = FAMILIES.filter((family) => !options.families || options.families.includes(family.id));
+  const variants = options.variants ?? ['digital', 'scanned', 'fax', 'photo'];
+  const generator = { version: GENERATOR_VERSION, seed: options.seed ?? DEFAULT_SEED, families: families.map((family) => family.id), variants };
+  const answersPath = path.join(outDir, 'answers.json');
+  const existing = existingSet(answersPath, generator);
+  if (existing) return existing;
+  mkdirSync(outDir, { recursive: true });
+  const files: SorAnswer[] = [];
+  for (const family of families) {
+    for (const plan of PLANS.filter((candidate) => variants.includes(candidate.variant))) {
+      const made = await makeFile(family, plan, generator.seed);
+      writeFileSync(path.join(outDir, made.name), made.bytes);
+      files.push(made.answer);
+    }
+  }
+  const set: GeneratedSet = {
+    set: 'generated-sor',
+    generator,
+    description: 'Generated statements of repair in eight layout families (g1–g4 for tuning, g5–g8 held out) with their expected extraction results.',
+    conventions: CONVENTIONS,
+    files,
+  };
+  writeFileSync(answersPath, `${JSON.stringify(set, null, 1)}\n`);
+  return set;
+}
+
+const invokedDirectly = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+if (invokedDirectly) {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const outDir = path.resolve(process.argv[2] ?? path.join(here, '../generated/sor'));
+  const started = performance.now();
+  const set = await generateSorFamilies(outDir);
+  console.log(`${set.files.length} documents in ${outDir} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+}

@@ -1,0 +1,295 @@
+import {
+  address, addDays, borrowerNames, calendarDate, consultingCompany, contractorCompany, contractorLicense, emailFor, lenderName,
+  personName, phoneNumber, type Address, type CalendarDate,
+} from './content.js';
+import type { Random } from './random.js';
+import { LOCATIONS, ROOMS, SPEC_PHRASES, TRADES, WORK_ITEMS, type Room, type Trade, type Unit, type WorkItem } from './work-items.js';
+
+/** The data of one statement of repair, independent of layout. Money is in integer cents. */
+
+export interface LineItem {
+  description: string;
+  quantity: number;
+  unit: Unit;
+  materialRate: number;
+  laborRate: number;
+  material: number;
+  labor: number;
+  equipment: number;
+  tax: number;
+  total: number;
+}
+
+export interface Section {
+  /** The heading as printed ("" when the items come before any heading). */
+  heading: string;
+  items: LineItem[];
+}
+
+export interface RecapLine {
+  label: string;
+  amount: number;
+}
+
+export interface Markup {
+  /** Percent, as printed when the family prints it. */
+  rate: number;
+  amount: number;
+}
+
+export interface Recap {
+  subtotal: number;
+  generalConditions: Markup | null;
+  overhead: Markup | null;
+  /** Set when overhead and profit are separate markups; the answer adds them up. */
+  profit: Markup | null;
+  /** Priced lines between the markups and the grand total (permits, fees, sales tax). */
+  before: RecapLine[];
+  grandTotal: number;
+  /** Lines after the grand total (contingency reserve, fees, totals of another kind). */
+  after: RecapLine[];
+}
+
+export interface Parties {
+  consultant: string;
+  consultantCompany: string;
+  consultantAddress: Address;
+  consultantPhone: string;
+  consultantEmail: string;
+  consultantId: string;
+  property: Address;
+  borrower: string;
+  lender: string;
+  inspectionDate: CalendarDate;
+  reportDate: CalendarDate;
+  fileNumber: string;
+  fhaCaseNumber: string;
+  loanNumber: string;
+  contractor: { name: string; license: string; phone: string; address: Address; email: string } | null;
+  buildingSize: number;
+  yearBuilt: number;
+  units: number;
+}
+
+export interface SorDocument {
+  /** The seed the document was built from; renderers derive their own choices from it. */
+  seed: string;
+  parties: Parties;
+  sections: Section[];
+  recap: Recap;
+}
+
+export interface GroupInfo {
+  ordinal: number;
+  trade: Trade | null;
+  room: Room | null;
+}
+
+export interface RecapSpec {
+  generalConditions: number[] | null;
+  overheadAndProfit: number[] | null;
+  /** Overhead and profit as two markups. */
+  split?: boolean;
+  overheadOnGeneralConditions?: boolean;
+  before?: (random: Random, sections: Section[]) => RecapLine[];
+  after?: (random: Random, grandTotal: number) => RecapLine[];
+}
+
+export interface DocumentSpec {
+  itemCount: number;
+  grouping: 'trade' | 'room';
+  heading: (group: GroupInfo) => string;
+  /** Probability that a description gets a spec phrase (twice that value for a second one). */
+  verbosity: number;
+  /** Whole-dollar extended amounts and whole quantities, as contractor bids print them (no unit rates printed). */
+  wholeDollars?: boolean;
+  /** Equipment share and sales tax on materials, for estimating exports that print both. */
+  equipmentAndTax?: { taxRate: number };
+  upperCase?: boolean;
+  /** General items first, under no heading. */
+  unheadedLead?: boolean;
+  /** The contractor is always known (documents issued by the contractor). */
+  contractorSelected?: boolean;
+  recap: RecapSpec;
+}
+
+const percentOf = (cents: number, rate: number): number => Math.round((cents * rate) / 100);
+
+/** Half-unit quantities for SQ and CY, whole ones otherwise; LS is always 1. */
+function quantityFor(random: Random, work: WorkItem, wholeOnly: boolean): number {
+  const [min, max] = work.quantity;
+  if (work.unit === 'LS') return 1;
+  if ((work.unit === 'SQ' || work.unit === 'CY') && !wholeOnly && random.chance(0.4)) return random.int(min * 2, max * 2) / 2;
+  const value = random.int(min, max);
+  return value >= 200 && random.chance(0.5) ? Math.round(value / 10) * 10 : value;
+}
+
+/** A unit rate in cents: cents below $20, whole dollars below $500, then multiples of $5. */
+function rateFor(random: Random, [min, max]: [number, number], quantity: number): number {
+  if (max === 0) return 0;
+  const dollars = random.float(min, max);
+  let cents = dollars < 20 ? Math.round(dollars * 100) : dollars < 500 ? Math.round(dollars) * 100 : Math.round(dollars / 5) * 500;
+  if (!Number.isInteger(quantity) && cents % 2 === 1) cents += 1;
+  return Math.max(cents, 1);
+}
+
+function describe(random: Random, spec: DocumentSpec, work: WorkItem, room: Room | null): string {
+  let text = work.text;
+  const locations = room ? undefined : work.areas.map((area) => LOCATIONS[area]).find(Boolean);
+  if (locations && random.chance(0.35)) text += `, ${random.pick(locations)}`;
+  const specified = !['general', 'demolition'].includes(work.trade) && work.unit !== 'HR';
+  const phrases = random.sample(SPEC_PHRASES, 2);
+  if (specified && random.chance(spec.verbosity)) text += `; ${phrases[0]}`;
+  if (specified && random.chance(spec.verbosity / 2)) text += `; ${phrases[1]}`;
+  return spec.upperCase ? text.toUpperCase() : text;
+}
+
+function lineItem(random: Random, spec: DocumentSpec, work: WorkItem, room: Room | null): LineItem {
+  const wholeDollars = spec.wholeDollars ?? false;
+  const quantity = quantityFor(random, work, wholeDollars);
+  const materialRate = rateFor(random, work.material, quantity);
+  const laborRate = rateFor(random, work.labor, quantity);
+  // Bids in whole dollars print no rates, so the extended amounts are rounded instead.
+  const extend = (rate: number) => (wholeDollars ? Math.round((quantity * rate) / 100) * 100 : Math.round(quantity * rate));
+  const material = extend(materialRate);
+  const labor = extend(laborRate);
+  let equipment = 0;
+  let tax = 0;
+  if (spec.equipmentAndTax) {
+    equipment = work.equipment ? Math.round(labor * work.equipment) : 0;
+    tax = percentOf(material, spec.equipmentAndTax.taxRate);
+  }
+  const description = describe(random, spec, work, room);
+  return { description, quantity, unit: work.unit, materialRate, laborRate, material, labor, equipment, tax, total: material + labor + equipment + tax };
+}
+
+/** Splits `count` items over groups, each getting at least one and at most its capacity. */
+function spread(random: Random, count: number, capacities: number[]): number[] {
+  const sizes = capacities.map(() => 1);
+  for (let placed = sizes.length; placed < count; placed += 1) {
+    const open = sizes.flatMap((size, index) => (size < capacities[index] ? [index] : []));
+    if (open.length === 0) break;
+    sizes[random.pick(open)] += 1;
+  }
+  return sizes;
+}
+
+interface Group {
+  info: GroupInfo;
+  pool: WorkItem[];
+}
+
+function groupsFor(random: Random, spec: DocumentSpec, wanted: number): Group[] {
+  if (spec.grouping === 'trade') {
+    const trades = TRADES.filter((trade) => !(spec.unheadedLead && trade.id === 'general'));
+    const chosen = new Set(random.sample(trades, wanted).map((trade) => trade.id));
+    return trades
+      .filter((trade) => chosen.has(trade.id))
+      .map((trade) => ({ info: { ordinal: 0, trade, room: null }, pool: WORK_ITEMS.filter((work) => work.trade === trade.id) }));
+  }
+  const rooms = random.sample(ROOMS.filter((room) => !(spec.unheadedLead && room.area === 'whole')), wanted);
+  return rooms.map((room) => ({
+    info: { ordinal: 0, trade: null, room },
+    pool: WORK_ITEMS.filter((work) => work.areas.includes(room.area) && work.trade !== 'general'),
+  }));
+}
+
+/** Items of the group's pool, each work item once while unused ones remain; descriptions never repeat. */
+function sectionItems(random: Random, spec: DocumentSpec, group: Group, count: number, used: Set<string>): LineItem[] {
+  const items: LineItem[] = [];
+  for (let attempt = 0; items.length < count && attempt < count * 8; attempt += 1) {
+    const fresh = group.pool.filter((work) => !used.has(`work:${work.text}`));
+    const work = random.pick(fresh.length > 0 ? fresh : group.pool);
+    used.add(`work:${work.text}`);
+    const item = lineItem(random, spec, work, group.info.room);
+    if (used.has(item.description.toLowerCase())) continue;
+    used.add(item.description.toLowerCase());
+    items.push(item);
+  }
+  return items;
+}
+
+function buildSections(random: Random, spec: DocumentSpec): Section[] {
+  const used = new Set<string>();
+  const sections: Section[] = [];
+  let remaining = spec.itemCount;
+  if (spec.unheadedLead) {
+    const lead = Math.min(remaining - 1, random.int(2, 4));
+    const general: Group = { info: { ordinal: 0, trade: TRADES[0], room: null }, pool: WORK_ITEMS.filter((work) => work.trade === 'general') };
+    sections.push({ heading: '', items: sectionItems(random, spec, general, lead, used) });
+    remaining -= sections[0].items.length;
+  }
+  const groupCount = Math.max(1, Math.min(spec.grouping === 'trade' ? TRADES.length : 9, Math.round(remaining / random.float(2.5, 5))));
+  const groups = groupsFor(random, spec, groupCount);
+  const sizes = spread(random, remaining, groups.map((group) => new Set(group.pool.map((work) => work.text)).size));
+  groups.forEach((group, index) => {
+    const info = { ...group.info, ordinal: index + 1 };
+    sections.push({ heading: spec.heading(info), items: sectionItems(random, spec, group, sizes[index], used) });
+  });
+  return sections.filter((section) => section.items.length > 0);
+}
+
+function buildRecap(random: Random, spec: RecapSpec, sections: Section[]): Recap {
+  const subtotal = sections.flatMap((section) => section.items).reduce((sum, item) => sum + item.total, 0);
+  const markup = (rates: number[] | null, base: number): Markup | null => {
+    if (!rates) return null;
+    const rate = random.pick(rates);
+    return { rate, amount: percentOf(base, rate) };
+  };
+  const generalConditions = markup(spec.generalConditions, subtotal);
+  const base = subtotal + (spec.overheadOnGeneralConditions ? (generalConditions?.amount ?? 0) : 0);
+  const overhead = markup(spec.overheadAndProfit, base);
+  const profit = spec.split ? markup([5, 6, 8, 10], base) : null;
+  const before = spec.before?.(random, sections) ?? [];
+  const grandTotal = [subtotal, generalConditions?.amount, overhead?.amount, profit?.amount, ...before.map((line) => line.amount)]
+    .reduce<number>((sum, amount) => sum + (amount ?? 0), 0);
+  return { subtotal, generalConditions, overhead, profit, before, grandTotal, after: spec.after?.(random, grandTotal) ?? [] };
+}
+
+function buildParties(random: Random, contractorSelected: boolean): Parties {
+  const consultant = personName(random);
+  const consultantCompany = consultingCompany(random);
+  const consultantAddress = address(random, undefined, random.chance(0.5));
+  const property = address(random, consultantAddress);
+  const inspectionDate = calendarDate(random);
+  const contractorName = contractorCompany(random);
+  const contractorAddress = address(random, property, random.chance(0.3));
+  const contractorPerson = personName(random, false);
+  return {
+    consultant,
+    consultantCompany,
+    consultantAddress,
+    consultantPhone: phoneNumber(random, consultantAddress.areaCode),
+    consultantEmail: emailFor(consultant, consultantCompany),
+    consultantId: `${random.pick(['C', 'D'])}${String(random.int(100, 1999)).padStart(4, '0')}`,
+    property,
+    borrower: borrowerNames(random),
+    lender: lenderName(random),
+    inspectionDate,
+    reportDate: addDays(inspectionDate, random.int(1, 9)),
+    fileNumber: random.pick([`${random.int(2025, 2026)}-${random.int(1000, 9999)}`, `WU-${random.int(10000, 99999)}`, `${random.int(100, 999)}${random.pick(['A', 'B', 'K'])}`]),
+    fhaCaseNumber: `${String(random.int(11, 599)).padStart(3, '0')}-${random.int(1000000, 9999999)}`,
+    loanNumber: String(random.int(10000000, 9999999999)),
+    contractor: contractorSelected || random.chance(0.85)
+      ? {
+          name: contractorName,
+          license: contractorLicense(random, property.state),
+          phone: phoneNumber(random, property.areaCode),
+          address: contractorAddress,
+          email: emailFor(contractorPerson, contractorName),
+        }
+      : null,
+    buildingSize: random.int(9, 42) * 100 + random.pick([0, 25, 50, 75]),
+    yearBuilt: random.int(1900, 1995),
+    units: random.chance(0.85) ? 1 : random.int(2, 4),
+  };
+}
+
+export function buildDocument(random: Random, spec: DocumentSpec): SorDocument {
+  const parties = buildParties(random.child('parties'), spec.contractorSelected ?? false);
+  const sections = buildSections(random.child('sections'), spec);
+  return { seed: random.seed, parties, sections, recap: buildRecap(random.child('recap'), spec.recap, sections) };
+}
+
+export const sectionTotal = (section: Section, field: 'material' | 'labor' | 'equipment' | 'tax' | 'total' = 'total'): number =>
+  section.items.reduce((sum, item) => sum + item[field], 0);
