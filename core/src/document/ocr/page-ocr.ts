@@ -2,6 +2,7 @@ import type { BBox, Word } from '../../contracts/document.js';
 import { rotateQuarterTurns, type GrayImage } from '../gray-image.js';
 import { roundBox } from '../geometry.js';
 import { cropToInk, type InkCrop } from './crop.js';
+import { flattenIllumination } from './illumination.js';
 import { deskew, measureSkew, skewWorthCorrecting } from './deskew.js';
 import { isMisreadDollarSign, normaliseOcrWord } from './normalise.js';
 import { estimateOrientation, readabilityScore, readsUpright } from './orientation.js';
@@ -74,15 +75,20 @@ async function recognizeTurned(engine: OcrEngine, image: GrayImage, quarterTurns
  * accordingly and recognised. When the result does not read well, the page may be upside down:
  * it is recognised turned over too, and the more readable result kept.
  */
-export async function recognizePage(engine: OcrEngine, image: GrayImage): Promise<OcrPageResult> {
+export async function recognizePage(engine: OcrEngine, page: GrayImage): Promise<OcrPageResult> {
+  const image = flattenIllumination(page);
   const orientation = estimateOrientation(image);
-  const first = orientation.vertical
+  let best = orientation.vertical
     ? await recognizeTurned(engine, image, orientation.quarterTurns)
     : await recognizeTurned(engine, image, 0, skewWorthCorrecting(orientation.skew));
-  let best = first;
-  if (first.words.length >= MIN_WORDS_TO_TURN_OVER && !readsUpright(first.words)) {
-    const flipped = await recognizeTurned(engine, image, first.quarterTurns + 2);
-    if (readabilityScore(flipped.words) > readabilityScore(first.words)) best = flipped;
+  // The edges of a narrow receipt or a photo's border project like text running down the page.
+  if (orientation.vertical && !readsUpright(best.words)) {
+    const unturned = await recognizeTurned(engine, image, 0);
+    if (readabilityScore(unturned.words) > readabilityScore(best.words)) best = unturned;
+  }
+  if (best.words.length >= MIN_WORDS_TO_TURN_OVER && !readsUpright(best.words)) {
+    const flipped = await recognizeTurned(engine, image, best.quarterTurns + 2);
+    if (readabilityScore(flipped.words) > readabilityScore(best.words)) best = flipped;
   }
   const words = await recheckDoubtfulWords(engine, best.image, best.words);
   return {
