@@ -12,3 +12,5 @@ export * from './units.js';
 export * from './phrases.js';
 export * from './lexicon/index.js';
 export * from './tables/index.js';
+export * from './key-values.js';
+export * from './zones.js';

@@ -19,6 +19,8 @@ interface Entry<T> {
   /** The phrase's folded words run together ("rechnungs nr" → "rechnungsnr"): printed splits do not matter. */
   key: string;
   wordCount: number;
+  /** The phrase's last folded word. */
+  last: string;
 }
 
 /** OCR text must spell a phrase at least this closely; the text layer spells it exactly. */
@@ -43,7 +45,7 @@ export class PhraseMatcher<T> {
       const key = words.join('');
       if (!key) continue;
       const list = this.byPrefix.get(key.slice(0, 2)) ?? [];
-      list.push({ value, phrase, key, wordCount: words.length });
+      list.push({ value, phrase, key, wordCount: words.length, last: words[words.length - 1] });
       this.byPrefix.set(key.slice(0, 2), list);
       maxWords = Math.max(maxWords, words.length);
     }
@@ -87,8 +89,9 @@ export class PhraseMatcher<T> {
       ocr ||= word.source === 'ocr';
       for (const entry of candidates) {
         if (Math.abs(end - start - entry.wordCount) > 1) continue;
-        // A fuzzy reading may merge two printed words into one, never take in an extra word ("Consultant ID").
-        const score = entry.key === key ? 1 : ocr && end - start <= entry.wordCount ? fuzzyScore(key, entry.key) : 0;
+        // A fuzzy reading may split a word ("Round d Total") or merge two, never take in an extra word at the end ("Consultant ID").
+        const endsAlike = end - start <= entry.wordCount || similarity(keyOf(word.text), entry.last) >= MIN_OCR_SIMILARITY || keyOf(word.text) === entry.last;
+        const score = entry.key === key ? 1 : ocr && endsAlike ? fuzzyScore(key, entry.key) : 0;
         if (score > 0) matches.push({ value: entry.value, values: [entry.value], phrase: entry.phrase, start, end, score });
       }
     }

@@ -2,7 +2,7 @@ import type { Word } from '../../contracts/document.js';
 import { joinWords } from '../boxes.js';
 import { columnTerms, type ColumnRole } from '../lexicon/index.js';
 import { PhraseMatcher, type PhraseMatch } from '../phrases.js';
-import { cellGap, inRowHeights, rowGap, type LayoutRow } from '../rows.js';
+import { cellsOf, rowGap, type LayoutRow } from '../rows.js';
 import { foldWord } from '../text.js';
 import { isTextColumn, TEXT_ROLES, VALUE_ROLES, type AmountBasis, type TableColumn, type TableHeader } from './model.js';
 
@@ -26,28 +26,9 @@ interface HeaderCell {
   words: Word[];
 }
 
-/** Words of one label may stand this far apart (in row heights) when together they spell a label (wide monospace spaces). */
-const LABEL_WORD_GAP = 2;
-
-/** Whether a label phrase runs from the end of one cell into the next ("Work" + "Item", "Line" + "Total"). */
-function spellsAcross(left: HeaderCell, right: HeaderCell): boolean {
-  const words = [...left.words, ...right.words];
-  return columnLabels()
-    .findAllInSequence(words)
-    .some((phrase) => phrase.start < left.words.length && phrase.end > left.words.length);
-}
-
-/** A row of the header cut into cells at wide gaps, except where the words on both sides spell one label. */
+/** A row of the header cut into cells at gaps wider than the page's word spacing allows inside a label. */
 function cellsOfRow(row: LayoutRow): HeaderCell[] {
-  const cells: HeaderCell[] = [];
-  row.words.forEach((word, index) => {
-    const gap = index === 0 ? Infinity : inRowHeights(row, word.bbox[0] - row.words[index - 1].bbox[2]);
-    const last = cells[cells.length - 1];
-    if (gap <= cellGap(row)) last.words.push(word);
-    else if (gap <= LABEL_WORD_GAP * Math.max(1, row.space / 0.35) && spellsAcross(last, { words: [word, ...row.words.slice(index + 1, index + 3)] })) last.words.push(word);
-    else cells.push({ words: [word] });
-  });
-  return cells;
+  return cellsOf(row, 0.95).map((words) => ({ words }));
 }
 
 const extent = (words: Word[]): [number, number] => [Math.min(...words.map((word) => word.bbox[0])), Math.max(...words.map((word) => word.bbox[2]))];
