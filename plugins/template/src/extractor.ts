@@ -6,12 +6,17 @@ import {
   type FieldDetail,
   type FieldSpec,
   type TemplateExtractor,
+  type Word,
 } from '@docsift/core';
+import { FIELD_CONCEPTS, findLabelSpans, valueRegions, wordsBox, type FieldConcept, type LabelSpan, type ValueKind } from '@docsift/core/layout';
+import { fieldConceptsOf, type ConceptMatch } from './concepts.js';
 import { matchFormField } from './form-fields.js';
-import { findLabels, labelCandidates, type LabelCandidate, type LabelMatch } from './labels.js';
-import { layoutDocument, unionBox, type Token } from './layout.js';
-import { COMPACT_TYPES, maxLines, PARSERS, type Parsed } from './parse.js';
-import { valueRegions, type RegionOptions, type ValueRegion } from './values.js';
+import { readListField } from './items.js';
+import { labelMatcher, type LabelSource } from './labels.js';
+import { COMPACT_TYPES, maxLines } from './parse.js';
+import { readDocument, type DocumentReading } from './reading.js';
+import { findBuyer, findCurrency, findFirstDate, findIssuer, findTitledNumber, type RoleReading } from './roles.js';
+import { readRegion, type Reading } from './values.js';
 
 export interface LabelTemplateExtractorOptions {
   /** Values found with less confidence than this are reported as null (default 0.5). */
@@ -21,85 +26,74 @@ export interface LabelTemplateExtractorOptions {
 interface Found {
   value: unknown;
   detail: FieldDetail;
+  words: Word[];
 }
 
-interface RegionReading extends Parsed {
-  tokens: Token[];
-}
+/** Labels looked at per field, strongest first. */
+const MAX_LABELS = 12;
+/** A label weaker than this is not worth reading a value for. */
+const MIN_LABEL_SCORE = 0.3;
 
-/** A label match this strong marks its words as another field's label, never a value. */
-const FOREIGN_LABEL_SCORE = 0.85;
-const MAX_WINDOW = 6;
-const NUMERIC_TYPES: ReadonlySet<FieldSpec['type']> = new Set(['number', 'integer', 'currency']);
+const round = (value: number, digits = 3): number => Math.round(value * 10 ** digits) / 10 ** digits;
 
-const round = (value: number, digits: number): number => Math.round(value * 10 ** digits) / 10 ** digits;
-
-/** Compact values (dates, amounts, emails…) may share the region with other words: try token windows. */
-function readCompact(tokens: Token[], parse: (text: string) => Parsed | null): RegionReading | null {
-  for (let start = 0; start < tokens.length; start += 1) {
-    for (let length = Math.min(MAX_WINDOW, tokens.length - start); length >= 1; length -= 1) {
-      const window = tokens.slice(start, start + length);
-      const parsed = parse(window.map((token) => token.text).join(' '));
-      if (!parsed) continue;
-      const partial = start > 0 || start + length < tokens.length ? 0.9 : 1;
-      return { ...parsed, quality: parsed.quality * partial, tokens: window };
-    }
-  }
-  return null;
-}
-
-/** The day and year of a printed date are not amounts: drop the date's tokens. */
-function withoutDates(tokens: Token[]): Token[] {
-  const date = readCompact(tokens, PARSERS.date);
-  return date ? tokens.filter((token) => !date.tokens.includes(token)) : tokens;
-}
-
-function readRegion(region: ValueRegion, field: FieldSpec): RegionReading | null {
-  const parse = PARSERS[field.type];
-  if (COMPACT_TYPES.has(field.type)) {
-    const line = NUMERIC_TYPES.has(field.type) ? withoutDates(region.lines[0]) : region.lines[0];
-    return readCompact(line, parse);
-  }
-  const text = region.lines.map((line) => line.map((token) => token.text).join(' ')).join('\n');
-  const parsed = parse(text);
-  return parsed ? { ...parsed, tokens: region.lines.flat() } : null;
-}
-
-function detailFor(match: LabelMatch, reading: RegionReading, region: ValueRegion): FieldDetail {
-  const ocrConfidence = reading.tokens.reduce((sum, token) => sum + token.confidence, 0) / reading.tokens.length;
-  const box = unionBox(reading.tokens);
+function found(reading: Reading, page: number, confidence: number): Found {
+  const ocr = reading.words.length === 0 ? 1 : reading.words.reduce((sum, word) => sum + word.confidence, 0) / reading.words.length;
   return {
-    confidence: round(match.score * reading.quality * region.weight * ocrConfidence, 3),
-    page: match.page.number,
-    bbox: [round(box[0], 4), round(box[1], 4), round(box[2], 4), round(box[3], 4)],
-    source: reading.tokens.some((token) => token.source === 'ocr') ? 'ocr' : 'text',
+    value: reading.value,
+    words: reading.words,
+    detail: {
+      confidence: round(Math.min(1, confidence * ocr)),
+      page,
+      bbox: wordsBox(reading.words),
+      source: reading.words.some((word) => word.source === 'ocr') ? 'ocr' : 'text',
+    },
   };
 }
 
-function fromLabels(field: FieldSpec, matches: LabelMatch[], foreign: ReadonlySet<Token>): Found | null {
+const labelWeight = (span: LabelSpan<LabelSource>): number => Math.max(...span.values.map((source) => source.weight));
+
+/** The strongest value by label: every region around each label, read by the concept's kind or the field's type. */
+function fromLabels(field: FieldSpec, kind: ValueKind | null, reading: DocumentReading, taken: ReadonlySet<Word>, concepts: Array<ConceptMatch<FieldConcept>>): Found | null {
+  const spans = findLabelSpans(reading.rows, labelMatcher(field, concepts), MIN_LABEL_SCORE)
+    .filter((span) => !reading.tableRows.has(span.row))
+    .slice(0, MAX_LABELS);
   let best: Found | null = null;
-  for (const match of matches) {
-    for (const region of valueRegions(match, regionOptions(field), foreign)) {
-      const reading = readRegion(region, field);
-      if (!reading) continue;
-      const detail = detailFor(match, reading, region);
-      if (detail.confidence > (best?.detail.confidence ?? 0)) best = { value: reading.value, detail };
+  for (const span of spans) {
+    const options = { maxLines: kind === 'party' || field.type === 'address' ? 4 : maxLines(field.type), compact: COMPACT_TYPES.has(field.type), checkbox: field.type === 'boolean', stops: reading.stops };
+    for (const region of valueRegions(reading.rows, span, options)) {
+      if (region.lines.some((line) => line.some((word) => reading.tableWords.has(word)))) continue;
+      const read = readRegion(region, field, kind, reading.conventions);
+      if (!read || read.words.some((word) => taken.has(word))) continue;
+      const candidate = found(read, region.page, span.score * labelWeight(span) * region.weight * read.quality);
+      if (candidate.detail.confidence > (best?.detail.confidence ?? 0)) best = candidate;
     }
   }
   return best;
 }
 
-function regionOptions(field: FieldSpec): RegionOptions {
-  return { maxLines: maxLines(field.type), compact: COMPACT_TYPES.has(field.type), checkbox: field.type === 'boolean' };
-}
-
-function labelTokens(match: LabelMatch): Token[] {
-  return match.page.rows[match.rowIndex].tokens.slice(match.start, match.end);
+function fromRole(concept: FieldConcept | undefined, reading: DocumentReading, context: { issuer: RoleReading | null; taken: ReadonlySet<Word> }): RoleReading | null {
+  switch (concept) {
+    case 'seller':
+      return context.issuer;
+    case 'buyer':
+      return findBuyer(reading, context.issuer);
+    case 'currency':
+      return findCurrency(reading);
+    case 'invoiceNumber':
+    case 'receiptNumber':
+      return findTitledNumber(reading);
+    case 'issueDate':
+      return findFirstDate(reading, context.taken);
+    default:
+      return null;
+  }
 }
 
 /**
- * Finds template fields by their printed labels: AcroForm fields named like the field first, then
- * label anchors in the text (value right of the label, or below it), each value parsed by its type.
+ * Finds template fields by meaning, in any language of the lexicon: a form field named like the
+ * field; the field's concept's labels in the text (value right of, below or after the label); else
+ * the concept's place on the page (the issuer's letterhead, the buyer's address block, the title's
+ * number, the currency beside the amounts). List fields with sub-fields are read as tables.
  */
 export class LabelTemplateExtractor implements TemplateExtractor {
   readonly #minConfidence: number;
@@ -108,38 +102,45 @@ export class LabelTemplateExtractor implements TemplateExtractor {
     this.#minConfidence = options.minConfidence ?? 0.5;
   }
 
-  async extract(
-    document: DocumentModel,
-    fields: FieldSpec[],
-    context: Omit<ExtractContext, 'entry'>,
-  ): Promise<ExtractionResult<Record<string, unknown>>> {
-    const pages = layoutDocument(document);
-    const labels: LabelCandidate[][] = fields.map(labelCandidates);
-    const matches = labels.map((candidates) => findLabels(pages, candidates));
+  async extract(document: DocumentModel, fields: FieldSpec[], context: Omit<ExtractContext, 'entry'>): Promise<ExtractionResult<Record<string, unknown>>> {
+    const reading = readDocument(document);
     const data: Record<string, unknown> = {};
     const fieldDetails: Record<string, FieldDetail> = {};
-    fields.forEach((field, index) => {
+    const taken = new Set<Word>();
+    const issuer = findIssuer(reading);
+    for (const field of fields) {
       if (context.signal?.aborted) throw new DocsiftError('aborted', 'Processing was cancelled.');
-      const foreign = new Set(
-        matches.flatMap((fieldMatches, other) =>
-          other === index ? [] : fieldMatches.filter((match) => match.score >= FOREIGN_LABEL_SCORE).flatMap(labelTokens),
-        ),
-      );
-      const found = this.#fromForm(document, field, labels[index]) ?? fromLabels(field, matches[index], foreign);
-      const kept = found && found.detail.confidence >= this.#minConfidence ? found : null;
+      if (field.type === 'list' && field.fields?.length) {
+        const list = readListField(field, reading);
+        data[field.name] = list?.items ?? null;
+        Object.assign(fieldDetails, list?.details ?? {});
+        continue;
+      }
+      const concepts = fieldConceptsOf(field);
+      const concept = concepts[0]?.id;
+      const kind = concept ? FIELD_CONCEPTS[concept].valueKind : null;
+      const labelled = this.#fromForm(document, field) ?? fromLabels(field, kind, reading, taken, concepts);
+      const role = fromRole(concept, reading, { issuer, taken });
+      const byRole = role ? found(role, role.page, role.confidence * role.quality) : null;
+      const best = [labelled, byRole].filter((candidate): candidate is Found => candidate !== null).sort((a, b) => b.detail.confidence - a.detail.confidence)[0];
+      const kept = best && best.detail.confidence >= this.#minConfidence ? best : null;
       data[field.name] = kept?.value ?? null;
-      if (kept) fieldDetails[field.name] = kept.detail;
-    });
+      if (kept) {
+        fieldDetails[field.name] = kept.detail;
+        for (const word of kept.words) taken.add(word);
+      }
+    }
     context.logger.debug({ fields: fields.length, found: Object.keys(fieldDetails).length }, 'template fields extracted');
     return { data, fieldDetails };
   }
 
-  #fromForm(document: DocumentModel, field: FieldSpec, labels: LabelCandidate[]): Found | null {
-    const match = matchFormField(document.formFields, field, labels);
+  #fromForm(document: DocumentModel, field: FieldSpec): Found | null {
+    const match = matchFormField(document.formFields, field);
     if (!match) return null;
     return {
       value: match.parsed.value,
-      detail: { confidence: round(match.confidence, 3), page: match.field.page, bbox: match.field.bbox, source: 'form' },
+      words: [],
+      detail: { confidence: round(match.confidence), page: match.field.page, bbox: match.field.bbox, source: 'form' },
     };
   }
 }

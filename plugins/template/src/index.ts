@@ -2,7 +2,6 @@ import { definePlugin, PLUGIN_API_VERSION, type TemplateExtractorPlugin } from '
 import { LabelTemplateExtractor, type LabelTemplateExtractorOptions } from './extractor.js';
 
 export { LabelTemplateExtractor, type LabelTemplateExtractorOptions } from './extractor.js';
-export { parseDate } from './dates.js';
 
 export type TemplatePluginOptions = LabelTemplateExtractorOptions;
 

@@ -1,5 +1,5 @@
 import type { FieldType } from '@docsift/core';
-import { parseDate } from './dates.js';
+import { findDate, parseAmount, parseQuantity, type DateOrder, type NumberFormat } from '@docsift/core/layout';
 
 /** A parsed value and how cleanly it parsed (1 clean; lower after OCR repairs or guesses). */
 export interface Parsed {
@@ -7,11 +7,13 @@ export interface Parsed {
   quality: number;
 }
 
-export type TextParser = (text: string) => Parsed | null;
+/** How numbers and dates are printed on the document being read. */
+export interface PrintConventions {
+  format: NumberFormat;
+  dateOrder: DateOrder;
+}
 
-const CURRENCY_PATTERN = '^(?:[$€£¥]|usd|eur|gbp|cad|aud|chf)\\s*|\\s*(?:[$€£¥]|usd|eur|gbp|cad|aud|chf)$';
-const HAS_CURRENCY = new RegExp(CURRENCY_PATTERN, 'i');
-const CURRENCY = new RegExp(CURRENCY_PATTERN, 'gi');
+export type TextParser = (text: string, conventions: PrintConventions) => Parsed | null;
 
 /** OCR reads digits as letters (`1O5` → `105`); repair only text that is mostly digits already. */
 function repairDigits(text: string): { text: string; repaired: boolean } {
@@ -22,75 +24,38 @@ function repairDigits(text: string): { text: string; repaired: boolean } {
   return { text: repaired, repaired: true };
 }
 
-function decimalValue(digits: string): number | null {
-  const commas = (digits.match(/,/g) ?? []).length;
-  const dots = (digits.match(/\./g) ?? []).length;
-  if (/\s/.test(digits) && !/^\d{1,3}(\s\d{3})+([.,]\d+)?$/.test(digits)) return null;
-  let normalized = digits.replace(/[\s']/g, '');
-  if (commas && dots) {
-    const decimal = normalized.lastIndexOf(',') > normalized.lastIndexOf('.') ? ',' : '.';
-    normalized = normalized.split(decimal === ',' ? '.' : ',').join('').replace(',', '.');
-  } else if (commas) {
-    if (/^\d{1,3}(,\d{3})+$/.test(normalized)) normalized = normalized.replace(/,/g, '');
-    else if (/^\d+,\d{1,2}$/.test(normalized)) normalized = normalized.replace(',', '.');
-    else return null;
-  } else if (dots > 1) {
-    normalized = normalized.replace(/\./g, '');
-  }
-  const value = Number(normalized);
-  return /^\d+(\.\d+)?$/.test(normalized) && Number.isFinite(value) ? value : null;
+function parseNumber(text: string, { format }: PrintConventions): Parsed | null {
+  const cleaned = text.trim().replace(/%$/, '');
+  const amount = parseAmount(cleaned, format);
+  if (amount) return { value: amount.value, quality: amount.repaired ? 0.85 : 1 };
+  const quantity = parseQuantity(cleaned, format);
+  return quantity ? { value: quantity.value, quality: quantity.repaired ? 0.85 : 1 } : null;
 }
 
-interface NumberReading {
-  value: number;
-  symbol: boolean;
-  cents: boolean;
-  repaired: boolean;
+function parseCurrency(text: string, { format }: PrintConventions): Parsed | null {
+  const amount = parseAmount(text, format);
+  if (!amount) return null;
+  const quality = (amount.moneyLike ? 1 : 0.9) * (amount.repaired ? 0.85 : 1);
+  return { value: Math.round(amount.value * 100) / 100, quality };
 }
 
-function readNumber(raw: string): NumberReading | null {
-  const { text, repaired } = repairDigits(raw.trim().replace(/[;:]$/, ''));
-  let body = text;
-  const symbol = HAS_CURRENCY.test(body);
-  body = body.replace(CURRENCY, '').replace(/%$/, '').trim();
-  let negative = false;
-  if (/^\(.*\)$/.test(body)) [negative, body] = [true, body.slice(1, -1)];
-  if (/^[-−]/.test(body) || /-$/.test(body)) [negative, body] = [true, body.replace(/^[-−]|-$/g, '')];
-  body = body.replace(CURRENCY, '').replace(/^\+/, '').trim();
-  if (!/^\d[\d,.\s']*$/.test(body) || /\s\d{1,2}$/.test(body)) return null;
-  const value = decimalValue(body);
-  if (value === null) return null;
-  return { value: negative ? -value : value, symbol, cents: /[.,]\d{2}$/.test(body), repaired };
+function parseInteger(text: string, conventions: PrintConventions): Parsed | null {
+  const number = parseNumber(text, conventions);
+  return number && Number.isInteger(number.value) ? number : null;
 }
 
-function parseNumber(text: string): Parsed | null {
-  const reading = readNumber(text);
-  return reading ? { value: reading.value, quality: reading.repaired ? 0.85 : 1 } : null;
-}
-
-function parseCurrency(text: string): Parsed | null {
-  const reading = readNumber(text);
-  if (!reading) return null;
-  const quality = (reading.symbol || reading.cents ? 1 : 0.9) * (reading.repaired ? 0.85 : 1);
-  return { value: Math.round(reading.value * 100) / 100, quality };
-}
-
-function parseInteger(text: string): Parsed | null {
-  const reading = readNumber(text);
-  if (!reading || !Number.isInteger(reading.value)) return null;
-  return { value: reading.value, quality: reading.repaired ? 0.85 : 1 };
-}
-
-function parseDateField(text: string): Parsed | null {
-  const direct = parseDate(text);
-  if (direct) return { value: direct, quality: 1 };
+function parseDateField(text: string, { dateOrder }: PrintConventions): Parsed | null {
+  const words = text.split(/\s+/).filter(Boolean);
+  const direct = findDate(words, dateOrder);
+  if (direct && direct.end - direct.start === words.length) return { value: direct.value, quality: 1 };
   const { text: repaired, repaired: changed } = repairDigits(text);
-  const fixed = changed ? parseDate(repaired) : null;
-  return fixed ? { value: fixed, quality: 0.85 } : null;
+  const fixed = changed ? findDate(repaired.split(/\s+/), dateOrder) : null;
+  if (fixed && fixed.end - fixed.start === words.length) return { value: fixed.value, quality: 0.85 };
+  return null;
 }
 
-const TRUE_WORDS = new Set(['yes', 'y', 'true', 'checked', 'x', '[x]', '☑', '☒', '✓', '✔', 'on', 'si', 'oui']);
-const FALSE_WORDS = new Set(['no', 'n', 'false', 'unchecked', '[]', '[ ]', '☐', '✗', '✘', 'off', 'none', 'n/a']);
+const TRUE_WORDS = new Set(['yes', 'y', 'true', 'checked', 'x', '[x]', '☑', '☒', '✓', '✔', 'on', 'si', 'sí', 'oui', 'ja', 'wahr']);
+const FALSE_WORDS = new Set(['no', 'n', 'false', 'unchecked', '[]', '[ ]', '☐', '✗', '✘', 'off', 'none', 'n/a', 'non', 'nein', 'nee']);
 
 function parseBoolean(text: string): Parsed | null {
   const word = text.trim().toLowerCase().replace(/[.:;]$/, '');
@@ -105,7 +70,7 @@ function parseEmail(text: string): Parsed | null {
     .replace(/^mailto:/i, '')
     .replace(/\s*([@.])\s*/g, '$1')
     .replace(/[.,;:>)\]]+$/, '')
-    .replace(/^[<(\[]+/, '');
+    .replace(/^[<([]+/, '');
   if (!/^[a-z0-9._%+-]+@[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}$/i.test(joined)) return null;
   return { value: joined.toLowerCase(), quality: joined.length === text.trim().length ? 1 : 0.9 };
 }
@@ -120,7 +85,7 @@ function parsePhone(text: string): Parsed | null {
   return { value: (body.startsWith('+') ? '+' : '') + digits, quality: changed ? 0.85 : 1 };
 }
 
-function cleanString(text: string): string {
+export function cleanString(text: string): string {
   return text
     .replace(/\s+/g, ' ')
     .replace(/^[\s:;,_\-–—]+|[\s:;,_]+$/g, '')
@@ -147,7 +112,7 @@ function parseAddress(text: string): Parsed | null {
     .replace(/,\s*,/g, ',');
   if (!value) return null;
   if (looksLikeProse(text)) return { value, quality: 0.55 };
-  return { value, quality: /\d/.test(value) && /[a-z]/i.test(value) ? 1 : 0.85 };
+  return { value, quality: /\d/.test(value) && /\p{L}/u.test(value) ? 1 : 0.85 };
 }
 
 function parseList(text: string): Parsed | null {
@@ -171,7 +136,7 @@ export const PARSERS: Record<FieldType, TextParser> = {
   list: parseList,
 };
 
-/** Types whose value is a short token run that may sit among other words near the label. */
+/** Types whose value is a short run of words that may sit among other words near the label. */
 export const COMPACT_TYPES: ReadonlySet<FieldType> = new Set(['number', 'integer', 'currency', 'date', 'boolean', 'email', 'phone']);
 
 /** How many lines a value of the type may span. */
