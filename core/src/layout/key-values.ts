@@ -62,8 +62,8 @@ function placement(row: LayoutRow, start: number, end: number): number {
   const last = row.words[end - 1];
   const colon = endsWithColon(last) || row.words[end]?.text === ':';
   let factor = colon ? 1.05 : 1;
-  // A label is not followed by a comma or full stop; running text is.
-  if (/[,.]$/.test(last.text) && !/\b(no|nr|n°|nº)\.$/i.test(last.text)) factor *= 0.6;
+  // A label ends without a comma or a sentence's full stop (an abbreviation's "USt.", "Nr." is fine); running text does.
+  if (/,$/.test(last.text) || /^\p{Ll}{5,}\.$/u.test(last.text)) factor *= 0.6;
   // "Due Date" is not the label "Date": a word right before it in the same cell weakens it.
   if (start > 0 && !startsCell(row, start) && !endsWithColon(row.words[start - 1]) && !isFiller(row.words[start - 1])) factor *= 0.6;
   // Without a colon, a label is a cell of its own ("Invoice No    123"); inside a sentence it is prose.

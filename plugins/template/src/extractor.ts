@@ -16,6 +16,7 @@ import { labelMatcher, type LabelSource } from './labels.js';
 import { COMPACT_TYPES, maxLines } from './parse.js';
 import { readDocument, type DocumentReading } from './reading.js';
 import { findBuyer, findCurrency, findFirstDate, findIssuer, findTitledNumber, type RoleReading } from './roles.js';
+import { reconcileTotals, taxRatesSum, TOTALS_ROLES, type AmountCandidate, type TotalsRole } from './totals.js';
 import { readRegion, type Reading } from './values.js';
 
 export interface LabelTemplateExtractorOptions {
@@ -27,6 +28,36 @@ interface Found {
   value: unknown;
   detail: FieldDetail;
   words: Word[];
+}
+
+interface FieldPlan {
+  field: FieldSpec;
+  concept: FieldConcept | undefined;
+  /** Strongest first. */
+  candidates: Found[];
+}
+
+/** Fields of the document's total, net total and tax keep the candidates whose amounts add up (see totals.ts). */
+function settleTotals(plans: FieldPlan[], reading: DocumentReading): void {
+  const byRole = new Map<TotalsRole, FieldPlan>();
+  for (const plan of plans) {
+    const role = plan.concept ? TOTALS_ROLES[plan.concept] : undefined;
+    if (role && !byRole.has(role) && plan.field.type !== 'list') byRole.set(role, plan);
+  }
+  if (byRole.size === 0) return;
+  const amounts = (plan: FieldPlan | undefined): AmountCandidate[] =>
+    (plan?.candidates ?? []).filter((candidate): candidate is AmountCandidate => typeof candidate.value === 'number');
+  const tax = byRole.get('tax');
+  const rates = tax ? taxRatesSum(reading) : null;
+  const picked = reconcileTotals({
+    total: amounts(byRole.get('total')),
+    net: amounts(byRole.get('net')),
+    tax: rates ? [...amounts(tax), rates].sort((a, b) => b.detail.confidence - a.detail.confidence) : amounts(tax),
+  });
+  for (const [role, plan] of byRole) {
+    const choice = picked[role];
+    plan.candidates = choice ? [choice] : [];
+  }
 }
 
 /** Labels looked at per field, strongest first. */
@@ -52,23 +83,34 @@ function found(reading: Reading, page: number, confidence: number): Found {
 
 const labelWeight = (span: LabelSpan<LabelSource>): number => Math.max(...span.values.map((source) => source.weight));
 
-/** The strongest value by label: every region around each label, read by the concept's kind or the field's type. */
-function fromLabels(field: FieldSpec, kind: ValueKind | null, reading: DocumentReading, taken: ReadonlySet<Word>, concepts: Array<ConceptMatch<FieldConcept>>): Found | null {
+/** A field's label inside a longer label of another concept ("client" in "N° TVA client") is that label's word. */
+function insideOtherLabel(span: LabelSpan<LabelSource>, reading: DocumentReading, wanted: ReadonlySet<FieldConcept>): boolean {
+  return reading.labels.some(
+    (other) =>
+      other.row === span.row &&
+      other.start <= span.start &&
+      other.end >= span.end &&
+      other.end - other.start > span.end - span.start &&
+      !other.values.some((concept) => wanted.has(concept)),
+  );
+}
+
+/** Every value the labels point at, strongest first: every region around each label, read by the concept's kind or the field's type. */
+function fromLabels(field: FieldSpec, kind: ValueKind | null, reading: DocumentReading, concepts: Array<ConceptMatch<FieldConcept>>): Found[] {
+  const wanted = new Set(concepts.map((match) => match.id));
   const spans = findLabelSpans(reading.rows, labelMatcher(field, concepts), MIN_LABEL_SCORE)
-    .filter((span) => !reading.tableRows.has(span.row))
+    .filter((span) => !reading.tableRows.has(span.row) && !insideOtherLabel(span, reading, wanted))
     .slice(0, MAX_LABELS);
-  let best: Found | null = null;
+  const candidates: Found[] = [];
   for (const span of spans) {
     const options = { maxLines: kind === 'party' || field.type === 'address' ? 4 : maxLines(field.type), compact: COMPACT_TYPES.has(field.type), checkbox: field.type === 'boolean', stops: reading.stops };
     for (const region of valueRegions(reading.rows, span, options)) {
       if (region.lines.some((line) => line.some((word) => reading.tableWords.has(word)))) continue;
-      const read = readRegion(region, field, kind, reading.conventions);
-      if (!read || read.words.some((word) => taken.has(word))) continue;
-      const candidate = found(read, region.page, span.score * labelWeight(span) * region.weight * read.quality);
-      if (candidate.detail.confidence > (best?.detail.confidence ?? 0)) best = candidate;
+      const read = readRegion(region, field, kind, reading.conventions, reading.stops);
+      if (read) candidates.push(found(read, region.page, span.score * labelWeight(span) * region.weight * read.quality));
     }
   }
-  return best;
+  return candidates.sort((a, b) => b.detail.confidence - a.detail.confidence);
 }
 
 function fromRole(concept: FieldConcept | undefined, reading: DocumentReading, context: { issuer: RoleReading | null; taken: ReadonlySet<Word> }): RoleReading | null {
@@ -106,23 +148,24 @@ export class LabelTemplateExtractor implements TemplateExtractor {
     const reading = readDocument(document);
     const data: Record<string, unknown> = {};
     const fieldDetails: Record<string, FieldDetail> = {};
-    const taken = new Set<Word>();
     const issuer = findIssuer(reading);
-    for (const field of fields) {
+    const plans = fields.map((field) => this.#plan(document, field, reading, issuer));
+    settleTotals(plans, reading);
+    const taken = new Set<Word>();
+    for (const plan of plans) {
       if (context.signal?.aborted) throw new DocsiftError('aborted', 'Processing was cancelled.');
+      const { field } = plan;
       if (field.type === 'list' && field.fields?.length) {
         const list = readListField(field, reading);
         data[field.name] = list?.items ?? null;
         Object.assign(fieldDetails, list?.details ?? {});
         continue;
       }
-      const concepts = fieldConceptsOf(field);
-      const concept = concepts[0]?.id;
-      const kind = concept ? FIELD_CONCEPTS[concept].valueKind : null;
-      const labelled = this.#fromForm(document, field) ?? fromLabels(field, kind, reading, taken, concepts);
-      const role = fromRole(concept, reading, { issuer, taken });
-      const byRole = role ? found(role, role.page, role.confidence * role.quality) : null;
-      const best = [labelled, byRole].filter((candidate): candidate is Found => candidate !== null).sort((a, b) => b.detail.confidence - a.detail.confidence)[0];
+      const role = plan.concept === 'issueDate' ? fromRole(plan.concept, reading, { issuer, taken }) : null;
+      const candidates = role ? [...plan.candidates, found(role, role.page, role.confidence * role.quality)] : plan.candidates;
+      const best = candidates
+        .filter((candidate) => !candidate.words.some((word) => taken.has(word)))
+        .sort((a, b) => b.detail.confidence - a.detail.confidence)[0];
       const kept = best && best.detail.confidence >= this.#minConfidence ? best : null;
       data[field.name] = kept?.value ?? null;
       if (kept) {
@@ -132,6 +175,21 @@ export class LabelTemplateExtractor implements TemplateExtractor {
     }
     context.logger.debug({ fields: fields.length, found: Object.keys(fieldDetails).length }, 'template fields extracted');
     return { data, fieldDetails };
+  }
+
+  /** The field's concept and its candidate values: from a form field, from labels, from its place on the page. */
+  #plan(document: DocumentModel, field: FieldSpec, reading: DocumentReading, issuer: RoleReading | null): FieldPlan {
+    if (field.type === 'list' && field.fields?.length) return { field, concept: undefined, candidates: [] };
+    const concepts = fieldConceptsOf(field);
+    const concept = concepts[0]?.id;
+    const kind = concept ? FIELD_CONCEPTS[concept].valueKind : null;
+    // A form field beats the text layer.
+    const form = this.#fromForm(document, field);
+    if (form) return { field, concept, candidates: [form] };
+    const candidates = fromLabels(field, kind, reading, concepts);
+    const role = concept === 'issueDate' ? null : fromRole(concept, reading, { issuer, taken: new Set() });
+    if (role) candidates.push(found(role, role.page, role.confidence * role.quality));
+    return { field, concept, candidates: candidates.sort((a, b) => b.detail.confidence - a.detail.confidence) };
   }
 
   #fromForm(document: DocumentModel, field: FieldSpec): Found | null {

@@ -1,5 +1,5 @@
 import type { Word } from '@docsift/core';
-import { findDate, foldWord, hasLegalForm, median, namePart, textOf, type FieldConcept, type LabelSpan, type TextBlock } from '@docsift/core/layout';
+import { findDate, foldWord, hasLegalForm, meanConfidence, median, namePart, textOf, type FieldConcept, type LabelSpan, type TextBlock } from '@docsift/core/layout';
 import { documentCurrency } from './currency.js';
 import type { DocumentReading } from './reading.js';
 import type { Reading } from './values.js';
@@ -32,6 +32,8 @@ const TITLES = new Set([
 const ISSUER_DETAILS: ReadonlySet<FieldConcept> = new Set(['vatId', 'companyRegistration', 'iban', 'bic', 'bankName', 'website', 'email']);
 
 const cellText = (words: Word[]): string => textOf(words);
+/** An issuer's name read by OCR this unsure is a logo or a speck, not a name. */
+const MIN_NAME_CONFIDENCE = 0.6;
 
 function isTitleWord(word: Word | undefined): boolean {
   return word !== undefined && TITLES.has(foldWord(word.text).replace(/[:#]/g, ''));
@@ -69,24 +71,39 @@ export function findIssuer(reading: DocumentReading): RoleReading | null {
       .filter((line) => line.block.bbox[1] > 0.5)
       .map((line) => cellText(namePart(line.words)).toLowerCase()),
   );
+  const topmost = reading.blocks.filter((block) => block.page === firstPage).sort((a, b) => a.bbox[1] - b.bbox[1])[0];
   let best: RoleReading | null = null;
   for (const line of linesOf(reading)) {
     const words = namePart(line.words);
     const text = cellText(words);
     if (words.length === 0 || !/\p{L}{3}/u.test(text) || CONTACT.test(text) || words.some((word) => labelled.has(word) || /:$/.test(word.text))) continue;
-    if (words.some(isTitleWord) || buyerBlocks.has(line.block)) continue;
-    if (reading.tableRows.size > 0 && [...reading.tableRows].some((row) => row.words.includes(words[0]))) continue;
-    const top = line.block.page === firstPage ? Math.max(0, 1 - line.block.bbox[1] / 0.3) : 0;
-    let score = 0.25 * top;
-    if (hasLegalForm(words)) score += 0.35;
-    if (line.block.height >= 1.3 * typical) score += 0.2;
-    if (detailBlocks.has(line.block)) score += 0.15;
-    if (footerNames.has(text.toLowerCase()) && line.block.bbox[1] <= 0.5) score += 0.15;
+    if (words.some(isTitleWord) || buyerBlocks.has(line.block) || meanConfidence(words) < MIN_NAME_CONFIDENCE) continue;
+    if (words.some((word) => reading.tableWords.has(word)) || !isNameLine(words)) continue;
+    // The issuer is named on the first page, or in the footer of its details.
+    const firstPageBlock = line.block.page === firstPage;
+    if (!firstPageBlock && !detailBlocks.has(line.block)) continue;
+    let score = 0.3 + (firstPageBlock ? 0.1 * Math.max(0, 1 - line.block.bbox[1] / 0.3) : 0);
+    if (hasLegalForm(words)) score += 0.3;
+    if (line.block.height >= 1.3 * typical) score += 0.15;
+    if (detailBlocks.has(line.block) || (footerNames.has(text.toLowerCase()) && line.block.bbox[1] <= 0.5)) score += 0.15;
     if (line.index === 0) score += 0.1;
+    if (line.block === topmost) score += 0.15;
+    // An address block below the letterhead is the addressee's ("ALEXINUX SARL" in the window).
+    if (line.block !== topmost && isAddress(line.block.lines)) score -= 0.25;
     if (/\d/.test(text)) score -= 0.2;
     if (!best || score > best.confidence) best = { value: text, quality: 1, words, page: line.block.page, confidence: Math.min(0.9, score) };
   }
-  return best && best.confidence >= 0.4 ? best : null;
+  return best && best.confidence >= 0.45 ? best : null;
+}
+
+/** Words a copy of a document is marked with, not names ("ORIGINAL", "DUPLICADO"). */
+const COPY_MARKS = new Set(['original', 'duplicado', 'triplicado', 'copia', 'copy', 'duplicate', 'triplicate', 'kopie', 'duplicata', 'copie']);
+/** A name line is short and no sentence (a letter's "Hola buenas tardes, se autoriza …" is not a name). */
+const NAME_MAX_WORDS = 8;
+
+function isNameLine(words: Word[]): boolean {
+  if (words.length > NAME_MAX_WORDS || /[.!?]$/.test(words[words.length - 1].text) && words.length > 3) return false;
+  return !(words.length === 1 && COPY_MARKS.has(foldWord(words[0].text)));
 }
 
 /** Whether lines read as a postal address: two to six lines, none a label, one of them a postcode and town. */
@@ -107,10 +124,22 @@ export function findBuyer(reading: DocumentReading, issuer: RoleReading | null):
     .map((block) => ({ block, lines: block.lines.filter((line) => !isIssuers(line)) }))
     .filter((candidate) => isAddress(candidate.lines))
     .sort((a, b) => a.block.bbox[1] - b.block.bbox[1] || a.block.bbox[0] - b.block.bbox[0]);
+  // Without a known issuer, the first address of a document is more likely the sender's than the buyer's.
+  if (!issuer) candidates.shift();
   for (const { block, lines } of candidates) {
     // The name comes before the street and town: lines with a postcode or a house number are address.
-    const line = lines.find((words, index) => index < lines.length - 1 && words.some((word) => !SALUTATION.test(word.text)) && /\p{L}{2}/u.test(cellText(words)) && !POSTAL_LINE.test(cellText(words)));
-    if (!line) continue;
+    const names = lines.filter(
+      (words, index) =>
+        index < lines.length - 1 &&
+        !reading.stops.has(words[0]) &&
+        words.some((word) => !SALUTATION.test(word.text)) &&
+        /\p{L}{2}/u.test(cellText(words)) &&
+        !POSTAL_LINE.test(cellText(words)) &&
+        !/\d/.test(cellText(words)),
+    );
+    if (names.length === 0) continue;
+    // Of a person's and a company's line, the company is the buyer ("M DE LATTRE ALEXIS", "ALEXINUX SARL").
+    const line = names.slice(0, 2).find((words) => hasLegalForm(words)) ?? names[0];
     const words = line.filter((word) => !SALUTATION.test(word.text));
     return { value: cellText(words), quality: 1, words, page: block.page, confidence: 0.55 };
   }
@@ -140,7 +169,7 @@ export function findFirstDate(reading: DocumentReading, exclude: ReadonlySet<Wor
       words.map((word) => word.text),
       reading.conventions.dateOrder,
     );
-    if (found) return { value: found.value, quality: 1, words: words.slice(found.start, found.end), page: row.page, confidence: 0.5 };
+    if (found) return { value: found.value, quality: 1, words: words.slice(found.start, found.end), page: row.page, confidence: 0.65 };
   }
   return null;
 }

@@ -1,5 +1,5 @@
 import type { FieldSpec, Word } from '@docsift/core';
-import { findDate, parseAmount, textOf, type ValueKind, type ValueRegion } from '@docsift/core/layout';
+import { findDate, hasLegalForm, parseAmount, textOf, type ValueKind, type ValueRegion } from '@docsift/core/layout';
 import { currencyOf } from './currency.js';
 import { COMPACT_TYPES, PARSERS, type Parsed, type PrintConventions } from './parse.js';
 
@@ -50,18 +50,31 @@ function readIdentifier(words: Word[]): Reading | null {
   return value.length >= 1 ? { value, quality: index === 0 ? 1 : 0.85, words: [word] } : null;
 }
 
-/** A party's name: the region's first line that is not only a salutation or a label. */
-function readParty(lines: Word[][]): Reading | null {
-  for (const [index, line] of lines.entries()) {
-    const words = line.filter((word) => !SALUTATION.test(word.text));
-    if (words.length === 0 || !/\p{L}{2}/u.test(text(words))) continue;
-    return { value: text(words).replace(/[,;:]+$/, ''), quality: index === 0 ? 1 : 0.85, words };
-  }
-  return null;
+/** A name is mostly letters ("FR19787878784" is a tax number, not a customer). */
+function isName(words: Word[]): boolean {
+  const value = text(words);
+  const letters = (value.match(/\p{L}/gu) ?? []).length;
+  const digits = (value.match(/\d/g) ?? []).length;
+  return letters >= 2 && letters >= digits;
+}
+
+/**
+ * A party's name: the region's first line that is a name and not another label ("VAT Number",
+ * "Your order AB321"); of two name lines, the one naming a company ("M DE LATTRE ALEXIS" over
+ * "ALEXINUX SARL").
+ */
+function readParty(lines: Word[][], stops: ReadonlySet<Word>): Reading | null {
+  const names = lines
+    .map((line, index) => ({ index, words: line.filter((word) => !SALUTATION.test(word.text)) }))
+    .filter(({ words }) => words.length > 0 && !stops.has(words[0]) && isName(words));
+  const [first, second] = names;
+  if (!first) return null;
+  const chosen = second && second.index === first.index + 1 && !hasLegalForm(first.words) && hasLegalForm(second.words) ? second : first;
+  return { value: text(chosen.words).replace(/[,;:]+$/, ''), quality: chosen.index === 0 ? 1 : 0.85, words: chosen.words };
 }
 
 /** Reads a field's value from a region, by the concept's kind where one is known, else by the field's type. */
-export function readRegion(region: ValueRegion, field: FieldSpec, kind: ValueKind | null, conventions: PrintConventions): Reading | null {
+export function readRegion(region: ValueRegion, field: FieldSpec, kind: ValueKind | null, conventions: PrintConventions, stops: ReadonlySet<Word>): Reading | null {
   const parse = (value: string): Parsed | null => PARSERS[field.type](value, conventions);
   const first = region.lines[0];
   if (kind === 'code' && field.type === 'string') {
@@ -69,7 +82,7 @@ export function readRegion(region: ValueRegion, field: FieldSpec, kind: ValueKin
     return currency ? { value: currency.code, quality: currency.quality, words: currency.words } : null;
   }
   if (kind === 'identifier' && field.type === 'string') return readIdentifier(first);
-  if (kind === 'party' && field.type === 'string') return readParty(region.lines);
+  if (kind === 'party' && field.type === 'string') return readParty(region.lines, stops);
   if (COMPACT_TYPES.has(field.type)) {
     const numeric = field.type === 'currency' || field.type === 'number' || field.type === 'integer';
     return readCompact(numeric ? withoutDates(first, conventions) : first, parse, numeric);
