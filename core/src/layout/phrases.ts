@@ -32,7 +32,7 @@ const keyOf = (text: string): string => ocrFold(foldWord(text).replace(/^\/+|\/+
 /**
  * A set of label phrases, matched on the words of a row: exactly on the text layer, fuzzily on OCR
  * words; the words may split a phrase differently ("Rechnungs-Nr." matches "Rechnungs Nr").
- * Indexed by the first two letters of each phrase, so a page's words meet only the phrases they could begin.
+ * Indexed by the first letter of each phrase, so a page's words meet only the phrases they could begin.
  */
 export class PhraseMatcher<T> {
   private readonly byPrefix = new Map<string, Array<Entry<T>>>();
@@ -44,9 +44,9 @@ export class PhraseMatcher<T> {
       const words = phrase.split(/\s+/).map(keyOf).filter(Boolean);
       const key = words.join('');
       if (!key) continue;
-      const list = this.byPrefix.get(key.slice(0, 2)) ?? [];
+      const list = this.byPrefix.get(key[0]) ?? [];
       list.push({ value, phrase, key, wordCount: words.length, last: words[words.length - 1] });
-      this.byPrefix.set(key.slice(0, 2), list);
+      this.byPrefix.set(key[0], list);
       maxWords = Math.max(maxWords, words.length);
     }
     this.maxWords = maxWords + 1;
@@ -77,7 +77,7 @@ export class PhraseMatcher<T> {
   #allAt(words: readonly Word[], start: number, joins: (index: number) => boolean): Array<PhraseMatch<T>> {
     const first = keyOf(words[start]?.text ?? '');
     if (!first) return [];
-    const candidates = this.byPrefix.get(first.slice(0, 2));
+    const candidates = this.byPrefix.get(first[0]);
     if (!candidates) return [];
     const matches: Array<PhraseMatch<T>> = [];
     let key = '';

@@ -27,6 +27,9 @@ export interface ListReading {
 const FALLBACK_ROLES: Partial<Record<ColumnRole, ColumnRole[]>> = { amount: ['grossAmount'], unitPrice: [] };
 
 function cellOf(entry: TableEntry, role: ColumnRole): Word[] {
+  // A receipt's detail line says how much was sold (a weight, not the count column's 1) and at what price.
+  if (role === 'quantity' && entry.detail?.quantity.length) return entry.detail.quantity;
+  if (role === 'unitPrice' && entry.detail?.unitPrice.length) return entry.detail.unitPrice.slice(0, 1);
   for (const wanted of [role, ...(FALLBACK_ROLES[role] ?? [])]) {
     const index = entry.columns.findIndex((column) => column.role === wanted);
     if (index >= 0 && entry.cells[index].length > 0) return entry.cells[index];

@@ -2,7 +2,7 @@ import type { Word } from '../../contracts/document.js';
 import { joinWords } from '../boxes.js';
 import { columnTerms, type ColumnRole } from '../lexicon/index.js';
 import { PhraseMatcher, type PhraseMatch } from '../phrases.js';
-import { cellsOf, rowGap, type LayoutRow } from '../rows.js';
+import { cellsOf, inRowHeights, rowGap, type LayoutRow } from '../rows.js';
 import { foldWord } from '../text.js';
 import { isTextColumn, TEXT_ROLES, VALUE_ROLES, type AmountBasis, type TableColumn, type TableHeader } from './model.js';
 
@@ -26,9 +26,29 @@ interface HeaderCell {
   words: Word[];
 }
 
-/** A row of the header cut into cells at gaps wider than the page's word spacing allows inside a label. */
+/** Words of one label may stand this far apart (in row heights) when the first is no label alone ("P.   Unit"). */
+const LABEL_WORD_GAP = 2.5;
+
+/** Whether a cell's words alone are a label, and whether a label phrase runs from its end into the next cell. */
+const isLabel = (words: Word[]): boolean => columnLabels().findAllInSequence(words).some((phrase) => phrase.start === 0 && phrase.end === words.length);
+const spellsAcross = (left: Word[], right: Word[]): boolean =>
+  columnLabels()
+    .findAllInSequence([...left, ...right])
+    .some((phrase) => phrase.start < left.length && phrase.end > left.length);
+
+/**
+ * A row of the header cut into cells at gaps wider than the page's word spacing allows inside a
+ * label, except where a word that is no label alone spells one with the next ("P." + "Unit").
+ */
 function cellsOfRow(row: LayoutRow): HeaderCell[] {
-  return cellsOf(row, 0.95).map((words) => ({ words }));
+  const cells: HeaderCell[] = [];
+  for (const words of cellsOf(row, 0.95)) {
+    const last = cells[cells.length - 1];
+    const gap = last ? inRowHeights(row, words[0].bbox[0] - last.words[last.words.length - 1].bbox[2]) : Infinity;
+    if (last && gap <= LABEL_WORD_GAP && !isLabel(last.words) && spellsAcross(last.words, words)) last.words.push(...words);
+    else cells.push({ words: [...words] });
+  }
+  return cells;
 }
 
 const extent = (words: Word[]): [number, number] => [Math.min(...words.map((word) => word.bbox[0])), Math.max(...words.map((word) => word.bbox[2]))];
@@ -51,7 +71,10 @@ function stackCells(rows: LayoutRow[]): HeaderCell[] {
 }
 
 /** A cell's words top to bottom and left to right: a stacked label reads as one phrase ("Unit" + "Price"). */
-const readingOrder = (words: Word[]): Word[] => [...words].sort((a, b) => a.bbox[1] - b.bbox[1] || a.bbox[0] - b.bbox[0]);
+function readingOrder(words: Word[]): Word[] {
+  const sameLine = (a: Word, b: Word): boolean => Math.abs(a.bbox[1] + a.bbox[3] - b.bbox[1] - b.bbox[3]) / 2 < 0.5 * Math.min(a.bbox[3] - a.bbox[1], b.bbox[3] - b.bbox[1]);
+  return [...words].sort((a, b) => (sameLine(a, b) ? a.bbox[0] - b.bbox[0] : a.bbox[1] - b.bbox[1]));
+}
 
 function basisOf(words: Word[], phrases: Array<PhraseMatch<ColumnRole>>): AmountBasis | null {
   const folded = words.map((word) => foldWord(word.text));

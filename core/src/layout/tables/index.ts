@@ -1,10 +1,11 @@
 import type { Word } from '../../contracts/document.js';
 import { parseAmount, type NumberFormat } from '../numbers.js';
-import { inRowHeights, type LayoutRow } from '../rows.js';
+import { inRowHeights, rowGap, type LayoutRow } from '../rows.js';
 import { findHeader } from './header.js';
 import { inferHeader } from './infer.js';
 import type { Table, TableColumn } from './model.js';
 import { headingNumbering, isTitleLike, totalLabelOf } from './rows.js';
+import { splitLeadingNumbers } from './leading-numbers.js';
 import { settleRolesByCells } from './roles.js';
 import { scanTable } from './scan.js';
 
@@ -25,36 +26,59 @@ function headingAbove(rows: LayoutRow[], index: number, reach = 1): number {
   return index;
 }
 
-/** A priced line: text, then one money amount at the right after a wide gap ("Remove railings      $12,000 +HST"). */
-function pricedAmount(row: LayoutRow, format: NumberFormat): Word | null {
-  const words = row.words.filter((word) => !/^\+[A-Za-z]{2,5}$/.test(word.text));
+/** Marks printed after a line's amount: a tax suffix ("+HST"), a till's tax class ("B", "A *"). */
+const AFTER_AMOUNT = /^(\+[A-Za-z]{2,5}|[A-Z1-9]|\*)$/;
+const CURRENCY_SIGN = /^([$€£]|EUR|USD|GBP)$/;
+
+/** A priced line: text, then one money amount at the right of the page's text after a wide gap ("Remove railings      $12,000 +HST", "ZITRONE   0,89 B"). */
+function pricedAmount(row: LayoutRow, format: NumberFormat, textRight: number): Word | null {
+  const words = [...row.words];
+  while (words.length > 2 && AFTER_AMOUNT.test(words[words.length - 1].text)) words.pop();
   const last = words[words.length - 1];
   const amount = last ? parseAmount(last.text, format) : null;
-  if (!amount?.moneyLike || last.bbox[2] < PRICED_AMOUNT_MIN_X || words.length < 3) return null;
-  return inRowHeights(row, last.bbox[0] - words[words.length - 2].bbox[2]) > 1.5 ? last : null;
+  if (!amount?.moneyLike || last.bbox[2] < textRight - PRICED_AMOUNT_REACH) return null;
+  // A currency sign set apart from its amount ("$ 99.99") belongs to it.
+  const before = words.length >= 2 && CURRENCY_SIGN.test(words[words.length - 2].text) ? words.length - 3 : words.length - 2;
+  if (before < 0 || !words.slice(0, before + 1).some((word) => /\p{L}/u.test(word.text))) return null;
+  return inRowHeights(row, words[before + 1].bbox[0] - words[before].bbox[2]) > 1.5 ? last : null;
 }
 
-const PRICED_AMOUNT_MIN_X = 0.55;
+/** A priced line's amount ends this close to the right edge of its page's text (a receipt's text may be narrow). */
+const PRICED_AMOUNT_REACH = 0.3;
+/** Lines closer than this (in row heights) above a list's first priced line may be its description's first lines. */
+const LEADING_LINE_GAP = 0.9;
+const MAX_LEADING_LINES = 3;
 
 /**
  * A list of priced lines with no header row (an estimate's "Pricing Summary"): two priced lines
  * close together start it; its columns are the text and the amount.
  */
 function readPricedList(rows: LayoutRow[], format: NumberFormat): Table | null {
+  const textRight = new Map<number, number>();
+  for (const row of rows) textRight.set(row.page, Math.max(textRight.get(row.page) ?? 0, ...row.words.map((word) => word.bbox[2])));
+  const priced = (row: LayoutRow): Word | null => pricedAmount(row, format, textRight.get(row.page) ?? 1);
   for (let index = 0; index < rows.length; index += 1) {
     const row = rows[index];
-    const amount = pricedAmount(row, format);
+    const amount = priced(row);
     if (!amount || row.furniture || totalLabelOf(row.words, row)) continue;
     const following = rows.slice(index + 1, index + 5).filter((next) => next.page === row.page);
     const totalAt = following.findIndex((next) => totalLabelOf(next.words, next) !== null);
-    if (!(totalAt < 0 ? following : following.slice(0, totalAt)).some((next) => pricedAmount(next, format))) continue;
+    if (!(totalAt < 0 ? following : following.slice(0, totalAt)).some((next) => priced(next))) continue;
     const left = Math.min(...row.words.map((word) => word.bbox[0]));
     const columns: TableColumn[] = [
       { role: 'description', alternatives: [], basis: null, x0: left, x1: left, words: [], label: '' },
       { role: 'amount', alternatives: [], basis: null, x0: amount.bbox[0], x1: amount.bbox[2], words: [], label: '' },
     ];
-    const above = rows[index - 1];
-    const start = above && above.page === row.page && isTitleLike(above.words) ? index - 1 : index;
+    let start = index;
+    // The first item's description may begin on the lines above its amount (a few lines of text, no labels).
+    const leadsInto = (above: LayoutRow, below: LayoutRow): boolean =>
+      above.page === row.page &&
+      rowGap(above, below) <= LEADING_LINE_GAP &&
+      !above.words.some((word) => /:$/.test(word.text) || parseAmount(word.text, format)?.moneyLike) &&
+      isTitleLike(above.words) === false;
+    while (start > 0 && index - start < MAX_LEADING_LINES && leadsInto(rows[start - 1], rows[start])) start -= 1;
+    const above = rows[start - 1];
+    if (above && above.page === row.page && isTitleLike(above.words)) start -= 1;
     const table = scanTable(rows, { rows: [row], columns, inferred: true }, start, { format });
     return table.entries.some((entry) => entry.kind === 'item') ? table : null;
   }
@@ -77,13 +101,15 @@ export function readTables(rows: LayoutRow[], options: { format: NumberFormat })
     if (table.entries.some((entry) => entry.kind === 'item')) tables.push(table);
     from = Math.max(table.end, found.index + found.read.rowCount);
   }
-  if (tables.length > 0) return tables;
-  const inferred = inferHeader(rows, options.format);
-  if (!inferred) {
-    const list = readPricedList(rows, options.format);
-    return list ? [list] : [];
+  const inferred = tables.length === 0 ? inferHeader(rows, options.format) : null;
+  if (inferred) {
+    const table = scanTable(rows, inferred.header, headingAbove(rows, inferred.firstIndex, 2), options);
+    settleRolesByCells(table, options.format);
+    if (table.entries.length > 0) tables.push(table);
   }
-  const table = scanTable(rows, inferred.header, headingAbove(rows, inferred.firstIndex, 2), options);
-  settleRolesByCells(table, options.format);
-  return table.entries.length > 0 ? [table] : [];
+  // A till receipt prints its items as a priced list beside tables of tax rates or payments.
+  const list = tables.some((table) => table.header.columns.some((column) => column.role === 'description')) ? null : readPricedList(rows, options.format);
+  if (list && !tables.some((table) => table.start < list.end && list.start < table.end)) tables.push(list);
+  for (const table of tables) splitLeadingNumbers(table);
+  return tables.sort((a, b) => a.start - b.start);
 }

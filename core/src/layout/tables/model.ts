@@ -55,6 +55,8 @@ export interface TableEntry {
   cells: Word[][];
   /** Words of the row outside every column's cell that still belong to it (a heading's text, a subtotal's label). */
   label: Word[];
+  /** A receipt's line of quantity and unit price printed under or above the item ("0,792 kg x 2,49 EUR/kg"). */
+  detail?: { quantity: Word[]; unit: Word[]; unitPrice: Word[] };
 }
 
 export interface Table {

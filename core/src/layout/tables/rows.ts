@@ -27,15 +27,15 @@ function totalsMatcher(): PhraseMatcher<FieldConcept | 'summary'> {
 }
 
 
-/** The total or summary label a row's text starts a cell with ("Subtotal", "Netto", "GRAND TOTAL"), or null. */
-export function totalLabelOf(words: Word[], row: LayoutRow): { concept: FieldConcept | 'summary'; words: Word[] } | null {
+/** The total or summary label a row's text starts a cell with ("Subtotal", "Netto", "GRAND TOTAL"), with every concept its words can mean; or null. */
+export function totalLabelOf(words: Word[], row: LayoutRow): { concept: FieldConcept | 'summary'; concepts: Array<FieldConcept | 'summary'>; words: Word[] } | null {
   const set = new Set(words);
   for (let start = 0; start < row.words.length; start += 1) {
     if (!set.has(row.words[start])) continue;
     const opensCell = startsCell(row, start) || !set.has(row.words[start - 1]);
     if (!opensCell && start > 0 && !/^(sub)?total/i.test(row.words[start].text)) continue;
     const match = totalsMatcher().at(row, start);
-    if (match) return { concept: match.value, words: row.words.slice(match.start, match.end) };
+    if (match) return { concept: match.value, concepts: match.values, words: row.words.slice(match.start, match.end) };
   }
   return null;
 }
@@ -54,7 +54,7 @@ export function namesHeading(text: string, heading: string | null): boolean {
   if (!heading) return false;
   const number = /^\s*(\d{1,2}(\.\d{1,2})?)/.exec(heading)?.[1];
   if (number && new RegExp(`(^|\\s)${number.replace('.', '\\.')}(\\s|$)`).test(text)) return true;
-  const words = heading.toLowerCase().split(/[^\p{L}]+/u).filter((word) => word.length > 2);
+  const words = heading.toLowerCase().split(/[^\p{L}]+/u).filter((word) => word.length > 3);
   const said = new Set(text.toLowerCase().split(/[^\p{L}]+/u));
   return words.length > 0 && words.filter((word) => said.has(word)).length * 2 >= words.length;
 }

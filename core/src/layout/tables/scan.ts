@@ -15,6 +15,7 @@ import {
   startsLowerCase,
   totalLabelOf,
 } from './rows.js';
+import { readDetailLine, type DetailLine } from './detail-lines.js';
 import { splitRow, textWords, valueWords, type SplitLine } from './split.js';
 
 export interface TableReadOptions {
@@ -80,6 +81,9 @@ function isWrappedLine(state: ScanState, line: SplitLine, text: Word[]): boolean
   const columns = columnsOf(state);
   const itemIndex = columns.findIndex((column) => column.role === 'itemNumber');
   const left = descriptionLeft(item);
+  // A line that starts with a number where the item above started with its count starts an item of its own.
+  const itemFirst = item.columns.flatMap((column, index) => (isTextColumn(column) ? item.cells[index] : [])).sort((a, b) => a.bbox[0] - b.bbox[0])[0];
+  if (itemFirst && /^\d{1,3}$/.test(itemFirst.text) && /^\d{1,3}$/.test(text[0]?.text ?? '') && Math.abs(text[0].bbox[0] - itemFirst.bbox[0]) <= rowHeightsToX(line.row, 1)) return false;
   // An item number starts a new item, unless the "number" stands where the descriptions start ("4 in. with …").
   if (itemIndex >= 0 && line.cells[itemIndex].some((word) => word.bbox[0] < left - rowHeightsToX(line.row, 1))) return false;
   return text.length > 0 && text[0].bbox[0] >= left - rowHeightsToX(line.row, 2);
@@ -102,7 +106,7 @@ function ahead(rows: LayoutRow[], index: number, state: ScanState, options: Tabl
   for (let next = index + 1; next < rows.length && lines.length < LOOKAHEAD; next += 1) {
     const row = rows[next];
     if (row.furniture) continue;
-    if (row.page === previous.page && rowGap(previous, row) > TABLE_GAP) break;
+    if ((row.page === previous.page && rowGap(previous, row) > TABLE_GAP) || readHeaderAt(rows, next) !== null) break;
     lines.push(splitRow(row, columnsOf(state), options.format));
     previous = row;
   }
@@ -133,9 +137,11 @@ function openHeading(state: ScanState, line: SplitLine): true {
 }
 
 /** A row with values and a total label: a section's subtotal, or the end of the table (its totals block). */
-function readTotalRow(state: ScanState, line: SplitLine, upcoming: SplitLine[], options: TableReadOptions): 'subtotal' | 'end' {
+function readTotalRow(state: ScanState, line: SplitLine, upcoming: SplitLine[], options: TableReadOptions, concepts: readonly string[]): 'subtotal' | 'end' {
   const text = line.row.text;
   if (namesASection(text) || namesHeading(text, state.heading)) return 'subtotal';
+  // Only a subtotal may stand between items; a total, tax or amount due ends the table.
+  if (!concepts.includes('subtotal')) return 'end';
   const columns = columnsOf(state);
   // An item ahead prints as many values as the items so far did (a lone "Previous balance  $500" is no item).
   const itemLike = (next: SplitLine): boolean => {
@@ -165,12 +171,14 @@ function scanRow(state: ScanState, rows: LayoutRow[], index: number, options: Ta
   const priced = values.money > 0 || row.words.some((word) => parseAmount(word.text, options.format)?.moneyLike);
   // A total label with no amount on the row is text like any other ("base; protect adjacent finishes").
   if (total && priced && (!values.quantity || namesASection(row.text) || namesHeading(row.text, state.heading))) {
-    if (readTotalRow(state, line, ahead(rows, index, state, options), options) === 'end') return false;
+    if (readTotalRow(state, line, ahead(rows, index, state, options), options, total.concepts) === 'end') return false;
     state.entries.push(entry('subtotal', line, columns, labelWords(line, columns)));
     state.item = null;
     state.pending = [];
     return keepGoing(state, row);
   }
+  const detail = total ? null : readDetailLine(row, options.format);
+  if (detail && readDetail(state, line, detail)) return keepGoing(state, row);
   const needsText = columns.some(isTextColumn) && text.length === 0 && state.pending.length === 0;
   if (isItemLine(line, columns, options.format) && !needsText) {
     const created = entry('item', line, columns);
@@ -186,6 +194,31 @@ function scanRow(state: ScanState, rows: LayoutRow[], index: number, options: Ta
   if (text.length > 0 && valueWords(line, columns).length === 0) readTextLine(state, line, text, next, options);
   else state.item = null;
   return keepGoing(state, row);
+}
+
+/**
+ * A line of quantity and unit price: with the item's amount on it, the item whose description was
+ * printed above it (weighed goods on a till receipt); without, a detail of the item just above.
+ */
+function readDetail(state: ScanState, line: SplitLine, detail: DetailLine): boolean {
+  const { quantity, unit, unitPrice, amount } = detail;
+  const columns = columnsOf(state);
+  const amountIndex = columns.findIndex((column) => column.role === 'amount' || column.role === 'grossAmount');
+  if (amount.length > 0 && amountIndex >= 0 && state.pending.length > 0) {
+    const created: TableEntry = { kind: 'item', page: line.row.page, rows: [line.row], columns, cells: columns.map(() => []), label: [], detail: { quantity, unit, unitPrice } };
+    created.cells[amountIndex] = amount;
+    addText(created, state.pending, true);
+    state.pending = [];
+    state.entries.push(created);
+    state.item = created;
+    return true;
+  }
+  const item = state.item;
+  const previous = state.lastRow;
+  if (amount.length > 0 || !item || item.detail || !previous || previous.page !== line.row.page || rowGap(previous, line.row) > WRAP_GAP) return false;
+  item.detail = { quantity, unit, unitPrice };
+  item.rows = [...item.rows, line.row];
+  return true;
 }
 
 /**

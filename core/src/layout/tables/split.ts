@@ -26,7 +26,9 @@ const hasLetters = (text: string): boolean => /\p{L}/u.test(text);
 /** Whether a word in the value zone belongs to the values (OCR garbage in an amount cell must not end the scan). */
 function isValueWord(word: Word, columns: TableColumn[], format: NumberFormat): boolean {
   const text = word.text.trim();
-  if (!hasLetters(text) || isAmountSuffix(text) || parseAmount(text, format) !== null || parsePercent(text, format) !== null) return true;
+  // Without letters: a number, a dash for zero or a currency sign; other punctuation ("/", "&") is text.
+  if (!hasLetters(text)) return /\d/.test(text) || /^([-–—]+|[$€£%*])$/.test(text);
+  if (isAmountSuffix(text) || parseAmount(text, format) !== null || parsePercent(text, format) !== null) return true;
   const folded = foldWord(text).replace(/\.$/, '');
   if (NOT_PRICED.has(folded)) return true;
   const roles = new Set(columns.map((column) => column.role));
@@ -63,13 +65,18 @@ function valueColumnsBySide(columns: TableColumn[]): { leading: TableColumn[]; t
 function takeValueWords(row: LayoutRow, columns: TableColumn[], format: NumberFormat): { values: Word[]; rest: Word[] } {
   const { leading, trailing } = valueColumnsBySide(columns);
   let cut = row.words.length;
+  // A till prints a tax class after each amount ("0,89 B", "-0,25 A *").
+  const isMark = (index: number): boolean => /^([A-Z]|\*)$/.test(row.words[index]?.text ?? '');
+  let marks = cut;
+  while (marks > 1 && isMark(marks - 1)) marks -= 1;
+  if (marks < cut && marks > 0 && parseAmount(row.words[marks - 1].text, format) !== null) cut = marks;
   if (trailing.length > 0) {
     const zoneStart = Math.min(...trailing.map((column) => column.x0)) - rowHeightsToX(row, VALUE_ZONE_LEAD);
     while (cut > 0) {
       const word = row.words[cut - 1];
       if (centreX(word.bbox) < zoneStart) break;
       // OCR garbles units and quantities into letters; in the value zone they still belong to the values.
-      if (word.source === 'text' && !isValueWord(word, trailing, format)) break;
+      if ((word.source === 'text' || !hasLetters(word.text)) && !isValueWord(word, trailing, format)) break;
       cut -= 1;
     }
   }

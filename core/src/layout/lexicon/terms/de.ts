@@ -70,7 +70,7 @@ export const german: LanguageTerms = {
       'abzgl. Anzahlung', 'abzüglich Anzahlung', 'Abschlagszahlung', 'abzgl. Abschlagszahlungen', 'Abschlag', 'Vorauszahlung',
       'Erhaltene Zahlung', 'Zahlung',
     ],
-    cashTendered: ['Gegeben', 'Bar', 'Bar gegeben', 'Gegeben Bar', 'Bargeld', 'Erhalten'],
+    cashTendered: ['Gegeben', 'Geg.', 'Geg. Bar', 'Bar', 'Bar gegeben', 'Gegeben Bar', 'Bargeld', 'Erhalten'],
     change: ['Rückgeld', 'Rueckgeld', 'Zurück', 'Wechselgeld', 'Rückgabe'],
     vatId: [
       'USt-IdNr.', 'USt-ID', 'USt.-ID-Nr.', 'UStIdNr', 'USt.-Ident-Nr.', 'Umsatzsteuer-Identifikationsnummer', 'Umsatzsteuer-ID',
