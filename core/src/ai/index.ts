@@ -3,3 +3,4 @@ export { createAiProvider, type AiProvider, type AiProviderDependencies, type Ai
 export { LlmClassifier } from './llm-classifier.js';
 export { LlmExtractor, DEFAULT_MODEL_CONFIDENCE, UNLOCATED_FACTOR, type SchemaLookup } from './llm-extractor.js';
 export { schemaFromFields } from './field-schema.js';
+export { ASSISTED_CONFIDENCE_CAP } from './assist-merge.js';

@@ -58,11 +58,12 @@ export function parseJsonReply(text: string): { ok: true; value: unknown } | { o
 }
 
 async function invoke(call: JsonCall<unknown>, messages: ChatMessage[]): Promise<string> {
+  if (call.signal?.aborted) throw new DocsiftError('aborted', 'Processing was cancelled.');
   try {
     return replyText(await call.model.invoke(messages, { signal: call.signal }));
   } catch (error) {
     if (call.signal?.aborted) throw new DocsiftError('aborted', 'Processing was cancelled.');
-    call.logger.error({ err: error }, `model ${call.purpose} request failed`);
+    call.logger.warn({ err: error }, `model ${call.purpose} request failed`);
     throw new AiProviderError('ai_request_failed', `The AI model could not be reached for ${call.purpose}: ${(error as Error).message}`);
   }
 }

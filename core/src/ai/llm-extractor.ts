@@ -1,7 +1,7 @@
 import type { ZodType } from 'zod';
 import type { DocumentModel } from '../contracts/document.js';
 import type { Logger } from '../contracts/logger.js';
-import type { RegistryEntry } from '../contracts/registry.js';
+import type { FieldSpec, RegistryEntry } from '../contracts/registry.js';
 import type { ExtractionResult, FieldDetails } from '../contracts/results.js';
 import type { GenericExtractor } from '../contracts/services.js';
 import { promptText } from './document-text.js';
@@ -24,9 +24,21 @@ export const DEFAULT_MODEL_CONFIDENCE = 0.6;
 /** A value that cannot be found in the document's words may be invented: its confidence is scaled down. */
 export const UNLOCATED_FACTOR = 0.75;
 
-interface Answer {
+/** What the model answered: data matching the schema asked for, and its confidence by path. */
+export interface ExtractionAnswer {
   data: Record<string, unknown>;
   confidence: Record<string, unknown>;
+}
+
+export interface ExtractionRequest {
+  entry: RegistryEntry;
+  /** Schema of the `data` asked for. */
+  schema: ZodType;
+  /** Fields named in the prompt with their type and description. */
+  fields: FieldSpec[];
+  /** What is asked for, for messages (`extraction`). */
+  purpose: string;
+  signal?: AbortSignal;
 }
 
 const SYSTEM_PROMPT = [
@@ -37,13 +49,13 @@ const SYSTEM_PROMPT = [
   'Write dates as YYYY-MM-DD and amounts of money as plain numbers without currency symbols.',
 ].join('\n');
 
-function fieldList(entry: RegistryEntry): string {
-  if (!entry.fields.length) return '';
-  return `Fields:\n${entry.fields.map((field) => `- ${field.name} (${field.type}${field.required ? ', required' : ''}): ${field.description}`).join('\n')}\n\n`;
+function fieldList(fields: FieldSpec[]): string {
+  if (!fields.length) return '';
+  return `Fields:\n${fields.map((field) => `- ${field.name} (${field.type}${field.required ? ', required' : ''}): ${field.description}`).join('\n')}\n\n`;
 }
 
 /** Accepts `{data, confidence}` or, from models that skip the envelope, the bare data object. */
-function answerValidator(schema: ZodType): JsonCall<Answer>['validate'] {
+function answerValidator(schema: ZodType): JsonCall<ExtractionAnswer>['validate'] {
   return (value) => {
     const record = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
     const data = 'data' in record ? record.data : record;
@@ -55,10 +67,39 @@ function answerValidator(schema: ZodType): JsonCall<Answer>['validate'] {
   };
 }
 
-function modelConfidence(confidence: Record<string, unknown>, path: string): number {
+/** The model's confidence for a path (or its top-level field), else the default. */
+export function modelConfidence(confidence: Record<string, unknown>, path: string): number {
   const topLevel = path.split(/[.[]/)[0];
   const given = confidence[path] ?? confidence[topLevel];
   return typeof given === 'number' && given >= 0 && given <= 1 ? given : DEFAULT_MODEL_CONFIDENCE;
+}
+
+/** The data schema of a type: its plugin's `dataSchema`, else one built from its fields. */
+export function dataSchemaOf(entry: RegistryEntry, schemaFor: SchemaLookup | undefined): ZodType {
+  return schemaFor?.(entry.typeCode) ?? schemaFromFields(entry.fields);
+}
+
+/** One extraction call: the type, the fields and the schema asked for, and the document text; the answer validated against the schema. */
+export function requestExtraction(options: LlmExtractorOptions, document: DocumentModel, request: ExtractionRequest): Promise<ExtractionAnswer> {
+  const { entry, schema } = request;
+  const jsonSchema = jsonSchemaText(schema);
+  const text = [
+    `Document type: ${entry.displayName} (${entry.typeCode}). ${entry.description}`,
+    '',
+    `${fieldList(request.fields)}${jsonSchema ? `JSON Schema of "data":\n${jsonSchema}\n\n` : ''}Document text (reading order; pages separated by a form-feed line):`,
+    `<<<\n${promptText(document, options.maxTextChars)}\n>>>`,
+  ].join('\n');
+  return invokeForJson({
+    model: options.model,
+    messages: [
+      { role: 'system', content: SYSTEM_PROMPT },
+      { role: 'human', content: text },
+    ],
+    validate: answerValidator(schema),
+    purpose: request.purpose,
+    logger: options.logger,
+    signal: request.signal,
+  });
 }
 
 /** Extracts any registry type with an LLM; output validated against the type's schema, every value located in the words. */
@@ -71,30 +112,13 @@ export class LlmExtractor implements GenericExtractor {
   }
 
   async extract(document: DocumentModel, entry: RegistryEntry, options: { signal?: AbortSignal } = {}): Promise<ExtractionResult<Record<string, unknown>>> {
-    const schema = this.#options.schemaFor?.(entry.typeCode) ?? schemaFromFields(entry.fields);
-    const jsonSchema = jsonSchemaText(schema);
-    const request = [
-      `Document type: ${entry.displayName} (${entry.typeCode}). ${entry.description}`,
-      '',
-      `${fieldList(entry)}${jsonSchema ? `JSON Schema of "data":\n${jsonSchema}\n\n` : ''}Document text (reading order; pages separated by a form-feed line):`,
-      `<<<\n${promptText(document, this.#options.maxTextChars)}\n>>>`,
-    ].join('\n');
-    const answer = await invokeForJson({
-      model: this.#options.model,
-      messages: [
-        { role: 'system', content: SYSTEM_PROMPT },
-        { role: 'human', content: request },
-      ],
-      validate: answerValidator(schema),
-      purpose: 'extraction',
-      logger: this.#options.logger,
-      signal: options.signal,
-    });
+    const schema = dataSchemaOf(entry, this.#options.schemaFor);
+    const answer = await requestExtraction(this.#options, document, { entry, schema, fields: entry.fields, purpose: 'extraction', signal: options.signal });
     return { data: answer.data, fieldDetails: provenance(document, answer) };
   }
 }
 
-function provenance(document: DocumentModel, answer: Answer): FieldDetails {
+function provenance(document: DocumentModel, answer: ExtractionAnswer): FieldDetails {
   const details: FieldDetails = {};
   for (const [path, value] of leaves(answer.data)) {
     const location = locate(document, value);

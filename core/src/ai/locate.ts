@@ -1,15 +1,22 @@
 import type { BBox, DocumentModel, Word } from '../contracts/document.js';
+import { wordsBox } from '../layout/boxes.js';
 
 export type Leaf = string | number | boolean;
 
 export interface Location {
   page: number;
   bbox: BBox;
+  /** The printed words the value was found in. */
+  words: Word[];
 }
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
-const fold = (text: string): string => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+/** Lower case, letters and digits only: how values and printed words are compared. */
+export const fold = (text: string): string => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+
+const endsWithDigit = (text: string): boolean => /\p{N}$/u.test(text);
+const startsWithDigit = (text: string): boolean => /^\p{N}/u.test(text);
 
 /** Every non-null scalar of a value with its path (`coverages[0].policyNumber`). */
 export function leaves(value: unknown, path = ''): Array<[string, Leaf]> {
@@ -40,40 +47,61 @@ function spellings(value: Leaf): string[] {
   return texts.map(fold).filter((text) => text.length >= 2);
 }
 
-function unionBox(words: Word[]): BBox {
-  return [
-    Math.min(...words.map((word) => word.bbox[0])),
-    Math.min(...words.map((word) => word.bbox[1])),
-    Math.max(...words.map((word) => word.bbox[2])),
-    Math.max(...words.map((word) => word.bbox[3])),
-  ];
+/** A line's words folded into one string, with where each word starts and where a value may start or end. */
+interface FoldedLine {
+  text: string;
+  starts: number[];
+  boundaries: Set<number>;
 }
 
-/** The shortest run of consecutive words in a line whose folded text contains the target. */
-function findInWords(words: Word[], target: string): Word[] | null {
-  for (let start = 0; start < words.length; start += 1) {
-    let text = '';
-    for (let end = start; end < words.length; end += 1) {
-      text += fold(words[end].text);
-      if (text.includes(target)) {
-        // A later start may hold the target too: take the tightest run.
-        if (text.slice(fold(words[start].text).length).includes(target)) break;
-        return words.slice(start, end + 1);
-      }
-      if (text.length >= target.length + fold(words[start].text).length) break;
+/**
+ * Values start and end at word edges, or at punctuation inside a word ("No:INV-42" holds "INV-42"
+ * and "42"), but never inside a number ("12,500" does not hold 1250, "03/15/2024" does not hold 15).
+ */
+function foldLine(words: Word[]): FoldedLine {
+  let text = '';
+  const starts: number[] = [];
+  const boundaries = new Set<number>();
+  for (const word of words) {
+    starts.push(text.length);
+    boundaries.add(text.length);
+    let previous = '';
+    for (const [run] of word.text.matchAll(/[\p{L}\p{N}]+/gu)) {
+      if (previous && !(endsWithDigit(previous) && startsWithDigit(run))) boundaries.add(text.length);
+      text += fold(run);
+      previous = run;
     }
+    boundaries.add(text.length);
   }
-  return null;
+  return { text, starts, boundaries };
 }
 
-/** Where a value the model gave is printed: the first line holding any of its spellings. */
-export function locate(document: DocumentModel, value: Leaf): Location | null {
-  for (const target of spellings(value)) {
-    for (const page of document.pages) {
-      for (const line of page.lines) {
-        if (!fold(line.text).includes(target)) continue;
-        const words = findInWords(line.words, target);
-        if (words) return { page: page.number, bbox: unionBox(words) };
+/** Every run of consecutive words in the line that prints the target from boundary to boundary. */
+function* runsInLine(words: Word[], line: FoldedLine, target: string): Generator<Word[]> {
+  for (let at = line.text.indexOf(target); at >= 0; at = line.text.indexOf(target, at + 1)) {
+    const end = at + target.length;
+    if (!line.boundaries.has(at) || !line.boundaries.has(end)) continue;
+    const first = line.starts.findLastIndex((start) => start <= at);
+    const last = line.starts.findLastIndex((start) => start < end);
+    yield words.slice(first, last + 1);
+  }
+}
+
+/**
+ * Where a value is printed: the first run of words on one line that spells it (the spellings in
+ * order, then pages and lines in reading order) and that `accept` allows. Null when there is none.
+ */
+export function locate(document: DocumentModel, value: Leaf, accept: (location: Location) => boolean = () => true): Location | null {
+  const targets = spellings(value);
+  if (targets.length === 0) return null;
+  const folded = document.pages.map((page) => page.lines.map((line) => foldLine(line.words)));
+  for (const target of targets) {
+    for (const [pageIndex, page] of document.pages.entries()) {
+      for (const [lineIndex, line] of page.lines.entries()) {
+        for (const words of runsInLine(line.words, folded[pageIndex][lineIndex], target)) {
+          const location = { page: page.number, bbox: wordsBox(words)!, words };
+          if (accept(location)) return location;
+        }
       }
     }
   }

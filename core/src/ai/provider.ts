@@ -1,10 +1,11 @@
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import { DocsiftError } from '../contracts/errors.js';
 import type { Logger } from '../contracts/logger.js';
-import type { Classifier, GenericExtractor } from '../contracts/services.js';
+import type { Classifier, ExtractionAssistant, GenericExtractor } from '../contracts/services.js';
 import type { ChatModel } from './json-output.js';
 import { LlmClassifier } from './llm-classifier.js';
 import { LlmExtractor, type SchemaLookup } from './llm-extractor.js';
+import { ModelAssistant } from './model-assistant.js';
 
 export interface AiProviderOptions {
   /** Base URL of an OpenAI-compatible endpoint (`http://localhost:11434/v1`); OpenAI's own when absent. */
@@ -33,6 +34,8 @@ export interface AiProviderDependencies {
 export interface AiProvider {
   classifier: Classifier;
   extractor: GenericExtractor;
+  /** Fills what the local engine left empty or unsure (`assist: 'model'`). */
+  assistant: ExtractionAssistant;
 }
 
 /**
@@ -65,14 +68,16 @@ function chatModel(options: AiProviderOptions): ChatModel {
   return openAiModel(options);
 }
 
-/** The LLM classifier and extractor over one chat model (ChatOpenAI against any OpenAI-compatible endpoint). */
+/** The LLM classifier, extractor and assistant over one chat model (ChatOpenAI against any OpenAI-compatible endpoint). */
 export function createAiProvider(options: AiProviderOptions, deps: AiProviderDependencies): AiProvider {
   if (!options.model) throw new DocsiftError('invalid_argument', 'The AI provider needs a model name.');
   const model = chatModel(options);
   const logger = deps.logger.child({ component: 'ai', model: options.model });
   const maxTextChars = options.maxTextChars ?? 12_000;
+  const extraction = { model, schemaFor: options.schemaFor ?? deps.schemaFor, maxTextChars, logger };
   return {
     classifier: new LlmClassifier({ model, modelName: options.model, maxTextChars, logger }),
-    extractor: new LlmExtractor({ model, schemaFor: options.schemaFor ?? deps.schemaFor, maxTextChars, logger }),
+    extractor: new LlmExtractor(extraction),
+    assistant: new ModelAssistant(extraction),
   };
 }

@@ -4,7 +4,7 @@ import type { Logger } from '../contracts/logger.js';
 import type { DocumentModel } from '../contracts/document.js';
 import type { RegistryEntry } from '../contracts/registry.js';
 import type { Classification, ProcessResult } from '../contracts/results.js';
-import type { Classifier, DocumentReader, GenericExtractor, Mapper, WebhookTransport } from '../contracts/services.js';
+import type { Classifier, DocumentReader, ExtractionAssistant, GenericExtractor, Mapper, WebhookTransport } from '../contracts/services.js';
 import { LocalClassifier } from '../classify/index.js';
 import { createAiProvider, type AiProviderOptions } from '../ai/provider.js';
 import { PluginRegistry } from '../registry/plugin-registry.js';
@@ -28,7 +28,7 @@ export interface DocsiftOptions {
     /** OCR worker threads (default: 2, at most the number of CPUs). */
     workers?: number;
   };
-  /** An OpenAI-compatible model; when set, `engine: 'model'` becomes available. */
+  /** An OpenAI-compatible model; when set, `engine: 'model'` and `assist: 'model'` become available. */
   ai?: AiProviderOptions | null;
   /** Your own webhook mappers, by format; one named like a built-in (default, flat, custom) replaces it. */
   mappers?: readonly Mapper[];
@@ -96,6 +96,7 @@ export function createDocsift(options: DocsiftOptions): Docsift {
     ).singleton(),
     [KEYS.aiClassifier]: asValue<Classifier | null>(ai?.classifier ?? null),
     [KEYS.aiExtractor]: asValue<GenericExtractor | null>(ai?.extractor ?? null),
+    [KEYS.aiAssistant]: asValue<ExtractionAssistant | null>(ai?.assistant ?? null),
     [KEYS.pipeline]: asFunction((deps: ConstructorParameters<typeof Pipeline>[0]) => new Pipeline(deps)).singleton(),
     [KEYS.mappers]: asFunction(() => mapperRegistry)
       .singleton()

@@ -8,6 +8,7 @@ export const KEYS = {
   localClassifier: 'localClassifier',
   aiClassifier: 'aiClassifier',
   aiExtractor: 'aiExtractor',
+  aiAssistant: 'aiAssistant',
   pipeline: 'pipeline',
   mappers: 'mappers',
   webhookTransport: 'webhookTransport',

@@ -1,6 +1,6 @@
 import type { DocumentModel, FileFormat } from './document.js';
 import type { RegistryEntry } from './registry.js';
-import type { Classification, ExtractionResult } from './results.js';
+import type { Classification, ExtractionResult, Finding } from './results.js';
 
 /** Decides the type of a document among registry entries. The local engine and the LLM provider implement it. */
 export interface Classifier {
@@ -16,6 +16,27 @@ export interface GenericExtractor {
     entry: RegistryEntry,
     options?: { signal?: AbortSignal },
   ): Promise<ExtractionResult<Record<string, unknown>>>;
+}
+
+/** A local extraction with some values filled by an assistant, and what the caller should know about it. */
+export interface AssistedExtraction {
+  extraction: ExtractionResult<Record<string, unknown>>;
+  /** For example that assistance could not be applied. */
+  findings: Finding[];
+}
+
+/**
+ * Fills the values a local extractor left empty or unsure, keeping only answers it can find printed
+ * on the page (the LLM provider implements it). Values read with confidence are never replaced.
+ */
+export interface ExtractionAssistant {
+  readonly name: string;
+  assist(
+    document: DocumentModel,
+    entry: RegistryEntry,
+    local: ExtractionResult<Record<string, unknown>>,
+    options: { unsureBelow: number; signal?: AbortSignal },
+  ): Promise<AssistedExtraction>;
 }
 
 export interface ReadOptions {

@@ -10,11 +10,16 @@ import {
   type ProcessResult,
   type StageTimings,
 } from '../contracts/results.js';
-import type { Classifier, DocumentReader, GenericExtractor } from '../contracts/services.js';
+import type { Classifier, DocumentReader, ExtractionAssistant, GenericExtractor } from '../contracts/services.js';
 import type { PluginRegistry } from '../registry/plugin-registry.js';
 import { STAGE_PROGRESS_END, STAGE_PROGRESS_START, type Stage } from './stages.js';
 
 export type Engine = 'local' | 'model';
+/** Who fills what the local engine left empty or unsure: `model`, the configured LLM provider. */
+export type Assist = 'model';
+
+/** A value read with less confidence than this is asked of the assistant (`assistBelow`). */
+const DEFAULT_ASSIST_BELOW = 0.6;
 
 export interface ProcessOptions {
   /** A type code (or legacy code) the caller says the document is; see docs/engine.md for how it is used. */
@@ -25,6 +30,14 @@ export interface ProcessOptions {
   allowedTypes?: string[];
   /** `local` (default) or `model` (the configured LLM provider). */
   engine?: Engine;
+  /**
+   * `model`: after the local engine, ask the configured LLM provider (one call) for the values left
+   * empty or read with less confidence than `assistBelow`, keeping only answers printed on the page
+   * (`fieldDetails` source `model`). Local engine only; nothing is sent unless this is set.
+   */
+  assist?: Assist;
+  /** 0..1: a value read with less confidence is unsure and asked too (default 0.6; 0 asks only for empty values). */
+  assistBelow?: number;
   /** The moment to judge dates against (expiry); defaults to the clock. */
   now?: Date;
   signal?: AbortSignal;
@@ -37,10 +50,14 @@ export interface PipelineDependencies {
   localClassifier: Classifier;
   aiClassifier: Classifier | null;
   aiExtractor: GenericExtractor | null;
+  aiAssistant: ExtractionAssistant | null;
   pluginRegistry: PluginRegistry;
   logger: Logger;
   clock: () => Date;
 }
+
+/** What the extract stage gives: the data (null for an unknown type) and findings about how it was obtained. */
+type Extraction = { extraction: ExtractionResult<Record<string, unknown>> | null; findings: Finding[] };
 
 /** ingest → read → classify → extract → validate, as one explicit list of stages. */
 export class Pipeline {
@@ -77,13 +94,14 @@ export class Pipeline {
       return value;
     };
 
+    this.#checkAssist(options);
     const fileType = await timed('ingest', () => this.#deps.documentReader.sniff(bytes));
     const document = await timed('read', () =>
       this.#deps.documentReader.read(bytes, { signal: options.signal, onProgress: (f) => report('read', f) }),
     );
     const entries = this.entries(options);
     const classification = await timed('classify', () => this.#classify(document, entries, options));
-    const extraction = await timed('extract', () => this.#extract(document, classification.documentType, entries, options));
+    const { extraction, findings: extractionFindings } = await timed('extract', () => this.#extract(document, classification.documentType, entries, options));
     const findings = await timed('validate', () => this.#validate(classification, extraction, options));
     timings.total = round(performance.now() - started);
 
@@ -95,7 +113,7 @@ export class Pipeline {
       alternativeTypes: classification.alternativeTypes,
       extractedData: extraction?.data ?? null,
       fieldDetails: extraction?.fieldDetails ?? {},
-      findings: [...hintFindings(classification, options), ...findings],
+      findings: [...hintFindings(classification, options), ...extractionFindings, ...findings],
       timingsMs: timings,
       pageSources: document.pages.map((page) => page.source),
     };
@@ -144,21 +162,21 @@ export class Pipeline {
     };
   }
 
-  async #extract(
-    document: DocumentModel,
-    typeCode: string,
-    entries: RegistryEntry[],
-    options: ProcessOptions,
-  ): Promise<ExtractionResult<Record<string, unknown>> | null> {
-    if (typeCode === UNKNOWN_TYPE) return null;
-    const entry = entries.find((candidate) => candidate.typeCode === typeCode);
-    if (!entry) return null;
-    const now = options.now ?? this.#deps.clock();
-    const logger = this.#deps.logger.child({ stage: 'extract', typeCode });
+  async #extract(document: DocumentModel, typeCode: string, entries: RegistryEntry[], options: ProcessOptions): Promise<Extraction> {
+    const entry = typeCode === UNKNOWN_TYPE ? undefined : entries.find((candidate) => candidate.typeCode === typeCode);
+    if (!entry) return { extraction: null, findings: [] };
     if (this.#engine(options) === 'model') {
-      return this.#deps.aiExtractor!.extract(document, entry, { signal: options.signal });
+      return { extraction: await this.#deps.aiExtractor!.extract(document, entry, { signal: options.signal }), findings: [] };
     }
-    const plugin = this.#deps.pluginRegistry.plugin(typeCode);
+    const local = await this.#extractLocally(document, entry, options);
+    if (!local || options.assist !== 'model') return { extraction: local, findings: [] };
+    return this.#deps.aiAssistant!.assist(document, entry, local, { unsureBelow: options.assistBelow ?? DEFAULT_ASSIST_BELOW, signal: options.signal });
+  }
+
+  async #extractLocally(document: DocumentModel, entry: RegistryEntry, options: ProcessOptions): Promise<ExtractionResult<Record<string, unknown>> | null> {
+    const now = options.now ?? this.#deps.clock();
+    const logger = this.#deps.logger.child({ stage: 'extract', typeCode: entry.typeCode });
+    const plugin = this.#deps.pluginRegistry.plugin(entry.typeCode);
     if (plugin) return plugin.extractor.extract(document, { entry, logger, now, signal: options.signal });
     const templateExtractor = this.#deps.pluginRegistry.templateExtractor;
     if (!templateExtractor || entry.fields.length === 0) return null;
@@ -186,6 +204,21 @@ export class Pipeline {
       throw new DocsiftError('invalid_argument', 'The model engine was asked for, but no AI provider is configured.');
     }
     return engine;
+  }
+
+  #checkAssist(options: ProcessOptions): void {
+    if (options.assist === undefined) return;
+    if (options.assist !== 'model') {
+      throw new DocsiftError('invalid_argument', `Unknown assist "${String(options.assist)}"; the only one is "model".`);
+    }
+    if (!this.#deps.aiAssistant) {
+      throw new DocsiftError('invalid_argument', 'Model assistance was asked for, but no AI provider is configured.');
+    }
+    if (options.engine === 'model') {
+      throw new DocsiftError('invalid_argument', 'Model assistance fills in the local engine\'s result; with engine "model" the model extracts everything already.');
+    }
+    const below = options.assistBelow ?? DEFAULT_ASSIST_BELOW;
+    if (typeof below !== 'number' || !(below >= 0 && below <= 1)) throw new DocsiftError('invalid_argument', 'assistBelow must be a confidence between 0 and 1.');
   }
 
   #throwIfAborted(signal: AbortSignal | undefined): void {
