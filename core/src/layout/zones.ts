@@ -20,6 +20,8 @@ export interface TextBlock {
 
 /** Lines further apart than this (in row heights) are separate blocks. */
 const BLOCK_LINE_GAP = 1.2;
+/** Rows looked back for the line above a line (other blocks' rows may lie between). */
+const LOOK_BACK = 3;
 
 interface Atom {
   row: LayoutRow;
@@ -49,10 +51,15 @@ export function textBlocks(rows: LayoutRow[]): TextBlock[] {
     return root;
   };
   for (const atom of atoms.flat()) parent.set(atom, atom);
+  // Rows of two blocks side by side interleave when their lines are not level: look a few rows up.
   for (let index = 1; index < atoms.length; index += 1) {
     for (const lower of atoms[index]) {
-      const upper = atoms[index - 1].find((candidate) => linked(candidate, lower));
-      if (upper) parent.set(find(lower), find(upper));
+      for (let above = index - 1; above >= Math.max(0, index - LOOK_BACK); above -= 1) {
+        const upper = atoms[above].find((candidate) => linked(candidate, lower));
+        if (!upper) continue;
+        parent.set(find(lower), find(upper));
+        break;
+      }
     }
   }
   const groups = new Map<Atom, Atom[]>();

@@ -8,7 +8,7 @@ import {
   type TemplateExtractor,
   type Word,
 } from '@docsift/core';
-import { FIELD_CONCEPTS, findLabelSpans, valueRegions, wordsBox, type FieldConcept, type LabelSpan, type ValueKind } from '@docsift/core/layout';
+import { endsWithColon, FIELD_CONCEPTS, findLabelSpans, startsCell, valueRegions, wordsBox, type FieldConcept, type LabelSpan, type ValueKind } from '@docsift/core/layout';
 import { fieldConceptsOf, type ConceptMatch } from './concepts.js';
 import { matchFormField } from './form-fields.js';
 import { readListField } from './items.js';
@@ -83,16 +83,17 @@ function found(reading: Reading, page: number, confidence: number): Found {
 
 const labelWeight = (span: LabelSpan<LabelSource>): number => Math.max(...span.values.map((source) => source.weight));
 
-/** A field's label inside a longer label of another concept ("client" in "N° TVA client") is that label's word. */
+/**
+ * A field's label inside a longer label of another concept ("client" in "N° TVA client") is that
+ * label's word; so is one run on into another concept's label ("Customer" in "Customer VAT Number").
+ */
 function insideOtherLabel(span: LabelSpan<LabelSource>, reading: DocumentReading, wanted: ReadonlySet<FieldConcept>): boolean {
-  return reading.labels.some(
-    (other) =>
-      other.row === span.row &&
-      other.start <= span.start &&
-      other.end >= span.end &&
-      other.end - other.start > span.end - span.start &&
-      !other.values.some((concept) => wanted.has(concept)),
-  );
+  return reading.labels.some((other) => {
+    if (other.row !== span.row || other.values.some((concept) => wanted.has(concept))) return false;
+    const covers = other.start <= span.start && other.end >= span.end && other.end - other.start > span.end - span.start;
+    const runsInto = other.start === span.end && !startsCell(span.row, span.end) && !endsWithColon(span.row.words[span.end - 1]);
+    return covers || runsInto;
+  });
 }
 
 /** Every value the labels point at, strongest first: every region around each label, read by the concept's kind or the field's type. */

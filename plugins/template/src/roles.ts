@@ -119,9 +119,16 @@ export function findBuyer(reading: DocumentReading, issuer: RoleReading | null):
   const firstPage = reading.rows[0]?.page ?? 1;
   const issuerName = issuer ? String(issuer.value).toLowerCase() : null;
   const isIssuers = (line: Word[]): boolean => issuerName !== null && cellText(namePart(line)).toLowerCase() === issuerName;
+  const shipping = blocksWithLabels(reading, new Set(['shipTo']));
+  // A block's heading lines ("Invoice FA-2017-0008", "Bill to") are not its address.
+  const addressLines = (lines: Word[][]): Word[][] => {
+    let first = 0;
+    while (first < lines.length && (lines[first].some(isTitleWord) || reading.stops.has(lines[first][0]))) first += 1;
+    return lines.slice(first);
+  };
   const candidates = reading.blocks
-    .filter((block) => block.page === firstPage && block.bbox[1] < 0.5)
-    .map((block) => ({ block, lines: block.lines.filter((line) => !isIssuers(line)) }))
+    .filter((block) => block.page === firstPage && block.bbox[1] < 0.5 && !shipping.has(block))
+    .map((block) => ({ block, lines: addressLines(block.lines.filter((line) => !isIssuers(line))) }))
     .filter((candidate) => isAddress(candidate.lines))
     .sort((a, b) => a.block.bbox[1] - b.block.bbox[1] || a.block.bbox[0] - b.block.bbox[0]);
   // Without a known issuer, the first address of a document is more likely the sender's than the buyer's.

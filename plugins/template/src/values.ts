@@ -50,9 +50,10 @@ function readIdentifier(words: Word[]): Reading | null {
   return value.length >= 1 ? { value, quality: index === 0 ? 1 : 0.85, words: [word] } : null;
 }
 
-/** A name is mostly letters ("FR19787878784" is a tax number, not a customer). */
+/** A name is mostly letters and starts with a capital or a digit ("FR19787878784" is a tax number, "régler par virement" a sentence). */
 function isName(words: Word[]): boolean {
   const value = text(words);
+  if (/^\p{Ll}/u.test(value)) return false;
   const letters = (value.match(/\p{L}/gu) ?? []).length;
   const digits = (value.match(/\d/g) ?? []).length;
   return letters >= 2 && letters >= digits;

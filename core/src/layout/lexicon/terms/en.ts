@@ -14,7 +14,7 @@ export const english: LanguageTerms = {
     orderNumber: [
       'Order No.', 'Order Number', 'Order #', 'Order#', 'Order ID', 'Order Ref', 'Order Reference', 'PO No.', 'PO Number',
       'PO #', 'PO#', 'P.O. No.', 'P.O. Number', 'P.O. #', 'Purchase Order', 'Purchase Order No.', 'Purchase Order Number',
-      'Customer PO', 'Your Order No.', 'Sales Order', 'Sales Order No.', 'SO #',
+      'Customer PO', 'Your Order', 'Your Order No.', 'Sales Order', 'Sales Order No.', 'SO #',
     ],
     customerNumber: [
       'Customer No.', 'Customer Number', 'Customer #', 'Customer#', 'Customer ID', 'Customer Code', 'Customer Account',
@@ -37,7 +37,7 @@ export const english: LanguageTerms = {
     ],
     dueDate: [
       'Due Date', 'Date Due', 'Due', 'Due On', 'Due By', 'Payment Due', 'Payment Due Date', 'Invoice Due Date', 'Pay By',
-      'Please Pay By', 'Payable By',
+      'Please Pay By', 'Payable By', 'Payable Until', 'Pay Until', 'Remit By', 'Please Remit By', 'Please Remit Until',
     ],
     deliveryDate: [
       'Delivery Date', 'Date of Delivery', 'Delivered', 'Delivered On', 'Ship Date', 'Shipping Date', 'Shipment Date',
@@ -102,9 +102,9 @@ export const english: LanguageTerms = {
       'Account No.', 'Account Number', 'Account #', 'Acct No.', 'Acct #', 'Bank Account', 'Bank Account No.', 'Bank Account Number',
     ],
     bankName: ['Bank', 'Bank Name', 'Bank Details'],
-    accountHolder: ['Account Name', 'Account Holder', 'Beneficiary', 'Payee', 'Pay To'],
+    accountHolder: ['Account Name', 'Account Holder', 'Beneficiary', 'Payee', 'Pay To', 'Remit To'],
     seller: [
-      'Seller', 'Vendor', 'Supplier', 'From', 'Sold By', 'Issued By', 'Billed By', 'Bill From', 'Merchant', 'Payee', 'Remit To',
+      'Seller', 'Vendor', 'Supplier', 'From', 'Sold By', 'Issued By', 'Billed By', 'Bill From', 'Merchant',
       'Service Provider', 'Provider', 'Contractor', 'Vendor Name', 'Supplier Name', 'Seller Name', 'Merchant Name',
     ],
     buyer: [

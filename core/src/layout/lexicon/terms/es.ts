@@ -9,12 +9,12 @@ export const spanish: LanguageTerms = {
     invoiceNumber: [
       'Número de factura', 'Nº de factura', 'N° de factura', 'Nº factura', 'N° factura', 'Núm. factura', 'Nro. factura',
       'Nro. de factura', 'Factura Nº', 'Factura N°', 'Factura Nro.', 'Factura núm.', 'Factura número', 'Fact. Nº', 'Nº Comprobante',
-      'N° Comprobante', 'Nro. Comprobante', 'Comprobante Nº', 'Número de comprobante', 'Folio', 'Folio fiscal',
+      'N° Comprobante', 'Nro. Comprobante', 'Comprobante Nº', 'Número de comprobante', 'Comp. Nro', 'Comp. Nº', 'Comprobante Nro', 'Folio', 'Folio fiscal',
     ],
     receiptNumber: [
       'Nº de ticket', 'Nº ticket', 'Ticket Nº', 'Número de ticket', 'Nº de recibo', 'Recibo Nº', 'Número de recibo', 'Nº Comprobante',
       'N° Comprobante', 'Nro. Comprobante', 'Nº de operación', 'Nº operación', 'Número de operación', 'Nº transacción', 'Boleta Nº',
-      'Nº Boleta', 'Nº factura simplificada',
+      'Nº Boleta', 'Nº factura simplificada', 'Factura simplificada',
     ],
     orderNumber: [
       'Nº de pedido', 'Nº pedido', 'Número de pedido', 'Pedido Nº', 'Pedido', 'Su pedido', 'Referencia del pedido', 'Orden de compra',
