@@ -91,7 +91,8 @@ function insideOtherLabel(span: LabelSpan<LabelSource>, reading: DocumentReading
   return reading.labels.some((other) => {
     if (other.row !== span.row || other.values.some((concept) => wanted.has(concept))) return false;
     const covers = other.start <= span.start && other.end >= span.end && other.end - other.start > span.end - span.start;
-    const runsInto = other.start === span.end && !startsCell(span.row, span.end) && !endsWithColon(span.row.words[span.end - 1]);
+    // A tail in brackets ("Total (RM):") is the label's own, not another label.
+    const runsInto = other.start === span.end && !startsCell(span.row, span.end) && !endsWithColon(span.row.words[span.end - 1]) && !span.row.words[other.start].text.startsWith('(');
     return covers || runsInto;
   });
 }
