@@ -16,7 +16,7 @@ import { labelMatcher, type LabelSource } from './labels.js';
 import { COMPACT_TYPES, maxLines } from './parse.js';
 import { readDocument, type DocumentReading } from './reading.js';
 import { findBuyer, findCurrency, findFirstDate, findIssuer, findTitledNumber, type RoleReading } from './roles.js';
-import { reconcileTotals, taxRatesSum, TOTALS_ROLES, type AmountCandidate, type TotalsRole } from './totals.js';
+import { reconcileTotals, tableTotals, taxRatesSum, TOTALS_ROLES, type AmountCandidate, type TotalsRole } from './totals.js';
 import { readRegion, type Reading } from './values.js';
 
 export interface LabelTemplateExtractorOptions {
@@ -47,13 +47,11 @@ function settleTotals(plans: FieldPlan[], reading: DocumentReading): void {
   if (byRole.size === 0) return;
   const amounts = (plan: FieldPlan | undefined): AmountCandidate[] =>
     (plan?.candidates ?? []).filter((candidate): candidate is AmountCandidate => typeof candidate.value === 'number');
-  const tax = byRole.get('tax');
-  const rates = tax ? taxRatesSum(reading) : null;
-  const picked = reconcileTotals({
-    total: amounts(byRole.get('total')),
-    net: amounts(byRole.get('net')),
-    tax: rates ? [...amounts(tax), rates].sort((a, b) => b.detail.confidence - a.detail.confidence) : amounts(tax),
-  });
+  const fromTables = tableTotals(reading);
+  const rates = byRole.has('tax') ? taxRatesSum(reading) : null;
+  const all = (role: TotalsRole, extra: AmountCandidate[] = []): AmountCandidate[] =>
+    [...amounts(byRole.get(role)), ...(fromTables[role] ?? []), ...extra].sort((a, b) => b.detail.confidence - a.detail.confidence);
+  const picked = reconcileTotals({ total: all('total'), net: all('net'), tax: all('tax', rates ? [rates] : []) });
   for (const [role, plan] of byRole) {
     const choice = picked[role];
     plan.candidates = choice ? [choice] : [];

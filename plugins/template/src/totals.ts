@@ -51,6 +51,34 @@ export function reconcileTotals(candidates: Partial<Record<TotalsRole, AmountCan
   return { total: boost(total), net: boost(net), tax: boost(tax) };
 }
 
+/** Confidence of an amount read from a table's totals row by its column (Netto | Steuer | Brutto). */
+const TOTALS_ROW_CONFIDENCE = 0.85;
+
+/**
+ * Amounts of the totals rows that end tables, by the role of the column each stands under: in a tax
+ * summary (a table with tax or gross columns) the net, the tax and the gross total; under an items
+ * table's amount column, the total.
+ */
+export function tableTotals(reading: DocumentReading): Partial<Record<TotalsRole, AmountCandidate[]>> {
+  const found: Partial<Record<TotalsRole, AmountCandidate[]>> = {};
+  for (const table of reading.tables) {
+    const totals = table.totals;
+    if (!totals) continue;
+    const roles = new Set(totals.columns.map((column) => column.role));
+    const summary = roles.has('taxAmount') || roles.has('grossAmount');
+    totals.columns.forEach((column, index) => {
+      const role: TotalsRole | null =
+        column.role === 'grossAmount' ? 'total' : column.role === 'taxAmount' ? 'tax' : column.role === 'amount' ? (summary ? 'net' : 'total') : null;
+      const words = totals.cells[index].filter((word) => parseAmount(word.text, reading.conventions.format) !== null);
+      const amount = words.length === 1 ? parseAmount(words[0].text, reading.conventions.format) : null;
+      if (!role || !amount) return;
+      const detail: FieldDetail = { confidence: TOTALS_ROW_CONFIDENCE, page: totals.page, bbox: wordsBox(words), source: words[0].source === 'ocr' ? 'ocr' : 'text' };
+      (found[role] ??= []).push({ value: amount.value, words, detail });
+    });
+  }
+  return found;
+}
+
 /** Tax lines more rows apart than this are not one run of rates. */
 const RUN_GAP = 2;
 

@@ -46,7 +46,7 @@ function splitGroup(columns: TableColumn[], items: TableEntry[]): void {
 /** Gives the tables' unheaded leading numbers a column of their own (each header's items apart). */
 export function splitLeadingNumbers(table: Table): void {
   const groups = new Map<TableColumn[], TableEntry[]>();
-  for (const entry of table.entries) groups.set(entry.columns, [...(groups.get(entry.columns) ?? []), entry]);
+  for (const entry of [...table.entries, ...(table.totals ? [table.totals] : [])]) groups.set(entry.columns, [...(groups.get(entry.columns) ?? []), entry]);
   for (const [columns, entries] of groups) {
     const items = entries.filter((entry) => entry.kind === 'item');
     const others = entries.filter((entry) => entry.kind !== 'item');

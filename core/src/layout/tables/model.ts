@@ -66,4 +66,9 @@ export interface Table {
   /** Index of the table's first row and one past its last row (in the rows it was read from). */
   start: number;
   end: number;
+  /**
+   * The totals row that ended the table, read by its columns ("Gesamtbetrag  12,11  0,94  13,05"
+   * under Netto | Steuer | Brutto); not one of its entries.
+   */
+  totals?: TableEntry;
 }

@@ -42,6 +42,8 @@ interface ScanState {
   lastRow: LayoutRow | null;
   /** The fewest values an item so far printed (at most 2). */
   minItemValues: number;
+  /** The totals row that ended the table. */
+  totals?: TableEntry;
 }
 
 const columnsOf = (state: ScanState): TableColumn[] => state.header.columns;
@@ -171,7 +173,10 @@ function scanRow(state: ScanState, rows: LayoutRow[], index: number, options: Ta
   const priced = values.money > 0 || row.words.some((word) => parseAmount(word.text, options.format)?.moneyLike);
   // A total label with no amount on the row is text like any other ("base; protect adjacent finishes").
   if (total && priced && (!values.quantity || namesASection(row.text) || namesHeading(row.text, state.heading))) {
-    if (readTotalRow(state, line, ahead(rows, index, state, options), options, total.concepts) === 'end') return false;
+    if (readTotalRow(state, line, ahead(rows, index, state, options), options, total.concepts) === 'end') {
+      state.totals = entry('subtotal', line, columns, labelWords(line, columns));
+      return false;
+    }
     state.entries.push(entry('subtotal', line, columns, labelWords(line, columns)));
     state.item = null;
     state.pending = [];
@@ -296,7 +301,8 @@ export function scanTable(rows: LayoutRow[], header: TableHeader, start: number,
   const entries = trimTrailing(state.entries);
   const last = entries.at(-1);
   const end = last ? Math.max(...last.rows.map((row) => row.index)) + 1 : start;
-  return { header: entries[0] ? { ...header, columns: entries[0].columns } : header, entries, start, end: Math.max(end, start) };
+  const table: Table = { header: entries[0] ? { ...header, columns: entries[0].columns } : header, entries, start, end: Math.max(end, start) };
+  return state.totals ? { ...table, totals: state.totals } : table;
 }
 
 /** A header repeated on a later page (or per section) has the table's text column and most of its value columns. */
