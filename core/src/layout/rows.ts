@@ -34,7 +34,7 @@ const PAGE_NUMBER = /^((page|seite|pagina|página|blatt|hoja|feuille|folio|pág\
 /** "1/1", "2 / 3": a page number only when it is all a margin row holds (else a fraction such as 7/16). */
 const BARE_PAGE_NUMBER = /^\d{1,3}\s*\/\s*\d{1,3}$/;
 /** `Email:jo@x.com`, `NUMBER:CL2517`: a label glued to its value by a colon. */
-const GLUED_LABEL = /^(.*?[\p{L}#)\]])([:：])(?!\/\/)(.+)$/u;
+const GLUED_LABEL = /^(?=[^:：]*\p{L})(.*?[\p{L}#)\].])([:：])(?!\/\/)(.+)$/u;
 /** OCR reads table rulings as bars and brackets glued to the words ("$1,285.00]", "|"). */
 const RULING_EDGES = /^[|[\]{}]+|[|[\]{}]+$/g;
 
