@@ -30,7 +30,9 @@ function parseCell<T>(words: Word[], parse: (text: string) => T | null): { value
  * A money cell; a lone dash reads as zero. OCR that reads a third decimal ("$180.001") took a
  * table ruling for a digit: the cents are kept.
  */
-export function readAmountCell(words: Word[], format: NumberFormat): CellValue<number> | null {
+export function readAmountCell(cellWords: Word[], format: NumberFormat): CellValue<number> | null {
+  // A till's tax class after the amount ("0,89 B") is no digit: "B" must not read as 8.
+  const words = cellWords.length > 1 ? cellWords.filter((word) => !/^([A-Z]|\*)$/.test(word.text)) : cellWords;
   if (words.length > 0 && words.every((word) => isDash(word.text.trim()))) return { value: 0, words, quality: DASH_QUALITY };
   const cell = parseCell(words, (text) => parseAmount(text, format));
   if (!cell) return null;
