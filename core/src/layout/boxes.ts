@@ -27,6 +27,13 @@ export function horizontalOverlap(a: BBox, b: BBox): number {
   return overlap > 0 && narrower > 0 ? overlap / narrower : 0;
 }
 
+/** Vertical overlap of two boxes as a share of the shorter one (0 when apart). */
+export function verticalOverlap(a: BBox, b: BBox): number {
+  const overlap = Math.min(a[3], b[3]) - Math.max(a[1], b[1]);
+  const shorter = Math.min(a[3] - a[1], b[3] - b[1]);
+  return overlap > 0 && shorter > 0 ? overlap / shorter : 0;
+}
+
 /** Whether the box's centre lies inside the region. */
 export function centreInside(box: BBox, region: BBox): boolean {
   const x = centreX(box);

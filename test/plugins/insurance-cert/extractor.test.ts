@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type { DocumentModel, FormField } from '@docsift/core';
 import { silentLogger } from '@docsift/core/testing';
 import { insuranceCertPlugin, insuranceCertSchema } from '../../../plugins/insurance-cert/src/index.js';
-import { acordDocument, BLANK_ACORD25, FILLED_ACORD25 } from './support/acord-text.js';
+import { acordDocument, BLANK_ACORD25, FILLED_ACORD25, relayLine } from './support/acord-text.js';
 
 const plugin = insuranceCertPlugin();
 const extract = (document: DocumentModel) =>
@@ -112,6 +112,26 @@ describe('insurance-cert extractor on documents made in the test', () => {
     }
     const [moved, original] = await Promise.all([extract(document), extract(acordDocument(FILLED_ACORD25))]);
     expect(moved.data).to.deep.equal(original.data);
+  });
+
+  it('measures the right-hand column from its captions, not from CONTRACT in the notice across the page', async () => {
+    const notice = '  THIS CERTIFICATE OF INSURANCE DOES NOT CONSTITUTE A CONTRACT BETWEEN THE ISSUING INSURER(S), AUTHORIZED REPRESENTATIVE';
+    const text = FILLED_ACORD25.replace(/^( {2}CERTIFICATE DOES NOT.*)$/m, `$1\n${notice}`);
+    const { data } = await extract(acordDocument(text));
+    expect(data.producer.address).to.equal('42 HARBOR WAY, SUITE 7, PORTLAND, OR 97201');
+    expect(data.insured.address).to.equal('1700 ALDER ST, SALEM, OR 97301');
+  });
+
+  it('gives the second insurer letter of a band its own coverage when the text layer lacks its policy number', async () => {
+    let text = relayLine(FILLED_ACORD25, 'UMBRELLA LIAB', [[0, ' A      UMBRELLA LIAB        OCCUR'], [61, 'UMB 4400'], [84, '02/01/2026'], [96, '02/01/2027'], [107, 'EACH OCCURRENCE'], [136, '$ 5,000,000']]);
+    text = relayLine(text, 'EXCESS LIAB', [[0, ' B      EXCESS LIAB          CLAIMS-MADE'], [107, 'AGGREGATE'], [136, '$ 5,000,000']]);
+    const umbrellas = (document: DocumentModel) => extract(document).then(({ data }) => data.coverages.filter((coverage) => coverage.type === 'umbrella'));
+    const shared = { effectiveDate: '2026-02-01', expirationDate: '2027-02-01', limits: { eachOccurrence: 5_000_000, aggregate: 5_000_000 } };
+    expect(await umbrellas(acordDocument(text))).to.deep.equal([
+      { type: 'umbrella', insurer: 'GRANITE MUTUAL INSURANCE COMPANY', policyNumber: 'UMB 4400', ...shared },
+      { type: 'umbrella', insurer: 'CEDAR STATE CASUALTY CO.', policyNumber: null, ...shared },
+    ]);
+    expect(await umbrellas(acordDocument(text, 'ocr')), 'an OCR letter alone adds no coverage').to.have.length(1);
   });
 
   it('prefers AcroForm values by their ACORD names over the page words', async () => {

@@ -1,18 +1,12 @@
 import { expect } from 'chai';
 import { documentFromText } from '@docsift/core/testing';
-import { editDistance, findBest, findLabel, similarity } from '../../../plugins/insurance-cert/src/layout/labels.js';
-import { buildLayout, groupRows, tokenFromWord } from '../../../plugins/insurance-cert/src/layout/layout.js';
+import type { BBox } from '@docsift/core';
+import { findBest, findLabel } from '../../../plugins/insurance-cert/src/layout/labels.js';
+import { buildLayout, groupRows, tokenFromWord } from '../../../plugins/insurance-cert/src/layout/page-layout.js';
 
 const layoutOf = (text: string) => buildLayout(documentFromText(text, { columns: 120, rows: 60 }).pages[0]);
 
 describe('insurance-cert fuzzy labels', () => {
-  it('measures edit distance and similarity', () => {
-    expect(editDistance('OCCURRENCE', 'OCCURENCE')).to.equal(1);
-    expect(editDistance('kitten', 'sitting')).to.equal(3);
-    expect(similarity('INSURED', 'INSURED')).to.equal(1);
-    expect(similarity('INSURED', 'lNSURED'.toUpperCase())).to.be.closeTo(6 / 7, 1e-9);
-  });
-
   it('finds a caption despite OCR errors, case and punctuation', () => {
     const layout = layoutOf('COVERAGES        CERTIF1CATE NUMBER: 77AB');
     const match = findBest(layout, 'CERTIFICATE NUMBER');
@@ -40,11 +34,16 @@ describe('insurance-cert fuzzy labels', () => {
   });
 
   it('groups words into rows by their vertical middle, not by a tall mark bridging two lines', () => {
-    const rows = groupRows([
-      tokenFromWord('DAMAGE', [0.5, 0.400, 0.55, 0.407], 1, 'text'),
-      tokenFromWord('PREMISES', [0.5, 0.406, 0.56, 0.413], 1, 'text'),
-      tokenFromWord('X', [0.2, 0.399, 0.21, 0.414], 1, 'text'),
-    ]);
+    const rows = groupRows([word('DAMAGE', [0.5, 0.400, 0.55, 0.407]), word('PREMISES', [0.5, 0.406, 0.56, 0.413]), word('X', [0.2, 0.399, 0.21, 0.414])]);
     expect(rows.map((row) => row.map((token) => token.text))).to.deep.equal([['X', 'DAMAGE'], ['PREMISES']]);
   });
+
+  it('keeps the words of a line with a first word OCR boxed much taller (`FEDERATED MUTUAL …`)', () => {
+    const rows = groupRows([word('FEDERATED', [0.1, 0.1394, 0.164, 0.1538]), word('MUTUAL', [0.169, 0.147, 0.214, 0.1534]), word('HOME', [0.1, 0.1557, 0.133, 0.1621])]);
+    expect(rows.map((row) => row.map((token) => token.text))).to.deep.equal([['FEDERATED', 'MUTUAL'], ['HOME']]);
+  });
 });
+
+function word(text: string, bbox: BBox) {
+  return tokenFromWord({ text, bbox, confidence: 1, source: 'text' });
+}

@@ -1,9 +1,11 @@
-import { findBest, findLabel, type LabelMatch } from '../layout/labels.js';
-import type { PageLayout } from '../layout/layout.js';
+import { findBest, findLabel, lowest, topmost, type LabelMatch } from '../layout/labels.js';
+import type { PageLayout } from '../layout/page-layout.js';
 
 /** The box captions of the ACORD 25 that split the page into regions. */
 export interface PageAnchors {
   producer?: LabelMatch;
+  /** Top of the producer's box: its caption, else (OCR lost it) the foot of the notice printed across the page above it. */
+  producerTop?: number;
   insured?: LabelMatch;
   /** Left edge of the right-hand column (contact, insurers). */
   rightColumnX: number;
@@ -19,20 +21,23 @@ export interface PageAnchors {
   footerY: number;
 }
 
-function topmost(matches: LabelMatch[]): LabelMatch | undefined {
-  return [...matches].sort((a, b) => a.bbox[1] - b.bbox[1])[0];
-}
-
-function lowest(matches: LabelMatch[]): LabelMatch | undefined {
-  return [...matches].sort((a, b) => b.bbox[1] - a.bbox[1])[0];
-}
-
+/** The captions must begin a segment of their whole row, so a word of the notice across the page (CONTRACT) is no CONTACT. */
 function rightColumn(layout: PageLayout): number {
   const captions = ['CONTACT', 'PHONE', 'E-MAIL', 'INSURER A', 'INSURER B', 'INSURER C'];
   const edges = captions
-    .flatMap((caption) => findLabel(layout, caption, { within: [0.35, 0.05, 0.65, 0.5], segmentStart: true }))
-    .map((match) => match.bbox[0]);
+    .flatMap((caption) => findLabel(layout, caption, { within: [0, 0.05, 1, 0.5], segmentStart: true }))
+    .map((match) => match.bbox[0])
+    .filter((edge) => edge >= 0.35 && edge <= 0.65);
   return edges.length > 0 ? Math.min(...edges) - 0.01 : 0.49;
+}
+
+/**
+ * The foot of the lowest line above `before` that runs across the right column's edge: the notice
+ * (THIS CERTIFICATE IS ISSUED …, IMPORTANT: …) printed across the page above the producer's box.
+ */
+function noticeBottom(layout: PageLayout, columnX: number, before: number): number | undefined {
+  const across = layout.tokens.filter((token) => token.bbox[0] < columnX && token.bbox[2] > columnX && token.bbox[3] < before);
+  return across.length > 0 ? Math.max(...across.map((token) => token.bbox[3])) : undefined;
 }
 
 /** Locates the captions every region is measured from; missing ones stay undefined. */
@@ -55,6 +60,7 @@ export function findAnchors(layout: PageLayout): PageAnchors {
   const footer = lowest(findLabel(layout, 'ACORD 25', { segmentStart: true, within: [0, holder ? holder.bbox[3] : 0.8, 0.5, 1] }));
   return {
     producer,
+    producerTop: producer?.bbox[1] ?? noticeBottom(layout, rightColumnX, insured?.bbox[1] ?? Math.min(coveragesY, 0.5)),
     insured,
     rightColumnX,
     coveragesY: coveragesY < 1 ? coveragesY : undefined,

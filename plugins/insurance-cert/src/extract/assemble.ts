@@ -68,20 +68,24 @@ function limitsOf(coverage: CoverageDraft, path: string, recorder: Recorder): Re
   return limits;
 }
 
-/** The insurer of the row's letter; without a letter, the one insurer company the certificate names (a guess, so less confident). */
-function insurerOf(coverage: CoverageDraft, insurers: CertificateDraft['insurers']): Found<string> | undefined {
+/**
+ * The insurer of the row's letter. A row without a readable letter gets a guess, so less confident: the
+ * one insurer company the certificate names, else the one insurer that no row names by its letter.
+ */
+function insurerOf(coverage: CoverageDraft, draft: CertificateDraft): Found<string> | undefined {
   const letter = coverage.insurerLetter?.value;
-  if (letter && insurers[letter]) return insurers[letter];
-  const names = Object.values(insurers);
+  if (letter) return draft.insurers[letter];
+  const names = Object.values(draft.insurers);
   const distinct = new Set(names.map((name) => name.value.toUpperCase()));
-  if (letter || distinct.size !== 1) return undefined;
-  const only = names[0];
-  return { value: only.value, detail: { ...only.detail, confidence: Math.round(only.detail.confidence * 0.6 * 1000) / 1000 } };
+  const named = new Set(draft.coverages.map((row) => row.insurerLetter?.value));
+  const unnamed = Object.keys(draft.insurers).filter((key) => !named.has(key));
+  const guess = distinct.size === 1 ? names[0] : unnamed.length === 1 ? draft.insurers[unnamed[0]] : undefined;
+  return guess && { value: guess.value, detail: { ...guess.detail, confidence: Math.round(guess.detail.confidence * 0.6 * 1000) / 1000 } };
 }
 
 function policyFields(coverage: CoverageDraft, path: string, draft: CertificateDraft, recorder: Recorder) {
   return {
-    insurer: recorder.value(`${path}.insurer`, insurerOf(coverage, draft.insurers)),
+    insurer: recorder.value(`${path}.insurer`, insurerOf(coverage, draft)),
     policyNumber: recorder.value(`${path}.policyNumber`, coverage.policyNumber),
     effectiveDate: recorder.value(`${path}.effectiveDate`, coverage.effectiveDate),
     expirationDate: recorder.value(`${path}.expirationDate`, coverage.expirationDate),

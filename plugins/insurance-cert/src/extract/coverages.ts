@@ -1,22 +1,25 @@
-import { centerX, groupRows, segmentsOf, tokensIn, type PageLayout, type Token } from '../layout/layout.js';
+import { centreX, joinWords } from '@docsift/core/layout';
+import { groupRows, segmentsOf, tokensIn, type PageLayout, type Token } from '../layout/page-layout.js';
 import { parseDate, parsePolicyNumber } from '../parse/values.js';
 import type { PageAnchors } from './anchors.js';
 import { detailFrom, found, type CoverageDraft, type Found } from './draft.js';
 import { findLimitCaptions, readLimits } from './limits.js';
 import { findTable, type CoverageBand, type CoverageTable } from './table.js';
 
-/** An insurer letter, possibly with the cell's border read along with it (`A|`, `Al]`). */
-const INSURER_LETTER = /^[\[|(]?([A-F])[\]|)l1!]*$/;
+/** An insurer letter, possibly with the cell's border read along with it (`A|`, `Al]`) or in lower case (OCR `al`). */
+const INSURER_LETTER = /^[\[|(]?([A-Fa-f])[\]|)l1!]*$/;
 
+/** The band's distinct insurer letters, top to bottom. */
 function letters(layout: PageLayout, band: CoverageBand, table: CoverageTable): Array<Found<string>> {
   const box: [number, number, number, number] = [0, band.top, table.columns.letterRight, band.bottom];
-  return tokensIn(layout, box)
+  const read = tokensIn(layout, box)
     .flatMap((token) => {
       const match = INSURER_LETTER.exec(token.text);
-      const clean = match !== null && match[0].length === 1;
-      return match ? [found(match[1], [token], layout.page, clean ? 1 : 0.8)] : [];
+      const clean = match !== null && match[0] === match[1].toUpperCase();
+      return match ? [found(match[1].toUpperCase(), [token], layout.page, clean ? 1 : 0.8)] : [];
     })
     .sort((a, b) => (a.detail.bbox?.[1] ?? 0) - (b.detail.bbox?.[1] ?? 0));
+  return read.filter((letter, index) => read.findIndex((other) => other.value === letter.value) === index);
 }
 
 function policyNumbers(layout: PageLayout, band: CoverageBand, table: CoverageTable): Array<Found<string>> {
@@ -40,7 +43,7 @@ function dates(layout: PageLayout, band: CoverageBand, table: CoverageTable): { 
     const parsed = parseDate(token.text);
     if (!parsed) continue;
     const value = found(parsed.value, [token], layout.page, parsed.corrected ? 0.85 : 1);
-    const x = centerX(token.bbox);
+    const x = centreX(token.bbox);
     const slot = Math.abs(x - effectiveX) <= Math.abs(x - expirationX) ? 'effective' : 'expiration';
     result[slot] ??= value;
   }
@@ -50,7 +53,7 @@ function dates(layout: PageLayout, band: CoverageBand, table: CoverageTable): { 
 function description(layout: PageLayout, band: CoverageBand, table: CoverageTable): Found<string> | undefined {
   const box: [number, number, number, number] = [table.columns.letterRight, band.top, table.columns.policyLeft, band.bottom];
   const tokens: Token[] = groupRows(tokensIn(layout, box)).flat();
-  const text = tokens.map((token) => token.text).join(' ').trim();
+  const text = joinWords(tokens).trim();
   return text.length >= 2 ? found(text, tokens, layout.page, 0.9) : undefined;
 }
 
@@ -59,16 +62,25 @@ function isStandalonePolicy(policy: Found<string>): boolean {
   return (policy.value.match(/\d/g) ?? []).length >= 4;
 }
 
+/**
+ * A band's coverages: one per policy number, and one per further insurer letter printed on a line of
+ * its own (UMBRELLA LIAB / EXCESS LIAB) whose policy number the page does not give. Only text-layer
+ * letters add a coverage: an OCR speck in the letter column is no reason to.
+ */
+function entriesOf(policies: Array<Found<string>>, rowLetters: Array<Found<string>>): Array<Found<string> | undefined> {
+  const numbered = [policies[0], ...policies.slice(1).filter(isStandalonePolicy)];
+  const unnumbered = rowLetters.slice(numbered.length).filter((letter) => letter.detail.source !== 'ocr');
+  return [...numbered, ...unnumbered.map(() => undefined)];
+}
+
 function readBand(layout: PageLayout, band: CoverageBand, table: CoverageTable, captions: ReturnType<typeof findLimitCaptions>): CoverageDraft[] {
   const rowLetters = letters(layout, band, table);
   const policies = policyNumbers(layout, band, table);
   const { effective, expiration } = dates(layout, band, table);
   if (policies.length === 0 && !effective && !expiration) return [];
   const limits = readLimits(layout, band, table, captions);
-  const extra = policies.slice(1).filter(isStandalonePolicy);
-  const entries = [policies[0], ...extra];
   const kindDetail = band.caption && detailFrom(band.caption.tokens, layout.page, 0.9 + 0.1 * band.caption.score);
-  return entries.map((policyNumber, index) => ({
+  return entriesOf(policies, rowLetters).map((policyNumber, index) => ({
     kind: band.kind,
     kindDetail: kindDetail ?? policyNumber?.detail,
     description: band.kind === 'other' ? description(layout, band, table) : undefined,

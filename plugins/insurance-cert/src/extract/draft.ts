@@ -1,5 +1,6 @@
 import type { FieldDetail } from '@docsift/core';
-import { unionBox, type Token } from '../layout/layout.js';
+import { meanConfidence, wordsBox } from '@docsift/core/layout';
+import type { Token } from '../layout/page-layout.js';
 import type { CoverageType } from '../schema.js';
 
 /** A value with where it was found. */
@@ -50,18 +51,13 @@ const BASE_CONFIDENCE = { form: 0.99, text: 0.97 } as const;
  * or values that needed OCR corrections).
  */
 export function detailFrom(tokens: Token[], page: number, quality = 1): FieldDetail {
-  const source = tokens.some((token) => token.source === 'ocr') ? 'ocr' : tokens.every((token) => token.source === 'form') ? 'form' : 'text';
+  const source = tokens.some((token) => token.source === 'ocr') ? 'ocr' : tokens.every((token) => token.fromForm) ? 'form' : 'text';
   const base =
     source === 'ocr'
-      ? tokens.reduce((sum, token) => sum + Math.min(1, Math.max(0, token.confidence)), 0) / Math.max(1, tokens.length)
+      ? meanConfidence(tokens)
       : BASE_CONFIDENCE[source];
   const confidence = Math.round(Math.min(1, Math.max(0, base * quality)) * 1000) / 1000;
-  const box = tokens.length > 0 ? unionBox(tokens.map((token) => token.bbox)) : null;
-  return { confidence, page: tokens.length > 0 ? page : null, bbox: box && roundBox(box), source };
-}
-
-function roundBox(box: [number, number, number, number]): [number, number, number, number] {
-  return box.map((value) => Math.round(value * 10000) / 10000) as [number, number, number, number];
+  return { confidence, page: tokens.length > 0 ? page : null, bbox: wordsBox(tokens), source };
 }
 
 export function found<T>(value: T, tokens: Token[], page: number, quality = 1): Found<T> {

@@ -1,6 +1,7 @@
 import type { BBox } from '@docsift/core';
-import { findLabel } from '../layout/labels.js';
-import { groupRows, tokensIn, type PageLayout, type Token } from '../layout/layout.js';
+import { joinWords } from '@docsift/core/layout';
+import { findLabel, topmost } from '../layout/labels.js';
+import { groupRows, tokensIn, type PageLayout, type Token } from '../layout/page-layout.js';
 import { isPlaceholder, parseDate } from '../parse/values.js';
 import type { PageAnchors } from './anchors.js';
 import { found, type Found } from './draft.js';
@@ -11,7 +12,7 @@ function firstDate(rows: Token[][], page: number, quality = 1): Found<string> | 
     for (let start = 0; start < row.length; start++) {
       for (let end = Math.min(row.length, start + 3); end > start; end--) {
         const tokens = row.slice(start, end);
-        const parsed = parseDate(tokens.map((token) => token.text).join(' '));
+        const parsed = parseDate(joinWords(tokens));
         if (parsed) return found(parsed.value, tokens, page, quality * (parsed.corrected ? 0.85 : 1));
       }
     }
@@ -21,13 +22,13 @@ function firstDate(rows: Token[][], page: number, quality = 1): Found<string> | 
 
 /** The DATE (MM/DD/YYYY) box at the top right (the date below its caption, or beside it); a placeholder there means no date. */
 export function readIssueDate(layout: PageLayout): Found<string> | undefined {
-  const label = findLabel(layout, 'DATE (MM/DD/YYYY)', { within: [0.4, 0, 1, 0.2] }).sort((a, b) => a.bbox[1] - b.bbox[1])[0];
+  const label = topmost(findLabel(layout, 'DATE (MM/DD/YYYY)', { within: [0.4, 0, 1, 0.2] }));
   const height = layout.wordHeight;
   const box: BBox = label
     ? [label.bbox[0] - 0.05, label.bbox[1], 1, label.bbox[3] + height * 4]
     : [0.6, 0, 1, 0.12];
   const rows = groupRows(tokensIn(layout, box).filter((token) => !label?.tokens.includes(token)));
-  if (rows.length > 0 && isPlaceholder(rows[0].map((token) => token.text).join(''))) return undefined;
+  if (rows.length > 0 && isPlaceholder(joinWords(rows[0]))) return undefined;
   return firstDate(rows, layout.page, label ? 0.9 + 0.1 * label.score : 0.8);
 }
 
@@ -44,9 +45,7 @@ export function readCertificateNumber(layout: PageLayout, anchors: PageAnchors):
     if (token.folded === '' && value.length === 0) continue;
     value.push(token);
   }
-  const text = value
-    .map((token) => token.text)
-    .join(' ')
+  const text = joinWords(value)
     .replace(/^[:#\s]+/, '')
     .trim();
   if (text.length < 2 || isPlaceholder(text)) return undefined;

@@ -1,5 +1,6 @@
+import { centreY, joinWords, verticalOverlap, wordsBox } from '@docsift/core/layout';
 import { findLabel, type LabelMatch } from '../layout/labels.js';
-import { centerY, groupRows, segmentsOf, tokensIn, type PageLayout, type Token } from '../layout/layout.js';
+import { groupRows, segmentsOf, tokensIn, type PageLayout, type Token } from '../layout/page-layout.js';
 import { parseMoney } from '../parse/values.js';
 import type { CoverageType } from '../schema.js';
 import { found, type Found } from './draft.js';
@@ -72,11 +73,10 @@ function amountsIn(layout: PageLayout, band: CoverageBand, table: CoverageTable,
 
 /** The dollar sign printed before an amount, also as OCR reads it (`s`, `Is`, `§`, or a lone `5` / `8` before a grouped amount). */
 function withoutDollarSign(tokens: Token[]): string {
-  const text = (body: Token[]) => body.map((token) => token.text).join(' ');
-  if (tokens.length < 2) return text(tokens);
+  if (tokens.length < 2) return joinWords(tokens);
   const [first, ...rest] = tokens;
-  const strayMark = !/\d/.test(first.text) || (first.text.length === 1 && /^\d{1,3}(,\d{3})+$/.test(text(rest)));
-  return strayMark ? text(rest) : text(tokens);
+  const strayMark = !/\d/.test(first.text) || (first.text.length === 1 && /^\d{1,3}(,\d{3})+$/.test(joinWords(rest)));
+  return strayMark ? joinWords(rest) : joinWords(tokens);
 }
 
 /** A limit is at least $100 and below a billion dollars; anything else is OCR debris or two cells read as one. */
@@ -92,18 +92,13 @@ function tokenAmounts(tokens: Token[]): Amount[] {
   });
 }
 
-function verticalOverlap(a: [number, number, number, number], b: [number, number, number, number]): number {
-  const overlap = Math.min(a[3], b[3]) - Math.max(a[1], b[1]);
-  return overlap / Math.max(1e-6, Math.min(a[3] - a[1], b[3] - b[1]));
-}
-
 /** The caption an amount belongs to: the one on its line, else the nearest one above it within a row and a half. */
 function captionFor(amount: Amount, captions: PlacedCaption[], pitch: number): PlacedCaption | undefined {
-  const box = unionOf(amount.tokens);
+  const box = wordsBox(amount.tokens)!;
   const left = captions.filter((item) => item.match.bbox[0] < box[0]);
   const sameLine = left.filter((item) => verticalOverlap(item.match.bbox, box) >= 0.3).sort((a, b) => verticalOverlap(b.match.bbox, box) - verticalOverlap(a.match.bbox, box))[0];
   if (sameLine) return sameLine;
-  const middle = centerY(box);
+  const middle = centreY(box);
   return left.filter((item) => item.match.bbox[1] <= middle && middle - item.match.bbox[1] <= pitch * 1.5).sort((a, b) => b.match.bbox[1] - a.match.bbox[1])[0];
 }
 
@@ -117,18 +112,14 @@ const ROW_KEYS: Record<CoverageType, Array<string | undefined>> = {
 
 function keyByRow(amount: Amount, band: CoverageBand, pitch: number): string | undefined {
   if (band.kind === 'other') return undefined;
-  const row = Math.round((centerY(unionOf(amount.tokens)) - band.origin) / pitch);
+  const row = Math.round((centreY(wordsBox(amount.tokens)!) - band.origin) / pitch);
   return row >= 0 ? ROW_KEYS[band.kind][row] : undefined;
-}
-
-function unionOf(tokens: Token[]): [number, number, number, number] {
-  return tokens.map((token) => token.bbox).reduce((a, b) => [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])]);
 }
 
 /** Reads the limits of one band: each amount goes to its caption, keyed for the band's coverage kind. */
 export function readLimits(layout: PageLayout, band: CoverageBand, table: CoverageTable, captions: PlacedCaption[]): Record<string, Found<number>> {
   const inBand = captions.filter((item) => {
-    const middle = centerY(item.match.bbox);
+    const middle = centreY(item.match.bbox);
     return middle >= band.top && middle < band.bottom;
   });
   const captionTokens = new Set(captions.flatMap((item) => item.match.tokens));

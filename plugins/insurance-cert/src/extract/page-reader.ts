@@ -1,6 +1,6 @@
 import type { BBox, DocumentModel, FormField } from '@docsift/core';
 import { findLabel } from '../layout/labels.js';
-import { buildLayout, tokenFromWord, tokensIn, type PageLayout, type Token } from '../layout/layout.js';
+import { buildLayout, tokenFromWord, tokensIn, type PageLayout, type Token } from '../layout/page-layout.js';
 import { findAnchors } from './anchors.js';
 import { readCoverages } from './coverages.js';
 import type { CertificateDraft } from './draft.js';
@@ -29,7 +29,7 @@ function formTokens(fields: FormField[], pageNumber: number): Token[] {
 function widgetLines(value: string, [x0, y0, x1, y1]: BBox): Token[] {
   const lines = value.split(/\r?\n|\r/).map((line) => line.trim()).filter(Boolean);
   const height = (y1 - y0) / lines.length;
-  return lines.map((line, index) => tokenFromWord(line, [x0, y0 + index * height, x1, y0 + (index + 1) * height], 0.99, 'form'));
+  return lines.map((line, index) => tokenFromWord({ text: line, bbox: [x0, y0 + index * height, x1, y0 + (index + 1) * height], confidence: 0.99, source: 'text' }, true));
 }
 
 function pageLayout(document: DocumentModel, index: number): PageLayout {

@@ -1,7 +1,8 @@
 import type { BBox } from '@docsift/core';
-import { findLabel, type LabelMatch } from '../layout/labels.js';
-import { groupRows, segmentsOf, tokensIn, type PageLayout, type Token } from '../layout/layout.js';
-import { findPhone, foldText, isEmail, isPhone, isPlaceholder } from '../parse/values.js';
+import { joinWords } from '@docsift/core/layout';
+import { findLabel, topmost, type LabelMatch } from '../layout/labels.js';
+import { captionKey, groupRows, segmentsOf, tokensIn, type PageLayout, type Token } from '../layout/page-layout.js';
+import { findPhone, isEmail, isPhone, isPlaceholder } from '../parse/values.js';
 import type { PageAnchors } from './anchors.js';
 import { found, type Found, type PartyDraft } from './draft.js';
 
@@ -34,10 +35,10 @@ function boxLines(layout: PageLayout, box: BBox, exclude: Token[] = []): BoxLine
   const skip = new Set(exclude);
   const tokens = tokensIn(layout, box).filter((token) => !skip.has(token) && !isOcrSpeck(token));
   const lines = groupRows(tokens).map((row) => {
-    const cells = segmentsOf(row, layout).map((segment) => segment.text);
+    const cells = segmentsOf(row, layout).map((segment) => segment.text.replace(/,$/, ''));
     return { text: cells.join(', '), tokens: row, cells };
   });
-  return lines.filter((line) => !isContactLine(line.text) && !isPlaceholder(line.text) && foldText(line.text).replace(/ /g, '').length > 2);
+  return lines.filter((line) => !isContactLine(line.text) && !isPlaceholder(line.text) && captionKey(line.text).length > 2);
 }
 
 /** Lines with no letter at the top of a box (a repeated certificate number) are not the name. */
@@ -46,22 +47,27 @@ function dropLeadingNumbers(lines: BoxLine[]): BoxLine[] {
   return first < 0 ? [] : lines.slice(first);
 }
 
+/** A line that ends a US address: state code and ZIP. */
+const STATE_ZIP = /\b[A-Z]{2}\s*,?\s+\d{5}(?:-\d{4})?\b/;
+
 /**
  * Name and address of a party box: the name is the lines before the first line with a digit
- * (after the first line), the address the rest joined with ", ".
+ * (after the first line), the address the rest joined with ", ". A box whose first line is already
+ * its city, state and ZIP (OCR lost the lines above) has no name.
  */
 function partyFromLines(lines: BoxLine[], page: number): PartyDraft {
   const kept = dropLeadingNumbers(lines);
   if (kept.length === 0) return {};
   let split = kept.findIndex((line, index) => index > 0 && (/\d/.test(line.text) || ADDRESS_START.test(line.text)));
   if (split < 0) split = Math.min(kept.length, 1);
+  if (STATE_ZIP.test(kept[0].text)) split = 0;
   const nameLines = kept.slice(0, split);
   const addressLines = kept.slice(split);
   const nameText = nameLines
     .map((line) => line.cells.filter((cell) => /[A-Za-z]{2}/.test(cell)).join(', '))
     .filter(Boolean)
     .join(', ');
-  const party: PartyDraft = { name: found(nameText, nameLines.flatMap((line) => line.tokens), page) };
+  const party: PartyDraft = nameText ? { name: found(nameText, nameLines.flatMap((line) => line.tokens), page) } : {};
   if (addressLines.length > 0) {
     party.address = found(addressLines.map((line) => line.text).join(', '), addressLines.flatMap((line) => line.tokens), page);
   }
@@ -81,9 +87,6 @@ function captionBox(label: LabelMatch, right: number, bottom: number): BBox {
   return [Math.max(0, label.bbox[0] - 0.01), label.bbox[1] - 0.002, right, bottom];
 }
 
-/** A line that ends a US address: state code and ZIP. */
-const STATE_ZIP = /\b[A-Z]{2}\s*,?\s+\d{5}(?:-\d{4})?\b/;
-
 /**
  * When OCR lost the INSURED caption, the producer's box ends at its first state-and-ZIP line and
  * the insured's lines follow (without a leftover of the caption: one short word at its left edge).
@@ -99,18 +102,19 @@ function splitWithoutInsuredCaption(lines: BoxLine[], captionX: number): { produ
 
 /** The producer's and the insured's boxes of the left column. */
 export function readLeftParties(layout: PageLayout, anchors: PageAnchors): { producer: PartyDraft; insured: PartyDraft } {
-  const label = anchors.producer;
-  const insuredLabel = anchors.insured;
+  const { producer: label, producerTop, insured: insuredLabel } = anchors;
   const coveragesY = anchors.coveragesY ?? 0.4;
   let producer: PartyDraft = {};
   let insured: PartyDraft = {};
-  if (label) {
+  if (producerTop !== undefined) {
     const bottom = insuredLabel?.bbox[1] ?? coveragesY;
-    const lines = boxLines(layout, captionBox(label, anchors.rightColumnX, bottom - 0.002), label.tokens);
-    const split = insuredLabel ? { producer: lines, insured: [] } : splitWithoutInsuredCaption(lines, label.bbox[0]);
+    const left = label ? Math.max(0, label.bbox[0] - 0.01) : 0;
+    const lines = boxLines(layout, [left, producerTop - 0.002, anchors.rightColumnX, bottom - 0.002], label?.tokens);
+    const captionX = label?.bbox[0] ?? Math.min(...lines.map((line) => line.tokens[0].bbox[0]));
+    const split = insuredLabel ? { producer: lines, insured: [] } : splitWithoutInsuredCaption(lines, captionX);
     producer = withQuality(partyFromLines(split.producer, layout.page), labelQuality(label));
     insured = withQuality(partyFromLines(split.insured, layout.page), 0.8);
-    const phone = readContactPhone(layout, anchors, bottom);
+    const phone = readContactPhone(layout, anchors, producerTop, bottom);
     if (phone) producer.phone = phone;
   }
   if (insuredLabel) {
@@ -134,7 +138,7 @@ function firstContactPhone(layout: PageLayout, box: BBox): Found<string> | undef
     for (let start = 0; start < row.length; start++) {
       for (let end = start + 1; end <= Math.min(row.length, start + 3); end++) {
         const tokens = row.slice(start, end);
-        const text = tokens.map((token) => token.text).join(' ');
+        const text = joinWords(tokens);
         if (isPhone(text)) return found(text, tokens, layout.page, 0.8);
       }
     }
@@ -143,9 +147,9 @@ function firstContactPhone(layout: PageLayout, box: BBox): Found<string> | undef
 }
 
 /** The PHONE (A/C, No, Ext) value of the producer's contact box: the phone number right of or below the caption. */
-function readContactPhone(layout: PageLayout, anchors: PageAnchors, bottom: number): Found<string> | undefined {
-  const top = anchors.producer ? anchors.producer.bbox[1] - 0.02 : 0;
-  const label = findLabel(layout, 'PHONE', { within: [anchors.rightColumnX - 0.01, top, 1, bottom] }).sort((a, b) => a.bbox[1] - b.bbox[1])[0];
+function readContactPhone(layout: PageLayout, anchors: PageAnchors, producerTop: number, bottom: number): Found<string> | undefined {
+  const top = producerTop - 0.02;
+  const label = topmost(findLabel(layout, 'PHONE', { within: [anchors.rightColumnX - 0.01, top, 1, bottom] }));
   if (!label) return firstContactPhone(layout, [anchors.rightColumnX, top, 1, bottom]);
   const fax = findLabel(layout, 'FAX', { within: [label.bbox[2], label.bbox[1] - 0.01, 1, label.bbox[3] + 0.02] })[0];
   const right = fax ? fax.bbox[0] : Math.min(1, label.bbox[0] + 0.3);
@@ -153,7 +157,7 @@ function readContactPhone(layout: PageLayout, anchors: PageAnchors, bottom: numb
   const box: BBox = [label.bbox[0], label.bbox[1] - height * 1.2, right, label.bbox[3] + height * 2.6];
   for (const row of groupRows(tokensIn(layout, box))) {
     const candidates = row.filter((token) => /\d/.test(token.text));
-    const phone = findPhone(candidates.map((token) => token.text).join(' '));
+    const phone = findPhone(joinWords(candidates));
     if (phone) return found(phone, candidates, layout.page, label.score);
   }
   return undefined;

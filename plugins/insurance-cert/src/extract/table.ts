@@ -1,5 +1,6 @@
-import { findLabel, type LabelMatch } from '../layout/labels.js';
-import { centerX, tokensIn, type PageLayout } from '../layout/layout.js';
+import { findLabel, topmost, type LabelMatch } from '../layout/labels.js';
+import { centreX } from '@docsift/core/layout';
+import { tokensIn, type PageLayout } from '../layout/page-layout.js';
 import { parseDate } from '../parse/values.js';
 import type { CoverageType } from '../schema.js';
 import type { PageAnchors } from './anchors.js';
@@ -36,12 +37,20 @@ export interface CoverageTable {
   bottom: number;
 }
 
-const BAND_CAPTIONS: Array<{ kind: CoverageType; phrases: string[] }> = [
-  { kind: 'general_liability', phrases: ['COMMERCIAL GENERAL LIABILITY', 'GENERAL LIABILITY'] },
-  { kind: 'auto_liability', phrases: ['AUTOMOBILE LIABILITY'] },
-  { kind: 'umbrella', phrases: ['UMBRELLA LIAB', 'EXCESS LIAB', 'UMBRELLA LIABILITY', 'EXCESS LIABILITY'] },
-  { kind: 'workers_comp', phrases: ['WORKERS COMPENSATION', "AND EMPLOYERS' LIABILITY"] },
+/** Row captions of each coverage kind, with the line of its band each is printed on (EXCESS LIAB under UMBRELLA LIAB). */
+const BAND_CAPTIONS: Array<{ kind: CoverageType; phrases: Array<[phrase: string, line: number]> }> = [
+  { kind: 'general_liability', phrases: [['COMMERCIAL GENERAL LIABILITY', 0], ['GENERAL LIABILITY', 0]] },
+  { kind: 'auto_liability', phrases: [['AUTOMOBILE LIABILITY', 0]] },
+  { kind: 'umbrella', phrases: [['UMBRELLA LIAB', 0], ['EXCESS LIAB', 1], ['UMBRELLA LIABILITY', 0], ['EXCESS LIABILITY', 0]] },
+  { kind: 'workers_comp', phrases: [['WORKERS COMPENSATION', 0], ["AND EMPLOYERS' LIABILITY", 1]] },
 ];
+
+/** A row caption found on the page, and the line of its band it stands on. */
+interface FoundCaption {
+  kind: CoverageType;
+  caption: LabelMatch;
+  line: number;
+}
 
 /**
  * Rows of the ACORD 25 coverage table, counted from the general liability caption: auto starts
@@ -50,10 +59,6 @@ const BAND_CAPTIONS: Array<{ kind: CoverageType; phrases: string[] }> = [
  */
 const ROW_OFFSETS: Record<CoverageType, number> = { general_liability: 0, auto_liability: 7, umbrella: 12, workers_comp: 15 };
 const REMARKS_OFFSET = 21.8;
-
-function topmost(matches: LabelMatch[]): LabelMatch | undefined {
-  return [...matches].sort((a, b) => a.bbox[1] - b.bbox[1])[0];
-}
 
 function tableBottom(layout: PageLayout, anchors: PageAnchors, top: number): number {
   const remarks = topmost(findLabel(layout, 'DESCRIPTION OF OPERATIONS / LOCATIONS / VEHICLES', { within: [0, top, 1, 1], minScore: 0.7 }));
@@ -64,17 +69,17 @@ function tableBottom(layout: PageLayout, anchors: PageAnchors, top: number): num
 function dateHeaders(layout: PageLayout, top: number, bottom: number): number[] {
   const within: [number, number, number, number] = [0.3, top, 0.9, bottom];
   const short = findLabel(layout, 'POLICY EFF', { within, minScore: 0.75 }).slice(0, 2);
-  if (short.length === 2) return short.map((match) => centerX(match.bbox)).sort((a, b) => a - b);
+  if (short.length === 2) return short.map((match) => centreX(match.bbox)).sort((a, b) => a - b);
   const effective = findLabel(layout, 'POLICY EFFECTIVE', { within })[0];
   const expiration = findLabel(layout, 'POLICY EXPIRATION', { within })[0];
-  return effective && expiration ? [centerX(effective.bbox), centerX(expiration.bbox)] : short.map((match) => centerX(match.bbox));
+  return effective && expiration ? [centreX(effective.bbox), centreX(expiration.bbox)] : short.map((match) => centreX(match.bbox));
 }
 
 /** Without readable headers: the dates of the table fall into two columns, split at the widest gap. */
 function dateClusters(layout: PageLayout, top: number, bottom: number): [number, number] | undefined {
   const xs = tokensIn(layout, [0.3, top, 0.95, bottom])
     .filter((token) => parseDate(token.text) !== null)
-    .map((token) => centerX(token.bbox))
+    .map((token) => centreX(token.bbox))
     .sort((a, b) => a - b);
   let split = -1;
   for (let index = 1; index < xs.length; index++) if (xs[index] - xs[index - 1] > 0.03 && (split < 0 || xs[index] - xs[index - 1] > xs[split] - xs[split - 1])) split = index;
@@ -110,29 +115,35 @@ function findColumns(layout: PageLayout, top: number, bottom: number, tableEnd: 
   };
 }
 
-function findCaptions(layout: PageLayout, columns: TableColumns, top: number, bottom: number): Array<{ kind: CoverageType; caption: LabelMatch }> {
+function findCaptions(layout: PageLayout, columns: TableColumns, top: number, bottom: number): FoundCaption[] {
   return BAND_CAPTIONS.flatMap(({ kind, phrases }) => {
-    const caption = topmost(phrases.flatMap((phrase) => findLabel(layout, phrase, { within: [0, top, columns.policyLeft + 0.02, bottom] })));
-    return caption ? [{ kind, caption }] : [];
+    const found = phrases.flatMap(([phrase, line]) =>
+      findLabel(layout, phrase, { within: [0, top, columns.policyLeft + 0.02, bottom] }).map((caption) => ({ kind, caption, line })),
+    );
+    const first = found.sort((a, b) => a.caption.bbox[1] - b.caption.bbox[1])[0];
+    return first ? [first] : [];
   });
 }
 
 const middle = (match: LabelMatch) => (match.bbox[1] + match.bbox[3]) / 2;
 
+/** The caption's row of the table, counted from the general liability caption. */
+const tableRow = (found: FoundCaption) => ROW_OFFSETS[found.kind] + found.line;
+
 /** Row height from the captions found (or from the remarks box), and where the table's first row would be. */
-function rowGeometry(found: Array<{ kind: CoverageType; caption: LabelMatch }>, bottom: number, layout: PageLayout): { pitch: number; origin: number } | undefined {
+function rowGeometry(found: FoundCaption[], bottom: number, layout: PageLayout): { pitch: number; origin: number } | undefined {
   const slopes: number[] = [];
   for (let i = 0; i < found.length; i++) {
     for (let j = i + 1; j < found.length; j++) {
-      const rows = ROW_OFFSETS[found[j].kind] - ROW_OFFSETS[found[i].kind];
+      const rows = tableRow(found[j]) - tableRow(found[i]);
       if (rows !== 0) slopes.push((middle(found[j].caption) - middle(found[i].caption)) / rows);
     }
   }
   const first = found[0];
   if (!first) return undefined;
-  const pitch = slopes.length > 0 ? slopes.sort((a, b) => a - b)[Math.floor(slopes.length / 2)] : (bottom - middle(first.caption)) / (REMARKS_OFFSET - ROW_OFFSETS[first.kind]);
+  const pitch = slopes.length > 0 ? slopes.sort((a, b) => a - b)[Math.floor(slopes.length / 2)] : (bottom - middle(first.caption)) / (REMARKS_OFFSET - tableRow(first));
   const plausible = pitch > layout.wordHeight * 1.2 && pitch < layout.wordHeight * 4;
-  return plausible ? { pitch, origin: middle(first.caption) - ROW_OFFSETS[first.kind] * pitch } : undefined;
+  return plausible ? { pitch, origin: middle(first.caption) - tableRow(first) * pitch } : undefined;
 }
 
 /** Bands from the row captions; captions OCR missed are placed by the form's row template. */
@@ -141,8 +152,8 @@ function findBands(layout: PageLayout, columns: TableColumns, top: number, botto
   const geometry = rowGeometry(found, bottom, layout);
   const pitch = geometry?.pitch ?? layout.wordHeight * 1.8;
   const placed = BAND_CAPTIONS.flatMap(({ kind }): Array<{ kind: CoverageType; caption?: LabelMatch; origin: number }> => {
-    const caption = found.find((item) => item.kind === kind)?.caption;
-    if (caption) return [{ kind, caption, origin: middle(caption) }];
+    const own = found.find((item) => item.kind === kind);
+    if (own) return [{ kind, caption: own.caption, origin: middle(own.caption) - own.line * pitch }];
     return geometry ? [{ kind, caption: undefined, origin: geometry.origin + ROW_OFFSETS[kind] * pitch }] : [];
   })
     .filter((band) => band.origin > top - pitch && band.origin < bottom)

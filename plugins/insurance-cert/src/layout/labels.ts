@@ -1,5 +1,6 @@
 import type { BBox } from '@docsift/core';
-import { foldToken, unionBox, type PageLayout, type Token } from './layout.js';
+import { centreInside, editDistance, wordsBox } from '@docsift/core/layout';
+import { captionKey, type PageLayout, type Token } from './page-layout.js';
 
 /** Where a printed label was found, and how closely it matched (1 = exact). */
 export interface LabelMatch {
@@ -21,31 +22,6 @@ export interface LabelOptions {
   within?: BBox;
 }
 
-/** Levenshtein distance, with an early exit once every path exceeds `limit`. */
-export function editDistance(a: string, b: string, limit = Infinity): number {
-  if (a === b) return 0;
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    let rowMin = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost);
-      rowMin = Math.min(rowMin, current[j]);
-    }
-    if (rowMin > limit) return rowMin;
-    previous = current;
-  }
-  return previous[b.length];
-}
-
-/** Similarity of two folded strings in 0..1. */
-export function similarity(a: string, b: string): number {
-  const length = Math.max(a.length, b.length);
-  if (length === 0) return 1;
-  return 1 - editDistance(a, b, length) / length;
-}
-
 function defaultMinScore(length: number): number {
   if (length <= 3) return 1;
   if (length <= 6) return 0.8;
@@ -53,10 +29,7 @@ function defaultMinScore(length: number): number {
 }
 
 function inside(token: Token, box: BBox | undefined): boolean {
-  if (!box) return true;
-  const x = (token.bbox[0] + token.bbox[2]) / 2;
-  const y = (token.bbox[1] + token.bbox[3]) / 2;
-  return x >= box[0] && x <= box[2] && y >= box[1] && y <= box[3];
+  return !box || centreInside(token.bbox, box);
 }
 
 /** First word of its segment: nothing just before it, or the word before lies outside the searched region. */
@@ -100,7 +73,7 @@ function matchAt(row: Token[], start: number, target: string, layout: PageLayout
  * Matches are sorted best first.
  */
 export function findLabel(layout: PageLayout, phrase: string, options: LabelOptions = {}): LabelMatch[] {
-  const target = foldToken(phrase);
+  const target = captionKey(phrase);
   const minScore = options.minScore ?? defaultMinScore(target.length);
   const matches: LabelMatch[] = [];
   const [, top, , bottom] = options.within ?? [0, 0, 1, 1];
@@ -115,7 +88,7 @@ export function findLabel(layout: PageLayout, phrase: string, options: LabelOpti
       const found = matchAt(row, start, target, layout, options.within, minScore);
       if (found && found.score >= minScore) {
         const tokens = row.slice(start, found.end + 1);
-        matches.push({ tokens, bbox: unionBox(tokens.map((token) => token.bbox)), score: found.score, row: rowIndex, start, end: found.end });
+        matches.push({ tokens, bbox: wordsBox(tokens)!, score: found.score, row: rowIndex, start, end: found.end });
       }
     }
   });
@@ -129,6 +102,16 @@ function removeOverlaps(matches: LabelMatch[]): LabelMatch[] {
     if (!overlaps) kept.push(match);
   }
   return kept;
+}
+
+/** The highest match on the page, or undefined. */
+export function topmost(matches: LabelMatch[]): LabelMatch | undefined {
+  return [...matches].sort((a, b) => a.bbox[1] - b.bbox[1])[0];
+}
+
+/** The lowest match on the page, or undefined. */
+export function lowest(matches: LabelMatch[]): LabelMatch | undefined {
+  return [...matches].sort((a, b) => b.bbox[1] - a.bbox[1])[0];
 }
 
 /** The best match, or undefined. */

@@ -1,13 +1,6 @@
 /** Value parsers for printed, typed and OCR'd certificate text. Each returns null when the text is not a value. */
-
-/** Upper case, punctuation dropped, spaces collapsed: the form strings are compared in. */
-export function foldText(text: string): string {
-  return text
-    .toUpperCase()
-    .replace(/[^A-Z0-9 ]+/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
+import { parseDate as parseCoreDate } from '@docsift/core/layout';
+import { captionKey } from '../layout/page-layout.js';
 
 /** Letters OCR confuses with digits, read as the digit they resemble (only used where a number is expected). */
 const DIGIT_LOOKALIKES: Record<string, string> = { O: '0', o: '0', D: '0', Q: '0', l: '1', I: '1', i: '1', '|': '1', '!': '1', L: '1', Z: '2', z: '2', S: '5', s: '5', B: '8', G: '6', b: '6', g: '9', q: '9', T: '7' };
@@ -22,32 +15,12 @@ export interface Parsed<T> {
   corrected: boolean;
 }
 
-function isoDate(year: number, month: number, day: number): string | null {
-  if (month < 1 || month > 12 || day < 1 || day > 31) return null;
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCMonth() !== month - 1) return null;
-  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-}
+/** US certificates print the month first: a first number above 12 is an OCR slip, not a day (core would read it day first). */
+const DAY_FIRST = /^\D*(1[3-9]|[2-9]\d)\s*[/\-.]/;
 
-function fullYear(year: string): number {
-  const value = Number(year);
-  return year.length === 2 ? 2000 + value : value;
-}
-
-const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
-
-function parseDateStrict(text: string): string | null {
-  const cleaned = text.trim().replace(/[.,;:]+$/, '');
-  const numeric = /^(\d{1,2})\s*[/\-.]\s*(\d{1,2})\s*[/\-.]\s*(\d{4}|\d{2})$/.exec(cleaned);
-  if (numeric) return isoDate(fullYear(numeric[3]), Number(numeric[1]), Number(numeric[2]));
-  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(cleaned);
-  if (iso) return isoDate(Number(iso[1]), Number(iso[2]), Number(iso[3]));
-  const named = /^([A-Za-z]{3,9})\.?\s+(\d{1,2}),?\s+(\d{4})$/.exec(cleaned);
-  if (named) {
-    const month = MONTHS.indexOf(named[1].slice(0, 3).toUpperCase());
-    if (month >= 0) return isoDate(Number(named[3]), month + 1, Number(named[2]));
-  }
-  return null;
+function parseUsDate(text: string): string | null {
+  if (DAY_FIRST.test(text)) return null;
+  return parseCoreDate(text, 'mdy') ?? parseCoreDate(text.replace(/\s+/g, ''), 'mdy');
 }
 
 /**
@@ -55,14 +28,17 @@ function parseDateStrict(text: string): string | null {
  * ISO, and `Jan 7, 2025`. OCR look-alikes (O for 0, l for 1) are corrected when that makes a date.
  */
 export function parseDate(text: string): Parsed<string> | null {
-  const strict = parseDateStrict(text);
+  const strict = parseUsDate(text);
   if (strict) return { value: strict, corrected: false };
   if (!/\d/.test(text)) return null;
-  const loose = parseDateStrict(toDigitsLoosely(text.replace(/\s+/g, '')));
+  const loose = parseUsDate(toDigitsLoosely(text.replace(/\s+/g, '')));
   return loose ? { value: loose, corrected: true } : null;
 }
 
-/** Money as a number of dollars: `$1,000,000`, `1,000,000`, `1000000`, `$ 5,000.00`; OCR look-alikes corrected. */
+/**
+ * Money as a number of dollars: `$1,000,000`, `1,000,000`, `1000000`, `$ 5,000.00`; OCR look-alikes corrected.
+ * Not core's `parseAmount`: limits are US dollars, so OCR'd `1.000.000` or `1,000.000` is a million, never a thousand.
+ */
 export function parseMoney(text: string): Parsed<number> | null {
   const compact = text.replace(/\s+/g, '').replace(/^\$+/, '').replace(/^[Ss§](?=[\dOolI])/, '');
   if (!compact || !/\d/.test(compact)) return null;
@@ -108,23 +84,23 @@ export function isEmail(text: string): boolean {
 }
 
 const PLACEHOLDERS = new Set([
-  'MMDDYYYY',
-  'NAME',
-  'ADDRESS',
-  'STATE CITY ZIP CODE',
-  'CITY STATE ZIP CODE',
-  'CITY STATE ZIP',
-  'STATE CITY ZIP',
-  'NUMBER',
-  'CERTIFICATE HOLDER',
-  'INSURED',
-  'PRODUCER',
+  'mmddyyyy',
+  'name',
+  'address',
+  'statecityzipcode',
+  'citystatezipcode',
+  'citystatezip',
+  'statecityzip',
+  'number',
+  'certificateholder',
+  'insured',
+  'producer',
 ]);
 
 /** Template placeholders left in a form (`MM/DD/YYYY`, `NAME`, `ADDRESS`) mean the value is missing. */
 export function isPlaceholder(text: string): boolean {
-  const folded = foldText(text);
-  return folded === '' || PLACEHOLDERS.has(folded);
+  const key = captionKey(text);
+  return key === '' || PLACEHOLDERS.has(key);
 }
 
 /** A policy number: at least three characters with a digit, a few short parts (no words of prose); spaces and dashes as printed. */

@@ -87,3 +87,19 @@ export const BLANK_ACORD25 = TYPED_VALUES.reduce((text, pattern) => text.replace
 export function acordDocument(text: string, source: 'text' | 'ocr' = 'text'): DocumentModel {
   return documentFromText(text, { columns: 160, rows: 80, source });
 }
+
+/** Replaces every `from` with `to` padded to the same width, so the rest of the form keeps its columns. */
+export function retype(text: string, from: string | RegExp, to = ''): string {
+  const pattern = typeof from === 'string' ? new RegExp(from.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'g') : from;
+  if (!pattern.test(text)) throw new Error(`${String(from)} is not on the form`);
+  return text.replace(pattern, (found) => to.padEnd(found.length));
+}
+
+/** Replaces the line holding `marker` with cells placed at the given columns. */
+export function relayLine(text: string, marker: string, cells: Array<[column: number, text: string]>): string {
+  const lines = text.split('\n');
+  const index = lines.findIndex((line) => line.includes(marker));
+  if (index < 0) throw new Error(`${marker} is not on the form`);
+  lines[index] = cells.reduce((line, [column, cell]) => line.padEnd(column) + cell, '');
+  return lines.join('\n');
+}
