@@ -14,3 +14,5 @@ export * from './lexicon/index.js';
 export * from './tables/index.js';
 export * from './key-values.js';
 export * from './zones.js';
+export * from './document-layout.js';
+export * from './parties.js';

@@ -8,14 +8,24 @@ import {
   type TemplateExtractor,
   type Word,
 } from '@docsift/core';
-import { endsWithColon, FIELD_CONCEPTS, findLabelSpans, startsCell, valueRegions, wordsBox, type FieldConcept, type LabelSpan, type ValueKind } from '@docsift/core/layout';
+import {
+  endsWithColon,
+  FIELD_CONCEPTS,
+  findAddressee,
+  findIssuer,
+  findLabelSpans,
+  readLayout,
+  startsCell,
+  valueRegions,
+  wordsBox,
+  type DocumentLayout,
+  type PartyName, type FieldConcept, type LabelSpan, type ValueKind } from '@docsift/core/layout';
 import { fieldConceptsOf, type ConceptMatch } from './concepts.js';
 import { matchFormField } from './form-fields.js';
 import { readListField } from './items.js';
 import { labelMatcher, type LabelSource } from './labels.js';
 import { COMPACT_TYPES, maxLines } from './parse.js';
-import { readDocument, type DocumentReading } from './reading.js';
-import { findBuyer, findCurrency, findFirstDate, findIssuer, findTitledNumber, type RoleReading } from './roles.js';
+import { findCurrency, findFirstDate, findTitledNumber, type RoleReading } from './roles.js';
 import { reconcileTotals, tableTotals, taxRatesSum, TOTALS_ROLES, type AmountCandidate, type TotalsRole } from './totals.js';
 import { readRegion, type Reading } from './values.js';
 
@@ -38,7 +48,7 @@ interface FieldPlan {
 }
 
 /** Fields of the document's total, net total and tax keep the candidates whose amounts add up (see totals.ts). */
-function settleTotals(plans: FieldPlan[], reading: DocumentReading): void {
+function settleTotals(plans: FieldPlan[], reading: DocumentLayout): void {
   const byRole = new Map<TotalsRole, FieldPlan>();
   for (const plan of plans) {
     const role = plan.concept ? TOTALS_ROLES[plan.concept] : undefined;
@@ -85,7 +95,7 @@ const labelWeight = (span: LabelSpan<LabelSource>): number => Math.max(...span.v
  * A field's label inside a longer label of another concept ("client" in "N° TVA client") is that
  * label's word; so is one run on into another concept's label ("Customer" in "Customer VAT Number").
  */
-function insideOtherLabel(span: LabelSpan<LabelSource>, reading: DocumentReading, wanted: ReadonlySet<FieldConcept>): boolean {
+function insideOtherLabel(span: LabelSpan<LabelSource>, reading: DocumentLayout, wanted: ReadonlySet<FieldConcept>): boolean {
   return reading.labels.some((other) => {
     if (other.row !== span.row || other.values.some((concept) => wanted.has(concept))) return false;
     const covers = other.start <= span.start && other.end >= span.end && other.end - other.start > span.end - span.start;
@@ -96,7 +106,7 @@ function insideOtherLabel(span: LabelSpan<LabelSource>, reading: DocumentReading
 }
 
 /** Every value the labels point at, strongest first: every region around each label, read by the concept's kind or the field's type. */
-function fromLabels(field: FieldSpec, kind: ValueKind | null, reading: DocumentReading, concepts: Array<ConceptMatch<FieldConcept>>): Found[] {
+function fromLabels(field: FieldSpec, kind: ValueKind | null, reading: DocumentLayout, concepts: Array<ConceptMatch<FieldConcept>>): Found[] {
   const wanted = new Set(concepts.map((match) => match.id));
   const spans = findLabelSpans(reading.rows, labelMatcher(field, concepts), MIN_LABEL_SCORE)
     .filter((span) => !reading.tableRows.has(span.row) && !insideOtherLabel(span, reading, wanted))
@@ -113,12 +123,15 @@ function fromLabels(field: FieldSpec, kind: ValueKind | null, reading: DocumentR
   return candidates.sort((a, b) => b.detail.confidence - a.detail.confidence);
 }
 
-function fromRole(concept: FieldConcept | undefined, reading: DocumentReading, context: { issuer: RoleReading | null; taken: ReadonlySet<Word> }): RoleReading | null {
+/** A party the layout layer found by its place, as a value of the field. */
+const asReading = (party: PartyName | null): RoleReading | null => (party ? { value: party.text, quality: 1, words: party.words, page: party.page, confidence: party.confidence } : null);
+
+function fromRole(concept: FieldConcept | undefined, reading: DocumentLayout, context: { issuer: PartyName | null; taken: ReadonlySet<Word> }): RoleReading | null {
   switch (concept) {
     case 'seller':
-      return context.issuer;
+      return asReading(context.issuer);
     case 'buyer':
-      return findBuyer(reading, context.issuer);
+      return asReading(findAddressee(reading, context.issuer));
     case 'currency':
       return findCurrency(reading);
     case 'invoiceNumber':
@@ -145,7 +158,7 @@ export class LabelTemplateExtractor implements TemplateExtractor {
   }
 
   async extract(document: DocumentModel, fields: FieldSpec[], context: Omit<ExtractContext, 'entry'>): Promise<ExtractionResult<Record<string, unknown>>> {
-    const reading = readDocument(document);
+    const reading = readLayout(document);
     const data: Record<string, unknown> = {};
     const fieldDetails: Record<string, FieldDetail> = {};
     const issuer = findIssuer(reading);
@@ -178,7 +191,7 @@ export class LabelTemplateExtractor implements TemplateExtractor {
   }
 
   /** The field's concept and its candidate values: from a form field, from labels, from its place on the page. */
-  #plan(document: DocumentModel, field: FieldSpec, reading: DocumentReading, issuer: RoleReading | null): FieldPlan {
+  #plan(document: DocumentModel, field: FieldSpec, reading: DocumentLayout, issuer: PartyName | null): FieldPlan {
     if (field.type === 'list' && field.fields?.length) return { field, concept: undefined, candidates: [] };
     const concepts = fieldConceptsOf(field);
     const concept = concepts[0]?.id;

@@ -5,12 +5,12 @@ import {
   textOf,
   wordsBox,
   type ColumnRole,
+  type DocumentLayout,
   type Table,
   type TableEntry,
 } from '@docsift/core/layout';
 import { columnRoleOf } from './concepts.js';
 import { PARSERS, type PrintConventions } from './parse.js';
-import type { DocumentReading } from './reading.js';
 
 /**
  * A list field with sub-fields read as a table: each sub-field is given the column role its name
@@ -71,7 +71,7 @@ function readCell(field: FieldSpec, role: ColumnRole | null, words: Word[], conv
 }
 
 /** Reads a list field with sub-fields from the document's tables; null when no table holds its columns. */
-export function readListField(field: FieldSpec, reading: DocumentReading): ListReading | null {
+export function readListField(field: FieldSpec, reading: DocumentLayout): ListReading | null {
   const subFields = field.fields ?? [];
   const roles = subFields.map(columnRoleOf);
   const table = bestTable(reading.tables, roles.filter((role): role is ColumnRole => role !== null));

@@ -1,5 +1,5 @@
 import type { FieldType } from '@docsift/core';
-import { findDate, parseAmount, parseQuantity, type DateOrder, type NumberFormat } from '@docsift/core/layout';
+import { findDate, parseAmount, parseQuantity, type PrintConventions } from '@docsift/core/layout';
 
 /** A parsed value and how cleanly it parsed (1 clean; lower after OCR repairs or guesses). */
 export interface Parsed {
@@ -7,11 +7,7 @@ export interface Parsed {
   quality: number;
 }
 
-/** How numbers and dates are printed on the document being read. */
-export interface PrintConventions {
-  format: NumberFormat;
-  dateOrder: DateOrder;
-}
+export type { PrintConventions };
 
 export type TextParser = (text: string, conventions: PrintConventions) => Parsed | null;
 

@@ -1,6 +1,5 @@
 import type { FieldDetail, Word } from '@docsift/core';
-import { parseAmount, parsePercent, wordsBox, type FieldConcept } from '@docsift/core/layout';
-import type { DocumentReading } from './reading.js';
+import { parseAmount, parsePercent, wordsBox, type DocumentLayout, type FieldConcept } from '@docsift/core/layout';
 
 /**
  * The document's total, the total before tax and the tax read together: of the amounts their labels
@@ -59,7 +58,7 @@ const TOTALS_ROW_CONFIDENCE = 0.85;
  * summary (a table with tax or gross columns) the net, the tax and the gross total; under an items
  * table's amount column, the total.
  */
-export function tableTotals(reading: DocumentReading): Partial<Record<TotalsRole, AmountCandidate[]>> {
+export function tableTotals(reading: DocumentLayout): Partial<Record<TotalsRole, AmountCandidate[]>> {
   const found: Partial<Record<TotalsRole, AmountCandidate[]>> = {};
   for (const table of reading.tables) {
     const totals = table.totals;
@@ -86,7 +85,7 @@ const RUN_GAP = 2;
  * The tax printed per rate only ("IVA 21%: 103.201,45", "IVA 10,5%: 0,00"): the sum of the amounts
  * of consecutive tax lines that name a rate, outside the tables; null for fewer than two such lines.
  */
-export function taxRatesSum(reading: DocumentReading): AmountCandidate | null {
+export function taxRatesSum(reading: DocumentLayout): AmountCandidate | null {
   const lines = reading.labels
     .filter((span) => span.value === 'taxAmount' || span.values.includes('taxAmount'))
     .filter((span) => !reading.tableRows.has(span.row) && span.row.words.some((word) => parsePercent(word.text, reading.conventions.format) !== null || /%/.test(word.text)))

@@ -1,24 +1,24 @@
-import type { DocumentModel, Word } from '@docsift/core';
-import {
-  buildRows,
-  detectDateOrder,
-  detectNumberFormat,
-  fieldTerms,
-  findLabelSpans,
-  labelWords,
-  PhraseMatcher,
-  readTables,
-  textBlocks,
-  type FieldConcept,
-  type LabelSpan,
-  type LayoutRow,
-  type Table,
-  type TextBlock,
-} from '@docsift/core/layout';
-import type { PrintConventions } from './parse.js';
+import type { DocumentModel, Word } from '../contracts/document.js';
+import { detectDateOrder, type DateOrder } from './dates.js';
+import { findLabelSpans, labelWords, type LabelSpan } from './key-values.js';
+import { fieldTerms, type FieldConcept } from './lexicon/index.js';
+import { detectNumberFormat, type NumberFormat } from './numbers.js';
+import { PhraseMatcher } from './phrases.js';
+import { buildRows, type LayoutRow } from './rows.js';
+import { readTables, type Table } from './tables/index.js';
+import { textBlocks, type TextBlock } from './zones.js';
 
-/** What the template extractor knows of a document before it looks for any one field. */
-export interface DocumentReading {
+/** How numbers and dates are printed on a document. */
+export interface PrintConventions {
+  format: NumberFormat;
+  dateOrder: DateOrder;
+}
+
+/**
+ * Everything the layout layer reads of a document before any one field is looked for: rows, how
+ * numbers and dates are printed, tables, text blocks and every label of the lexicon on the page.
+ */
+export interface DocumentLayout {
   rows: LayoutRow[];
   conventions: PrintConventions;
   tables: Table[];
@@ -36,7 +36,8 @@ export interface DocumentReading {
 
 let allLabels: PhraseMatcher<FieldConcept> | undefined;
 
-function lexiconLabels(): PhraseMatcher<FieldConcept> {
+/** Field labels of every language of the lexicon. */
+export function fieldLabels(): PhraseMatcher<FieldConcept> {
   allLabels ??= new PhraseMatcher(fieldTerms().map((term) => ({ value: term.id, phrase: term.phrase })));
   return allLabels;
 }
@@ -53,7 +54,8 @@ function rowsOfTables(tables: Table[], rows: LayoutRow[]): Set<LayoutRow> {
   return inTables;
 }
 
-export function readDocument(document: DocumentModel): DocumentReading {
+/** Reads a document's layout: the shared starting point of extractors that look for fields by meaning. */
+export function readLayout(document: DocumentModel): DocumentLayout {
   const rows = buildRows(document);
   const texts = rows.flatMap((row) => row.words.map((word) => word.text));
   const format = detectNumberFormat(texts);
@@ -63,7 +65,7 @@ export function readDocument(document: DocumentModel): DocumentReading {
   );
   const tables = readTables(rows, { format });
   const tableRows = rowsOfTables(tables, rows);
-  const labels = findLabelSpans(rows, lexiconLabels());
+  const labels = findLabelSpans(rows, fieldLabels());
   const pages = [...new Set(rows.map((row) => row.page))];
   return {
     rows,

@@ -1,0 +1,160 @@
+import type { Word } from '../contracts/document.js';
+import { meanConfidence, median, textOf } from './boxes.js';
+import type { DocumentLayout } from './document-layout.js';
+import type { LabelSpan } from './key-values.js';
+import type { FieldConcept } from './lexicon/index.js';
+import { foldWord } from './text.js';
+import { hasLegalForm, namePart, type TextBlock } from './zones.js';
+
+/**
+ * The parties of a document found by their place where no label names them: the issuer is the
+ * company of the letterhead (by legal form, type size, place, and its tax id or bank details
+ * nearby); the addressee the first address block that is not the issuer's.
+ */
+
+/** A party's name as printed, with the words it was read from and how sure the reading is. */
+export interface PartyName {
+  text: string;
+  words: Word[];
+  page: number;
+  confidence: number;
+}
+
+const SALUTATION = /^(herr|frau|mr|mrs|ms|m|mme|mlle|sr|sra|srta|dhr|mevr)\.?$/i;
+const CONTACT = /@|www\.|https?:|^\+?\d[\d\s()./-]{6,}$/;
+const POSTAL_LINE = /\b\d{4,5}\b.*\p{L}{3}|\p{L}{3}.*\b\d{4,5}(-\d{4})?\b|\b[A-Z]{1,2}\d{1,2}[A-Z]? ?\d[A-Z]{2}\b/u;
+/** Document titles that a number follows ("Invoice 123", "Facture FA-2017-0010", "Rechnung Nr. 42"). */
+const TITLES = new Set([
+  'invoice', 'receipt', 'quote', 'quotation', 'estimate', 'proforma',
+  'rechnung', 'quittung', 'beleg', 'gutschrift', 'angebot',
+  'facture', 'recu', 'devis', 'avoir',
+  'factura', 'recibo', 'ticket', 'presupuesto', 'comprobante',
+  'factuur', 'kwitantie', 'offerte',
+  'fattura', 'ricevuta', 'fatura',
+]);
+/** Concepts of parties and bank or tax details: where they are labelled, the issuer's block is near. */
+const ISSUER_DETAILS: ReadonlySet<FieldConcept> = new Set(['vatId', 'companyRegistration', 'iban', 'bic', 'bankName', 'website', 'email']);
+
+const cellText = (words: Word[]): string => textOf(words);
+/** An issuer's name read by OCR this unsure is a logo or a speck, not a name. */
+const MIN_NAME_CONFIDENCE = 0.6;
+
+/** A document's title word ("Invoice", "Rechnung", "Factura"): what follows it is the document's number, not a name. */
+export function isDocumentTitle(word: Word | undefined): boolean {
+  return word !== undefined && TITLES.has(foldWord(word.text).replace(/[:#]/g, ''));
+}
+
+interface Line {
+  block: TextBlock;
+  words: Word[];
+  index: number;
+}
+
+function linesOf(layout: DocumentLayout): Line[] {
+  return layout.blocks.flatMap((block) => block.lines.map((words, index) => ({ block, words, index })));
+}
+
+const spanWords = (span: LabelSpan<FieldConcept>): Word[] => span.row.words.slice(span.start, span.end);
+
+/** Blocks holding a label of one of the concepts (the words of the label inside the block). */
+function blocksWithLabels(layout: DocumentLayout, concepts: ReadonlySet<FieldConcept>): Set<TextBlock> {
+  const words = new Set(layout.labels.filter((span) => span.values.some((concept) => concepts.has(concept))).flatMap(spanWords));
+  return new Set(layout.blocks.filter((block) => block.lines.some((line) => line.some((word) => words.has(word)))));
+}
+
+/** The issuer: the best-scored name line of a letterhead or of a block with the issuer's tax or bank details. */
+export function findIssuer(layout: DocumentLayout): PartyName | null {
+  const firstPage = layout.rows[0]?.page ?? 1;
+  const heights = layout.blocks.filter((block) => block.page === firstPage).map((block) => block.height);
+  const typical = median(heights);
+  const detailBlocks = blocksWithLabels(layout, ISSUER_DETAILS);
+  const buyerBlocks = blocksWithLabels(layout, new Set(['buyer', 'shipTo']));
+  const labelled = new Set(layout.labels.filter((span) => span.score >= 0.85).flatMap(spanWords));
+  // Names printed again in a page's lower half: the issuer's footer repeats the letterhead.
+  const footerNames = new Set(
+    linesOf(layout)
+      .filter((line) => line.block.bbox[1] > 0.5)
+      .map((line) => cellText(namePart(line.words)).toLowerCase()),
+  );
+  const topmost = layout.blocks.filter((block) => block.page === firstPage).sort((a, b) => a.bbox[1] - b.bbox[1])[0];
+  let best: PartyName | null = null;
+  for (const line of linesOf(layout)) {
+    const words = namePart(line.words);
+    const text = cellText(words);
+    if (words.length === 0 || !/\p{L}{3}/u.test(text) || CONTACT.test(text) || words.some((word) => labelled.has(word) || /:$/.test(word.text))) continue;
+    if (words.some(isDocumentTitle) || buyerBlocks.has(line.block) || meanConfidence(words) < MIN_NAME_CONFIDENCE) continue;
+    if (words.some((word) => layout.tableWords.has(word)) || !isNameLine(words)) continue;
+    // The issuer is named on the first page, or in the footer of its details.
+    const firstPageBlock = line.block.page === firstPage;
+    if (!firstPageBlock && !detailBlocks.has(line.block)) continue;
+    let score = 0.3 + (firstPageBlock ? 0.1 * Math.max(0, 1 - line.block.bbox[1] / 0.3) : 0);
+    if (hasLegalForm(words)) score += 0.3;
+    if (line.block.height >= 1.3 * typical) score += 0.15;
+    if (detailBlocks.has(line.block) || (footerNames.has(text.toLowerCase()) && line.block.bbox[1] <= 0.5)) score += 0.15;
+    if (line.index === 0) score += 0.1;
+    if (line.block === topmost) score += 0.15;
+    // An address block below the letterhead is the addressee's ("ALEXINUX SARL" in the window).
+    if (line.block !== topmost && isAddress(line.block.lines)) score -= 0.25;
+    if (/\d/.test(text)) score -= 0.2;
+    if (!best || score > best.confidence) best = { text, words, page: line.block.page, confidence: Math.min(0.9, score) };
+  }
+  return best && best.confidence >= 0.45 ? best : null;
+}
+
+/** Words a copy of a document is marked with, not names ("ORIGINAL", "DUPLICADO"). */
+const COPY_MARKS = new Set(['original', 'duplicado', 'triplicado', 'copia', 'copy', 'duplicate', 'triplicate', 'kopie', 'duplicata', 'copie']);
+/** A name line is short and no sentence (a letter's "Hola buenas tardes, se autoriza …" is not a name). */
+const NAME_MAX_WORDS = 8;
+
+function isNameLine(words: Word[]): boolean {
+  if (words.length > NAME_MAX_WORDS || /[.!?]$/.test(words[words.length - 1].text) && words.length > 3) return false;
+  return !(words.length === 1 && COPY_MARKS.has(foldWord(words[0].text)));
+}
+
+/** Whether lines read as a postal address: two to six lines, none a label, one of them a postcode and town. */
+function isAddress(lines: Word[][]): boolean {
+  return lines.length >= 2 && lines.length <= 6 && lines.some((line) => POSTAL_LINE.test(cellText(line))) && !lines.some((line) => line.some((word) => /:$/.test(word.text)));
+}
+
+/**
+ * The buyer where no label names it: the first address block of the first page that is not the
+ * issuer's (the sender's line printed above a window envelope's address is left out of it).
+ */
+export function findAddressee(layout: DocumentLayout, issuer: PartyName | null): PartyName | null {
+  const firstPage = layout.rows[0]?.page ?? 1;
+  const issuerName = issuer ? issuer.text.toLowerCase() : null;
+  const isIssuers = (line: Word[]): boolean => issuerName !== null && cellText(namePart(line)).toLowerCase() === issuerName;
+  const shipping = blocksWithLabels(layout, new Set(['shipTo']));
+  // A block's heading lines ("Invoice FA-2017-0008", "Bill to") are not its address.
+  const addressLines = (lines: Word[][]): Word[][] => {
+    let first = 0;
+    while (first < lines.length && (lines[first].some(isDocumentTitle) || layout.stops.has(lines[first][0]))) first += 1;
+    return lines.slice(first);
+  };
+  const candidates = layout.blocks
+    .filter((block) => block.page === firstPage && block.bbox[1] < 0.5 && !shipping.has(block))
+    .map((block) => ({ block, lines: addressLines(block.lines.filter((line) => !isIssuers(line))) }))
+    .filter((candidate) => isAddress(candidate.lines))
+    .sort((a, b) => a.block.bbox[1] - b.block.bbox[1] || a.block.bbox[0] - b.block.bbox[0]);
+  // Without a known issuer, the first address of a document is more likely the sender's than the buyer's.
+  if (!issuer) candidates.shift();
+  for (const { block, lines } of candidates) {
+    // The name comes before the street and town: lines with a postcode or a house number are address.
+    const names = lines.filter(
+      (words, index) =>
+        index < lines.length - 1 &&
+        !layout.stops.has(words[0]) &&
+        words.some((word) => !SALUTATION.test(word.text)) &&
+        /\p{L}{2}/u.test(cellText(words)) &&
+        !POSTAL_LINE.test(cellText(words)) &&
+        !/\d/.test(cellText(words)),
+    );
+    if (names.length === 0) continue;
+    // Of a person's and a company's line, the company is the buyer ("M DE LATTRE ALEXIS", "ALEXINUX SARL").
+    const line = names.slice(0, 2).find((words) => hasLegalForm(words)) ?? names[0];
+    const words = line.filter((word) => !SALUTATION.test(word.text));
+    return { text: cellText(words), words, page: block.page, confidence: 0.55 };
+  }
+  return null;
+}
+
