@@ -1,5 +1,5 @@
 import type { DocumentModel, ExtractionResult, Extractor } from '@docsift/core';
-import { buildRows, detectNumberFormat, fieldTerms, foldText, roundCents, type LayoutRow, type NumberFormat } from '@docsift/core/layout';
+import { fieldTerms, readLayout, foldText, roundCents, type LayoutRow, type NumberFormat } from '@docsift/core/layout';
 import { toSections } from './assemble.js';
 import { readMetadata } from './metadata.js';
 import { ProvenanceRecorder } from './provenance.js';
@@ -82,11 +82,11 @@ function toRecap(rows: LayoutRow[], start: number, format: NumberFormat, provena
 
 /** Reads a statement of repair (or a contractor estimate) from the document model. */
 export function extractSor(document: DocumentModel): ExtractionResult<SorData> {
-  const rows = buildRows(document);
-  const format = detectNumberFormat(rows.flatMap((row) => row.words.map((word) => word.text)));
+  const layout = readLayout(document);
+  const { rows, conventions: { format } } = layout;
   const provenance = new ProvenanceRecorder();
-  const { metadata: documentMetadata, additional } = readMetadata(rows, provenance);
-  const table = readStatementTable(rows, format);
+  const { metadata: documentMetadata, additional } = readMetadata(layout, provenance);
+  const table = readStatementTable(layout);
   const constructionSections = toSections(table.sections, provenance);
   const { recap: recapSummary, recapLines, afterGrandTotal, contingency } = toRecap(rows, table.end, format, provenance);
   const additionalInfo = { ...additional, recapLines, contingencyReserve: contingency, linesAfterGrandTotal: afterGrandTotal };

@@ -1,48 +1,58 @@
 import type { Word } from '@docsift/core';
-import { cellsOf, findDateInText, foldText, textOf, type LayoutRow as Row } from '@docsift/core/layout';
-import { labelsOf, valueBelow, valueContinuation, valueRightOf, type LabelHit, type MetaField } from './labels.js';
+import { cellsOf, findDateInText, findIssuer, foldText, hasLegalForm, textOf, type DocumentLayout, type LayoutRow as Row } from '@docsift/core/layout';
+import { labelsOf, valueOf, type LabelHit, type MetaField } from './labels.js';
 import type { ProvenanceRecorder } from './provenance.js';
 import type { SorAdditionalInfo, SorMetadata } from './schema.js';
 
 interface Found {
+  /** The value's first line. */
   words: Word[];
+  /** Every line of the value (an address may run on). */
+  lines: Word[][];
   page: number;
   hit: LabelHit;
   rowIndex: number;
 }
+
+/** An address may run on to this many lines under its first. */
+const ADDRESS_LINES = 3;
 
 const PHONE = /(\+?1[\s.-]?)?(\(\d{3}\)\s?|\d{3}[\s.-])\d{3}[\s.-]\d{4}(\s*(ext\.?|x)\s*\d+)?/i;
 const NOT_SELECTED = /\b(to be (selected|determined)|tbd|pending|not (yet )?selected|n\/a|none)\b/i;
 /** Words that end a company name in a letterhead or a contractor's header. */
 const COMPANY_SUFFIX = /^(inc|llc|pllc|co|corp|corporation|company|ltd|lp|llp|group|associates|consultants|consulting)\.?,?$/i;
 const TRADE_WORD =
-  /^(services|construction|contracting|contractors|builders|building|roofing|remodeling|renovations?|masonry|plumbing|electric(al)?|painting|homes|exteriors|restoration|concrete|improvements?)\.?,?$/i;
+  /^(services|construction|contracting|contractors|builders|building|design-build|roofing|remodeling|renovations?|masonry|plumbing|electric(al)?|painting|homes|exteriors|restoration|concrete|improvements?)\.?,?$/i;
+/** A letterhead of one of these is the 203(k) consultant's or inspector's, not the contractor's. */
+const CONSULTING_WORD = /^(consultants?|consulting|inspections?|inspectors?)\.?,?$/i;
+/** A letterhead read as the issuer this surely is a company's name. */
+const MIN_ISSUER_CONFIDENCE = 0.6;
+/** A label's value is looked for this many rows under the contractor's label (its phone in a stacked block). */
+const CONTRACTOR_BLOCK_ROWS = 3;
+/** A street address inside a job's description ("Renovation of 1764 Magnolia Street"): a house number, then a word. */
+const HOUSE_NUMBER = /^\d{1,6}[A-Za-z]?$/;
 
-/** Values of each label in reading order (label row first, the row below as a fallback). */
+/** A note in brackets after a name is not part of it ("Northgate Home Loans (FHA 203(k))"). */
+const withoutTrailingNote = (text: string): string => text.replace(/\s*\((?:[^()]|\([^()]*\))*\)$/, '').trim() || text;
+
+/** Values of each label in reading order (right of the label, else under it). */
 function collectLabelled(rows: Row[]): Map<MetaField, Found[]> {
   const found = new Map<MetaField, Found[]>();
-  rows.forEach((row, rowIndex) => {
-    if (row.furniture) return;
-    const hits = labelsOf(row);
-    hits.forEach((hit, hitIndex) => {
-      if (hit.field === 'other') return;
-      const nextStart = hits[hitIndex + 1]?.start ?? row.words.length;
-      let words = valueRightOf(hit, nextStart);
-      let page = row.page;
-      if (words.length === 0) {
-        words = valueBelow(hit, rows[rowIndex + 1]);
-        page = rows[rowIndex + 1]?.page ?? page;
-      }
-      if (words.length > 0 && !/^signature/i.test(words[0].text)) {
-        found.set(hit.field, [...(found.get(hit.field) ?? []), { words, page, hit, rowIndex }]);
-      }
-    });
+  const hitsByRow = rows.map((row) => (row.furniture ? [] : labelsOf(row)));
+  const stops = new Set(hitsByRow.flat().flatMap((hit) => hit.row.words.slice(hit.start, hit.end)));
+  hitsByRow.forEach((hits, rowIndex) => {
+    for (const hit of hits) {
+      if (hit.value === 'other') continue;
+      const value = valueOf(rows, hit, stops, hit.value === 'propertyAddress' || hit.value === 'project' ? ADDRESS_LINES : 1);
+      if (value) found.set(hit.value, [...(found.get(hit.value) ?? []), { words: value.words[0], lines: value.words, page: value.page, hit, rowIndex }]);
+    }
   });
   return found;
 }
 
-function findCompany(rows: Row[], pattern: RegExp, cut: boolean): { words: Word[]; page: number } | null {
-  const firstPage = rows.filter((row) => row.page === rows[0]?.page);
+function findCompany(layout: DocumentLayout, pattern: RegExp, cut: boolean): { words: Word[]; page: number } | null {
+  const { rows } = layout;
+  const firstPage = rows.filter((row) => row.page === rows[0]?.page && !layout.tableRows.has(row));
   // The letterhead first; a company named only in the page footer after it.
   const ordered = [...firstPage.filter((row) => row.top < 0.5), ...firstPage.filter((row) => row.top >= 0.5)];
   for (const row of ordered) {
@@ -79,11 +89,14 @@ class MetadataReader {
   readonly additional: Omit<SorAdditionalInfo, 'recapLines'> = { consultantCompany: null, fileNumber: null, buildingSize: null, numberOfUnits: null };
   private readonly found: Map<MetaField, Found[]>;
 
+  private readonly rows: Row[];
+
   constructor(
-    private readonly rows: Row[],
+    private readonly layout: DocumentLayout,
     private readonly provenance: ProvenanceRecorder,
   ) {
-    this.found = collectLabelled(rows);
+    this.rows = layout.rows;
+    this.found = collectLabelled(layout.rows);
   }
 
   private first(field: MetaField): Found | undefined {
@@ -104,8 +117,8 @@ class MetadataReader {
 
   read(): SorMetadata {
     const meta = this.metadata;
-    meta.borrowerName = this.take('borrowerName', 'documentMetadata.borrowerName');
-    meta.lenderName = this.take('lenderName', 'documentMetadata.lenderName');
+    meta.borrowerName = this.take('borrowerName', 'documentMetadata.borrowerName', withoutTrailingNote);
+    meta.lenderName = this.take('lenderName', 'documentMetadata.lenderName', withoutTrailingNote);
     meta.consultant = this.take('consultant', 'documentMetadata.consultant');
     meta.inspectionDate = this.take('inspectionDate', 'documentMetadata.inspectionDate', (text) => findDateInText(text, 'mdy'));
     const additional = this.additional;
@@ -121,10 +134,22 @@ class MetadataReader {
 
   private readAddress(): string | null {
     const found = this.first('propertyAddress');
-    if (!found) return null;
-    const lines = [found.words, ...valueContinuation(found.words, this.rows, found.rowIndex)];
-    this.provenance.record('documentMetadata.propertyAddress', found.page, lines.flat());
-    return lines.map(textOf).join(', ');
+    if (!found) return this.addressOfProject();
+    this.provenance.record('documentMetadata.propertyAddress', found.page, found.lines.flat());
+    return found.lines.map(textOf).join(', ');
+  }
+
+  /** A contractor's bid names the job by its address ("Project: Renovation of 1764 Magnolia Street"). */
+  private addressOfProject(): string | null {
+    for (const found of this.found.get('project') ?? []) {
+      const [first, ...rest] = found.lines;
+      const start = first.findIndex((word, index) => HOUSE_NUMBER.test(word.text) && /\p{L}{2}/u.test(first[index + 1]?.text ?? ''));
+      if (start < 0) continue;
+      const lines = [first.slice(start), ...rest];
+      this.provenance.record('documentMetadata.propertyAddress', found.page, lines.flat(), 0.8);
+      return lines.map(textOf).join(', ');
+    }
+    return null;
   }
 
   private readContractor(): void {
@@ -134,23 +159,40 @@ class MetadataReader {
       info.name = this.take('contractorName', 'documentMetadata.contractorInfo.name', (text) => (NOT_SELECTED.test(text) ? null : text));
       if (info.name === null) return;
     } else {
-      const company = findCompany(this.rows, TRADE_WORD, true) ?? findCompany(this.rows, COMPANY_SUFFIX, true);
+      const company = this.contractorLetterhead() ?? findCompany(this.layout, TRADE_WORD, true) ?? findCompany(this.layout, COMPANY_SUFFIX, true);
       if (company) {
-        info.name = textOf(company.words);
+        info.name = preferMixedCase(textOf(company.words), this.rows);
         this.provenance.record('documentMetadata.contractorInfo.name', company.page, company.words, 0.7);
       }
     }
     info.license = this.take('contractorLicense', 'documentMetadata.contractorInfo.license', (text) => text.replace(/^[#:]\s*/, ''));
     const phone = this.first('contractorPhone') ?? this.phoneBesideContractor(labelled);
     const asPhone = (text: string): string | null => PHONE.exec(text)?.[0] ?? null;
-    if (phone) info.phone = this.take(phone.hit.field, 'documentMetadata.contractorInfo.phone', asPhone, phone);
+    if (phone) info.phone = this.take(phone.hit.value, 'documentMetadata.contractorInfo.phone', asPhone, phone);
     else if (!labelled) info.phone = this.firstPhone();
   }
 
-  /** A bare "Phone" label counts for the contractor on the contractor's row, or anywhere when no contractor label exists. */
+  /** Without a contractor label, a bid's letterhead names its contractor (a consultant's write-up names the consultant there). */
+  private contractorLetterhead(): { words: Word[]; page: number } | null {
+    const issuer = findIssuer(this.layout);
+    if (!issuer || issuer.confidence < MIN_ISSUER_CONFIDENCE || issuer.words.some((word) => CONSULTING_WORD.test(word.text))) return null;
+    return hasLegalForm(issuer.words) || issuer.words.some((word) => TRADE_WORD.test(word.text) || COMPANY_SUFFIX.test(word.text)) ? issuer : null;
+  }
+
+  /**
+   * A bare "Phone" label counts for the contractor on the contractor's row or in the block under
+   * its label at the same left edge, or anywhere when no contractor label exists.
+   */
   private phoneBesideContractor(contractor: Found | undefined): Found | undefined {
     const phones = this.found.get('phone') ?? [];
-    return contractor ? phones.find((phone) => phone.rowIndex === contractor.rowIndex) : phones[0];
+    if (!contractor) return phones[0];
+    const left = (found: Found): number => found.hit.row.words[found.hit.start].bbox[0];
+    const tolerance = 2 * contractor.hit.row.height;
+    return phones.find(
+      (phone) =>
+        phone.rowIndex === contractor.rowIndex ||
+        (phone.rowIndex > contractor.rowIndex && phone.rowIndex <= contractor.rowIndex + CONTRACTOR_BLOCK_ROWS && Math.abs(left(phone) - left(contractor)) <= tolerance),
+    );
   }
 
   private firstPhone(): string | null {
@@ -165,8 +207,8 @@ class MetadataReader {
   }
 
   private readConsultantCompany(): void {
-    const company = findCompany(this.rows, COMPANY_SUFFIX, false);
-    if (!company) return;
+    const company = findCompany(this.layout, COMPANY_SUFFIX, false);
+    if (!company || textOf(company.words) === this.metadata.contractorInfo.name) return;
     this.additional.consultantCompany = preferMixedCase(textOf(company.words), this.rows);
     this.provenance.record('additionalInfo.consultantCompany', company.page, company.words);
   }
@@ -174,9 +216,9 @@ class MetadataReader {
 
 /** Reads the header block of the document (borrower, property, lender, consultant, contractor...) and the legacy-only facts. */
 export function readMetadata(
-  rows: Row[],
+  layout: DocumentLayout,
   provenance: ProvenanceRecorder,
 ): { metadata: SorMetadata; additional: Omit<SorAdditionalInfo, 'recapLines'> } {
-  const reader = new MetadataReader(rows, provenance);
+  const reader = new MetadataReader(layout, provenance);
   return { metadata: reader.read(), additional: reader.additional };
 }

@@ -3,11 +3,11 @@ import {
   joinWords,
   readAmountCell,
   readQuantityCell,
-  readTables,
   readUnitCell,
   type AmountBasis,
   type CellValue,
   type ColumnRole,
+  type DocumentLayout,
   type LayoutRow,
   type NumberFormat,
   type Table,
@@ -170,8 +170,9 @@ function headingAbove(rows: LayoutRow[], index: number): { name: string; words: 
  * Reads the statement's cost tables (itemised with quantity / material / labor columns, or one
  * amount per scope) into sections: headings open sections, subtotal rows close them.
  */
-export function readStatementTable(rows: LayoutRow[], format: NumberFormat): DraftTable {
-  const tables = readTables(rows, { format }).filter(isCostTable);
+export function readStatementTable(layout: DocumentLayout): DraftTable {
+  const { rows, conventions: { format } } = layout;
+  const tables = layout.tables.filter(isCostTable);
   if (tables.length === 0) return { sections: [], end: 0 };
   const builder = new SectionBuilder(format, headingAbove(rows, tables[0].start));
   for (const table of tables) {

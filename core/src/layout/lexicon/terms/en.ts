@@ -110,6 +110,7 @@ export const english: LanguageTerms = {
     buyer: [
       'Bill To', 'Billed To', 'Sold To', 'Invoice To', 'Invoiced To', 'To', 'Customer', 'Customer Name', 'Client', 'Client Name',
       'Buyer', 'Purchaser', 'Billing Address', 'Prepared For', 'Recipient', 'Ordered By', 'Owner',
+      'Submitted To', 'Proposal For', 'Estimate For', 'Quote For', 'Quoted For',
     ],
     shipTo: [
       'Ship To', 'Shipped To', 'Ship-To Address', 'Deliver To', 'Delivered To', 'Delivery To', 'Delivery Address',
