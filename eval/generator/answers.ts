@@ -66,7 +66,7 @@ function metadata(family: SorFamily, document: SorDocument): SorAnswer['extracte
 function sections(family: SorFamily, document: SorDocument): SorAnswer['extractedData']['constructionSections'] {
   const { printed } = family;
   const amounts = printed.materialLabor !== 'none';
-  return document.sections.map((section) => ({
+  return (family.printedSections?.(document) ?? document.sections).map((section) => ({
     sectionName: section.heading,
     lineItems: section.items.map((item) => ({
       description: item.description,

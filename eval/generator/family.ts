@@ -1,5 +1,5 @@
 import type { DateStyle } from './content.js';
-import type { DocumentSpec, SorDocument } from './model.js';
+import type { DocumentSpec, Section, SorDocument } from './model.js';
 import type { Random } from './random.js';
 
 /** What a layout family prints, so the answer key holds null for what is not on the page. */
@@ -19,7 +19,7 @@ export interface Printed {
 }
 
 export interface SorFamily {
-  /** "g1" … "g8". */
+  /** "g1" … "g12". */
   id: string;
   /** A short name that says what the layout is. */
   name: string;
@@ -31,4 +31,6 @@ export interface SorFamily {
   /** The document-level choices of this family (headings, recap lines) for one document of `itemCount` items. */
   spec: (random: Random, itemCount: number) => DocumentSpec;
   render: (document: SorDocument) => Promise<Uint8Array>;
+  /** The sections in print order where the family prints more than the document's (a fixed list of categories, empty ones too). */
+  printedSections?: (document: SorDocument) => Section[];
 }

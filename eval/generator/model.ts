@@ -92,7 +92,7 @@ export interface RecapSpec {
   split?: boolean;
   overheadOnGeneralConditions?: boolean;
   before?: (random: Random, sections: Section[]) => RecapLine[];
-  after?: (random: Random, grandTotal: number) => RecapLine[];
+  after?: (random: Random, grandTotal: number, sections: Section[]) => RecapLine[];
 }
 
 export interface DocumentSpec {
@@ -105,6 +105,8 @@ export interface DocumentSpec {
   wholeDollars?: boolean;
   /** Equipment share and sales tax on materials, for estimating exports that print both. */
   equipmentAndTax?: { taxRate: number };
+  /** Sales tax on materials in percent, without equipment, for estimates that print a tax column only. */
+  materialTax?: number;
   upperCase?: boolean;
   /** General items first, under no heading. */
   unheadedLead?: boolean;
@@ -158,6 +160,8 @@ function lineItem(random: Random, spec: DocumentSpec, work: WorkItem, room: Room
   if (spec.equipmentAndTax) {
     equipment = work.equipment ? Math.round(labor * work.equipment) : 0;
     tax = percentOf(material, spec.equipmentAndTax.taxRate);
+  } else if (spec.materialTax !== undefined) {
+    tax = percentOf(material, spec.materialTax);
   }
   const description = describe(random, spec, work, room);
   return { description, quantity, unit: work.unit, materialRate, laborRate, material, labor, equipment, tax, total: material + labor + equipment + tax };
@@ -243,7 +247,7 @@ function buildRecap(random: Random, spec: RecapSpec, sections: Section[]): Recap
   const before = spec.before?.(random, sections) ?? [];
   const grandTotal = [subtotal, generalConditions?.amount, overhead?.amount, profit?.amount, ...before.map((line) => line.amount)]
     .reduce<number>((sum, amount) => sum + (amount ?? 0), 0);
-  return { subtotal, generalConditions, overhead, profit, before, grandTotal, after: spec.after?.(random, grandTotal) ?? [] };
+  return { subtotal, generalConditions, overhead, profit, before, grandTotal, after: spec.after?.(random, grandTotal, sections) ?? [] };
 }
 
 function buildParties(random: Random, contractorSelected: boolean): Parties {

@@ -29,6 +29,8 @@ export interface TableSpec {
   headerBand?: number;
   headerRules?: 'above-below' | 'below' | 'none';
   grid?: boolean;
+  /** Heading rows span the whole grid, without column lines (a spreadsheet's merged cells). */
+  mergedHeadings?: boolean;
   rowRules?: number;
   zebra?: number;
   /** Values on the first (default) or the last line of a wrapped description. */
@@ -68,9 +70,9 @@ function tableEdges(spec: TableSpec): [number, number] {
   return [spec.columns[0].x, last.x + last.width];
 }
 
-function drawGridLines(sheet: Sheet, spec: TableSpec, top: number, bottom: number): void {
+function drawGridLines(sheet: Sheet, spec: TableSpec, top: number, bottom: number, merged = false): void {
   const [left, right] = tableEdges(spec);
-  for (const column of spec.columns) sheet.vrule(column.x, top, bottom, 0.4);
+  for (const column of merged ? spec.columns.slice(0, 1) : spec.columns) sheet.vrule(column.x, top, bottom, 0.4);
   sheet.vrule(right, top, bottom, 0.4);
   sheet.rule(left, right, bottom, 0.4);
 }
@@ -135,7 +137,7 @@ function drawRow(sheet: Sheet, spec: TableSpec, row: TableRow, height: number, s
   } else if (row.kind === 'note') {
     sheet.text(row.text, cellX(spec.columns.find((column) => column.key === spec.wrapKey)!, spec.padding), firstBaseline, { ...spec.body, font: spec.bold.font });
   }
-  if (spec.grid && row.kind !== 'space') drawGridLines(sheet, spec, top, top + height);
+  if (spec.grid && row.kind !== 'space') drawGridLines(sheet, spec, top, top + height, row.kind === 'heading' && spec.mergedHeadings);
   sheet.y += height;
 }
 
