@@ -93,9 +93,18 @@ function startsNewWord(word: CharBox[], lineHeight: number, next: CharBox): bool
   const last = word[word.length - 1];
   const gap = next.left - last.right;
   if (gap > lineHeight * WORD_GAP_RATIO || next.left < last.left - lineHeight * 0.5) return true;
+  // An underscore, period or comma is a sliver at the baseline: it belongs to the word whose line it sits on ("GRAYSON_CURTIS").
+  if (boxHeight(next.box) < lineHeight * SLIVER_RATIO || boxHeight(last.box) < lineHeight * SLIVER_RATIO) {
+    const top = Math.min(...word.map((char) => char.box[1]));
+    const bottom = Math.max(...word.map((char) => char.box[3]));
+    return next.box[1] < top - lineHeight * 0.3 || next.box[3] > bottom + lineHeight * 0.5;
+  }
   const overlap = Math.min(last.box[3], next.box[3]) - Math.max(last.box[1], next.box[1]);
   return overlap < Math.min(boxHeight(last.box), boxHeight(next.box)) * 0.3 - 1e-6;
 }
+
+/** A glyph lower than this share of the line's height is a sliver (underscore, period, comma, hyphen). */
+const SLIVER_RATIO = 0.3;
 
 function toWord(chars: CharBox[]): Word {
   let [x0, y0, x1, y1] = chars[0].box;

@@ -57,6 +57,41 @@ function cleanWord(word: Word): Word {
   return text === word.text ? word : { ...word, text };
 }
 
+/** Dot leaders ("Closet shelving . . . . . $603.00"): printed to guide the eye, neither text nor a gap's end. */
+const LEADER_WORD = /^[.·…]+$/;
+const GLUED_LEADER_END = /(?<=[\p{L}\p{N})])[.·…]{3,}$/u;
+const GLUED_LEADER_START = /^[.·…]{3,}(?=[\p{L}\p{N}$€£(])/u;
+const LEADER_MIN_DOTS = 3;
+
+/** A word with part of its text cut, its box shrunk by the share of characters kept. */
+function trimmed(word: Word, text: string, fromEnd: boolean): Word {
+  const [x0, y0, x1, y1] = word.bbox;
+  const cut = ((x1 - x0) * (word.text.length - text.length)) / word.text.length;
+  return { ...word, text, bbox: fromEnd ? [x0, y0, x1 - cut, y1] : [x0 + cut, y0, x1, y1] };
+}
+
+/** A row's words without its dot leaders: runs of dot-only words, and dots glued to a word's end or start. */
+function withoutLeaders(words: Word[]): Word[] {
+  const sorted = [...words].sort((a, b) => a.bbox[0] - b.bbox[0]);
+  const kept: Word[] = [];
+  for (let index = 0; index < sorted.length; ) {
+    let end = index;
+    while (end < sorted.length && LEADER_WORD.test(sorted[end].text)) end += 1;
+    const run = sorted.slice(index, end);
+    if (run.length > 0) {
+      if (run.reduce((dots, word) => dots + word.text.length, 0) < LEADER_MIN_DOTS) kept.push(...run);
+      index = end;
+      continue;
+    }
+    const word = sorted[index];
+    const text = word.text.replace(GLUED_LEADER_END, '');
+    const start = text.replace(GLUED_LEADER_START, '');
+    kept.push(start !== text ? trimmed(trimmed(word, text, true), start, false) : text !== word.text ? trimmed(word, text, true) : word);
+    index += 1;
+  }
+  return kept;
+}
+
 export function makeRow(page: number, aspect: number, words: Word[], index = 0): LayoutRow {
   const sorted = [...words].sort((a, b) => a.bbox[0] - b.bbox[0]);
   return {
@@ -178,6 +213,8 @@ export function pageRows(page: Page, options: RowOptions = {}): LayoutRow[] {
     .filter((word) => word.text.trim() !== '')
     .flatMap((word) => (options.splitGluedLabels === false ? [word] : splitGluedLabel(word)));
   const rows = groupWordsIntoRows(words)
+    .map(withoutLeaders)
+    .filter((group) => group.length > 0)
     .map((group) => makeRow(page.number, aspect, group))
     .filter((row) => !isTypedRule(row));
   const space = pageSpace(rows);
