@@ -147,7 +147,8 @@ export function parseAmount(raw: string, format: NumberFormat = DOT_DECIMAL): Pa
 /** Parses a printed quantity ("1,772", "13.5", "2,5" on a comma-decimal document; OCR "3:5" and trailing marks such as `15"` repaired). */
 export function parseQuantity(raw: string, format: NumberFormat = DOT_DECIMAL): { value: number; repaired: boolean } | null {
   const trimmed = raw.trim().replace(/\s+/g, '');
-  const cleaned = trimmed.replace(/^[x×]|[x×]$/gi, '').replace(/["'°:;.,]+$/, '');
+  // OCR adds a tick or an unmatched bracket after a count ("221)", "18°").
+  const cleaned = trimmed.replace(/^[x×]|[x×]$/gi, '').replace(trimmed.includes('(') ? /["'°:;.,|]+$/ : /["'°:;.,|)]+$/, '');
   const colon = /^\d+:\d+$/.test(cleaned);
   const fixed = repairLookalikes(colon ? cleaned.replace(':', format.decimal) : cleaned);
   if (!/^\d/.test(fixed.text)) return null;

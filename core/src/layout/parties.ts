@@ -107,7 +107,9 @@ const COPY_MARKS = new Set(['original', 'duplicado', 'triplicado', 'copia', 'cop
 const NAME_MAX_WORDS = 8;
 
 function isNameLine(words: Word[]): boolean {
-  if (words.length > NAME_MAX_WORDS || /[.!?]$/.test(words[words.length - 1].text) && words.length > 3) return false;
+  // "Tri-County Home Improvement Ltd." ends with its legal form's dot, not a sentence's.
+  const sentence = /[.!?]$/.test(words[words.length - 1].text) && words.length > 3 && !hasLegalForm(words.slice(-1));
+  if (words.length > NAME_MAX_WORDS || sentence) return false;
   return !(words.length === 1 && COPY_MARKS.has(foldWord(words[0].text)));
 }
 

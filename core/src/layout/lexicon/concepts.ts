@@ -119,6 +119,12 @@ export const COLUMN_ROLES = {
   labor: { description: 'Statement of repair: the labour cost of the line.' },
   equipment: { description: 'Statement of repair: the equipment cost of the line.' },
   scope: { description: 'The trade, category, division or section the line belongs to.' },
+  previouslyBilled: { description: 'Progress billing: what earlier draws or applications paid of the line (Previous Draws, Work Completed to Date).' },
+  thisPeriod: { description: 'Progress billing: what this draw or application bills of the line (This Draw, This Period).' },
+  percentComplete: { description: 'Progress billing: how much of the line is done, as a percentage (% Complete).' },
+  balance: { description: 'Progress billing: what remains to be billed of the line (Balance to Finish).' },
+  depreciation: { description: 'Insurance estimate: the depreciation taken off the line\'s replacement cost.' },
+  actualCashValue: { description: 'Insurance estimate: the line\'s replacement cost less depreciation (ACV).' },
 } as const satisfies Record<string, ColumnRoleInfo>;
 
 export type ColumnRole = keyof typeof COLUMN_ROLES;

@@ -1,6 +1,6 @@
 import type { Word } from '../../contracts/document.js';
 import { parseAmount, type NumberFormat } from '../numbers.js';
-import { inRowHeights, rowGap, type LayoutRow } from '../rows.js';
+import { inRowHeights, rowGap, startsCell, type LayoutRow } from '../rows.js';
 import { findHeader } from './header.js';
 import { inferHeader } from './infer.js';
 import type { Table, TableColumn } from './model.js';
@@ -74,7 +74,7 @@ function readPricedList(rows: LayoutRow[], format: NumberFormat): Table | null {
     const leadsInto = (above: LayoutRow, below: LayoutRow): boolean =>
       above.page === row.page &&
       rowGap(above, below) <= LEADING_LINE_GAP &&
-      !above.words.some((word) => /:$/.test(word.text) || parseAmount(word.text, format)?.moneyLike) &&
+      !above.words.some((word, at) => (/:$/.test(word.text) && (at === above.words.length - 1 || startsCell(above, at + 1))) || parseAmount(word.text, format)?.moneyLike) &&
       isTitleLike(above.words) === false;
     while (start > 0 && index - start < MAX_LEADING_LINES && leadsInto(rows[start - 1], rows[start])) start -= 1;
     const above = rows[start - 1];

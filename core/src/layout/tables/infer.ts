@@ -7,10 +7,10 @@ import type { ColumnRole, TableColumn, TableHeader } from './model.js';
 
 /**
  * Columns of an itemised table whose header row is missing (OCR loses headers printed white on a
- * dark band, and many receipts print none): rows whose trailing amounts add up are read by their
- * arithmetic. Three amounts where the first two make the third are material | labor | amount;
- * two amounts where a quantity before them times the first makes the second are unit price | amount.
- * A unit and a quantity before the amounts are taken when present.
+ * dark band, and many receipts print none): rows whose amounts add up are read by their
+ * arithmetic. Two to four amounts followed by their sum are material | labor (| equipment | tax) |
+ * amount; two amounts where a quantity before them times the first makes the second are unit
+ * price | amount. A unit and a quantity before the amounts are taken when present.
  */
 
 interface Sample {
@@ -22,10 +22,12 @@ interface Sample {
 const MIN_SAMPLES = 3;
 const ITEM_NUMBER = /^\d{1,3}(\.\d{1,3})+\.?$/;
 
-function amounts(words: Word[], format: NumberFormat): number[] | null {
-  const parsed = words.map((word) => parseAmount(word.text, format));
-  if (parsed.some((amount) => amount === null) || !parsed.some((amount) => amount!.moneyLike)) return null;
-  return parsed.map((amount) => amount!.value);
+/** The row's amount words (money or decimal numbers), in order; other words ("-", "0%", text) between them are skipped. */
+function amountWords(words: Word[], format: NumberFormat): Array<{ word: Word; index: number; value: number }> {
+  return words.flatMap((word, index) => {
+    const amount = parseAmount(word.text, format);
+    return amount && (amount.moneyLike || /\d[.,]\d/.test(word.text)) ? [{ word, index, value: amount.value }] : [];
+  });
 }
 
 function withQuantityAndUnit(words: Word[], index: number, roles: Sample['roles'], format: NumberFormat): Word | null {
@@ -38,23 +40,39 @@ function withQuantityAndUnit(words: Word[], index: number, roles: Sample['roles'
   return null;
 }
 
+/** Cost parts in the order statements print them: material, labor, equipment, tax. */
+const PART_ROLES: ColumnRole[] = ['material', 'labor', 'equipment', 'taxAmount'];
+
+/**
+ * How a row's amounts add up: two to four amounts in a row followed by their sum are the cost
+ * parts and the line total (other amounts after them, a draw schedule's balance, are left alone);
+ * else a quantity before two amounts whose product is the second is quantity × unit price.
+ */
 function sampleOf(row: LayoutRow, format: NumberFormat): Sample | null {
   const words = row.words;
   if (words.length < 3) return null;
-  const three = words.length >= 4 ? amounts(words.slice(-3), format) : null;
-  if (three && cents(three[0] + three[1]) === cents(three[2]) && three[2] !== 0) {
-    const [material, labor, amount] = words.slice(-3);
-    const roles: Sample['roles'] = { material, labor, amount };
-    withQuantityAndUnit(words, words.length - 4, roles, format);
-    return { row, roles, first: words[0] };
+  const found = amountWords(words, format);
+  for (let start = 0; start < found.length; start += 1) {
+    for (let parts = PART_ROLES.length; parts >= 2; parts -= 1) {
+      const total = found[start + parts];
+      if (!total || total.value === 0 || start + parts >= found.length) continue;
+      const sum = found.slice(start, start + parts).reduce((acc, part) => acc + part.value, 0);
+      if (cents(sum) !== cents(total.value) || found[start].index === 0) continue;
+      const roles: Sample['roles'] = { amount: total.word };
+      found.slice(start, start + parts).forEach((part, position) => (roles[PART_ROLES[position]] = part.word));
+      withQuantityAndUnit(words, found[start].index - 1, roles, format);
+      return { row, roles, first: words[0] };
+    }
   }
-  const two = amounts(words.slice(-2), format);
-  if (!two) return null;
-  const roles: Sample['roles'] = { unitPrice: words[words.length - 2], amount: words[words.length - 1] };
-  const quantityWord = withQuantityAndUnit(words, words.length - 3, roles, format);
-  const quantity = quantityWord ? parseQuantity(quantityWord.text, format)?.value : undefined;
-  if (quantity === undefined || cents(quantity * two[0]) !== cents(two[1]) || two[1] === 0) return null;
-  return { row, roles, first: words[0] };
+  for (let position = 0; position + 1 < found.length; position += 1) {
+    const [price, amount] = [found[position], found[position + 1]];
+    if (amount.value === 0 || price.index === 0) continue;
+    const roles: Sample['roles'] = { unitPrice: price.word, amount: amount.word };
+    const quantityWord = withQuantityAndUnit(words, price.index - 1, roles, format);
+    const quantity = quantityWord ? parseQuantity(quantityWord.text, format)?.value : undefined;
+    if (quantity !== undefined && cents(quantity * price.value) === cents(amount.value)) return { row, roles, first: words[0] };
+  }
+  return null;
 }
 
 function columnOf(role: ColumnRole, words: Word[], label = ''): TableColumn {
@@ -69,7 +87,7 @@ export function inferHeader(rows: LayoutRow[], format: NumberFormat): { header: 
   const fitting = samples.filter((sample) => (kind === 'material') === (sample.roles.material !== undefined));
   if (fitting.length < MIN_SAMPLES) return null;
   const columns: TableColumn[] = [];
-  const roles: ColumnRole[] = kind === 'material' ? ['quantity', 'unit', 'material', 'labor', 'amount'] : ['quantity', 'unit', 'unitPrice', 'amount'];
+  const roles: ColumnRole[] = kind === 'material' ? ['quantity', 'unit', ...PART_ROLES, 'amount'] : ['quantity', 'unit', 'unitPrice', 'amount'];
   for (const role of roles) {
     const words = fitting.flatMap((sample) => sample.roles[role] ?? []);
     if (words.length * 3 >= fitting.length) columns.push(columnOf(role, words));

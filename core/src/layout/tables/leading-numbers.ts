@@ -4,27 +4,32 @@ import type { ColumnRole, Table, TableColumn, TableEntry } from './model.js';
 /**
  * A column of whole numbers printed before the descriptions with no header of its own (a till
  * receipt's "1  HARINA DE TRIGO.", "2  ROLLON ALOE VERA"): the numbers become a column of their
- * own, item numbers when they count 1, 2, 3…, else quantities.
+ * own, item numbers when they count 1, 2, 3… or are punctuated as numbering ("3.", "4.2"), else quantities.
  */
 
 /** Share of the items that must start with a number. */
 const MIN_SHARE = 0.6;
 const WHOLE_NUMBER = /^\d{1,3}$/;
+/** Punctuated numbering is an item's number, never its count: "3.", "3)", "(3)", "4.2", "C-2", "A.1". */
+const ENUMERATOR = /^(\(?\d{1,3}[.)]|\d{1,3}(\.\d{1,3})+\.?|[A-Z]{1,2}[-.]\d{1,3}\.?)$/;
 
 function leadingNumber(entry: TableEntry, description: number): Word | null {
   const [first, second] = entry.cells[description];
-  return first && second && WHOLE_NUMBER.test(first.text) ? first : null;
+  return first && second && (WHOLE_NUMBER.test(first.text) || ENUMERATOR.test(first.text)) ? first : null;
 }
 
 const counts = (numbers: number[]): boolean => numbers.every((value, index) => value === index + 1);
 
-function splitGroup(columns: TableColumn[], items: TableEntry[]): void {
+/** `numbered`: another part of the table numbers its items, so one numbered item is enough here. */
+function splitGroup(columns: TableColumn[], items: TableEntry[], numbered: boolean): void {
   const description = columns.findIndex((column) => column.role === 'description');
-  if (description < 0 || items.length < 2) return;
+  const fewest = numbered ? 1 : 2;
+  if (description < 0 || items.length < fewest) return;
   const leading = items.map((entry) => leadingNumber(entry, description));
   const found = leading.filter((word): word is Word => word !== null);
-  if (found.length < Math.max(2, items.length * MIN_SHARE)) return;
-  const role: ColumnRole = counts(found.map((word) => Number(word.text))) ? 'itemNumber' : 'quantity';
+  if (found.length < Math.max(fewest, items.length * MIN_SHARE) || (numbered && !found.every((word) => ENUMERATOR.test(word.text)))) return;
+  const itemNumbers = found.every((word) => ENUMERATOR.test(word.text)) || counts(found.map((word) => Number(word.text)));
+  const role: ColumnRole = itemNumbers ? 'itemNumber' : 'quantity';
   if (columns.some((column) => column.role === role)) return;
   const column: TableColumn = {
     role,
@@ -47,11 +52,14 @@ function splitGroup(columns: TableColumn[], items: TableEntry[]): void {
 export function splitLeadingNumbers(table: Table): void {
   const groups = new Map<TableColumn[], TableEntry[]>();
   for (const entry of [...table.entries, ...(table.totals ? [table.totals] : [])]) groups.set(entry.columns, [...(groups.get(entry.columns) ?? []), entry]);
-  for (const [columns, entries] of groups) {
+  // Groups with many items first: a page holding one item of a numbered list is numbered too.
+  const ordered = [...groups].sort(([, a], [, b]) => b.length - a.length);
+  for (const [columns, entries] of ordered) {
     const items = entries.filter((entry) => entry.kind === 'item');
     const others = entries.filter((entry) => entry.kind !== 'item');
     const before = columns.length;
-    splitGroup(columns, items);
+    const numbered = ordered.some(([other]) => other !== columns && other.some((column) => column.role === 'itemNumber'));
+    splitGroup(columns, items, numbered);
     // Headings and subtotals read with the same columns keep their cells in step.
     if (columns.length > before) {
       const at = columns.findIndex((column) => column.role === 'description') - 1;

@@ -34,9 +34,12 @@ export interface TableHeader {
 /** Roles whose cells hold words (what the line is), as against values. */
 export const TEXT_ROLES: ReadonlySet<ColumnRole> = new Set(['itemNumber', 'description', 'scope']);
 /** Roles whose cells hold a money amount. */
-export const MONEY_ROLES: ReadonlySet<ColumnRole> = new Set(['unitPrice', 'amount', 'grossAmount', 'taxAmount', 'material', 'labor', 'equipment']);
+export const MONEY_ROLES: ReadonlySet<ColumnRole> = new Set([
+  'unitPrice', 'amount', 'grossAmount', 'taxAmount', 'material', 'labor', 'equipment',
+  'previouslyBilled', 'thisPeriod', 'balance', 'depreciation', 'actualCashValue',
+]);
 /** Roles that make a table an itemised one (a description and these). */
-export const VALUE_ROLES: ReadonlySet<ColumnRole> = new Set([...MONEY_ROLES, 'quantity']);
+export const VALUE_ROLES: ReadonlySet<ColumnRole> = new Set([...MONEY_ROLES, 'quantity', 'percentComplete']);
 
 export const isTextColumn = (column: TableColumn): boolean => column.role !== null && TEXT_ROLES.has(column.role);
 

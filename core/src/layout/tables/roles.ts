@@ -124,18 +124,30 @@ function settleCostBasis(numeric: ColumnValues[], items: number): void {
   for (const values of costs) values.column.basis = basis;
 }
 
-/** Settles the roles of each header's columns from the items read under it. */
+/** A header's columns as printed: a header repeated on each page reads the same. */
+const signature = (columns: TableColumn[]): string => columns.map((column) => `${column.label}|${column.role}`).join('||');
+
+/**
+ * Settles the roles of each header's columns from the items read under it; a header repeated on
+ * later pages is settled once, from the items under all its copies (a page of two lines says little).
+ */
 export function settleRolesByCells(table: Table, format: NumberFormat): void {
-  const groups = new Map<TableColumn[], TableEntry[]>();
+  const groups = new Map<string, { copies: Set<TableColumn[]>; items: TableEntry[] }>();
   for (const entry of table.entries) {
     if (entry.kind !== 'item') continue;
-    groups.set(entry.columns, [...(groups.get(entry.columns) ?? []), entry]);
+    const key = signature(entry.columns);
+    const group = groups.get(key) ?? { copies: new Set<TableColumn[]>(), items: [] };
+    group.copies.add(entry.columns);
+    group.items.push(entry);
+    groups.set(key, group);
   }
-  for (const [columns, items] of groups) {
+  for (const { copies, items } of groups.values()) {
+    const [columns, ...others] = [...copies];
     const values = columns.map((column, index) => valuesOf(column, index, items, format));
     for (const entry of values) settleTax(entry, items.length);
     const numeric = values.filter((entry) => !isTextColumn(entry.column) && entry.column.role !== 'unit' && entry.column.role !== 'taxRate' && entry.column.role !== 'date');
     settleProduct(numeric, items.length);
     settleCostBasis(numeric, items.length);
+    for (const copy of others) copy.forEach((column, index) => Object.assign(column, { role: columns[index].role, alternatives: columns[index].alternatives, basis: columns[index].basis }));
   }
 }

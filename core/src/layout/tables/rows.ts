@@ -26,23 +26,48 @@ function totalsMatcher(): PhraseMatcher<FieldConcept | 'summary'> {
   return totalLabels;
 }
 
+/** Concepts that are totals by their wording; the others (fees, contingency, change…) may also begin an item's description. */
+const TOTAL_WORDINGS: ReadonlySet<FieldConcept | 'summary'> = new Set(['total', 'subtotal', 'netTotal', 'grandTotal', 'sectionTotal', 'amountDue', 'taxAmount', 'summary']);
+/** "Permit fees (city)" is a total's label; "Building permit and plan review fees" an item's description. */
+const MAX_WORDS_AFTER_LABEL = 2;
+
+const AMOUNT_SHAPE = /\d[.,]\d{2}\)?$/;
+
+/** Whether the cell of a label ending at `end` runs on with more words than a label's note. */
+function runsOn(row: LayoutRow, end: number): boolean {
+  let words = 0;
+  for (let index = end; index < row.words.length && !startsCell(row, index); index += 1) {
+    if (/^\p{L}/u.test(row.words[index].text)) words += 1;
+  }
+  return words > MAX_WORDS_AFTER_LABEL;
+}
 
 /** The total or summary label a row's text starts a cell with ("Subtotal", "Netto", "GRAND TOTAL"), with every concept its words can mean; or null. */
-export function totalLabelOf(words: Word[], row: LayoutRow): { concept: FieldConcept | 'summary'; concepts: Array<FieldConcept | 'summary'>; words: Word[] } | null {
+export interface TotalLabel {
+  concept: FieldConcept | 'summary';
+  concepts: Array<FieldConcept | 'summary'>;
+  words: Word[];
+}
+
+export function totalLabelOf(words: Word[], row: LayoutRow): TotalLabel | null {
   const set = new Set(words);
   for (let start = 0; start < row.words.length; start += 1) {
     if (!set.has(row.words[start])) continue;
     const opensCell = startsCell(row, start) || !set.has(row.words[start - 1]);
     if (!opensCell && start > 0 && !/^(sub)?total/i.test(row.words[start].text)) continue;
+    // Amounts before the label are a line's own ("1,747.50 Surface Area … 169.00 Total Perimeter Length").
+    if (row.words.slice(0, start).some((word) => AMOUNT_SHAPE.test(word.text))) return null;
     const match = totalsMatcher().at(row, start);
-    if (match) return { concept: match.value, concepts: match.values, words: row.words.slice(match.start, match.end) };
+    if (match && !(match.values.every((concept) => !TOTAL_WORDINGS.has(concept)) && runsOn(row, match.end))) {
+      return { concept: match.value, concepts: match.values, words: row.words.slice(match.start, match.end) };
+    }
   }
   return null;
 }
 
 /** A section's own total: "Subtotal 3.0 Roofing", "Section 3.0 Total", "Total Division 06". */
 const SECTION_TOTAL =
-  /\b(sub-?total|total)\b.*((?<![\d.,$€£])\d{1,2}(\.\d{1,2})?(?![\d.,])|\b(section|division|div\.?)\b)|\b(section|division|div\.?)\s*\d{1,2}(\.\d{1,2})?\b.*\btotal\b/i;
+  /\b(sub-?total|total)\b.*((?<![\d.,$€£])\d{1,2}(\.\d{1,2})?(?![\d.,%])|\b(section|division|div\.?)\b)|\b(section|division|div\.?)\s*\d{1,2}(\.\d{1,2})?\b.*\btotal\b/i;
 const ALL_SECTIONS = /\b(all|sections|of sections)\b/i;
 
 export function namesASection(text: string): boolean {

@@ -1,6 +1,6 @@
 import { joinWords } from '../boxes.js';
 import { parseAmount, type NumberFormat } from '../numbers.js';
-import { rowGap, rowHeightsToX, type LayoutRow } from '../rows.js';
+import { cellsOf, rowGap, rowHeightsToX, type LayoutRow } from '../rows.js';
 import { isLabelRow, readHeaderAt } from './header.js';
 import { inferHeader, withEarlierColumns, withInferredColumns } from './infer.js';
 import { isTextColumn, MONEY_ROLES, type Table, type TableColumn, type TableEntry, type TableHeader } from './model.js';
@@ -14,6 +14,7 @@ import {
   namesHeading,
   startsLowerCase,
   totalLabelOf,
+  type TotalLabel,
 } from './rows.js';
 import { readDetailLine, type DetailLine } from './detail-lines.js';
 import { splitRow, textWords, valueWords, type SplitLine } from './split.js';
@@ -85,7 +86,7 @@ function isWrappedLine(state: ScanState, line: SplitLine, text: Word[]): boolean
   const left = descriptionLeft(item);
   // A line that starts with a number where the item above started with its count starts an item of its own.
   const itemFirst = item.columns.flatMap((column, index) => (isTextColumn(column) ? item.cells[index] : [])).sort((a, b) => a.bbox[0] - b.bbox[0])[0];
-  if (itemFirst && /^\d{1,3}$/.test(itemFirst.text) && /^\d{1,3}$/.test(text[0]?.text ?? '') && Math.abs(text[0].bbox[0] - itemFirst.bbox[0]) <= rowHeightsToX(line.row, 1)) return false;
+  if (itemFirst && ITEM_START.test(itemFirst.text) && ITEM_START.test(text[0]?.text ?? '') && Math.abs(text[0].bbox[0] - itemFirst.bbox[0]) <= rowHeightsToX(line.row, 1)) return false;
   // An item number starts a new item, unless the "number" stands where the descriptions start ("4 in. with …").
   if (itemIndex >= 0 && line.cells[itemIndex].some((word) => word.bbox[0] < left - rowHeightsToX(line.row, 1))) return false;
   return text.length > 0 && text[0].bbox[0] >= left - rowHeightsToX(line.row, 2);
@@ -96,6 +97,16 @@ function descriptionLeft(item: TableEntry): number {
   const index = item.columns.findIndex((column) => column.role === 'description');
   const words = index >= 0 ? item.cells[index] : [];
   return words.length > 0 ? Math.min(...words.map((word) => word.bbox[0])) : (item.columns[index]?.x0 ?? 0);
+}
+
+/** A count or an item number ("3", "3.", "3)", "4.2") that starts an item's description. */
+const ITEM_START = /^(\d{1,3}|\(?\d{1,3}[.)]|\d{1,3}(\.\d{1,3})+\.?)$/;
+
+/** An item line that starts with its item number: the lines above it are not its description's. */
+function startsNumbered(line: SplitLine, columns: TableColumn[]): boolean {
+  const number = columns.findIndex((column) => column.role === 'itemNumber');
+  if (number >= 0 && line.cells[number].length > 0) return true;
+  return ITEM_START.test(textWords(line, columns)[0]?.text ?? '');
 }
 
 /** Rows further apart than this (in row heights) on one page are not one table's. */
@@ -119,38 +130,98 @@ const isItem = (line: SplitLine | undefined, state: ScanState, options: TableRea
   line !== undefined && isItemLine(line, columnsOf(state), options.format);
 
 /** A text-only row that heads the items under it. */
-function isHeading(state: ScanState, line: SplitLine, next: SplitLine | undefined, rows: LayoutRow[], options: TableReadOptions): boolean {
-  if (headingNumbering(line.row.text) !== null) return true;
+/** A note under a heading ("2,436.00 SF Walls  116.00 LF Perimeter") sits this close (in row heights) above the first item. */
+const NOTE_GAP = 2;
+
+/** The first line of an item whose values are printed on a line under it: numbered as an item, or text closely followed by an item. */
+function opensItem(upcoming: SplitLine[], state: ScanState, options: TableReadOptions): boolean {
+  const [next, after] = upcoming;
+  if (!next || isItem(next, state, options)) return false;
+  const text = textWords(next, columnsOf(state));
+  if (text.length < 2 || valueWords(next, columnsOf(state)).length > 0) return false;
+  return ITEM_START.test(text[0].text) || (after !== undefined && after.row.page === next.row.page && rowGap(next.row, after.row) <= NOTE_GAP && isItem(after, state, options));
+}
+
+/** "Continued on next page …" points elsewhere; "CONTINUED - Roof" heads a section again. */
+const POINTS_ELSEWHERE = /\b(next|following) page\b|\bcontinued (on|over)\b|\bcarried forward\b|\bsee page\b|\bsuite page\b|\bfortsetzung (auf|siehe)\b/i;
+
+function isHeading(state: ScanState, line: SplitLine, upcoming: SplitLine[], rows: LayoutRow[], options: TableReadOptions): boolean {
+  const next = upcoming[0];
+  if (POINTS_ELSEWHERE.test(line.row.text)) return false;
+  const numbering = headingNumbering(line.row.text);
+  // "4. Vinyl double-hung window, Low-E, insulated glass, with interior" is an item's first line, numbered like a heading.
+  if (numbering === 'strong' || (numbering === 'weak' && isTitleLike(line.row.words.slice(1)))) return true;
   const nextIsHeader = next !== undefined && readHeaderAt(rows, next.row.index) !== null;
   // A line in the top margin above a header repeated on a later page is the page's running header.
   if (nextIsHeader && line.row.top < TOP_MARGIN && line.row.page > (state.entries[0]?.page ?? line.row.page)) return false;
-  if (!(isItem(next, state, options) || nextIsHeader) || !isTitleLike(line.row.words)) return false;
+  if (!(isItem(next, state, options) || nextIsHeader || opensItem(upcoming, state, options)) || !isTitleLike(line.row.words)) return false;
   const previous = state.lastRow;
   const afterBreak = !previous || previous.page !== line.row.page || rowGap(previous, line.row) > WRAP_GAP;
   return afterBreak || state.entries.at(-1)?.kind !== 'item';
 }
 
+/** A heading's words without the facts printed beside it ("Master Bedroom      Height: 8'"). */
+function headingWords(row: LayoutRow): Word[] {
+  const cells = cellsOf(row);
+  const facts = cells.findIndex((cell, index) => index > 0 && cell.some((word) => /.:$/.test(word.text)));
+  return facts < 0 ? row.words : cells.slice(0, facts).flat();
+}
+
 function openHeading(state: ScanState, line: SplitLine): true {
-  state.entries.push(entry('heading', line, columnsOf(state), line.row.words));
-  state.heading = joinWords(line.row.words);
+  const words = headingWords(line.row);
+  state.entries.push(entry('heading', line, columnsOf(state), words));
+  state.heading = joinWords(words);
   state.item = null;
   state.pending = [];
   return keepGoing(state, line.row);
 }
 
+const BARE_NUMBER = /^(\d{1,3})\.?$/;
+const OUTLINE_NUMBER = /^(\d{1,3})\.\d{1,3}\b/;
+const OUTLINE_LOOKAHEAD = 4;
+
+const itemNumberOf = (line: SplitLine, columns: TableColumn[]): string => {
+  const index = columns.findIndex((column) => column.role === 'itemNumber');
+  return index < 0 ? '' : joinWords(line.cells[index]);
+};
+
+/**
+ * Outline numbering: where items are numbered 1.1, 1.2…, a row numbered 1 with a short title is
+ * their section's heading ("1   MASONRY   11,053.72"), its items printed or not.
+ */
+function isOutlineHeading(state: ScanState, line: SplitLine, rows: LayoutRow[], index: number, options: TableReadOptions): boolean {
+  const columns = columnsOf(state);
+  const number = BARE_NUMBER.exec(itemNumberOf(line, columns))?.[1];
+  const unit = columns.findIndex((column) => column.role === 'unit' || column.role === 'unitPrice');
+  if (!number || !isTitleLike(textWords(line, columns)) || (unit >= 0 && line.cells[unit].length > 0)) return false;
+  const outlined = state.entries.some((earlier) => earlier.kind === 'item' && OUTLINE_NUMBER.test(joinWords(earlier.cells[earlier.columns.findIndex((column) => column.role === 'itemNumber')] ?? [])));
+  if (outlined) return true;
+  // OCR may misread the first item's number ("1.1" as "44"): any of the next few items will do.
+  return ahead(rows, index, state, options)
+    .slice(0, OUTLINE_LOOKAHEAD)
+    .some((next) => OUTLINE_NUMBER.exec(itemNumberOf(next, columns))?.[1] === number);
+}
+
 /** A row with values and a total label: a section's subtotal, or the end of the table (its totals block). */
-function readTotalRow(state: ScanState, line: SplitLine, upcoming: SplitLine[], options: TableReadOptions, concepts: readonly string[]): 'subtotal' | 'end' {
+function readTotalRow(state: ScanState, line: SplitLine, upcoming: SplitLine[], options: TableReadOptions, total: TotalLabel): 'subtotal' | 'end' {
   const text = line.row.text;
   if (namesASection(text) || namesHeading(text, state.heading)) return 'subtotal';
-  // Only a subtotal may stand between items; a total, tax or amount due ends the table.
-  if (!concepts.includes('subtotal')) return 'end';
+  // Only a subtotal, or a total that names what it totals ("Totals: Kitchen"), may stand between
+  // items; a bare total, tax or amount due ends the table.
+  const named = labelWords(line, columnsOf(state)).some((word) => !total.words.includes(word) && /\p{L}{2}/u.test(word.text));
+  if (!total.concepts.includes('subtotal') && !named) return 'end';
   const columns = columnsOf(state);
   // An item ahead prints as many values as the items so far did (a lone "Previous balance  $500" is no item).
   const itemLike = (next: SplitLine): boolean => {
     const values = lineValues(next, columns, options.format);
     return isItem(next, state, options) && values.money + (values.quantity ? 1 : 0) >= state.minItemValues && textWords(next, columns).length > 0;
   };
-  return upcoming.some((next) => itemLike(next) && totalLabelOf(labelWords(next, columns), next.row) === null) ? 'subtotal' : 'end';
+  // Items follow a subtotal before any other total does ("TOTAL DIRECT COSTS", "General Conditions", "Builder's Risk  $1,028.92").
+  for (const next of upcoming) {
+    if (totalLabelOf(labelWords(next, columns), next.row) !== null) return 'end';
+    if (itemLike(next)) return 'subtotal';
+  }
+  return 'end';
 }
 
 /** Reads one row of the table into the state; false when the row ends the table. */
@@ -161,7 +232,9 @@ function scanRow(state: ScanState, rows: LayoutRow[], index: number, options: Ta
   const text = textWords(line, columns);
   const total = totalLabelOf(labelWords(line, columns), row);
   const values = lineValues(line, columns, options.format);
-  if (total?.concept === 'summary') return false;
+  // "RECAP" heads the totals block; "Totals: Exterior  83.84  4,561.22" is a total row.
+  const priced = values.money > 0 || row.words.some((word) => parseAmount(word.text, options.format)?.moneyLike);
+  if (total?.concept === 'summary' && !priced) return false;
   const unit = columns.findIndex((column) => column.role === 'unit');
   // A numbered heading may print its section's total on its own row: always when strongly numbered
   // ("3.0 Roofing"), when weakly ("2. Siding") only with fewer values than the item under it.
@@ -169,11 +242,11 @@ function scanRow(state: ScanState, rows: LayoutRow[], index: number, options: Ta
   if (numbering && !values.quantity && (unit < 0 || line.cells[unit].length === 0)) {
     if (numbering === 'strong' || (values.money > 0 && fewerValuesThanNext(state, line, values.money, rows, index, options))) return openHeading(state, line);
   }
+  if (!total && !values.quantity && isOutlineHeading(state, line, rows, index, options)) return openHeading(state, line);
   // "Tax preparation  1  $100" is an item; "Subtotal 7.0 HVAC" only looks like one to its columns.
-  const priced = values.money > 0 || row.words.some((word) => parseAmount(word.text, options.format)?.moneyLike);
   // A total label with no amount on the row is text like any other ("base; protect adjacent finishes").
   if (total && priced && (!values.quantity || namesASection(row.text) || namesHeading(row.text, state.heading))) {
-    if (readTotalRow(state, line, ahead(rows, index, state, options), options, total.concepts) === 'end') {
+    if (readTotalRow(state, line, ahead(rows, index, state, options), options, total) === 'end') {
       state.totals = entry('subtotal', line, columns, labelWords(line, columns));
       return false;
     }
@@ -187,15 +260,16 @@ function scanRow(state: ScanState, rows: LayoutRow[], index: number, options: Ta
   const needsText = columns.some(isTextColumn) && text.length === 0 && state.pending.length === 0;
   if (isItemLine(line, columns, options.format) && !needsText) {
     const created = entry('item', line, columns);
-    if (state.pending.length > 0) addText(created, state.pending, true);
+    if (state.pending.length > 0 && !startsNumbered(line, columns)) addText(created, state.pending, true);
     state.pending = [];
     state.entries.push(created);
     state.item = created;
     state.minItemValues = Math.min(state.minItemValues, values.money + (values.quantity ? 1 : 0));
     return keepGoing(state, row);
   }
-  const next = ahead(rows, index, state, options)[0];
-  if (text.length > 0 && values.money === 0 && isHeading(state, line, next, rows, options)) return openHeading(state, line);
+  const upcoming = ahead(rows, index, state, options);
+  const next = upcoming[0];
+  if (text.length > 0 && values.money === 0 && isHeading(state, line, upcoming, rows, options)) return openHeading(state, line);
   if (text.length > 0 && valueWords(line, columns).length === 0) readTextLine(state, line, text, next, options);
   else state.item = null;
   return keepGoing(state, row);
@@ -316,9 +390,13 @@ function continuesTable(current: TableHeader, next: TableHeader): boolean {
   return values.filter((role) => theirs.has(role)).length * 2 >= values.length;
 }
 
-/** Headings after the last item or subtotal head nothing: they belong to what follows the table. */
+/**
+ * Headings after the last item or subtotal head nothing: they belong to what follows the table,
+ * unless numbered in its item-number column (a form's empty categories).
+ */
 function trimTrailing(entries: TableEntry[]): TableEntry[] {
+  const numbered = (entry: TableEntry): boolean => entry.columns.some((column, index) => column.role === 'itemNumber' && entry.cells[index].length > 0);
   let end = entries.length;
-  while (end > 0 && entries[end - 1].kind === 'heading') end -= 1;
+  while (end > 0 && entries[end - 1].kind === 'heading' && !numbered(entries[end - 1])) end -= 1;
   return entries.slice(0, end);
 }

@@ -26,9 +26,9 @@ const hasLetters = (text: string): boolean => /\p{L}/u.test(text);
 /** Whether a word in the value zone belongs to the values (OCR garbage in an amount cell must not end the scan). */
 function isValueWord(word: Word, columns: TableColumn[], format: NumberFormat): boolean {
   const text = word.text.trim();
-  // Without letters: a number, a dash for zero, a currency sign, or garbage standing under a value column;
-  // other punctuation ("/" ending a description line) is text.
-  if (!hasLetters(text)) return /\d/.test(text) || /^([-–—]+|[$€£%*])$/.test(text) || columns.some((column) => intervalDistance(word, column) === 0);
+  // Without letters: a number, a dash for zero (OCR reads some as "=" or "~"), a currency sign, or
+  // garbage standing under a value column; other punctuation ("/" ending a description line) is text.
+  if (!hasLetters(text)) return /\d/.test(text) || /^([-–—=~]+|[$€£%*])$/.test(text) || columns.some((column) => intervalDistance(word, column) === 0);
   if (isAmountSuffix(text) || parseAmount(text, format) !== null || parsePercent(text, format) !== null) return true;
   const folded = foldWord(text).replace(/\.$/, '');
   if (NOT_PRICED.has(folded)) return true;

@@ -152,5 +152,11 @@ export const german: LanguageTerms = {
     labor: ['Lohn', 'Lohnkosten', 'Lohnanteil', 'Arbeitslohn', 'Arbeit', 'Arbeitskosten', 'Montage'],
     equipment: ['Geräte', 'Geraete', 'Gerätekosten', 'Geräteeinsatz', 'Maschinen'],
     scope: ['Gewerk', 'Titel', 'Abschnitt', 'Kategorie', 'Bereich', 'Raum'],
+    previouslyBilled: ['Bisher Abgerechnet', 'Bereits Abgerechnet', 'Vorherige Abschläge', 'Bisherige Abschläge'],
+    thisPeriod: ['Dieser Abschlag', 'Aktueller Abschlag', 'Dieser Zeitraum'],
+    percentComplete: ['% Fertig', '% Erledigt', 'Fertigstellungsgrad', 'Leistungsstand'],
+    balance: ['Restbetrag', 'Offen', 'Saldo'],
+    depreciation: ['Abschreibung', 'Wertminderung', 'Abzug Neu für Alt'],
+    actualCashValue: ['Zeitwert'],
   },
 };

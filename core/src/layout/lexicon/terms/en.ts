@@ -57,7 +57,8 @@ export const english: LanguageTerms = {
       'Total Amount Payable', 'Please Pay', 'Pay This Amount', 'Amount to Pay', 'Total to Pay', 'Balance Owing', 'Amount Owing',
       'Outstanding Balance', 'Outstanding', 'Net Amount Due', 'Amount Due Now', 'New Balance', 'Remaining Balance',
     ],
-    subtotal: ['Subtotal', 'Sub-total', 'Sub Tot', 'Subtot.', 'Items Subtotal', 'Merchandise Subtotal', 'Merchandise Total', 'Total of Sections', 'Sections Total', 'Total All Sections'],
+    subtotal: ['Subtotal', 'Sub-total', 'Sub Tot', 'Subtot.', 'Items Subtotal', 'Merchandise Subtotal', 'Merchandise Total', 'Total of Sections', 'Sections Total', 'Total All Sections',
+      'Total Direct Costs', 'Total Direct Cost', 'Direct Costs'],
     netTotal: [
       'Net Total', 'Net', 'Net Amount', 'Total Net', 'Total excl. VAT', 'Total Excluding VAT', 'Total ex VAT', 'Total excl. Tax',
       'Total excl. GST', 'Total ex GST', 'Total Before Tax', 'Amount Before Tax', 'Pre-tax Total', 'Net Value', 'Taxable Amount',
@@ -142,7 +143,7 @@ export const english: LanguageTerms = {
     ],
     lender: ['Lender', 'Lender Name', 'Mortgagee', 'Lending Institution'],
     consultant: ['Consultant', 'Consultant Name', 'HUD Consultant', '203k Consultant', 'HUD 203k Consultant', 'Inspector', 'Prepared By'],
-    inspectionDate: ['Inspection Date', 'Date of Inspection', 'Date Inspected', 'Inspected On', 'Site Visit Date'],
+    inspectionDate: ['Inspection Date', 'Date of Inspection', 'Date Inspected', 'Inspected On', 'Site Visit Date', 'Site Inspection', 'Site Visit'],
     contractor: ['Contractor', 'General Contractor', 'Contractor Name', 'Builder', 'GC'],
     license: [
       'License', 'License #', 'License#', 'License No.', 'License Number', 'Lic #', 'Lic#', 'Lic. No.', 'Contractor License',
@@ -161,7 +162,8 @@ export const english: LanguageTerms = {
     grandTotal: [
       'Grand Total', 'Total', 'Total Estimate', 'Estimate Total', 'Total Bid', 'Bid Total', 'Contract Total', 'Total Contract Price',
       'Total Project Cost', 'Project Total', 'Total Repair Cost', 'Total Cost of Repairs', 'Total Rehabilitation Cost',
-      'Total Cost', 'Total Price', 'Total Amount', 'Total Due', 'Amount Due',
+      'Total Cost', 'Total Price', 'Total Amount', 'Total Due', 'Amount Due', 'Total Contract Amount', 'Contract Amount',
+      'Contract Sum', 'Replacement Cost Value',
     ],
     sectionTotal: ['Section Total', 'Section Subtotal', 'Subtotal', 'Total', 'Division Total', 'Trade Total', 'Category Total', 'Phase Total'],
     permitsAndFees: ['Permits and Fees', 'Permits & Fees', 'Permits', 'Permit', 'Permit Fees', 'Permit Fee', 'Building Permit', 'Fees'],
@@ -189,7 +191,8 @@ export const english: LanguageTerms = {
     amount: [
       'Amount', 'Total', 'Line Total', 'Line Amount', 'Item Total', 'Total Price', 'Total Cost', 'Extended', 'Extended Price',
       'Ext. Price', 'Ext. Amount', 'Extension', 'Ext.', 'Net Amount', 'Net', 'Net Price', 'Net Value', 'Value', 'Subtotal',
-      'Sum', 'Amount excl. VAT', 'Bid Amount', 'Price', 'Cost',
+      'Sum', 'Amount excl. VAT', 'Bid Amount', 'Price', 'Cost', 'Budget', 'Total Budget', 'Scheduled Value', 'RCV',
+      'Replacement Cost', 'Replacement Cost Value',
     ],
     grossAmount: ['Gross', 'Gross Amount', 'Gross Total', 'Amount incl. VAT', 'Amount incl. Tax', 'Total incl. VAT', 'Total inc VAT', 'Total incl. Tax'],
     taxRate: ['VAT', 'VAT %', 'VAT%', 'VAT Rate', 'VAT Code', 'Tax', 'Tax %', 'Tax%', 'Tax Rate', 'Tax Code', 'GST', 'GST %'],
@@ -200,5 +203,14 @@ export const english: LanguageTerms = {
     labor: ['Labor', 'Labour', 'Lab', 'Labor Cost', 'Labour Cost', 'Installation', 'Install'],
     equipment: ['Equipment', 'Equip.', 'Equipment Cost', 'Equipment Rental', 'Rental', 'Tools'],
     scope: ['Scope', 'Trade', 'Category', 'Division', 'Phase', 'Section', 'Room', 'Area'],
+    previouslyBilled: [
+      'Previous Draws', 'Previous Draw', 'Prior Draws', 'Previous Applications', 'Previous Application', 'From Previous Application',
+      'Previously Billed', 'Previously Paid', 'Paid to Date', 'Billed to Date', 'Work Completed to Date', 'Previous',
+    ],
+    thisPeriod: ['This Draw', 'This Period', 'This Application', 'This Request', 'Current Draw', 'Current Period', 'This Invoice'],
+    percentComplete: ['% Complete', '% Compl.', '% Comp.', '% Done', 'Percent Complete', 'Pct Complete', '% Completed'],
+    balance: ['Balance to Finish', 'Balance to Complete', 'Balance Remaining', 'Remaining Balance', 'Remaining', 'Balance'],
+    depreciation: ['Depreciation', 'Deprec.', 'Depr.', 'Dep.', 'Less Depreciation'],
+    actualCashValue: ['ACV', 'Actual Cash Value'],
   },
 };

@@ -149,5 +149,11 @@ export const spanish: LanguageTerms = {
     labor: ['Mano de obra', 'Mano obra', 'M.O.', 'MO'],
     equipment: ['Equipo', 'Equipos', 'Maquinaria', 'Herramientas'],
     scope: ['Capítulo', 'Rubro', 'Categoría', 'Sección', 'Oficio'],
+    previouslyBilled: ['Certificado Anterior', 'Facturado Anterior', 'A Origen Anterior', 'Pagado a la Fecha', 'Anterior'],
+    thisPeriod: ['Este Período', 'Periodo Actual', 'Esta Certificación', 'Certificación Actual'],
+    percentComplete: ['% Avance', '% Completado', '% Ejecutado', 'Porcentaje de Avance'],
+    balance: ['Saldo', 'Saldo Pendiente', 'Pendiente', 'Por Ejecutar'],
+    depreciation: ['Depreciación', 'Amortización'],
+    actualCashValue: ['Valor Real', 'Valor Actual'],
   },
 };

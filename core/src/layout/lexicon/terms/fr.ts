@@ -150,5 +150,11 @@ export const french: LanguageTerms = {
     labor: ["Main d'œuvre", 'M.O.', 'MO', 'Pose', 'Installation'],
     equipment: ['Équipement', 'Matériel', 'Engins'],
     scope: ['Lot', "Corps d'état", 'Catégorie', 'Section', 'Poste', 'Pièce'],
+    previouslyBilled: ['Déjà Facturé', 'Cumul Précédent', 'Situation Précédente', 'Précédent'],
+    thisPeriod: ['Cette Période', 'Situation du Mois', 'Période en Cours'],
+    percentComplete: ['% Avancement', 'Avancement', '% Réalisé'],
+    balance: ['Reste à Facturer', 'Reste à Réaliser', 'Solde', 'Reste'],
+    depreciation: ['Vétusté', 'Dépréciation', 'Amortissement'],
+    actualCashValue: ['Valeur Vétusté Déduite', 'Valeur Réelle'],
   },
 };

@@ -122,5 +122,11 @@ export const dutch: LanguageTerms = {
     labor: ['Arbeid', 'Arbeidsloon', 'Arbeidskosten', 'Loon', 'Montage'],
     equipment: ['Materieel', 'Gereedschap', 'Machines'],
     scope: ['Hoofdstuk', 'Onderdeel', 'Categorie', 'Ruimte'],
+    previouslyBilled: ['Eerder Gefactureerd', 'Reeds Gefactureerd', 'Vorige Termijnen'],
+    thisPeriod: ['Deze Termijn', 'Huidige Termijn', 'Deze Periode'],
+    percentComplete: ['% Gereed', '% Voltooid', 'Voortgang'],
+    balance: ['Restant', 'Saldo', 'Nog te Factureren'],
+    depreciation: ['Afschrijving', 'Waardevermindering'],
+    actualCashValue: ['Dagwaarde'],
   },
 };
