@@ -34,7 +34,8 @@ export type MetaField =
  * (a value never runs into the next label).
  */
 const META_LABELS: Array<[MetaField, string[]]> = [
-  ['borrowerName', ['borrower', 'borrowers', 'borrower(s)', 'borrower name', 'borrower names', 'homeowner', 'homeowners', 'mortgagor', 'owner name']],
+  // An insurance-repair estimate names the homeowner as the insured.
+  ['borrowerName', ['borrower', 'borrowers', 'borrower(s)', 'borrower name', 'borrower names', 'homeowner', 'homeowners', 'mortgagor', 'owner name', 'insured', 'policyholder']],
   ['propertyAddress', ['property', 'property address', 'subject property', 'site address', 'job address', 'project address', 'property location', 'job site']],
   ['lenderName', ['lender', 'lender name', 'mortgagee', 'lending institution']],
   ['consultant', ['consultant', 'hud consultant', '203k consultant', 'hud 203k consultant', 'consultant name', 'inspector']],
@@ -86,6 +87,8 @@ function metaLabels(): PhraseMatcher<MetaField> {
 
 export type LabelHit = LabelSpan<MetaField>;
 
+const NUMBER_MARK = /^(.*#|no\.?|nr\.?|number)$/i;
+
 /** Separators a letterhead prints between its parts ("Tel. 314-711-2490 • License No. 871145-16"). */
 const SEPARATOR = /^([:|•·–—-]|.*[:|])$/;
 
@@ -98,12 +101,16 @@ const SEPARATOR = /^([:|•·–—-]|.*[:|])$/;
 export function labelsOf(row: Row): LabelHit[] {
   const hits: LabelHit[] = [];
   let after = 0;
-  for (const span of labelsOnRow(row, metaLabels())) {
-    if (span.start < after) continue;
+  for (const found of labelsOnRow(row, metaLabels())) {
+    if (found.start < after) continue;
+    // "CONTRACTOR LICENSE NO.": the number mark after a label is the label's.
+    const span = found.end < row.words.length && NUMBER_MARK.test(row.words[found.end].text) && !startsCell(row, found.end, 0.93) ? { ...found, end: found.end + 1 } : found;
     const opens = startsCell(row, span.start, 0.93) || SEPARATOR.test(row.words[span.start - 1].text);
     const next = row.words[span.end];
     const rest = row.words.slice(span.end, span.end + 4).map((word) => word.text);
-    const valueFollows = next !== undefined && (/^[#(]|\d/.test(next.text) || findDate(rest) !== null);
+    // After "No." or "#" comes the number itself, even when it starts with letters ("License # RBC 993012").
+    const numberMark = NUMBER_MARK.test(row.words[span.end - 1].text);
+    const valueFollows = next !== undefined && (numberMark || /^[#(]|\d/.test(next.text) || findDate(rest) !== null);
     const closes = endsWithColon(row.words[span.end - 1]) || !next || startsCell(row, span.end, 0.93) || next.text === ':' || valueFollows;
     if (!opens || !closes) continue;
     hits.push(span);
@@ -112,14 +119,27 @@ export function labelsOf(row: Row): LabelHit[] {
   return hits;
 }
 
+/** Share of a row's words that labels must cover for it to be a row of box captions. */
+const CAPTION_SHARE = 0.6;
+
+/**
+ * A row of form-box captions ("LENDER   LOAN NUMBER   DATE OF INSPECTION"): two or more labels
+ * and little else, none with a colon. Their values are printed under them.
+ */
+export function isCaptionRow(row: Row, hits: LabelHit[]): boolean {
+  const covered = hits.reduce((sum, hit) => sum + hit.end - hit.start, 0);
+  return hits.length >= 2 && covered >= row.words.length * CAPTION_SHARE && !hits.some((hit) => endsWithColon(row.words[hit.end - 1]));
+}
+
 /**
  * The value of a header-block label: its cell to the right (up to the next label), else the cell
- * under it; an address continues on the lines below at the same left edge.
+ * under it (first under a box caption); an address continues on the lines below at the same left edge.
  */
-export function valueOf(rows: Row[], hit: LabelHit, stops: ReadonlySet<Word>, lines: number): { words: Word[][]; page: number } | null {
+export function valueOf(rows: Row[], hit: LabelHit, stops: ReadonlySet<Word>, lines: number, captions: boolean): { words: Word[][]; page: number } | null {
   const regions = valueRegions(rows, hit, { maxLines: lines, compact: false, stops });
   const right = regions.find((region) => region.arrangement === 'right' && region.weight === 1) ?? regions.find((region) => region.arrangement === 'right');
-  const chosen = right ?? regions.find((region) => region.arrangement === 'below');
+  const below = regions.find((region) => region.arrangement === 'below');
+  const chosen = captions ? (below ?? right) : (right ?? below);
   if (!chosen || /^signature/i.test(chosen.lines[0][0].text)) return null;
   return { words: chosen.lines, page: chosen.page };
 }

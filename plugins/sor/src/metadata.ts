@@ -1,6 +1,6 @@
 import type { Word } from '@docsift/core';
 import { cellsOf, findDateInText, findIssuer, foldText, hasLegalForm, textOf, type DocumentLayout, type LayoutRow as Row } from '@docsift/core/layout';
-import { labelsOf, valueOf, type LabelHit, type MetaField } from './labels.js';
+import { isCaptionRow, labelsOf, valueOf, type LabelHit, type MetaField } from './labels.js';
 import type { ProvenanceRecorder } from './provenance.js';
 import type { SorAdditionalInfo, SorMetadata } from './schema.js';
 
@@ -41,9 +41,10 @@ function collectLabelled(rows: Row[]): Map<MetaField, Found[]> {
   const hitsByRow = rows.map((row) => (row.furniture ? [] : labelsOf(row)));
   const stops = new Set(hitsByRow.flat().flatMap((hit) => hit.row.words.slice(hit.start, hit.end)));
   hitsByRow.forEach((hits, rowIndex) => {
+    const captions = isCaptionRow(rows[rowIndex], hits);
     for (const hit of hits) {
       if (hit.value === 'other') continue;
-      const value = valueOf(rows, hit, stops, hit.value === 'propertyAddress' || hit.value === 'project' ? ADDRESS_LINES : 1);
+      const value = valueOf(rows, hit, stops, hit.value === 'propertyAddress' || hit.value === 'project' ? ADDRESS_LINES : 1, captions);
       if (value) found.set(hit.value, [...(found.get(hit.value) ?? []), { words: value.words[0], lines: value.words, page: value.page, hit, rowIndex }]);
     }
   });
@@ -99,8 +100,9 @@ class MetadataReader {
     this.found = collectLabelled(layout.rows);
   }
 
+  /** The value of the field's best-spelled label, the first in reading order among equals. */
   private first(field: MetaField): Found | undefined {
-    return this.found.get(field)?.[0];
+    return this.found.get(field)?.reduce((best, found) => (found.hit.score > best.hit.score ? found : best));
   }
 
   private take(
@@ -176,7 +178,10 @@ class MetadataReader {
   private contractorLetterhead(): { words: Word[]; page: number } | null {
     const issuer = findIssuer(this.layout);
     if (!issuer || issuer.confidence < MIN_ISSUER_CONFIDENCE || issuer.words.some((word) => CONSULTING_WORD.test(word.text))) return null;
-    return hasLegalForm(issuer.words) || issuer.words.some((word) => TRADE_WORD.test(word.text) || COMPANY_SUFFIX.test(word.text)) ? issuer : null;
+    if (!hasLegalForm(issuer.words) && !issuer.words.some((word) => TRADE_WORD.test(word.text) || COMPANY_SUFFIX.test(word.text))) return null;
+    // "GWS Services a TRAJEXTORI COMPANY": what follows the article describes the company.
+    const article = issuer.words.findIndex((word, index) => index > 0 && /^(a|an)$/.test(word.text));
+    return article > 0 ? { words: issuer.words.slice(0, article), page: issuer.page } : issuer;
   }
 
   /**

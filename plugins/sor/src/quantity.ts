@@ -16,6 +16,12 @@ function decimalReadings(value: number): number[] {
   return [1, 2].filter((places) => places < digits.length).map((places) => Number(`${digits.slice(0, -places)}.${digits.slice(-places)}`));
 }
 
+/** Whether two numbers print with the same digits but one ("210" and "240"). */
+function oneDigitApart(a: number, b: number): boolean {
+  const [x, y] = [String(a), String(b)];
+  return x.length === y.length && [...x].filter((char, index) => char !== y[index]).length === 1;
+}
+
 /** total / price when it is a quantity as printed (at most two decimals), else null. */
 function quantityFromTotal(total: number, price: number): number | null {
   const quantity = total / price;
@@ -26,7 +32,8 @@ function quantityFromTotal(total: number, price: number): number | null {
 /**
  * Where a unit-price column is printed, quantity × unit price = total is a check on the quantity,
  * the cell OCR reads worst: an OCR quantity that lost its decimal point (`235` for 23.5 HR) is put
- * right when exactly one reading makes the line add up, and a missing one is computed.
+ * right when exactly one reading makes the line add up, one with a single digit misread (`240` for
+ * 210) when total ÷ unit price differs from it in that digit only, and a missing one is computed.
  */
 export function reconcileQuantity(item: SorLineItem, draft: DraftItem, path: string, provenance: ProvenanceRecorder): void {
   const price = draft.unitCost?.value ?? 0;
@@ -37,9 +44,16 @@ export function reconcileQuantity(item: SorLineItem, draft: DraftItem, path: str
   if (quantity !== null) {
     if (addsUp(quantity) || !draft.quantity || draft.quantity.words.some((word) => word.source !== 'ocr')) return;
     const readings = decimalReadings(quantity).filter(addsUp);
-    if (readings.length !== 1) return;
-    item.quantity = readings[0];
-    provenance.record(`${path}.quantity`, draft.page, draft.quantity.words, REPAIRED_QUANTITY_QUALITY);
+    if (readings.length === 1) {
+      item.quantity = readings[0];
+      provenance.record(`${path}.quantity`, draft.page, draft.quantity.words, REPAIRED_QUANTITY_QUALITY);
+      return;
+    }
+    // One digit misread (210 as 240): total ÷ unit price differs from the reading in that digit only.
+    const derived = quantityFromTotal(total, price);
+    if (derived === null || !oneDigitApart(derived, quantity)) return;
+    item.quantity = derived;
+    provenance.record(`${path}.quantity`, draft.page, [...draft.quantity.words, ...draft.unitCost.words, ...draft.total.words], DERIVED_QUANTITY_QUALITY, 'total ÷ unit price');
     return;
   }
   const derived = quantityFromTotal(total, price);

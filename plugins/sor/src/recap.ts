@@ -2,16 +2,24 @@ import type { Word } from '@docsift/core';
 import { fieldTerms, namesASection, parseAmount, PhraseMatcher, rowHeightsToX, type PhraseMatch, type CellValue, type FieldConcept, type LayoutRow as Row, type NumberFormat } from '@docsift/core/layout';
 
 /** Recap lines by label; `overhead` and `profit` printed on lines of their own are added up by the extractor. */
-type RecapField = 'subtotal' | 'generalConditions' | 'overheadAndProfit' | 'overhead' | 'profit' | 'grandTotal';
+type RecapField = 'subtotal' | 'generalConditions' | 'overheadAndProfit' | 'overhead' | 'profit' | 'grandTotal' | 'itemsBeforeTax';
 
 /** The recap's own wordings beyond the shared lexicon, most specific first. */
 const RECAP_LABELS: Array<[RecapField, string[]]> = [
-  ['grandTotal', ['grand total', 'total estimate', 'estimate total', 'total bid', 'bid total', 'contract total', 'total contract price', 'total project cost', 'project total', 'total repair cost', 'total cost of repairs', 'total estimated cost']],
+  [
+    'grandTotal',
+    [
+      'grand total', 'total estimate', 'estimate total', 'total bid', 'bid total', 'contract total', 'total contract price', 'total contract amount',
+      'total project cost', 'project total', 'total repair cost', 'total cost of repairs', 'total estimated cost', 'replacement cost value',
+    ],
+  ],
+  // An insurance estimate's "Line Item Total" is its lines before sales tax: neither the subtotal nor the total.
+  ['itemsBeforeTax', ['line item total', 'line item totals', 'line items total']],
   ['overheadAndProfit', ['overhead and profit', 'overhead & profit', 'overhead profit', 'o&p', 'oh&p']],
   ['overhead', ['overhead']],
   ['profit', ['profit', "contractor's profit", 'contractor profit']],
   ['generalConditions', ['general conditions', 'gen conditions', 'general condition']],
-  ['subtotal', ['subtotal', 'sub total', 'sub-total', 'total of sections', 'sections total', 'total all sections']],
+  ['subtotal', ['subtotal', 'sub total', 'sub-total', 'total of sections', 'sections total', 'total all sections', 'total direct costs', 'total direct cost', 'direct costs']],
   // A bare "Total" is the grand total only when nothing more specific labels the row.
   ['grandTotal', ['total', 'total due', 'amount due', 'total amount', 'total price']],
 ];

@@ -1,6 +1,7 @@
 import type { Word } from '@docsift/core';
 import {
   joinWords,
+  parseAmount,
   readAmountCell,
   readQuantityCell,
   readUnitCell,
@@ -44,10 +45,14 @@ export interface DraftTable {
   end: number;
 }
 
+/** "CONTINUED - Roof", "Continued: Kitchen": the section goes on after a page break. */
+const CONTINUED_BEFORE = /^\s*\(?cont(inued|'d|\.)\)?\s*[—–:-]?\s+/i;
+
 /** True when the row spells a section number and name ("3.0 Foundation & Masonry", "Section 3 - Roofing"). */
 export function readSectionHeading(text: string): { number: string | null; name: string; continued: boolean } | null {
-  const continued = /\(?\s*(cont(inued|'d|\.)?)\s*\)?\s*$/i.test(text) || /[—–-]\s*cont(inued)?\b/i.test(text);
+  const continued = /\(?\s*(cont(inued|'d|\.)?)\s*\)?\s*$/i.test(text) || /[—–-]\s*cont(inued)?\b/i.test(text) || CONTINUED_BEFORE.test(text);
   const cleaned = text
+    .replace(CONTINUED_BEFORE, '')
     .replace(/\s*[—–-]?\s*\(?\s*cont(inued|'d|\.)?\s*\)?\s*$/i, '')
     .replace(/\s+/g, ' ')
     .trim();
@@ -117,7 +122,8 @@ class SectionBuilder {
     const cells = cellsByRole(entry);
     const moneyRoles: ColumnRole[] = ['material', 'labor', 'amount', 'grossAmount'];
     const money = new Set(moneyRoles.flatMap((role) => cells[role] ?? []));
-    const words = entry.label.filter((word) => !money.has(word));
+    // A heading's total in a column of its own ("1   MASONRY   11,053.72" under "Category Total") is no part of its name.
+    const words = entry.label.filter((word) => !money.has(word) && !parseAmount(word.text, this.format)?.moneyLike);
     const heading = readSectionHeading(joinWords(words));
     if (!heading) return;
     const current = this.current;
