@@ -68,7 +68,9 @@ export function findIssuer(layout: DocumentLayout): PartyName | null {
   const heights = layout.blocks.filter((block) => block.page === firstPage).map((block) => block.height);
   const typical = median(heights);
   const detailBlocks = blocksWithLabels(layout, ISSUER_DETAILS);
-  const buyerBlocks = blocksWithLabels(layout, new Set(['buyer', 'shipTo']));
+  const buyerLabels = new Set(layout.labels.filter((span) => span.values.some((concept) => concept === 'buyer' || concept === 'shipTo')).flatMap(spanWords));
+  // A line at or under the buyer's label is the buyer's; the letterhead may sit above it in one block.
+  const isBuyers = (line: Line): boolean => line.block.lines.slice(0, line.index + 1).some((earlier) => earlier.some((word) => buyerLabels.has(word)));
   const labelled = new Set(layout.labels.filter((span) => span.score >= 0.85).flatMap(spanWords));
   // Names printed again in a page's lower half: the issuer's footer repeats the letterhead.
   const footerNames = new Set(
@@ -82,7 +84,7 @@ export function findIssuer(layout: DocumentLayout): PartyName | null {
     const words = namePart(line.words);
     const text = cellText(words);
     if (words.length === 0 || !/\p{L}{3}/u.test(text) || CONTACT.test(text) || words.some((word) => labelled.has(word) || /:$/.test(word.text))) continue;
-    if (words.some(isDocumentTitle) || buyerBlocks.has(line.block) || meanConfidence(words) < MIN_NAME_CONFIDENCE) continue;
+    if (words.some(isDocumentTitle) || isBuyers(line) || meanConfidence(words) < MIN_NAME_CONFIDENCE) continue;
     if (words.some((word) => layout.tableWords.has(word)) || !isNameLine(words)) continue;
     // The issuer is named on the first page, or in the footer of its details.
     const firstPageBlock = line.block.page === firstPage;

@@ -53,7 +53,9 @@ export function splitGluedLabel(word: Word): Word[] {
 
 function cleanWord(word: Word): Word {
   if (word.source !== 'ocr') return word;
-  const text = word.text.replace(RULING_EDGES, '');
+  let text = word.text.replace(RULING_EDGES, '');
+  // A speck read as an opening quote before a word ("‘Sacramento,"): no closing quote follows it.
+  if (/^[‘“`]+\p{L}/u.test(text) && !/[’”]/.test(text)) text = text.replace(/^[‘“`]+/, '');
   return text === word.text ? word : { ...word, text };
 }
 

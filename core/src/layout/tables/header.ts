@@ -163,6 +163,18 @@ function hasValueWords(row: LayoutRow): boolean {
   return row.words.some((word) => /\d[.,]\d|\d{3,}|[$€£]\s*\d/.test(word.text));
 }
 
+/**
+ * An item-number column with no description or scope column beside it: the description's header
+ * was lost (OCR) or never printed, and the descriptions start right after the item numbers.
+ */
+function withDescriptionColumn(columns: TableColumn[]): TableColumn[] {
+  const item = columns.findIndex((entry) => entry.role === 'itemNumber');
+  if (item < 0 || columns.some((entry) => entry.role === 'description' || entry.role === 'scope')) return columns;
+  const x0 = columns[item].x1 + 1e-3;
+  const description: TableColumn = { role: 'description', alternatives: [], basis: null, x0, x1: x0, words: [], label: '' };
+  return [...columns.slice(0, item + 1), description, ...columns.slice(item + 1)];
+}
+
 /** Reads rows as one header; null when they are not one. */
 function headerOf(rows: LayoutRow[]): { header: TableHeader; share: number; extraCovered: boolean } | null {
   if (rows.some(hasValueWords)) return null;
@@ -178,7 +190,7 @@ function headerOf(rows: LayoutRow[]): { header: TableHeader; share: number; extr
   if (distinct.size < 2 || !hasValue || (!hasText && distinct.size < 3) || share < MIN_LABELLED_SHARE) return null;
   // Every stacked line must be mostly label words (so a section name above the header is not swallowed).
   const extraCovered = rows.every((row) => row.words.filter((word) => covered.has(word)).length * 2 >= row.words.length);
-  return { header: { rows, columns, inferred: false }, share, extraCovered };
+  return { header: { rows, columns: withDescriptionColumn(columns), inferred: false }, share, extraCovered };
 }
 
 /**

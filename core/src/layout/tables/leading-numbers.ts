@@ -10,8 +10,8 @@ import type { ColumnRole, Table, TableColumn, TableEntry } from './model.js';
 /** Share of the items that must start with a number. */
 const MIN_SHARE = 0.6;
 const WHOLE_NUMBER = /^\d{1,3}$/;
-/** Punctuated numbering is an item's number, never its count: "3.", "3)", "(3)", "4.2", "C-2", "A.1". */
-const ENUMERATOR = /^(\(?\d{1,3}[.)]|\d{1,3}(\.\d{1,3})+\.?|[A-Z]{1,2}[-.]\d{1,3}\.?)$/;
+/** Punctuated numbering is an item's number, never its count: "3.", "3)", "(3)", "4.2", "C-2", "A.1" (OCR: "A2"). */
+const ENUMERATOR = /^(\(?\d{1,3}[.)]|\d{1,3}(\.\d{1,3})+\.?|[A-Za-z]{1,2}[-.]?\d{1,3}\.?)$/;
 
 function leadingNumber(entry: TableEntry, description: number): Word | null {
   const [first, second] = entry.cells[description];

@@ -3,7 +3,7 @@ import { centreX } from '../boxes.js';
 import { parseAmount, parsePercent, type NumberFormat } from '../numbers.js';
 import { rowHeightsToX, type LayoutRow } from '../rows.js';
 import { foldWord } from '../text.js';
-import { parseUnit } from '../units.js';
+import { isKnownUnit, parseUnit } from '../units.js';
 import { isTextColumn, type TableColumn } from './model.js';
 
 /** A row cut into a table's columns. */
@@ -26,9 +26,9 @@ const hasLetters = (text: string): boolean => /\p{L}/u.test(text);
 /** Whether a word in the value zone belongs to the values (OCR garbage in an amount cell must not end the scan). */
 function isValueWord(word: Word, columns: TableColumn[], format: NumberFormat): boolean {
   const text = word.text.trim();
-  // Without letters: a number, a dash for zero (OCR reads some as "=" or "~"), a currency sign, or
+  // Without letters: a number, a dash for zero (OCR reads some as "=", "~" or ":"), a currency sign, or
   // garbage standing under a value column; other punctuation ("/" ending a description line) is text.
-  if (!hasLetters(text)) return /\d/.test(text) || /^([-–—=~]+|[$€£%*])$/.test(text) || columns.some((column) => intervalDistance(word, column) === 0);
+  if (!hasLetters(text)) return /\d/.test(text) || /^([-–—=~:.,_]+|[$€£%*])$/.test(text) || columns.some((column) => intervalDistance(word, column) === 0);
   if (isAmountSuffix(text) || parseAmount(text, format) !== null || parsePercent(text, format) !== null) return true;
   const folded = foldWord(text).replace(/\.$/, '');
   if (NOT_PRICED.has(folded)) return true;
@@ -87,6 +87,8 @@ function takeValueWords(row: LayoutRow, columns: TableColumn[], format: NumberFo
   while (lead < cut && leading.length > 0) {
     const word = row.words[lead];
     if (word.bbox[0] > leadingEnd || !isValueWord(word, leading, format)) break;
+    // A unit-shaped word opening the row is a heading ("BATH"), unless it is a known unit or follows its quantity.
+    if (hasLetters(word.text) && parseAmount(word.text, format) === null && !isKnownUnit(word.text) && (lead === 0 || hasLetters(row.words[lead - 1].text))) break;
     if (item && nearestColumn(word, [item, ...leading]) === item) break;
     lead += 1;
   }
