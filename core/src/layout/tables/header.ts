@@ -78,7 +78,8 @@ function readingOrder(words: Word[]): Word[] {
 
 function basisOf(words: Word[], phrases: Array<PhraseMatch<ColumnRole>>): AmountBasis | null {
   const folded = words.map((word) => foldWord(word.text));
-  if (phrases.some((phrase) => phrase.value === 'unitPrice') || folded.some((word) => UNIT_BASIS_WORDS.has(word))) return 'unit';
+  const perUnit = words.some((word) => /\/(unit|ea|each)\.?$/i.test(word.text));
+  if (perUnit || phrases.some((phrase) => phrase.value === 'unitPrice') || folded.some((word) => UNIT_BASIS_WORDS.has(word))) return 'unit';
   if (phrases.some((phrase) => phrase.value === 'amount') || folded.some((word) => EXTENDED_BASIS_WORDS.has(word))) return 'extended';
   return null;
 }

@@ -26,10 +26,13 @@ function totalsMatcher(): PhraseMatcher<FieldConcept | 'summary'> {
   return totalLabels;
 }
 
-/** Concepts that are totals by their wording; the others (fees, contingency, change…) may also begin an item's description. */
-const TOTAL_WORDINGS: ReadonlySet<FieldConcept | 'summary'> = new Set(['total', 'subtotal', 'netTotal', 'grandTotal', 'sectionTotal', 'amountDue', 'taxAmount', 'summary']);
+/**
+ * A label that says "total" in so many words is one whatever follows it ("Subtotal Roofing, Siding
+ * & Insulation"); the others (fees, contingency, a Spanish "Base") may also begin an item's description.
+ */
+const TOTAL_WORD = /^(sub-?)?(total|totaal|totale|gesamt|summe|sum|netto|brutto|neto|bruto|montant|importe|amount|balance)|^(sales\s)?(tax|taxes|vat|iva|tva|mwst|ust|btw|gst|hst)\b/i;
 /** "Permit fees (city)" is a total's label; "Building permit and plan review fees" an item's description. */
-const MAX_WORDS_AFTER_LABEL = 2;
+const MAX_WORDS_AFTER_LABEL = 3;
 
 const AMOUNT_SHAPE = /\d[.,]\d{2}\)?$/;
 
@@ -58,7 +61,8 @@ export function totalLabelOf(words: Word[], row: LayoutRow): TotalLabel | null {
     // Amounts before the label are a line's own ("1,747.50 Surface Area … 169.00 Total Perimeter Length").
     if (row.words.slice(0, start).some((word) => AMOUNT_SHAPE.test(word.text))) return null;
     const match = totalsMatcher().at(row, start);
-    if (match && !(match.values.every((concept) => !TOTAL_WORDINGS.has(concept)) && runsOn(row, match.end))) {
+    const saysTotal = match !== null && row.words.slice(match.start, match.end).some((word) => TOTAL_WORD.test(word.text));
+    if (match && (saysTotal || !runsOn(row, match.end))) {
       return { concept: match.value, concepts: match.values, words: row.words.slice(match.start, match.end) };
     }
   }

@@ -157,7 +157,17 @@ function isHeading(state: ScanState, line: SplitLine, upcoming: SplitLine[], row
   if (!(isItem(next, state, options) || nextIsHeader || opensItem(upcoming, state, options)) || !isTitleLike(line.row.words)) return false;
   const previous = state.lastRow;
   const afterBreak = !previous || previous.page !== line.row.page || rowGap(previous, line.row) > WRAP_GAP;
-  return afterBreak || state.entries.at(-1)?.kind !== 'item';
+  return afterBreak || state.entries.at(-1)?.kind !== 'item' || outdented(line, state);
+}
+
+/** A line starting left of where descriptions start, with no text column there ("BATH" over a quantity column), is no wrapped line. */
+function outdented(line: SplitLine, state: ScanState): boolean {
+  const columns = columnsOf(state);
+  const description = columns.find((column) => column.role === 'description');
+  if (!description || columns.some((column) => (column.role === 'itemNumber' || column.role === 'scope') && column.x0 < description.x0)) return false;
+  const first = textWords(line, columns)[0];
+  // "1  LIMON" over a weighed item's detail line is its description, numbered by its count.
+  return first !== undefined && /^\p{L}/u.test(first.text) && first.bbox[0] < description.x0 - rowHeightsToX(line.row, 2);
 }
 
 /** A heading's words without the facts printed beside it ("Master Bedroom      Height: 8'"). */

@@ -81,18 +81,21 @@ function takeValueWords(row: LayoutRow, columns: TableColumn[], format: NumberFo
       cut -= 1;
     }
   }
-  let lead = 0;
   const item = columns.find((column) => column.role === 'itemNumber');
+  // An item number printed before the leading values ("2   14   LF   Base cabinets") stays text.
+  const numbered = item !== undefined && leading.length > 0 && row.words.length > 0 && nearestColumn(row.words[0], [item, ...leading]) === item;
+  const first = numbered ? 1 : 0;
+  let lead = first;
   const leadingEnd = Math.max(...leading.map((column) => column.x1), Number.NEGATIVE_INFINITY) + rowHeightsToX(row, 1);
   while (lead < cut && leading.length > 0) {
     const word = row.words[lead];
     if (word.bbox[0] > leadingEnd || !isValueWord(word, leading, format)) break;
     // A unit-shaped word opening the row is a heading ("BATH"), unless it is a known unit or follows its quantity.
-    if (hasLetters(word.text) && parseAmount(word.text, format) === null && !isKnownUnit(word.text) && (lead === 0 || hasLetters(row.words[lead - 1].text))) break;
+    if (hasLetters(word.text) && parseAmount(word.text, format) === null && !isKnownUnit(word.text) && (lead === first || hasLetters(row.words[lead - 1].text))) break;
     if (item && nearestColumn(word, [item, ...leading]) === item) break;
     lead += 1;
   }
-  return { values: [...row.words.slice(0, lead), ...row.words.slice(cut)], rest: row.words.slice(lead, cut) };
+  return { values: [...row.words.slice(first, lead), ...row.words.slice(cut)], rest: [...row.words.slice(0, first), ...row.words.slice(lead, cut)] };
 }
 
 const ITEM_NUMBER = /^(\d{1,3}(\.\d{1,3})*[a-z]?\.?|[A-Z]{1,3}[-.]?\d{1,4}(\.\d{1,3})?|[A-Z]\d{0,2}\.?|#\d+|\[[^\]]+\])$/;

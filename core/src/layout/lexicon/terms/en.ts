@@ -180,7 +180,8 @@ export const english: LanguageTerms = {
       'Activity', 'Name', 'Task', 'Work Description', 'Description of Work', 'Scope of Work', 'Work Item', 'Repair Item',
     ],
     quantity: [
-      'Qty', 'Quantity', 'Quan', 'Qnty', 'Qty/Units', 'Units', 'Count', 'Pcs', 'Pieces', 'Hours', 'Hrs', 'Ordered', 'Shipped',
+      'Qty', 'Quantity', 'Quan', 'Qnty', 'Qty/Units', 'Qty/Unit', 'Qty/UOM', 'Qty/UM', 'Quantity/Unit', 'Units', 'Count', 'Pcs', 'Pieces',
+      'Hours', 'Hrs', 'Ordered', 'Shipped',
       'Qty Ordered', 'Qty Shipped',
     ],
     unit: ['Unit', 'Units', 'UOM', 'U.O.M.', 'U/M', 'UM', 'Unit of Measure', 'Measure'],
@@ -199,8 +200,8 @@ export const english: LanguageTerms = {
     taxAmount: ['VAT', 'VAT Amount', 'Tax', 'Tax Amount', 'GST', 'GST Amount', 'Sales Tax'],
     discount: ['Discount', 'Discount %', 'Disc.', 'Disc %', 'Disc%', 'Savings'],
     date: ['Date', 'Service Date', 'Date of Service', 'Delivery Date', 'Ship Date', 'Transaction Date', 'Work Date'],
-    material: ['Material', 'Materials', 'Mat', 'Matl', "Mat'l", 'Material Cost', 'Materials Cost', 'Mat Cost', 'Parts'],
-    labor: ['Labor', 'Labour', 'Lab', 'Labor Cost', 'Labour Cost', 'Installation', 'Install'],
+    material: ['Material', 'Materials', 'Mat', 'Matl', "Mat'l", 'Material Cost', 'Materials Cost', 'Mat Cost', 'Parts', 'Mat/Unit', 'Material/Unit', 'Mat/Ea'],
+    labor: ['Labor', 'Labour', 'Lab', 'Labor Cost', 'Labour Cost', 'Installation', 'Install', 'Lab/Unit', 'Labor/Unit', 'Lab/Ea'],
     equipment: ['Equipment', 'Equip.', 'Equipment Cost', 'Equipment Rental', 'Rental', 'Tools'],
     scope: ['Scope', 'Trade', 'Category', 'Division', 'Phase', 'Section', 'Room', 'Area'],
     previouslyBilled: [
