@@ -206,7 +206,14 @@ export interface RowOptions {
 }
 
 /** A row of rule characters typed as text ("========", "--------"): a ruling, not words. */
-const isTypedRule = (row: LayoutRow): boolean => row.words.every((word) => /^[-=_*~.·•─━═]+$/.test(word.text)) && row.text.replace(/\s/g, '').length >= 3;
+const isTypedRule = (row: LayoutRow): boolean => row.words.every((word) => /^[-=_*~.·•─━═|+]+$/.test(word.text)) && row.text.replace(/\s/g, '').length >= 3;
+
+/** Typed column rules ("| 1 | Replace water heater |  1,770.00 |"): three or more bars on a row mark cells, they are not words. */
+const TYPED_COLUMN_RULES = 3;
+function withoutColumnBars(words: Word[]): Word[] {
+  const bars = words.filter((word) => word.text === '|' || word.text === '¦');
+  return bars.length >= TYPED_COLUMN_RULES ? words.filter((word) => !bars.includes(word)) : words;
+}
 
 export function pageRows(page: Page, options: RowOptions = {}): LayoutRow[] {
   const aspect = page.width > 0 && page.height > 0 ? page.width / page.height : 0.77;
@@ -215,7 +222,7 @@ export function pageRows(page: Page, options: RowOptions = {}): LayoutRow[] {
     .filter((word) => word.text.trim() !== '')
     .flatMap((word) => (options.splitGluedLabels === false ? [word] : splitGluedLabel(word)));
   const rows = groupWordsIntoRows(words)
-    .map(withoutLeaders)
+    .map((group) => withoutColumnBars(withoutLeaders(group)))
     .filter((group) => group.length > 0)
     .map((group) => makeRow(page.number, aspect, group))
     .filter((row) => !isTypedRule(row));

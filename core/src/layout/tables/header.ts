@@ -151,6 +151,12 @@ function settleRoles(columns: TableColumn[]): TableColumn[] {
       last.alternatives = [first];
     }
   }
+  // A unit price needs a quantity: with none, a lone "Cost" or "Price" column is the line's amount.
+  const amounts = columns.filter((entry) => entry.role === 'amount' || entry.role === 'grossAmount');
+  if (!columns.some((entry) => entry.role === 'quantity') && amounts.length === 0) {
+    const prices = columns.filter((entry) => entry.role === 'unitPrice' && entry.alternatives.includes('amount'));
+    if (prices.length === 1) [prices[0].role, prices[0].alternatives] = ['amount', ['unitPrice']];
+  }
   return columns;
 }
 

@@ -81,6 +81,8 @@ function takeValueWords(row: LayoutRow, columns: TableColumn[], format: NumberFo
       cut -= 1;
     }
   }
+  // A currency sign set apart before the first amount ("$   4,929.00") is the amount's.
+  while (cut > 0 && cut < row.words.length && /^[$€£]$/.test(row.words[cut - 1].text)) cut -= 1;
   const item = columns.find((column) => column.role === 'itemNumber');
   // An item number printed before the leading values ("2   14   LF   Base cabinets") stays text.
   const numbered = item !== undefined && leading.length > 0 && row.words.length > 0 && nearestColumn(row.words[0], [item, ...leading]) === item;
