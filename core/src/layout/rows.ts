@@ -36,7 +36,7 @@ const BARE_PAGE_NUMBER = /^\d{1,3}\s*\/\s*\d{1,3}$/;
 /** `Email:jo@x.com`, `NUMBER:CL2517`: a label glued to its value by a colon. */
 const GLUED_LABEL = /^(?=[^:：]*\p{L})(.*?[\p{L}#)\].])([:：])(?!\/\/)(.+)$/u;
 /** OCR reads table rulings as bars and brackets glued to the words ("$1,285.00]", "|"). */
-const RULING_EDGES = /^[|[\]{}]+|[|[\]{}]+$/g;
+const RULING_EDGES = /^[|[\]{}_]+|[|[\]{}_]+$/g;
 
 /** Splits a word glued to its label by a colon into two words sharing the box by character count. */
 export function splitGluedLabel(word: Word): Word[] {

@@ -45,3 +45,22 @@ export function snapUnit(unit: string): string | null {
   const close = CONSTRUCTION_UNITS.filter((known) => known.length === upper.length && [...known].filter((char, index) => char !== upper[index]).length === 1);
   return close.length === 1 ? close[0] : null;
 }
+
+/** Whether two codes differ by one letter changed, added or dropped ("LE"/"LF", "A"/"EA"). */
+function oneEditApart(a: string, b: string): boolean {
+  if (a === b || Math.abs(a.length - b.length) > 1) return false;
+  if (a.length === b.length) return [...a].filter((char, index) => char !== b[index]).length === 1;
+  const [short, long] = a.length < b.length ? [a, b] : [b, a];
+  return [...long].some((_, index) => long.slice(0, index) + long.slice(index + 1) === short);
+}
+
+/**
+ * An OCR-garbled unit snapped to the unit the same document uses most among those one edit away
+ * ("LE" → LF where the other lines say LF, "A" → EA); null when none is, or two tie.
+ */
+export function snapUnitByUse(unit: string, used: ReadonlyMap<string, number>): string | null {
+  const upper = unit.toUpperCase();
+  const close = [...used].filter(([known]) => oneEditApart(upper, known.toUpperCase())).sort((a, b) => b[1] - a[1]);
+  if (close.length === 0 || (close.length > 1 && close[0][1] === close[1][1])) return null;
+  return close[0][0];
+}

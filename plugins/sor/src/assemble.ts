@@ -1,6 +1,6 @@
-import { cents, roundCents, textOf, type CellValue } from '@docsift/core/layout';
+import { cents, isKnownUnit, roundCents, snapUnitByUse, textOf, type CellValue } from '@docsift/core/layout';
 import type { ProvenanceRecorder } from './provenance.js';
-import { reconcileQuantity } from './quantity.js';
+import { quantityFromRates, reconcileQuantity } from './quantity.js';
 import type { SorLineItem, SorSection } from './schema.js';
 import type { DraftItem, DraftSection } from './table.js';
 
@@ -38,7 +38,7 @@ function cellOf(draft: DraftItem, key: MoneyKey): CellValue<number> | null | und
  */
 function extendUnitPrices(item: SorLineItem, draft: DraftItem, path: string, provenance: ProvenanceRecorder): void {
   const quantity = item.quantity;
-  if (quantity === null || !draft.quantity) return;
+  if (quantity === null) return;
   const perUnit = draft.basis === 'unit' || (draft.basis !== 'extended' && !addsUp(item) && quantityMakesTotal(item, quantity));
   if (!perUnit) return;
   for (const key of parts(item).filter((part) => part !== 'taxAmount')) {
@@ -46,7 +46,7 @@ function extendUnitPrices(item: SorLineItem, draft: DraftItem, path: string, pro
     const rate = item[key];
     if (!cell || rate === null || rate === undefined) continue;
     item[key] = roundCents(rate * quantity);
-    provenance.record(`${path}.${key}`, draft.page, [...draft.quantity.words, ...cell.words], EXTENDED_QUALITY * cell.quality, `quantity × ${PART_NAMES[key]} unit price`);
+    provenance.record(`${path}.${key}`, draft.page, [...(draft.quantity?.words ?? []), ...cell.words], EXTENDED_QUALITY * cell.quality, `quantity × ${PART_NAMES[key]} unit price`);
   }
 }
 
@@ -111,16 +111,34 @@ function toLineItem(draft: DraftItem, path: string, provenance: ProvenanceRecord
   if (draft.tax !== undefined) item.taxAmount = recordCell(provenance, `${path}.taxAmount`, draft.page, draft.tax);
   const hasItemisedColumns = draft.material !== null || draft.labor !== null;
   if (hasItemisedColumns) {
+    quantityFromRates(item, draft, path, provenance);
     extendUnitPrices(item, draft, path, provenance);
     restoreDecimalPoint(item, draft, path, provenance);
     deriveMissing(item, draft, path, provenance);
-    reconcileQuantity(item, draft, path, provenance);
   }
+  reconcileQuantity(item, draft, path, provenance);
   return item;
+}
+
+/** Confidence factor of an OCR unit snapped to the document's own unit one letter away. */
+const SNAPPED_UNIT_QUALITY = 0.7;
+
+/** OCR units that are no known unit ("LE", "A") take the known unit the document's other lines use, one letter away. */
+function snapUnits(drafts: DraftSection[]): void {
+  const items = drafts.flatMap((draft) => draft.items);
+  const used = new Map<string, number>();
+  for (const item of items) if (item.unit && isKnownUnit(item.unit.value)) used.set(item.unit.value.toUpperCase(), (used.get(item.unit.value.toUpperCase()) ?? 0) + 1);
+  for (const item of items) {
+    const unit = item.unit;
+    if (!unit || isKnownUnit(unit.value) || unit.words.every((word) => word.source !== 'ocr')) continue;
+    const snapped = snapUnitByUse(unit.value, used);
+    if (snapped) item.unit = { value: snapped, words: unit.words, quality: SNAPPED_UNIT_QUALITY };
+  }
 }
 
 /** Turns the table drafts into `constructionSections`, recording a fieldDetails entry per value. */
 export function toSections(drafts: DraftSection[], provenance: ProvenanceRecorder): SorSection[] {
+  snapUnits(drafts);
   return drafts
     .filter((draft) => draft.name !== '' || draft.items.length > 0)
     .map((draft, sectionIndex) => {

@@ -51,13 +51,14 @@ function collectLabelled(rows: Row[]): Map<MetaField, Found[]> {
   return found;
 }
 
-function findCompany(layout: DocumentLayout, pattern: RegExp, cut: boolean): { words: Word[]; page: number } | null {
+/** The first company named by `pattern` in a cell of the first page (letterhead first), skipping cells with a word matching `skip`. */
+function findCompany(layout: DocumentLayout, pattern: RegExp, cut: boolean, skip?: RegExp): { words: Word[]; page: number } | null {
   const { rows } = layout;
   const firstPage = rows.filter((row) => row.page === rows[0]?.page && !layout.tableRows.has(row));
   // The letterhead first; a company named only in the page footer after it.
   const ordered = [...firstPage.filter((row) => row.top < 0.5), ...firstPage.filter((row) => row.top >= 0.5)];
   for (const row of ordered) {
-    for (const cell of cellsOf(row).filter((words) => !words.some((word) => /:$/.test(word.text)))) {
+    for (const cell of cellsOf(row).filter((words) => !words.some((word) => /:$/.test(word.text) || skip?.test(word.text)))) {
       const end = cell.findIndex((word, index) => index > 0 && pattern.test(word.text));
       if (end > 0) return { words: cut ? cell.slice(0, end + 1) : cell, page: row.page };
     }
@@ -161,7 +162,7 @@ class MetadataReader {
       info.name = this.take('contractorName', 'documentMetadata.contractorInfo.name', (text) => (NOT_SELECTED.test(text) ? null : text));
       if (info.name === null) return;
     } else {
-      const company = this.contractorLetterhead() ?? findCompany(this.layout, TRADE_WORD, true) ?? findCompany(this.layout, COMPANY_SUFFIX, true);
+      const company = this.contractorLetterhead() ?? findCompany(this.layout, TRADE_WORD, true, CONSULTING_WORD) ?? findCompany(this.layout, COMPANY_SUFFIX, true, CONSULTING_WORD);
       if (company) {
         info.name = preferMixedCase(textOf(company.words), this.rows);
         this.provenance.record('documentMetadata.contractorInfo.name', company.page, company.words, 0.7);

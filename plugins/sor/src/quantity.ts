@@ -61,3 +61,18 @@ export function reconcileQuantity(item: SorLineItem, draft: DraftItem, path: str
   item.quantity = derived;
   provenance.record(`${path}.quantity`, draft.page, [...draft.unitCost.words, ...draft.total.words], DERIVED_QUANTITY_QUALITY, 'total ÷ unit price');
 }
+
+/**
+ * Material and labor printed per unit with the quantity lost (OCR read "1" as "+" or nothing): the
+ * line's total ÷ the sum of its unit prices is the quantity, when it comes out as printed quantities do.
+ */
+export function quantityFromRates(item: SorLineItem, draft: DraftItem, path: string, provenance: ProvenanceRecorder): void {
+  if (item.quantity !== null || draft.basis !== 'unit' || item.totalCost === null) return;
+  const rates = [draft.material, draft.labor, draft.equipment].filter((cell): cell is NonNullable<typeof cell> => cell !== null && cell !== undefined);
+  const rate = rates.reduce((sum, cell) => sum + cell.value, 0);
+  if (rates.length === 0 || rate <= 0) return;
+  const quantity = quantityFromTotal(item.totalCost - (item.taxAmount ?? 0), rate);
+  if (quantity === null) return;
+  item.quantity = quantity;
+  provenance.record(`${path}.quantity`, draft.page, [...rates.flatMap((cell) => cell.words), ...(draft.total?.words ?? [])], DERIVED_QUANTITY_QUALITY, 'total ÷ the unit prices');
+}

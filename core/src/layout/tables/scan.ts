@@ -142,6 +142,9 @@ function opensItem(upcoming: SplitLine[], state: ScanState, options: TableReadOp
   return ITEM_START.test(text[0].text) || (after !== undefined && after.row.page === next.row.page && rowGap(next.row, after.row) <= NOTE_GAP && isItem(after, state, options));
 }
 
+/** A line this much taller than the one above is set in larger type. */
+const HEADING_TYPE_RATIO = 1.3;
+
 /** "Continued on next page …" points elsewhere; "CONTINUED - Roof" heads a section again. */
 const POINTS_ELSEWHERE = /\b(next|following) page\b|\bcontinued (on|over)\b|\bcarried forward\b|\bsee page\b|\bsuite page\b|\bfortsetzung (auf|siehe)\b/i;
 
@@ -157,7 +160,9 @@ function isHeading(state: ScanState, line: SplitLine, upcoming: SplitLine[], row
   if (!(isItem(next, state, options) || nextIsHeader || opensItem(upcoming, state, options)) || !isTitleLike(line.row.words)) return false;
   const previous = state.lastRow;
   const afterBreak = !previous || previous.page !== line.row.page || rowGap(previous, line.row) > WRAP_GAP;
-  return afterBreak || state.entries.at(-1)?.kind !== 'item' || outdented(line, state);
+  // A heading set in larger type sits as close under the item above as a wrapped line would.
+  const larger = previous !== null && line.row.height >= HEADING_TYPE_RATIO * previous.height;
+  return afterBreak || larger || state.entries.at(-1)?.kind !== 'item' || outdented(line, state);
 }
 
 /** A line starting left of where descriptions start, with no text column there ("BATH" over a quantity column), is no wrapped line. */

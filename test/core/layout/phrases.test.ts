@@ -1,0 +1,54 @@
+import { expect } from 'chai';
+import { PhraseMatcher, type LayoutRow } from '../../../core/src/layout/index.js';
+import { page, rowsOf } from './helpers.js';
+
+const matcher = PhraseMatcher.of<string>([
+  ['invoiceNumber', ['Rechnungs-Nr.', 'Invoice Number']],
+  ['total', ['Total', 'Grand Total']],
+  ['subtotal', ['Subtotal']],
+  ['amount', ['Amount']],
+  ['due', ['Amount']],
+]);
+
+const found = (row: LayoutRow): string[] => matcher.findAll(row).map((match) => `${match.value}@${match.start}-${match.end}`);
+
+describe('core layout: PhraseMatcher', () => {
+  it('matches phrases whatever the words split them into ("Rechnungs Nr" is "Rechnungs-Nr.")', () => {
+    const rows = rowsOf(page('Rechnungs Nr 42', 'RechnungsNr. 43', 'Invoice Number: 44'));
+    expect(rows.map(found)).to.deep.equal([['invoiceNumber@0-2'], ['invoiceNumber@0-1'], ['invoiceNumber@0-2']]);
+  });
+
+  it('takes the longest phrase at a place and keeps every meaning of the same words', () => {
+    const rows = rowsOf(page('Grand Total   5.00', 'Amount   5.00'));
+    const grand = matcher.at(rows[0], 0);
+    expect([grand?.phrase, grand?.end]).to.deep.equal(['Grand Total', 2]);
+    expect(matcher.at(rows[1], 0)?.values).to.deep.equal(['amount', 'due']);
+  });
+
+  it('matches text-layer words exactly and OCR words fuzzily, scoring the slip', () => {
+    expect(rowsOf('lnv0ice Numbr 7').map(found)).to.deep.equal([[]]);
+    const [ocr] = rowsOf('lnv0ice Numbr 7', { source: 'ocr' });
+    const match = matcher.at(ocr, 0);
+    expect(match?.value).to.equal('invoiceNumber');
+    expect(match?.score).to.be.above(0.8).and.below(1);
+    const [exact] = rowsOf('Tota1   5.00', { source: 'ocr' });
+    expect(matcher.at(exact, 0)?.score).to.equal(1);
+  });
+
+  it('does not run a phrase across a cell boundary', () => {
+    const [row] = rowsOf('Grand          Total');
+    expect(found(row)).to.deep.equal(['total@1-2']);
+  });
+
+  it('find with cellStart skips phrases inside running text', () => {
+    const [row] = rowsOf('The grand total of the work is due now   Subtotal   5.00');
+    expect(matcher.find(row)?.value).to.equal('total');
+    expect(matcher.find(row, { cellStart: true })?.value).to.equal('subtotal');
+  });
+
+  it('finds phrases in a sequence of words read as one run (a label stacked on two lines)', () => {
+    const rows = rowsOf(page('Grand', 'Total'));
+    const matches = matcher.findAllInSequence([...rows[0].words, ...rows[1].words]);
+    expect(matches.map((match) => [match.phrase, match.start, match.end])).to.deep.equal([['Grand Total', 0, 2]]);
+  });
+});

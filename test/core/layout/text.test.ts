@@ -1,0 +1,94 @@
+import { expect } from 'chai';
+import {
+  centreInside,
+  editDistance,
+  foldText,
+  foldWord,
+  horizontalOverlap,
+  meanConfidence,
+  ocrFold,
+  similarity,
+  splitIdentifier,
+  stripAccents,
+  textOf,
+  verticalOverlap,
+  wordsBox,
+} from '../../../core/src/layout/index.js';
+import { word } from './helpers.js';
+
+describe('core layout: text and boxes', () => {
+  describe('folding', () => {
+    it('stripAccents lower-cases and spells out accents and ligatures', () => {
+      expect(stripAccents('Größe Nº')).to.equal('grosse no');
+      expect(stripAccents('Œuvre Ærø Łódź')).to.equal('oeuvre aero lodz');
+    });
+
+    it('foldText keeps letters, digits, # and % and makes every other run one space', () => {
+      expect(foldText('  Rechnungs-Nr.: 12,5 % (#4) ')).to.equal('rechnungs nr 12 5 % #4');
+    });
+
+    it('foldWord keeps a slash, and reads a lone & or + as "and"', () => {
+      expect(foldWord('Qty/UOM')).to.equal('qty/uom');
+      expect(foldWord('Überweisung:')).to.equal('uberweisung');
+      expect(foldWord('&')).to.equal('and');
+      expect(foldWord('+')).to.equal('and');
+    });
+
+    it('ocrFold makes the characters OCR confuses compare equal', () => {
+      expect(ocrFold('lnv0ice')).to.equal(ocrFold('invoice'));
+      expect(ocrFold('rnodel')).to.equal(ocrFold('model'));
+      expect(ocrFold('5ub7otal')).to.not.equal(ocrFold('subtotal'));
+    });
+  });
+
+  describe('comparison', () => {
+    it('editDistance counts insertions, deletions and substitutions', () => {
+      expect(editDistance('kitten', 'sitting')).to.equal(3);
+      expect(editDistance('', 'abc')).to.equal(3);
+      expect(editDistance('same', 'same')).to.equal(0);
+      expect(editDistance('abcdef', 'uvwxyz', 2)).to.be.above(2);
+    });
+
+    it('similarity forgives a slip in a long word but none in a short one', () => {
+      expect(similarity('invoice', 'invoce')).to.be.closeTo(6 / 7, 1e-9);
+      expect(similarity('qty', 'qtx')).to.equal(0);
+      expect(similarity('tax', 'tax')).to.equal(1);
+      expect(similarity('', '')).to.equal(0);
+      expect(similarity('description', 'desc')).to.equal(0);
+    });
+
+    it('splitIdentifier cuts camel case, snake case and digits into words', () => {
+      expect(splitIdentifier('invoiceNumber2')).to.deep.equal(['invoice', 'number', '2']);
+      expect(splitIdentifier('invoice_number')).to.deep.equal(['invoice', 'number']);
+      expect(splitIdentifier('Invoice-Number')).to.deep.equal(['invoice', 'number']);
+      expect(splitIdentifier('VATId')).to.deep.equal(['vat', 'id']);
+    });
+  });
+
+  describe('boxes', () => {
+    it('wordsBox is the rounded box around the words, null for none', () => {
+      expect(wordsBox([word('a', [0.1, 0.2, 0.15, 0.21]), word('b', [0.123456, 0.19, 0.300049, 0.205])])).to.deep.equal([0.1, 0.19, 0.3, 0.21]);
+      expect(wordsBox([])).to.equal(null);
+    });
+
+    it('measures overlap as a share of the smaller extent', () => {
+      expect(horizontalOverlap([0, 0, 0.4, 0.1], [0.3, 0, 0.5, 0.1])).to.be.closeTo(0.5, 1e-9);
+      expect(horizontalOverlap([0, 0, 0.1, 0.1], [0.2, 0, 0.3, 0.1])).to.equal(0);
+      expect(verticalOverlap([0, 0, 1, 0.1], [0, 0.05, 1, 0.3])).to.be.closeTo(0.5, 1e-9);
+      expect(centreInside([0.1, 0.1, 0.2, 0.2], [0, 0, 0.3, 0.3])).to.equal(true);
+      expect(centreInside([0.25, 0.1, 0.45, 0.2], [0, 0, 0.3, 0.3])).to.equal(false);
+    });
+
+    it('textOf puts touching pieces of one printed word and split-off commas back together', () => {
+      const pieces = [word('Engineer', [0.1, 0.1, 0.2, 0.11]), word("'", [0.2005, 0.1, 0.202, 0.11]), word('s', [0.2025, 0.1, 0.21, 0.11]), word('report', [0.22, 0.1, 0.3, 0.11])];
+      expect(textOf(pieces)).to.equal("Engineer's report");
+      expect(textOf([word('Smith', [0.1, 0.1, 0.15, 0.11]), word(',', [0.16, 0.1, 0.162, 0.11]), word('Jane', [0.17, 0.1, 0.2, 0.11])])).to.equal('Smith, Jane');
+      expect(textOf([word('Total', [0.1, 0.1, 0.15, 0.11]), word('.5', [0.16, 0.1, 0.18, 0.11])])).to.equal('Total .5');
+    });
+
+    it('meanConfidence averages the words, 1 for none', () => {
+      expect(meanConfidence([word('a', [0, 0, 0.1, 0.1], { source: 'ocr', confidence: 0.6 }), word('b', [0, 0, 0.1, 0.1], { source: 'ocr', confidence: 0.8 })])).to.be.closeTo(0.7, 1e-9);
+      expect(meanConfidence([])).to.equal(1);
+    });
+  });
+});

@@ -1,0 +1,151 @@
+import { expect } from 'chai';
+import { documentFromText, type TextPageOptions } from '@docsift/core/testing';
+import { extractSor } from '../../../plugins/sor/src/extractor.js';
+import { recapArithmetic } from '../../../plugins/sor/src/validators.js';
+
+/** Recap lines "Label  amount", the label at the left and the amount right-aligned in a column. */
+const recap = (lines: string[], options: TextPageOptions = {}) =>
+  extractSor(
+    documentFromText(
+      lines.map((line) => line.replace(/^(.*?)\s{2,}(\S+)$/, (_, label: string, amount: string) => `${label.padEnd(60)}${amount.padStart(14)}`)).join('\n'),
+      options,
+    ),
+  );
+
+describe('plugin-sor recap', () => {
+  it('reads a draw schedule’s foot: "TOTAL DIRECT COSTS" is the subtotal, "TOTAL CONTRACT AMOUNT" the grand total', () => {
+    const { data, fieldDetails } = recap([
+      'TOTAL DIRECT COSTS  $10,000.00',
+      'General Conditions (6%)  $600.00',
+      'Contractor Overhead & Profit (10%)  $1,060.00',
+      "Builder's Risk Insurance  $140.00",
+      'TOTAL CONTRACT AMOUNT  $11,800.00',
+    ]);
+    expect(data.recapSummary).to.deep.equal({ subtotal: 10000, generalConditions: 600, overheadAndProfit: 1060, grandTotal: 11800 });
+    expect(data.additionalInfo?.recapLines).to.deep.equal([{ label: "Builder's Risk Insurance", amount: 140 }]);
+    expect(fieldDetails['recapSummary.subtotal'].bbox![1]).to.be.closeTo(0, 1e-3);
+    expect(fieldDetails['recapSummary.grandTotal'].bbox![1]).to.be.closeTo(4 / 66, 1e-3);
+    expect(recapArithmetic(data, { now: new Date() })).to.deep.equal([]);
+  });
+
+  describe('an insurance estimate’s summary', () => {
+    const { data, fieldDetails } = recap([
+      'Summary for Dwelling',
+      'Line Item Total  9,200.00',
+      'Material Sales Tax  800.00',
+      'Subtotal  10,000.00',
+      'Overhead  1,000.00',
+      'Profit  1,000.00',
+      'Replacement Cost Value  $12,000.00',
+      'Less Depreciation  (1,500.00)',
+      'Actual Cash Value  $10,500.00',
+      'Less Deductible  (1,000.00)',
+      'Net Claim  $9,500.00',
+    ]);
+
+    it('takes the replacement cost value as the grand total and adds overhead and profit printed on lines of their own', () => {
+      expect(data.recapSummary).to.deep.equal({ subtotal: 10000, generalConditions: null, overheadAndProfit: 2000, grandTotal: 12000 });
+      // Boxes both lines.
+      const [, top, , bottom] = fieldDetails['recapSummary.overheadAndProfit'].bbox!;
+      expect(top).to.be.closeTo(4 / 66, 1e-3);
+      expect(bottom).to.be.closeTo(5.8 / 66, 1e-3);
+    });
+
+    it('keeps what is printed after the grand total apart from the recap', () => {
+      expect(data.additionalInfo?.recapLines).to.deep.equal([]);
+      expect(data.additionalInfo?.linesAfterGrandTotal).to.deep.equal([
+        { label: 'Less Depreciation', amount: -1500 },
+        { label: 'Actual Cash Value', amount: 10500 },
+        { label: 'Less Deductible', amount: -1000 },
+        { label: 'Net Claim', amount: 9500 },
+      ]);
+      expect(data.additionalInfo?.contingencyReserve).to.equal(null);
+      expect(fieldDetails['additionalInfo.linesAfterGrandTotal[3].amount'].bbox![1]).to.be.closeTo(10 / 66, 1e-3);
+    });
+  });
+
+  it('takes "Line Item Total" for neither the subtotal nor the grand total', () => {
+    const { data } = recap(['Line Item Total  9,200.00', 'Material Sales Tax  800.00', 'Replacement Cost Value  $10,000.00']);
+    expect(data.recapSummary).to.deep.equal({ subtotal: null, generalConditions: null, overheadAndProfit: null, grandTotal: 10000 });
+  });
+
+  describe('lines after the grand total', () => {
+    const { data, fieldDetails } = recap([
+      'Subtotal  $1,000.00',
+      'General Conditions  $100.00',
+      'Overhead & Profit  $100.00',
+      'GRAND TOTAL  $1,200.00',
+      'Contingency Reserve (15%)  $180.00',
+      'Consultant Fee  $400.00',
+      'TOTAL REHABILITATION COST  $1,780.00',
+      '',
+      '',
+      '',
+      '',
+      '',
+      'Thank you for the opportunity to bid on this project, we look forward to it',
+      'Deposit due  $50.00',
+    ]);
+
+    it('lists the priced lines up to a gap, outside the recap and its arithmetic', () => {
+      expect(data.recapSummary.grandTotal).to.equal(1200);
+      expect(data.additionalInfo?.linesAfterGrandTotal).to.deep.equal([
+        { label: 'Contingency Reserve (15%)', amount: 180 },
+        { label: 'Consultant Fee', amount: 400 },
+        { label: 'TOTAL REHABILITATION COST', amount: 1780 },
+      ]);
+      expect(data.additionalInfo?.recapLines).to.deep.equal([]);
+      expect(recapArithmetic(data, { now: new Date() })).to.deep.equal([]);
+    });
+
+    it('reports the contingency reserve with its own fieldDetails entry', () => {
+      expect(data.additionalInfo?.contingencyReserve).to.equal(180);
+      expect(fieldDetails['additionalInfo.contingencyReserve']).to.deep.equal(fieldDetails['additionalInfo.linesAfterGrandTotal[0].amount']);
+      expect(fieldDetails['additionalInfo.contingencyReserve'].bbox![1]).to.be.closeTo(4 / 66, 1e-3);
+    });
+  });
+
+  it('reports a contingency reserve printed after the total cost of repairs of a HUD form', () => {
+    const text = [
+      'No.   Description of Repairs          Qty  Unit      Unit Cost         Cost',
+      '1     MASONRY',
+      '1.1   Repoint chimney                   1   LS       500.00       500.00',
+      '',
+      '                                      TOTAL COST OF REPAIRS                     $500.00',
+      '                                      Contingency Reserve (10% of repairs)       50.00',
+      '                                      TOTAL REHABILITATION COST                $550.00',
+    ].join('\n');
+    const { data } = extractSor(documentFromText(text));
+    expect(data.recapSummary.grandTotal).to.equal(500);
+    expect(data.additionalInfo).to.deep.include({ contingencyReserve: 50 });
+    expect(data.additionalInfo?.linesAfterGrandTotal?.map((line) => line.amount)).to.deep.equal([50, 550]);
+  });
+
+  describe('an amount OCR lost', () => {
+    it('computes overhead and profit from the grand total, the subtotal, general conditions and the priced lines, recording how', () => {
+      const { data, fieldDetails } = recap(
+        ['Subtotal  $1,000.00', 'Permit fees  $50.00', 'General Conditions  $100.00', 'Overhead & Profit', 'GRAND TOTAL  $1,300.00'],
+        { source: 'ocr' },
+      );
+      expect(data.recapSummary).to.deep.equal({ subtotal: 1000, generalConditions: 100, overheadAndProfit: 150, grandTotal: 1300 });
+      expect(data.additionalInfo?.recapLines).to.deep.equal([{ label: 'Permit fees', amount: 50 }]);
+      expect(fieldDetails['recapSummary.overheadAndProfit']).to.include({ confidence: 0.54, source: 'ocr', derivation: 'grand total − subtotal − the other recap lines' });
+      // Boxed at its label.
+      expect(fieldDetails['recapSummary.overheadAndProfit'].bbox![0]).to.be.closeTo(0, 1e-3);
+    });
+
+    it('records the derivation of lost general conditions', () => {
+      const { data, fieldDetails } = recap(['Subtotal  $1,000.00', 'General Conditions (10%)', 'Overhead & Profit  $100.00', 'GRAND TOTAL  $1,200.00'], { source: 'ocr' });
+      expect(data.recapSummary.generalConditions).to.equal(100);
+      expect(fieldDetails['recapSummary.generalConditions'].derivation).to.equal('grand total − subtotal − the other recap lines');
+    });
+
+    it('derives nothing when both markups are lost or the others already exceed the grand total', () => {
+      const both = recap(['Subtotal  $1,000.00', 'General Conditions', 'Overhead & Profit', 'GRAND TOTAL  $1,300.00'], { source: 'ocr' });
+      expect(both.data.recapSummary).to.deep.include({ generalConditions: null, overheadAndProfit: null });
+      const over = recap(['Subtotal  $1,000.00', 'General Conditions  $400.00', 'Overhead & Profit', 'GRAND TOTAL  $1,300.00'], { source: 'ocr' });
+      expect(over.data.recapSummary).to.deep.include({ generalConditions: 400, overheadAndProfit: null });
+      expect(over.fieldDetails).to.not.have.property('recapSummary.overheadAndProfit');
+    });
+  });
+});
