@@ -25,10 +25,10 @@ const CONTACT = /@|www\.|https?:|^\+?\d[\d\s()./-]{6,}$/;
 const POSTAL_LINE = /\b\d{4,5}\b.*\p{L}{3}|\p{L}{3}.*\b\d{4,5}(-\d{4})?\b|\b[A-Z]{1,2}\d{1,2}[A-Z]? ?\d[A-Z]{2}\b/u;
 /** Document titles that a number follows ("Invoice 123", "Facture FA-2017-0010", "Rechnung Nr. 42"). */
 const TITLES = new Set([
-  'invoice', 'receipt', 'quote', 'quotation', 'estimate', 'proforma',
+  'invoice', 'receipt', 'quote', 'quotation', 'estimate', 'proforma', 'proposal',
   'rechnung', 'quittung', 'beleg', 'gutschrift', 'angebot',
   'facture', 'recu', 'devis', 'avoir',
-  'factura', 'recibo', 'ticket', 'presupuesto', 'comprobante',
+  'factura', 'recibo', 'ticket', 'presupuesto', 'comprobante', 'propuesta',
   'factuur', 'kwitantie', 'offerte',
   'fattura', 'ricevuta', 'fatura',
 ]);
@@ -98,7 +98,8 @@ export function findIssuer(layout: DocumentLayout): PartyName | null {
     // An address block below the letterhead is the addressee's ("ALEXINUX SARL" in the window).
     if (line.block !== topmost && isAddress(line.block.lines)) score -= 0.25;
     if (/\d/.test(text)) score -= 0.2;
-    if (!best || score > best.confidence) best = { text, words, page: line.block.page, confidence: Math.min(0.9, score) };
+    // "Acme Roofing LLC, info@acme.com": the comma before the contact details is no part of the name.
+    if (!best || score > best.confidence) best = { text: text.replace(/[,;]$/, ''), words, page: line.block.page, confidence: Math.min(0.9, score) };
   }
   return best && best.confidence >= 0.45 ? best : null;
 }

@@ -1,5 +1,5 @@
 import type { Word } from '@docsift/core';
-import { cellsOf, findDateInText, findIssuer, foldText, hasLegalForm, textOf, type DocumentLayout, type LayoutRow as Row } from '@docsift/core/layout';
+import { cellsOf, findDateInText, findIssuer, foldText, hasLegalForm, isDocumentTitle, textOf, type DocumentLayout, type LayoutRow as Row } from '@docsift/core/layout';
 import { isCaptionRow, labelsOf, valueOf, type LabelHit, type MetaField } from './labels.js';
 import type { ProvenanceRecorder } from './provenance.js';
 import type { SorAdditionalInfo, SorMetadata } from './schema.js';
@@ -58,7 +58,8 @@ function findCompany(layout: DocumentLayout, pattern: RegExp, cut: boolean, skip
   // The letterhead first; a company named only in the page footer after it.
   const ordered = [...firstPage.filter((row) => row.top < 0.5), ...firstPage.filter((row) => row.top >= 0.5)];
   for (const row of ordered) {
-    for (const cell of cellsOf(row).filter((words) => !words.some((word) => /:$/.test(word.text) || skip?.test(word.text)))) {
+    // A document's title ("CONSTRUCTION PROPOSAL") names no company.
+    for (const cell of cellsOf(row).filter((words) => !words.some((word) => /:$/.test(word.text) || skip?.test(word.text) || isDocumentTitle(word)))) {
       const end = cell.findIndex((word, index) => index > 0 && pattern.test(word.text));
       if (end > 0) return { words: cut ? cell.slice(0, end + 1) : cell, page: row.page };
     }

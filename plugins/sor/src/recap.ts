@@ -100,7 +100,10 @@ function recapAmount(rows: Row[], index: number, format: NumberFormat): RecapVal
     if (value) return { ...value, page: row.page };
   }
   const below = rows[index + 1];
-  if (!below || below.page !== row.page || below.top - row.bottom > 1.5 * row.height || recapFieldOf(below)) return null;
+  // A row with a label of its own ("Permit fees  $50.00") holds its own amount, not this one's.
+  // A wrapped label's second line ("and Profit  $1,234.00") runs on in lower case or after "&".
+  const labelled = (candidate: Row): boolean => recapFieldOf(candidate) !== null || /^\p{Lu}\p{L}/u.test(candidate.words.find((word) => word.bbox[2] <= labelEnd)?.text ?? '');
+  if (!below || below.page !== row.page || below.top - row.bottom > 1.5 * row.height || labelled(below)) return null;
   const labelLeft = row.words[match.start].bbox[0];
   const value = amountRightOf(below.words, labelLeft - rowHeightsToX(row, 0.77), format);
   return value ? { ...value, page: below.page } : null;

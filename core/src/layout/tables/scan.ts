@@ -401,8 +401,12 @@ function continuesTable(current: TableHeader, next: TableHeader): boolean {
   const theirs = roles(next);
   const text = [...mine].filter((role) => role === 'description' || role === 'scope');
   if (text.some((role) => !theirs.has(role))) return false;
-  const values = [...mine].filter((role) => role !== '' && role !== 'description' && role !== 'scope' && role !== 'itemNumber');
-  return values.filter((role) => theirs.has(role)).length * 2 >= values.length;
+  // Both ways: a header with columns of its own ("Qty", "Unit Price" under a list of amounts) starts another table.
+  const shared = (from: Set<string>, to: Set<string>): boolean => {
+    const values = [...from].filter((role) => role !== '' && role !== 'description' && role !== 'scope' && role !== 'itemNumber');
+    return values.filter((role) => to.has(role)).length * 2 >= values.length;
+  };
+  return shared(mine, theirs) && shared(theirs, mine);
 }
 
 /**
