@@ -72,6 +72,8 @@ export function findIssuer(layout: DocumentLayout): PartyName | null {
   // A line at or under the buyer's label is the buyer's; the letterhead may sit above it in one block.
   const isBuyers = (line: Line): boolean => line.block.lines.slice(0, line.index + 1).some((earlier) => earlier.some((word) => buyerLabels.has(word)));
   const labelled = new Set(layout.labels.filter((span) => span.score >= 0.85).flatMap(spanWords));
+  // A name that is nothing but a label, however weakly placed ("Tel." before its number), is no name.
+  const anyLabel = new Set(layout.labels.flatMap(spanWords));
   // Names printed again in a page's lower half: the issuer's footer repeats the letterhead.
   const footerNames = new Set(
     linesOf(layout)
@@ -84,11 +86,13 @@ export function findIssuer(layout: DocumentLayout): PartyName | null {
     const words = namePart(line.words);
     const text = cellText(words);
     if (words.length === 0 || !/\p{L}{3}/u.test(text) || CONTACT.test(text) || words.some((word) => labelled.has(word) || /:$/.test(word.text))) continue;
+    if (words.every((word) => anyLabel.has(word))) continue;
     if (words.some(isDocumentTitle) || isBuyers(line) || meanConfidence(words) < MIN_NAME_CONFIDENCE) continue;
     if (words.some((word) => layout.tableWords.has(word)) || !isNameLine(words)) continue;
-    // The issuer is named on the first page, or in the footer of its details.
+    // The issuer is named on the first page, in the footer of its details, or by its legal form
+    // at the end of a till receipt that runs over pages ("REWE Markt GmbH").
     const firstPageBlock = line.block.page === firstPage;
-    if (!firstPageBlock && !detailBlocks.has(line.block)) continue;
+    if (!firstPageBlock && !detailBlocks.has(line.block) && !hasLegalForm(words)) continue;
     let score = 0.3 + (firstPageBlock ? 0.1 * Math.max(0, 1 - line.block.bbox[1] / 0.3) : 0);
     if (hasLegalForm(words)) score += 0.3;
     if (line.block.height >= 1.3 * typical) score += 0.15;
