@@ -10,11 +10,19 @@ import { COLUMN_ROLES, columnTerms, FIELD_CONCEPTS, fieldTerms, foldText, splitI
 
 export interface ConceptMatch<T> {
   id: T;
-  /** 0..1: 1 when the field's name is the concept's name or one of its English labels. */
+  /** 0..1: 1 when the field's name is the concept's name or one of its labels in any language. */
   score: number;
 }
 
-const STOPWORDS = new Set('a an the of for to in on at by is are was were be this that which who whom whose its it as or and with from per if any when where what one'.split(' '));
+const STOPWORDS = new Set(
+  [
+    'a an the of for to in on at by is are was were be this that which who whom whose its it as or and with from per if any when where what one',
+    // The function words of the lexicon's other languages: a Spanish or German field name is read by its content words too.
+    'de del el la las los le les du des et en der die das und von zu van het een di il lo da do dos y e',
+  ]
+    .join(' ')
+    .split(' '),
+);
 /** Concepts below this score are not what the field asks for. */
 const MIN_SCORE = 0.45;
 /** A concept whose values are of another kind than the field's type counts this much ("issuer" is no date). */
@@ -61,7 +69,8 @@ function fields(): Map<FieldConcept, Vocabulary> {
   fieldVocabulary ??= new Map(
     (Object.keys(FIELD_CONCEPTS) as FieldConcept[]).map((id) => [
       id,
-      vocabulary(id, FIELD_CONCEPTS[id].description, fieldTerms({ concepts: [id], languages: ['en'] }).map((term) => term.phrase)),
+      // Every language's labels: a template may name its fields in Spanish ("fecha", "proveedor").
+      vocabulary(id, FIELD_CONCEPTS[id].description, fieldTerms({ concepts: [id] }).map((term) => term.phrase)),
     ]),
   );
   return fieldVocabulary;
@@ -71,7 +80,7 @@ function columns(): Map<ColumnRole, Vocabulary> {
   columnVocabulary ??= new Map(
     (Object.keys(COLUMN_ROLES) as ColumnRole[]).map((id) => [
       id,
-      vocabulary(id, COLUMN_ROLES[id].description, columnTerms({ roles: [id], languages: ['en'] }).map((term) => term.phrase)),
+      vocabulary(id, COLUMN_ROLES[id].description, columnTerms({ roles: [id] }).map((term) => term.phrase)),
     ]),
   );
   return columnVocabulary;

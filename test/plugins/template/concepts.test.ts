@@ -20,6 +20,14 @@ describe('plugin-template: concepts a template field asks for', () => {
     expect(fieldConceptsOf(field('dueDate', 'date'))[0]).to.deep.equal({ id: 'dueDate', score: 0.85 });
   });
 
+  it('reads field names in the lexicon’s other languages ("fecha", "proveedor", "montant_ttc")', () => {
+    expect(fieldConceptsOf(field('fecha', 'date'))[0]).to.deep.equal({ id: 'issueDate', score: 0.85 });
+    expect(fieldConceptsOf(field('fecha_vencimiento', 'date'))[0].id).to.equal('dueDate');
+    expect(fieldConceptsOf(field('proveedor', 'string'))[0].id).to.equal('seller');
+    expect(fieldConceptsOf(field('montant_ttc', 'currency'))[0].id).to.equal('total');
+    expect(columnRoleOf(field('cantidad', 'number'))).to.equal('quantity');
+  });
+
   it('reads a name that is no concept name through its description, with a score below an exact name', () => {
     const bare = fieldConceptsOf(field('issuer', 'string'));
     const described = fieldConceptsOf(field('issuer', 'string', 'Who issued the invoice'));
@@ -59,6 +67,11 @@ describe('plugin-template: fields found by their concept', () => {
     );
     expect(result.data).to.deep.equal({ invoiceNumber: 'R-2024-17', invoiceDate: '2024-03-05', total: 1234.56 });
     expect(result.fieldDetails.invoiceNumber).to.include({ confidence: 1, page: 1, source: 'text' });
+  });
+
+  it('finds a field named in Spanish under its Spanish label', async () => {
+    const { data } = await extract(['Tienda Sol S.L.', 'Fecha de emisión: 12/03/2024', 'Total: 35,00 €'], [field('fecha', 'date')]);
+    expect(data.fecha).to.equal('2024-03-12');
   });
 
   it('finds a field that names no concept by its own name as the label', async () => {
