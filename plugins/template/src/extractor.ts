@@ -165,7 +165,10 @@ export class LabelTemplateExtractor implements TemplateExtractor {
     const plans = fields.map((field) => this.#plan(document, field, reading, issuer));
     settleTotals(plans, reading);
     const taken = new Set<Word>();
-    for (const plan of plans) {
+    for (const field of fields) data[field.name] = null;
+    // The issue date by its place (the first date not another field's) is chosen last, once the labelled dates are taken.
+    const ordered = [...plans.filter((plan) => plan.concept !== 'issueDate'), ...plans.filter((plan) => plan.concept === 'issueDate')];
+    for (const plan of ordered) {
       if (context.signal?.aborted) throw new DocsiftError('aborted', 'Processing was cancelled.');
       const { field } = plan;
       if (field.type === 'list' && field.fields?.length) {

@@ -33,6 +33,14 @@ describe('plugin-template: values found by their role where no label names them'
   });
 
   describe('the first date as the issue date', () => {
+    it('leaves a labelled due date to the due date field, whatever the order of the fields', async () => {
+      const text = ['ACME Ltd', 'Due date: 2024-07-01', 'Leeds, 3 March 2024'].join('\n');
+      for (const fields of [[field('invoiceDate', 'date'), field('dueDate', 'date')], [field('dueDate', 'date'), field('invoiceDate', 'date')]]) {
+        const { data } = await extract(text, fields);
+        expect(data).to.deep.equal({ invoiceDate: '2024-03-03', dueDate: '2024-07-01' });
+      }
+    });
+
     it('takes the first date of the first page, at the confidence of a role', async () => {
       const result = await extract(['ACME Ltd', 'Leeds, 3 March 2024', 'Paid 12 March 2024'].join('\n'), [field('invoiceDate', 'date')]);
       expect(result.data.invoiceDate).to.equal('2024-03-03');
