@@ -19,7 +19,7 @@ export interface Printed {
 }
 
 export interface SorFamily {
-  /** "g1" … "g12". */
+  /** "g1" … "g16". */
   id: string;
   /** A short name that says what the layout is. */
   name: string;

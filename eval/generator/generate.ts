@@ -17,18 +17,22 @@ import { g9 } from './families/g9-hud-specification-form.js';
 import { g10 } from './families/g10-insurance-estimate.js';
 import { g11 } from './families/g11-handyman-quote.js';
 import { g12 } from './families/g12-draw-schedule.js';
+import { g13 } from './families/g13-specialty-proposal.js';
+import { g14 } from './families/g14-lender-budget-form.js';
+import { g15 } from './families/g15-cost-plan.js';
+import { g16 } from './families/g16-accounting-estimate.js';
 import { buildDocument, type SorDocument } from './model.js';
 import { Random } from './random.js';
 import { faxPdf, photoImage, scannedPdf, type Rendering } from './variants.js';
 
 /**
- * Statements of repair in twelve layout families with their answer keys, for leave-one-family-out
- * evaluation: g1–g4 and g9–g12 for tuning, g5–g8 held out. Deterministic for a seed and generator version.
+ * Statements of repair in sixteen layout families with their answer keys, for leave-one-family-out
+ * evaluation: g1–g4 and g9–g16 for tuning, g5–g8 held out. Deterministic for a seed and generator version.
  */
 
-export const GENERATOR_VERSION = '1.2.0';
+export const GENERATOR_VERSION = '1.3.0';
 export const DEFAULT_SEED = 20261207;
-export const FAMILIES: SorFamily[] = [g1, g2, g3, g4, g5, g6, g7, g8, g9, g10, g11, g12];
+export const FAMILIES: SorFamily[] = [g1, g2, g3, g4, g5, g6, g7, g8, g9, g10, g11, g12, g13, g14, g15, g16];
 
 export interface GenerateOptions {
   /** Family ids ("g1"…); all by default. */
@@ -151,7 +155,7 @@ export async function generateSorFamilies(outDir: string, options: GenerateOptio
   const set: GeneratedSet = {
     set: 'generated-sor',
     generator,
-    description: 'Generated statements of repair in twelve layout families (g1–g4 and g9–g12 for tuning, g5–g8 held out) with their expected extraction results.',
+    description: 'Generated statements of repair in sixteen layout families (g1–g4 and g9–g16 for tuning, g5–g8 held out) with their expected extraction results.',
     conventions: CONVENTIONS,
     files,
   };

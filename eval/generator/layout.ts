@@ -174,11 +174,12 @@ export class Sheet {
   }
 }
 
-/** "1,234.56"; `dollar` adds "$", `whole` drops the cents. */
-export function money(cents: number, options: { dollar?: boolean; whole?: boolean } = {}): string {
+/** "1,234.56"; `dollar` adds "$", `whole` drops the cents, `separators: false` drops the thousands commas. */
+export function money(cents: number, options: { dollar?: boolean; whole?: boolean; separators?: boolean } = {}): string {
   const negative = cents < 0;
   const absolute = Math.abs(cents);
-  const dollars = Math.floor(absolute / 100).toLocaleString('en-US');
+  const whole = Math.floor(absolute / 100);
+  const dollars = options.separators === false ? String(whole) : whole.toLocaleString('en-US');
   const text = options.whole ? dollars : `${dollars}.${String(absolute % 100).padStart(2, '0')}`;
   return `${negative ? '-' : ''}${options.dollar ? '$' : ''}${text}`;
 }

@@ -112,6 +112,8 @@ export interface DocumentSpec {
   unheadedLead?: boolean;
   /** The contractor is always known (documents issued by the contractor). */
   contractorSelected?: boolean;
+  /** Only these work items (a specialty contractor's scope): every trade or room with work gets a section, up to one per item. */
+  works?: (work: WorkItem) => boolean;
   recap: RecapSpec;
 }
 
@@ -184,18 +186,17 @@ interface Group {
 }
 
 function groupsFor(random: Random, spec: DocumentSpec, wanted: number): Group[] {
+  const works = spec.works ? WORK_ITEMS.filter(spec.works) : WORK_ITEMS;
   if (spec.grouping === 'trade') {
-    const trades = TRADES.filter((trade) => !(spec.unheadedLead && trade.id === 'general'));
+    const trades = TRADES.filter((trade) => !(spec.unheadedLead && trade.id === 'general') && works.some((work) => work.trade === trade.id));
     const chosen = new Set(random.sample(trades, wanted).map((trade) => trade.id));
     return trades
       .filter((trade) => chosen.has(trade.id))
-      .map((trade) => ({ info: { ordinal: 0, trade, room: null }, pool: WORK_ITEMS.filter((work) => work.trade === trade.id) }));
+      .map((trade) => ({ info: { ordinal: 0, trade, room: null }, pool: works.filter((work) => work.trade === trade.id) }));
   }
-  const rooms = random.sample(ROOMS.filter((room) => !(spec.unheadedLead && room.area === 'whole')), wanted);
-  return rooms.map((room) => ({
-    info: { ordinal: 0, trade: null, room },
-    pool: WORK_ITEMS.filter((work) => work.areas.includes(room.area) && work.trade !== 'general'),
-  }));
+  const roomPool = (room: Room) => works.filter((work) => work.areas.includes(room.area) && work.trade !== 'general');
+  const rooms = random.sample(ROOMS.filter((room) => !(spec.unheadedLead && room.area === 'whole') && (!spec.works || roomPool(room).length > 0)), wanted);
+  return rooms.map((room) => ({ info: { ordinal: 0, trade: null, room }, pool: roomPool(room) }));
 }
 
 /** Items of the group's pool, each work item once while unused ones remain; descriptions never repeat. */
@@ -223,7 +224,9 @@ function buildSections(random: Random, spec: DocumentSpec): Section[] {
     sections.push({ heading: '', items: sectionItems(random, spec, general, lead, used) });
     remaining -= sections[0].items.length;
   }
-  const groupCount = Math.max(1, Math.min(spec.grouping === 'trade' ? TRADES.length : 9, Math.round(remaining / random.float(2.5, 5))));
+  // A specialty scope is small: every trade or room that has work is used.
+  const wanted = spec.works ? remaining : Math.round(remaining / random.float(2.5, 5));
+  const groupCount = Math.max(1, Math.min(spec.grouping === 'trade' ? TRADES.length : 9, wanted));
   const groups = groupsFor(random, spec, groupCount);
   const sizes = spread(random, remaining, groups.map((group) => new Set(group.pool.map((work) => work.text)).size));
   groups.forEach((group, index) => {

@@ -48,7 +48,7 @@ export interface HeadingStyle {
 export type TableRow =
   | { kind: 'heading'; text: string }
   | { kind: 'item'; cells: Record<string, string> }
-  | { kind: 'total'; cells: Record<string, string>; label: string; labelKey: string; rule?: boolean }
+  | { kind: 'total'; cells: Record<string, string>; label: string; labelKey: string; rule?: boolean; keepWithNext?: boolean }
   | { kind: 'note'; text: string }
   | { kind: 'space'; height: number };
 
@@ -149,7 +149,7 @@ export function writeTable(sheet: Sheet, spec: TableSpec, rows: TableRow[]): voi
   rows.forEach((row, index) => {
     const height = rowHeight(sheet, spec, row);
     const next = rows[index + 1];
-    const keepWith = row.kind === 'heading' && next ? rowHeight(sheet, spec, next) : 0;
+    const keepWith = (row.kind === 'heading' || (row.kind === 'total' && row.keepWithNext)) && next ? rowHeight(sheet, spec, next) : 0;
     if (sheet.y + height + keepWith > sheet.bottom) {
       if (row.kind === 'space') return;
       sheet.addPage();

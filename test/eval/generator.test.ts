@@ -40,10 +40,12 @@ function unprinted(answer: SorAnswer, printed: Printed): string[] {
   ];
   const words = texts.flatMap((text) => text.split(/\s+/)).map(foldText).filter(Boolean);
   const amounts = [...constructionSections.flatMap((section) => section.lineItems.map((item) => item.totalCost)), recapSummary.grandTotal];
-  return [...words.filter((word) => !printed.text.includes(word)), ...amounts.map((amount) => String(cents(amount))).filter((amount) => !printed.words.has(amount))];
+  // Whole-dollar amounts may be printed without cents ("$12,450").
+  const amountPrinted = (amount: number) => printed.words.has(String(cents(amount))) || (cents(amount) % 100 === 0 && printed.words.has(String(cents(amount) / 100)));
+  return [...words.filter((word) => !printed.text.includes(word)), ...amounts.filter((amount) => !amountPrinted(amount)).map((amount) => String(cents(amount)))];
 }
 
-const OPTIONS = { families: ['g1', 'g4', 'g10'], variants: ['digital' as const] };
+const OPTIONS = { families: ['g1', 'g4', 'g10', 'g13', 'g14', 'g15', 'g16'], variants: ['digital' as const] };
 
 describe('generated statements of repair', () => {
   const folders = [mkdtempSync(path.join(tmpdir(), 'docsift-sor-a-')), mkdtempSync(path.join(tmpdir(), 'docsift-sor-b-'))];
@@ -58,7 +60,7 @@ describe('generated statements of repair', () => {
   });
 
   it('writes four digital PDFs per family and an answer for each', () => {
-    expect(sets[0].files.map((answer) => answer.file)).to.have.lengthOf(12);
+    expect(sets[0].files.map((answer) => answer.file)).to.have.lengthOf(28);
     expect(readdirSync(folders[0]).sort()).to.deep.equal([...sets[0].files.map((answer) => answer.file), 'answers.json'].sort());
     expect(sets[0].files.every((answer) => answer.heldOut === false && answer.documentType === 'sor')).to.equal(true);
   });
@@ -81,7 +83,7 @@ describe('generated statements of repair', () => {
       expect(items.length, answer.file).to.be.within(5, 80);
       for (const item of items) {
         const parts = sum([item.materialCost, item.laborCost]);
-        // g10 prints no material/labor split; g1 prints equipment and tax columns, so its line totals hold more than material + labor.
+        // g10, g13, g15 and g16 print no material/labor split; g1 prints equipment and tax columns, so its line totals hold more than material + labor.
         if (item.materialCost === null) expect(cents(item.totalCost), item.description).to.be.above(0);
         else if (answer.layoutFamily === 'g1') expect(cents(item.totalCost), item.description).to.be.at.least(parts);
         else expect(cents(item.totalCost), item.description).to.equal(parts);
