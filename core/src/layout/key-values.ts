@@ -107,7 +107,8 @@ function cellFrom(row: LayoutRow, index: number, stops: ReadonlySet<Word>): Cell
     const word = row.words[next];
     if (words.length > 0 && startsCell(row, next)) return { words, endsAtLabel: false };
     if (words.length > 0 && stops.has(word)) return { words, endsAtLabel: true };
-    if (words.length > 0 && endsWithColon(word)) {
+    // "19 %:" ends a rate, not a label.
+    if (words.length > 0 && endsWithColon(word) && !/[\d%]/.test(word.text)) {
       // A cell of words ending in a colon is a label cell ("REVISION NUMBER:"), not a value.
       const wordsOnly = words.every((entry) => !/\d/.test(entry.text));
       return start > 0 && startsCell(row, start) && wordsOnly ? null : { words, endsAtLabel: true };

@@ -14,7 +14,7 @@ interface Found {
   rowIndex: number;
 }
 
-/** An address may run on to this many lines under its first. */
+/** An address is read over at most this many lines (its first and those under it). */
 const ADDRESS_LINES = 3;
 
 const PHONE = /(\+?1[\s.-]?)?(\(\d{3}\)\s?|\d{3}[\s.-])\d{3}[\s.-]\d{4}(\s*(ext\.?|x)\s*\d+)?/i;
@@ -124,7 +124,7 @@ class MetadataReader {
     meta.borrowerName = this.take('borrowerName', 'documentMetadata.borrowerName', withoutTrailingNote);
     meta.lenderName = this.take('lenderName', 'documentMetadata.lenderName', withoutTrailingNote);
     meta.consultant = this.take('consultant', 'documentMetadata.consultant');
-    meta.inspectionDate = this.take('inspectionDate', 'documentMetadata.inspectionDate', (text) => findDateInText(text, 'mdy'));
+    meta.inspectionDate = this.take('inspectionDate', 'documentMetadata.inspectionDate', (text) => findDateInText(text, this.layout.conventions.dateOrder));
     const additional = this.additional;
     additional.fileNumber = this.take('fileNumber', 'additionalInfo.fileNumber');
     additional.buildingSize = this.take('buildingSize', 'additionalInfo.buildingSize');

@@ -40,7 +40,6 @@ const FIELD_LABELS: Array<readonly [RecapField, PhraseMatcher<RecapField>]> = [
 ];
 const RECAP_HEADINGS = PhraseMatcher.of([[true, ['recap', 'summary of costs', 'cost summary', 'recapitulation', 'project summary', 'estimate summary']]]);
 
-/** Which recap field a row is labelled with, if any (section subtotals excluded). */
 /** A recap line's label is short: a few words before its amount ("Contractor's Overhead & Profit (15%)"). */
 const LABEL_MAX_WORDS = 8;
 

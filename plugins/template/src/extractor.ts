@@ -107,6 +107,7 @@ function insideOtherLabel(span: LabelSpan<LabelSource>, reading: DocumentLayout,
 
 /** Every value the labels point at, strongest first: every region around each label, read by the concept's kind or the field's type. */
 function fromLabels(field: FieldSpec, kind: ValueKind | null, reading: DocumentLayout, concepts: Array<ConceptMatch<FieldConcept>>): Found[] {
+  const concept = concepts[0]?.id;
   const wanted = new Set(concepts.map((match) => match.id));
   const spans = findLabelSpans(reading.rows, labelMatcher(field, concepts), MIN_LABEL_SCORE)
     .filter((span) => !reading.tableRows.has(span.row) && !insideOtherLabel(span, reading, wanted))
@@ -116,7 +117,7 @@ function fromLabels(field: FieldSpec, kind: ValueKind | null, reading: DocumentL
     const options = { maxLines: kind === 'party' || field.type === 'address' ? 4 : maxLines(field.type), compact: COMPACT_TYPES.has(field.type), checkbox: field.type === 'boolean', stops: reading.stops };
     for (const region of valueRegions(reading.rows, span, options)) {
       if (region.lines.some((line) => line.some((word) => reading.tableWords.has(word)))) continue;
-      const read = readRegion(region, field, kind, reading.conventions, reading.stops);
+      const read = readRegion(region, field, concept && kind ? { id: concept, kind } : null, reading.conventions, reading.stops);
       if (read) candidates.push(found(read, region.page, span.score * labelWeight(span) * region.weight * read.quality));
     }
   }

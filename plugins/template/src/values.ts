@@ -1,5 +1,5 @@
 import type { FieldSpec, Word } from '@docsift/core';
-import { findDate, hasLegalForm, parseAmount, textOf, type ValueKind, type ValueRegion } from '@docsift/core/layout';
+import { findDate, hasLegalForm, parseAmount, textOf, type FieldConcept, type ValueKind, type ValueRegion } from '@docsift/core/layout';
 import { currencyOf } from './currency.js';
 import { COMPACT_TYPES, PARSERS, type Parsed, type PrintConventions } from './parse.js';
 
@@ -46,8 +46,21 @@ function readIdentifier(words: Word[]): Reading | null {
   const word = cleaned[index];
   const amount = parseAmount(word.text);
   if (amount && amount.decimals === 2 && /[.,]/.test(word.text)) return null;
-  const value = word.text.replace(/^[#:№]+|[.,;:]+$/g, '');
-  return value.length >= 1 ? { value, quality: index === 0 ? 1 : 0.85, words: [word] } : null;
+  // An identifier printed in groups ("DE89 3704 0044 0532 0130 00", "DE 123 456 789") runs on over its digit groups.
+  const group = [word];
+  for (let next = index + 1; next < cleaned.length && ID_GROUP.test(cleaned[next].text) && closeAfter(group[group.length - 1], cleaned[next]); next += 1) group.push(cleaned[next]);
+  const value = text(group).replace(/^[#:№]+|[.,;:]+$/g, '');
+  return value.length >= 1 ? { value, quality: index === 0 ? 1 : 0.85, words: group } : null;
+}
+
+const ID_GROUP = /^(?=.*\d)[A-Z0-9]{2,6}$/;
+/** The next word stands closer than one word height after the last: the same printed value. */
+const closeAfter = (last: Word, next: Word): boolean => next.bbox[0] - last.bbox[2] < last.bbox[3] - last.bbox[1];
+
+/** A code other than a currency (BIC, sort code): the first word of letters and digits. */
+function readCode(words: Word[]): Reading | null {
+  const word = words.find((candidate) => /^[A-Z0-9][A-Z0-9-]{3,10}$/.test(candidate.text.replace(/[.,;:]+$/, '')));
+  return word ? { value: word.text.replace(/[.,;:]+$/, ''), quality: 1, words: [word] } : null;
 }
 
 /** A name is mostly letters and starts with a capital or a digit ("FR19787878784" is a tax number, "régler par virement" a sentence). */
@@ -75,9 +88,17 @@ function readParty(lines: Word[][], stops: ReadonlySet<Word>): Reading | null {
 }
 
 /** Reads a field's value from a region, by the concept's kind where one is known, else by the field's type. */
-export function readRegion(region: ValueRegion, field: FieldSpec, kind: ValueKind | null, conventions: PrintConventions, stops: ReadonlySet<Word>): Reading | null {
+export function readRegion(
+  region: ValueRegion,
+  field: FieldSpec,
+  concept: { id: FieldConcept; kind: ValueKind } | null,
+  conventions: PrintConventions,
+  stops: ReadonlySet<Word>,
+): Reading | null {
   const parse = (value: string): Parsed | null => PARSERS[field.type](value, conventions);
   const first = region.lines[0];
+  const kind = concept?.kind ?? null;
+  if (kind === 'code' && field.type === 'string' && concept?.id !== 'currency') return readCode(first);
   if (kind === 'code' && field.type === 'string') {
     const currency = currencyOf(first);
     return currency ? { value: currency.code, quality: currency.quality, words: currency.words } : null;

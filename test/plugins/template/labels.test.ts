@@ -35,6 +35,12 @@ describe('plugin-template: labels of related concepts', () => {
 });
 
 describe('plugin-template: values read by the concept’s kind', () => {
+  it('reads bank codes and an IBAN printed in groups, and the tax after its rate ("MwSt. 19 %: 37,15")', async () => {
+    const text = ['ACME GmbH', 'IBAN: DE89 3704 0044 0532 0130 00', 'BIC: COBADEFFXXX', 'Sort code: 12-34-56', 'MwSt. 19 %: 37,15', 'Gesamt: 232,65'].join('\n');
+    const { data } = await extract(text, [field('iban', 'string'), field('bic', 'string'), field('sortCode', 'string'), field('taxAmount', 'currency')]);
+    expect(data).to.deep.equal({ iban: 'DE89 3704 0044 0532 0130 00', bic: 'COBADEFFXXX', sortCode: '12-34-56', taxAmount: 37.15 });
+  });
+
   it('reads an identifier after a number mark ("N°")', async () => {
     const result = await extract(['Facture N° FA-2017-0010', 'Date de facture : 14/02/2017'].join('\n'), [field('invoice_number', 'string'), field('date', 'date')]);
     expect(result.data).to.deep.equal({ invoice_number: 'FA-2017-0010', date: '2017-02-14' });

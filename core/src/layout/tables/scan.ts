@@ -53,7 +53,6 @@ function entry(kind: TableEntry['kind'], line: SplitLine, columns: TableColumn[]
   return { kind, page: line.row.page, rows: [line.row], columns, cells: line.cells.map((cell) => [...cell]), label };
 }
 
-/** Adds text lines to an entry's text columns (at the front for lines printed above its values). */
 /**
  * Adds wrapped or leading text lines to an entry (at the front for lines printed above its values):
  * their words join the description ("4 in. with vapor barrier" is no item number), or each text
@@ -129,7 +128,6 @@ function ahead(rows: LayoutRow[], index: number, state: ScanState, options: Tabl
 const isItem = (line: SplitLine | undefined, state: ScanState, options: TableReadOptions): boolean =>
   line !== undefined && isItemLine(line, columnsOf(state), options.format);
 
-/** A text-only row that heads the items under it. */
 /** A note under a heading ("2,436.00 SF Walls  116.00 LF Perimeter") sits this close (in row heights) above the first item. */
 const NOTE_GAP = 2;
 
@@ -148,6 +146,7 @@ const HEADING_TYPE_RATIO = 1.3;
 /** "Continued on next page …" points elsewhere; "CONTINUED - Roof" heads a section again. */
 const POINTS_ELSEWHERE = /\b(next|following) page\b|\bcontinued (on|over)\b|\bcarried forward\b|\bsee page\b|\bsuite page\b|\bfortsetzung (auf|siehe)\b/i;
 
+/** A text-only row that heads the items under it. */
 function isHeading(state: ScanState, line: SplitLine, upcoming: SplitLine[], rows: LayoutRow[], options: TableReadOptions): boolean {
   const next = upcoming[0];
   if (POINTS_ELSEWHERE.test(line.row.text)) return false;
