@@ -136,10 +136,22 @@ function continuation(rows: LayoutRow[], rowIndex: number, x0: number, count: nu
   return lines;
 }
 
+/** Words of a label's tail right after it: one word ending in a colon, or a bracketed note of up to four words closed by a colon. */
+function labelTail(row: LayoutRow, end: number): number {
+  if (end >= row.words.length || startsCell(row, end)) return 0;
+  if (endsWithColon(row.words[end])) return 1;
+  if (!row.words[end].text.startsWith('(')) return 0;
+  for (let length = 2; length <= 4 && end + length <= row.words.length; length += 1) {
+    const last = row.words[end + length - 1];
+    if (/\):?$/.test(last.text)) return endsWithColon(last) ? length : 0;
+  }
+  return 0;
+}
+
 function rightOf(rows: LayoutRow[], rowIndex: number, label: LabelSpan<unknown>, options: RegionOptions, stops: ReadonlySet<Word>): ValueRegion[] {
   const { row } = label;
-  // The label's own tail ("Total (RM):", "Amount Due (USD):") is not a value.
-  const tail = endsWithColon(row.words[label.end]) && !startsCell(row, label.end) ? 1 : 0;
+  // The label's own tail ("Total (RM):", "Amount Due (USD):", "Consultant (if any):") is not a value.
+  const tail = labelTail(row, label.end);
   const first = cellFrom(row, label.end + tail, stops);
   if (!first) return [];
   const lines = first.endsAtLabel ? [first.words] : [first.words, ...continuation(rows, rowIndex, first.words[0].bbox[0], options.maxLines - 1, stops)];

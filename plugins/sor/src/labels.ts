@@ -26,6 +26,7 @@ export type MetaField =
   | 'buildingSize'
   | 'numberOfUnits'
   | 'project'
+  | 'jobSite'
   | 'other';
 
 /**
@@ -35,7 +36,7 @@ export type MetaField =
  */
 const META_LABELS: Array<[MetaField, string[]]> = [
   // An insurance-repair estimate names the homeowner as the insured.
-  ['borrowerName', ['borrower', 'borrowers', 'borrower(s)', 'borrower name', 'borrower names', 'homeowner', 'homeowners', 'mortgagor', 'owner name', 'insured', 'policyholder']],
+  ['borrowerName', ['borrower', 'borrowers', 'borrower(s)', 'borrower name', 'borrower names', 'homeowner', 'homeowners', 'mortgagor', 'owner name', 'insured', 'policyholder', 'owner / client', 'owner/client', 'client / owner', 'owner client']],
   ['propertyAddress', ['property', 'property address', 'subject property', 'site address', 'job address', 'project address', 'property location', 'job site']],
   ['lenderName', ['lender', 'lender name', 'mortgagee', 'lending institution']],
   ['consultant', ['consultant', 'hud consultant', '203k consultant', 'hud 203k consultant', 'consultant name', 'inspector']],
@@ -58,6 +59,8 @@ const CONCEPTS: Array<[MetaField, FieldConcept[]]> = [
   // A contractor's bid names the homeowner as its customer ("Customer", "Submitted to", "Prepared for").
   ['borrowerName', ['borrower', 'buyer']],
   ['propertyAddress', ['propertyAddress']],
+  // A contractor's estimate ships to the job: its "Ship To" block names the homeowner over the property's address.
+  ['jobSite', ['shipTo']],
   ['lenderName', ['lender']],
   ['consultant', ['consultant']],
   ['inspectionDate', ['inspectionDate']],

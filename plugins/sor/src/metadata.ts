@@ -1,5 +1,5 @@
 import type { Word } from '@docsift/core';
-import { cellsOf, findDateInText, findIssuer, foldText, hasLegalForm, isDocumentTitle, textOf, type DocumentLayout, type LayoutRow as Row } from '@docsift/core/layout';
+import { cellsOf, findDateInText, findIssuer, foldText, hasLegalForm, isDocumentTitle, parseAmount, textOf, type DocumentLayout, type LayoutRow as Row } from '@docsift/core/layout';
 import { isCaptionRow, labelsOf, valueOf, type LabelHit, type MetaField } from './labels.js';
 import type { ProvenanceRecorder } from './provenance.js';
 import type { SorAdditionalInfo, SorMetadata } from './schema.js';
@@ -17,7 +17,7 @@ interface Found {
 /** An address is read over at most this many lines (its first and those under it). */
 const ADDRESS_LINES = 3;
 
-const PHONE = /(\+?1[\s.-]?)?(\(\d{3}\)\s?|\d{3}[\s.-])\d{3}[\s.-]\d{4}(\s*(ext\.?|x)\s*\d+)?/i;
+const PHONE = /(?<!\d)(\+?1[\s.-]?)?(\(\d{3}\)\s?|\d{3}[\s.-])\d{3}[\s.-]\d{4}(\s*(ext\.?|x)\s*\d+)?/i;
 const NOT_SELECTED = /\b(to be (selected|determined)|tbd|pending|not (yet )?selected|n\/a|none)\b/i;
 /** Words that end a company name in a letterhead or a contractor's header. */
 const COMPANY_SUFFIX = /^(inc|llc|pllc|co|corp|corporation|company|ltd|lp|llp|group|associates|consultants|consulting)\.?,?$/i;
@@ -25,6 +25,10 @@ const TRADE_WORD =
   /^(services|construction|contracting|contractors|builders|building|design-build|roofing|remodeling|renovations?|masonry|plumbing|electric(al)?|painting|homes|exteriors|restoration|concrete|improvements?)\.?,?$/i;
 /** A letterhead of one of these is the 203(k) consultant's or inspector's, not the contractor's. */
 const CONSULTING_WORD = /^(consultants?|consulting|inspections?|inspectors?)\.?,?$/i;
+/** Words of a cell that names no contractor: a consultant, a title's "of" or "for" ("OPINION OF PROBABLE CONSTRUCTION COST"). */
+const NOT_A_CONTRACTOR = /^(consultants?|consulting|inspections?|inspectors?|of|for)\.?,?$/i;
+/** Words naming a lending institution. */
+const LENDING = /\b(bank|bancorp|savings|loan|credit union|mortgage|lending|home loans|financial)\b/i;
 /** A letterhead read as the issuer this surely is a company's name. */
 const MIN_ISSUER_CONFIDENCE = 0.6;
 /** A label's value is looked for this many rows under the contractor's label (its phone in a stacked block). */
@@ -33,7 +37,9 @@ const CONTRACTOR_BLOCK_ROWS = 3;
 const HOUSE_NUMBER = /^\d{1,6}[A-Za-z]?$/;
 
 /** A note in brackets after a name is not part of it ("Northgate Home Loans (FHA 203(k))"). */
-const withoutTrailingNote = (text: string): string => text.replace(/\s*\((?:[^()]|\([^()]*\))*\)$/, '').trim() || text;
+const withoutTrailingNote = (text: string): string => text.replace(/\s*\((?:[^()]|\([^()]*\))*\)$/, '').replace(TRAILING_ROLE, '').trim() || text;
+/** A role or program after a name ("Angela Washington, 203(k) Consultant", "Cardinal Bank, FHA 203(k)"). */
+const TRAILING_ROLE = /,\s*[^,]*\b(FHA|203\s*\(?k\)?|HomeStyle|consultant|inspector|estimator|owners?)\b[^,]*$/i;
 
 /** Values of each label in reading order (right of the label, else under it). */
 function collectLabelled(rows: Row[]): Map<MetaField, Found[]> {
@@ -44,7 +50,8 @@ function collectLabelled(rows: Row[]): Map<MetaField, Found[]> {
     const captions = isCaptionRow(rows[rowIndex], hits);
     for (const hit of hits) {
       if (hit.value === 'other') continue;
-      const value = valueOf(rows, hit, stops, hit.value === 'propertyAddress' || hit.value === 'project' ? ADDRESS_LINES : 1, captions);
+      const lines = hit.value === 'jobSite' ? ADDRESS_LINES + 1 : hit.value === 'propertyAddress' || hit.value === 'project' ? ADDRESS_LINES : 1;
+      const value = valueOf(rows, hit, stops, lines, captions);
       if (value) found.set(hit.value, [...(found.get(hit.value) ?? []), { words: value.words[0], lines: value.words, page: value.page, hit, rowIndex }]);
     }
   });
@@ -54,7 +61,9 @@ function collectLabelled(rows: Row[]): Map<MetaField, Found[]> {
 /** The first company named by `pattern` in a cell of the first page (letterhead first), skipping cells with a word matching `skip`. */
 function findCompany(layout: DocumentLayout, pattern: RegExp, cut: boolean, skip?: RegExp): { words: Word[]; page: number } | null {
   const { rows } = layout;
-  const firstPage = rows.filter((row) => row.page === rows[0]?.page && !layout.tableRows.has(row));
+  // Priced rows (a recap's "Total Direct Construction Cost  25,939.24") name no company.
+  const priced = (row: Row): boolean => row.words.some((word) => parseAmount(word.text, layout.conventions.format)?.moneyLike);
+  const firstPage = rows.filter((row) => row.page === rows[0]?.page && !layout.tableRows.has(row) && !priced(row));
   // The letterhead first; a company named only in the page footer after it.
   const ordered = [...firstPage.filter((row) => row.top < 0.5), ...firstPage.filter((row) => row.top >= 0.5)];
   for (const row of ordered) {
@@ -122,8 +131,8 @@ class MetadataReader {
   read(): SorMetadata {
     const meta = this.metadata;
     meta.borrowerName = this.take('borrowerName', 'documentMetadata.borrowerName', withoutTrailingNote);
-    meta.lenderName = this.take('lenderName', 'documentMetadata.lenderName', withoutTrailingNote);
-    meta.consultant = this.take('consultant', 'documentMetadata.consultant');
+    meta.lenderName = this.take('lenderName', 'documentMetadata.lenderName', withoutTrailingNote) ?? this.lenderLetterhead();
+    meta.consultant = this.take('consultant', 'documentMetadata.consultant', withoutTrailingNote);
     meta.inspectionDate = this.take('inspectionDate', 'documentMetadata.inspectionDate', (text) => findDateInText(text, this.layout.conventions.dateOrder));
     const additional = this.additional;
     additional.fileNumber = this.take('fileNumber', 'additionalInfo.fileNumber');
@@ -138,9 +147,29 @@ class MetadataReader {
 
   private readAddress(): string | null {
     const found = this.first('propertyAddress');
-    if (!found) return this.addressOfProject();
-    this.provenance.record('documentMetadata.propertyAddress', found.page, found.lines.flat());
-    return found.lines.map(textOf).join(', ');
+    if (found) {
+      this.provenance.record('documentMetadata.propertyAddress', found.page, found.lines.flat());
+      return found.lines.map(textOf).join(', ');
+    }
+    return this.addressOfJobSite() ?? this.addressOfProject();
+  }
+
+  /**
+   * An estimate's "Ship To" block is the job site: its name line is the homeowner's (the borrower
+   * when no label names one), the lines under it the property's address.
+   */
+  private addressOfJobSite(): string | null {
+    const found = this.first('jobSite');
+    if (!found) return null;
+    const [first, ...rest] = found.lines;
+    const named = rest.length > 0 && !/\d/.test(textOf(first));
+    const lines = named ? rest : found.lines;
+    if (named && this.metadata.borrowerName === null) {
+      this.metadata.borrowerName = textOf(first);
+      this.provenance.record('documentMetadata.borrowerName', found.page, first, 0.7);
+    }
+    this.provenance.record('documentMetadata.propertyAddress', found.page, lines.flat(), 0.8);
+    return lines.map(textOf).join(', ');
   }
 
   /** A contractor's bid names the job by its address ("Project: Renovation of 1764 Magnolia Street"). */
@@ -163,17 +192,27 @@ class MetadataReader {
       info.name = this.take('contractorName', 'documentMetadata.contractorInfo.name', (text) => (NOT_SELECTED.test(text) ? null : text));
       if (info.name === null) return;
     } else {
-      const company = this.contractorLetterhead() ?? findCompany(this.layout, TRADE_WORD, true, CONSULTING_WORD) ?? findCompany(this.layout, COMPANY_SUFFIX, true, CONSULTING_WORD);
+      const company = this.contractorLetterhead() ?? findCompany(this.layout, TRADE_WORD, true, NOT_A_CONTRACTOR);
       if (company) {
         info.name = preferMixedCase(textOf(company.words), this.rows);
         this.provenance.record('documentMetadata.contractorInfo.name', company.page, company.words, 0.7);
       }
     }
     info.license = this.take('contractorLicense', 'documentMetadata.contractorInfo.license', (text) => text.replace(/^[#:]\s*/, ''));
-    const phone = this.first('contractorPhone') ?? this.phoneBesideContractor(labelled);
+    // With no contractor named, a bare phone number is the consultant's or the lender's.
+    const known = labelled !== undefined || info.name !== null;
+    const phone = this.first('contractorPhone') ?? (known ? this.phoneBesideContractor(labelled) : undefined);
     const asPhone = (text: string): string | null => PHONE.exec(text)?.[0] ?? null;
     if (phone) info.phone = this.take(phone.hit.value, 'documentMetadata.contractorInfo.phone', asPhone, phone);
-    else if (!labelled) info.phone = this.firstPhone();
+    else if (!labelled && known) info.phone = this.firstPhone();
+  }
+
+  /** A lender's own form: its letterhead names a bank, a credit union or a mortgage company. */
+  private lenderLetterhead(): string | null {
+    const issuer = findIssuer(this.layout);
+    if (!issuer || issuer.confidence < MIN_ISSUER_CONFIDENCE || !LENDING.test(issuer.text)) return null;
+    this.provenance.record('documentMetadata.lenderName', issuer.page, issuer.words, 0.7);
+    return issuer.text;
   }
 
   /** Without a contractor label, a bid's letterhead names its contractor (a consultant's write-up names the consultant there). */

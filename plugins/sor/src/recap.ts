@@ -11,15 +11,17 @@ const RECAP_LABELS: Array<[RecapField, string[]]> = [
     [
       'grand total', 'total estimate', 'estimate total', 'total bid', 'bid total', 'contract total', 'total contract price', 'total contract amount',
       'total project cost', 'project total', 'total repair cost', 'total cost of repairs', 'total estimated cost', 'replacement cost value',
+      'total estimated construction cost', 'total construction cost', 'estimated construction cost',
     ],
   ],
   // An insurance estimate's "Line Item Total" is its lines before sales tax: neither the subtotal nor the total.
   ['itemsBeforeTax', ['line item total', 'line item totals', 'line items total']],
-  ['overheadAndProfit', ['overhead and profit', 'overhead & profit', 'overhead profit', 'o&p', 'oh&p']],
+  ['overheadAndProfit', ['overhead and profit', 'overhead & profit', 'overhead profit', 'o&p', 'oh&p', "contractor's fee", 'contractor fee', 'contractors fee']],
   ['overhead', ['overhead']],
   ['profit', ['profit', "contractor's profit", 'contractor profit']],
   ['generalConditions', ['general conditions', 'gen conditions', 'general condition']],
-  ['subtotal', ['subtotal', 'sub total', 'sub-total', 'total of sections', 'sections total', 'total all sections', 'total direct costs', 'total direct cost', 'direct costs']],
+  ['subtotal', ['subtotal', 'sub total', 'sub-total', 'total of sections', 'sections total', 'total all sections', 'total direct costs', 'total direct cost', 'direct costs',
+      'total direct construction cost', 'direct construction cost']],
   // A bare "Total" is the grand total only when nothing more specific labels the row.
   ['grandTotal', ['total', 'total due', 'amount due', 'total amount', 'total price']],
 ];
@@ -155,11 +157,30 @@ function linesAfter(rows: Row[], index: number, format: NumberFormat): RecapLine
 }
 
 /**
+ * A markups table may print a running total after each line's amount ("General Conditions 12%
+ * 3,112.71  29,051.95"): the last amount is the running total when it is the previous line's
+ * plus this line's. The rows from `start` on are given without their running totals.
+ */
+function withoutRunningTotals(rows: Row[], start: number, format: NumberFormat): Row[] {
+  let previous: number | null = null;
+  return rows.map((row, index) => {
+    if (index < start) return row;
+    const amounts = row.words.filter((word) => !/%/.test(word.text) && parseAmount(word.text, format)?.moneyLike);
+    const values = amounts.map((word) => parseAmount(word.text, format)!.value);
+    const last = values.length > 0 ? values[values.length - 1] : null;
+    const running = values.length >= 2 && previous !== null && Math.round((previous + values[values.length - 2]) * 100) === Math.round(last! * 100);
+    if (last !== null) previous = last;
+    return running ? { ...row, words: row.words.filter((word) => word !== amounts[amounts.length - 1]) } : row;
+  });
+}
+
+/**
  * Reads the recap by its label anchors from `start` on. The first grand total ends it: lines
  * printed after it (contingency, fees, total rehabilitation cost) are kept apart, as are priced
  * lines without a recap label between the subtotal and the grand total.
  */
-export function readRecap(rows: Row[], start: number, format: NumberFormat): RecapRead {
+export function readRecap(printed: Row[], start: number, format: NumberFormat): RecapRead {
+  const rows = withoutRunningTotals(printed, start, format);
   const fields: Partial<Record<RecapField, RecapValue>> = {};
   const unread: RecapRead['unread'] = {};
   const unlabelled: RecapLine[] = [];

@@ -65,6 +65,23 @@ export function readSectionHeading(text: string): { number: string | null; name:
   return { number, name: printed, continued };
 }
 
+/** A heading's leading number in groups: "02 41 19 Selective Demolition" → ["02", "41", "19"], "Division 04: Masonry" → ["04"], "3.1 Roof" → ["3", "1"]. */
+function outlineNumber(name: string): string[] {
+  const match = /^(?:(?:section|division|div\.?|part|phase|category|chapter)\s*)?(\d{1,3}(?:[ .]\d{1,3})*)(?=\s*[^\d\s.])/i.exec(name.trim());
+  return match ? match[1].split(/[ .]/) : [];
+}
+
+/**
+ * A heading numbered one level deeper than the current section ("02 41 19 Selective Demolition" or
+ * "31 22 00 Grading" under "32 – Exterior Improvements", "3.1 Flashing" under "3 Roofing") heads a
+ * subsection: its items stay in the section. "02 00 00" after "01 00 00", or "3.0" after "2.0", is a
+ * section of its own.
+ */
+function isSubsection(name: string, current: string): boolean {
+  const [inner, outer] = [outlineNumber(name), outlineNumber(current)];
+  return outer.length > 0 && inner.length > outer.length;
+}
+
 /** Tables that list priced work: a description (or scope) and an amount, material or labor column. */
 function isCostTable(table: Table): boolean {
   const roles = new Set(table.header.columns.map((column) => column.role));
@@ -104,6 +121,8 @@ class SectionBuilder {
   constructor(
     private readonly format: NumberFormat,
     private readonly untitled: { name: string; words: Word[] },
+    /** The tables print section headings: a trade column then names lines, not sections. */
+    private readonly headed: boolean,
   ) {}
 
   private open(name: string, words: Word[], page: number): DraftSection {
@@ -130,6 +149,7 @@ class SectionBuilder {
     const sameNumber = current !== null && heading.number !== null && readSectionHeading(current.name)?.number === heading.number;
     const sameName = current !== null && heading.name.toLowerCase() === current.name.toLowerCase();
     if ((sameNumber && (heading.continued || sameName)) || (heading.continued && sameName)) return;
+    if (current !== null && isSubsection(heading.name, current.name)) return;
     const section = this.open(heading.name, words, entry.page);
     if (moneyRoles.some((role) => (cells[role]?.length ?? 0) > 0)) section.total = this.totals(entry, cells);
   }
@@ -141,8 +161,8 @@ class SectionBuilder {
   item(entry: TableEntry): void {
     const cells = cellsByRole(entry);
     const scope = cells.scope ?? [];
-    // A scope column names the section of its lines (a bid's "BRICK", "STUCCO").
-    if (scope.length > 0 && joinWords(scope) !== this.current?.name) this.open(joinWords(scope), scope, entry.page);
+    // A scope column names the section of its lines (a bid's "BRICK", "STUCCO") where no heading does.
+    if (!this.headed && scope.length > 0 && joinWords(scope) !== this.current?.name) this.open(joinWords(scope), scope, entry.page);
     const section = this.current ?? this.open(this.untitled.name, this.untitled.words, entry.page);
     const amount = (role: ColumnRole): CellValue<number> | null => readAmountCell(cells[role] ?? [], this.format);
     const quantityWords = cells.quantity ?? [];
@@ -180,7 +200,8 @@ export function readStatementTable(layout: DocumentLayout): DraftTable {
   const { rows, conventions: { format } } = layout;
   const tables = layout.tables.filter(isCostTable);
   if (tables.length === 0) return { sections: [], end: 0 };
-  const builder = new SectionBuilder(format, headingAbove(rows, tables[0].start));
+  const headed = tables.some((table) => table.entries.some((entry) => entry.kind === 'heading'));
+  const builder = new SectionBuilder(format, headingAbove(rows, tables[0].start), headed);
   for (const table of tables) {
     for (const entry of table.entries) {
       if (entry.kind === 'heading') builder.heading(entry);

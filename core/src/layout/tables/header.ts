@@ -100,9 +100,24 @@ interface CellRead {
   covered: Set<Word>;
 }
 
+/** Words inside brackets: a note on the label ("Total (Labor + Materials)"), not labels of their own. */
+function bracketed(words: Word[]): Set<Word> {
+  const inside = new Set<Word>();
+  let depth = 0;
+  for (const word of words) {
+    if (word.text.startsWith('(')) depth += 1;
+    if (depth > 0) inside.add(word);
+    if (word.text.endsWith(')')) depth = Math.max(0, depth - 1);
+  }
+  return inside;
+}
+
 function columnsOfCell(cell: HeaderCell): CellRead {
   const ordered = readingOrder(cell.words);
-  const phrases = columnLabels().findAllInSequence(ordered);
+  const found = columnLabels().findAllInSequence(ordered);
+  const note = bracketed(ordered);
+  const outside = found.filter((phrase) => ordered.slice(phrase.start, phrase.end).some((word) => !note.has(word)));
+  const phrases = outside.length > 0 ? outside : found;
   const covered = new Set(phrases.flatMap((phrase) => ordered.slice(phrase.start, phrase.end)));
   if (phrases.length === 0) return { columns: [column([], cell.words)], covered };
   const roles = new Set(phrases.flatMap((phrase) => phrase.values));
@@ -177,6 +192,10 @@ function hasValueWords(row: LayoutRow): boolean {
 function withDescriptionColumn(columns: TableColumn[]): TableColumn[] {
   const item = columns.findIndex((entry) => entry.role === 'itemNumber');
   if (item < 0 || columns.some((entry) => entry.role === 'description' || entry.role === 'scope')) return columns;
+  // A lone "Item" or "Activity" column names the line: it is the description.
+  if (columns[item].alternatives.includes('description')) {
+    return columns.map((entry, index) => (index === item ? { ...entry, role: 'description', alternatives: ['itemNumber'] } : entry));
+  }
   const x0 = columns[item].x1 + 1e-3;
   const description: TableColumn = { role: 'description', alternatives: [], basis: null, x0, x1: x0, words: [], label: '' };
   return [...columns.slice(0, item + 1), description, ...columns.slice(item + 1)];

@@ -88,7 +88,26 @@ function isWrappedLine(state: ScanState, line: SplitLine, text: Word[]): boolean
   if (itemFirst && ITEM_START.test(itemFirst.text) && ITEM_START.test(text[0]?.text ?? '') && Math.abs(text[0].bbox[0] - itemFirst.bbox[0]) <= rowHeightsToX(line.row, 1)) return false;
   // An item number starts a new item, unless the "number" stands where the descriptions start ("4 in. with …").
   if (itemIndex >= 0 && line.cells[itemIndex].some((word) => word.bbox[0] < left - rowHeightsToX(line.row, 1))) return false;
-  return text.length > 0 && text[0].bbox[0] >= left - rowHeightsToX(line.row, 2);
+  // A trade name wrapping in its own column ("Appliances") beside the description's next line.
+  const scope = columns.findIndex((column) => column.role === 'scope');
+  const description = columns.findIndex((column) => column.role === 'description');
+  const scoped = scope >= 0 && description >= 0 && line.cells[scope].length > 0 && item.cells[scope]?.length > 0;
+  const first = scoped && line.cells[description].length > 0 ? line.cells[description][0] : text[0];
+  return text.length > 0 && first.bbox[0] >= left - rowHeightsToX(line.row, 2);
+}
+
+/**
+ * A line right under the last row that holds words only left of where the descriptions start, in a
+ * table with a trade or item-number column there: the second line of that column's cell.
+ */
+function wrapsLeftColumns(state: ScanState, line: SplitLine, text: Word[]): boolean {
+  const previous = state.lastRow;
+  const columns = columnsOf(state);
+  const lastItem = [...state.entries].reverse().find((entry) => entry.kind === 'item');
+  if (!previous || !lastItem || previous.page !== line.row.page || rowGap(previous, line.row) > WRAP_GAP) return false;
+  if (!columns.some((column) => column.role === 'scope')) return false;
+  const left = descriptionLeft(lastItem);
+  return text.every((word) => word.bbox[2] < left - rowHeightsToX(line.row, 1));
 }
 
 /** Where an item's description starts as printed (a centred header says little about it). */
@@ -128,6 +147,13 @@ function ahead(rows: LayoutRow[], index: number, state: ScanState, options: Tabl
 const isItem = (line: SplitLine | undefined, state: ScanState, options: TableReadOptions): boolean =>
   line !== undefined && isItemLine(line, columnsOf(state), options.format);
 
+/** A line of a form with no work on it: its text, and dashes for its amounts ("2  Demolition   $ -   $ -   $ -"). */
+function isEmptyLine(line: SplitLine | undefined, state: ScanState): boolean {
+  if (!line) return false;
+  const values = valueWords(line, columnsOf(state));
+  return textWords(line, columnsOf(state)).length > 0 && values.some((word) => /^[-–—]$/.test(word.text)) && values.every((word) => /^([-–—]|[$€£])$/.test(word.text));
+}
+
 /** A note under a heading ("2,436.00 SF Walls  116.00 LF Perimeter") sits this close (in row heights) above the first item. */
 const NOTE_GAP = 2;
 
@@ -156,7 +182,10 @@ function isHeading(state: ScanState, line: SplitLine, upcoming: SplitLine[], row
   const nextIsHeader = next !== undefined && readHeaderAt(rows, next.row.index) !== null;
   // A line in the top margin above a header repeated on a later page is the page's running header.
   if (nextIsHeader && line.row.top < TOP_MARGIN && line.row.page > (state.entries[0]?.page ?? line.row.page)) return false;
-  if (!(isItem(next, state, options) || nextIsHeader || opensItem(upcoming, state, options)) || !isTitleLike(line.row.words)) return false;
+  // A heading may head a subheading ("KITCHEN" over "Cabinets" over the items).
+  const headsSubheading = next !== undefined && textWords(next, columnsOf(state)).length > 0 && valueWords(next, columnsOf(state)).length === 0 && isTitleLike(next.row.words) && (isItem(upcoming[1], state, options) || opensItem(upcoming.slice(1), state, options));
+  const itemFollows = isItem(next, state, options) || isEmptyLine(next, state);
+  if (!(itemFollows || nextIsHeader || opensItem(upcoming, state, options) || headsSubheading) || !isTitleLike(line.row.words)) return false;
   const previous = state.lastRow;
   const afterBreak = !previous || previous.page !== line.row.page || rowGap(previous, line.row) > WRAP_GAP;
   // A heading set in larger type sits as close under the item above as a wrapped line would.
@@ -238,13 +267,21 @@ function readTotalRow(state: ScanState, line: SplitLine, upcoming: SplitLine[], 
   return 'end';
 }
 
+/** A trade column's "General Requirements" beside a description is the line's trade, not a total's label. */
+function tradeNamed(line: SplitLine, columns: TableColumn[], total: TotalLabel | null): TotalLabel | null {
+  const scope = columns.findIndex((column) => column.role === 'scope');
+  const description = columns.findIndex((column) => column.role === 'description');
+  if (!total || scope < 0 || description < 0 || line.cells[description].length === 0) return total;
+  return total.words.filter((word) => /\p{L}/u.test(word.text)).every((word) => line.cells[scope].includes(word)) ? null : total;
+}
+
 /** Reads one row of the table into the state; false when the row ends the table. */
 function scanRow(state: ScanState, rows: LayoutRow[], index: number, options: TableReadOptions): boolean {
   const row = rows[index];
   const columns = columnsOf(state);
   const line = splitRow(row, columns, options.format);
   const text = textWords(line, columns);
-  const total = totalLabelOf(labelWords(line, columns), row);
+  const total = tradeNamed(line, columns, totalLabelOf(labelWords(line, columns), row));
   const values = lineValues(line, columns, options.format);
   // "RECAP" heads the totals block; "Totals: Exterior  83.84  4,561.22" is a total row.
   const priced = values.money > 0 || row.words.some((word) => parseAmount(word.text, options.format)?.moneyLike);
@@ -279,6 +316,12 @@ function scanRow(state: ScanState, rows: LayoutRow[], index: number, options: Ta
     state.entries.push(created);
     state.item = created;
     state.minItemValues = Math.min(state.minItemValues, values.money + (values.quantity ? 1 : 0));
+    return keepGoing(state, row);
+  }
+  if (text.length > 0 && valueWords(line, columns).length === 0 && wrapsLeftColumns(state, line, text)) {
+    // The trade's second line ("Permits" under "General Requirements /") joins the item's trade cell.
+    const scope = columns.findIndex((column) => column.role === 'scope');
+    if (state.item && scope >= 0 && state.item.columns === columns) state.item.cells[scope] = [...state.item.cells[scope], ...text];
     return keepGoing(state, row);
   }
   const upcoming = ahead(rows, index, state, options);

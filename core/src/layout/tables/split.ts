@@ -1,7 +1,7 @@
 import type { Word } from '../../contracts/document.js';
 import { centreX } from '../boxes.js';
 import { parseAmount, parsePercent, type NumberFormat } from '../numbers.js';
-import { rowHeightsToX, type LayoutRow } from '../rows.js';
+import { cellGap, inRowHeights, rowHeightsToX, type LayoutRow } from '../rows.js';
 import { foldWord } from '../text.js';
 import { isKnownUnit, parseUnit } from '../units.js';
 import { isTextColumn, type TableColumn } from './model.js';
@@ -109,12 +109,23 @@ function assignTextWords(words: Word[], columns: TableColumn[], row: LayoutRow, 
   const descriptionColumn = columns[description];
   const tolerance = rowHeightsToX(row, 1.2);
   let sawDescription = false;
+  let inItem = false;
+  let inScope = false;
+  // An item code of several words stops where the next text column (trade, description) starts.
+  const nextTextColumn = item < 0 ? 0 : Math.min(...columns.filter((column, index) => index !== item && isTextColumn(column) && column.x0 > columns[item].x1).map((column) => column.x0), 1);
   words.forEach((word, position) => {
     const leftOfDescription = !descriptionColumn || word.bbox[2] < descriptionColumn.x0;
     const itemLike = ITEM_NUMBER.test(word.text) || (descriptionColumn !== undefined && leftOfDescription);
-    if (item >= 0 && position === 0 && itemLike && intervalDistance(word, columns[item]) <= tolerance) {
+    // An item code of several words ("Finishes: Install") fills its column up to where the descriptions start.
+    const spaced = position > 0 && inRowHeights(row, word.bbox[0] - words[position - 1].bbox[2]) > cellGap(row);
+    const continues = inItem && !spaced && word.bbox[0] < nextTextColumn - tolerance;
+    inItem = item >= 0 && (continues || (position === 0 && itemLike && intervalDistance(word, columns[item]) <= tolerance));
+    // A trade's cell runs from its first word to the next gap between cells ("General Requirements /").
+    const scopeStart = !inScope && cells[scope]?.length === 0 && leftOfDescription && word.bbox[0] <= (columns[scope]?.x1 ?? 0) + tolerance;
+    inScope = scope >= 0 && !inItem && !sawDescription && (scopeStart || (inScope && !spaced) || (leftOfDescription && intervalDistance(word, columns[scope]) <= tolerance));
+    if (inItem) {
       cells[item].push(word);
-    } else if (scope >= 0 && leftOfDescription && !sawDescription && intervalDistance(word, columns[scope]) <= tolerance) {
+    } else if (inScope) {
       cells[scope].push(word);
     } else {
       sawDescription = true;
