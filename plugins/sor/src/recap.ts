@@ -54,6 +54,11 @@ function isLabelAndAmount(row: Row): boolean {
 /** The recap field a row is labelled with and where its label stands, if any (section subtotals excluded). */
 function recapLabel(row: Row): { field: RecapField; match: PhraseMatch<RecapField> } | null {
   if (namesASection(row.text)) return null;
+  const found = firstLabel(row);
+  return found && !(found.field === 'grandTotal' && namesWhatItTotals(row, found.match)) ? found : null;
+}
+
+function firstLabel(row: Row): { field: RecapField; match: PhraseMatch<RecapField> } | null {
   for (const [field, labels] of FIELD_LABELS) {
     const match = labels.find(row, { cellStart: true });
     if (match) return { field, match };
@@ -65,6 +70,16 @@ function recapLabel(row: Row): { field: RecapField; match: PhraseMatch<RecapFiel
   }
   return null;
 }
+
+/** A bare "Total" followed by a name ("Totals: Hall Bath  3,633.33") is a section's total, not the grand total. */
+function namesWhatItTotals(row: Row, match: PhraseMatch<RecapField>): boolean {
+  if (match.end - match.start > 1) return false;
+  const after = row.words.slice(match.end).filter((word) => !parseAmount(word.text)?.moneyLike);
+  return after.some((word) => /^\p{L}{2}/u.test(word.text) && !TOTAL_QUALIFIERS.has(word.text.toLowerCase().replace(/[^\p{L}]/gu, '')));
+}
+
+/** Words that say which total a bare "Total" is, not which section ("TOTAL BASE BID", "Total Contract Price"). */
+const TOTAL_QUALIFIERS = new Set(['base', 'bid', 'price', 'amount', 'cost', 'costs', 'due', 'estimate', 'estimated', 'contract', 'project', 'proposal', 'job', 'sum', 'all', 'grand', 'including', 'incl', 'tax', 'repairs', 'work', 'of', 'the', 'for']);
 
 const recapFieldOf = (row: Row): RecapField | null => recapLabel(row)?.field ?? null;
 

@@ -13,6 +13,12 @@ describe('normaliseOcrWord', () => {
     expect(normaliseOcrWord('2O25')).to.equal('2025');
   });
 
+  it('reads the pound unit misread with a capital I ("6 Ib pad")', () => {
+    expect(normaliseOcrWord('Ib')).to.equal('lb');
+    expect(normaliseOcrWord('Ibs.')).to.equal('lbs.');
+    expect(normaliseOcrWord('Ibis')).to.equal('Ibis');
+  });
+
   it('leaves words, codes and already clean numbers alone', () => {
     for (const word of ['BOOK', 'SOLD', 'ZOO', 'OIL', 'IS', 'CL255382254', '1,000', 'PO-123456', 'I0I']) {
       expect(normaliseOcrWord(word)).to.equal(word);

@@ -28,8 +28,11 @@ function fixNumber(word: string): string {
   return word.replace(LOOKALIKES, (char) => DIGIT_LOOKALIKES[char] ?? char);
 }
 
+/** The pound unit read with a capital I ("6 Ib pad"). */
+const POUND_UNIT = /^Ib(s?\.?)$/;
+
 export function normaliseOcrWord(word: string): string {
-  return fixNumber(word.replace(PO_PREFIX, 'PO-'));
+  return fixNumber(word.replace(PO_PREFIX, 'PO-').replace(POUND_UNIT, 'lb$1'));
 }
 
 /** A dollar sign set apart from its amount is read as s, S or §. */
