@@ -36,6 +36,8 @@ const keyOf = (text: string): string => ocrFold(foldWord(text).replace(/^\/+|\/+
  */
 export class PhraseMatcher<T> {
   private readonly byPrefix = new Map<string, Array<Entry<T>>>();
+  /** Entries by their whole key: text-layer words are matched exactly, by one lookup per span. */
+  private readonly byKey = new Map<string, Array<Entry<T>>>();
   private readonly maxWords: number;
 
   constructor(phrases: Iterable<{ value: T; phrase: string }>) {
@@ -44,9 +46,12 @@ export class PhraseMatcher<T> {
       const words = phrase.split(/\s+/).map(keyOf).filter(Boolean);
       const key = words.join('');
       if (!key) continue;
-      const list = this.byPrefix.get(key[0]) ?? [];
-      list.push({ value, phrase, key, wordCount: words.length, last: words[words.length - 1] });
-      this.byPrefix.set(key[0], list);
+      const entry = { value, phrase, key, wordCount: words.length, last: words[words.length - 1] };
+      for (const [index, at] of [[this.byPrefix, key[0]], [this.byKey, key]] as const) {
+        const list = index.get(at);
+        if (list) list.push(entry);
+        else index.set(at, [entry]);
+      }
       maxWords = Math.max(maxWords, words.length);
     }
     this.maxWords = maxWords + 1;
@@ -85,12 +90,14 @@ export class PhraseMatcher<T> {
     for (let end = start + 1; end <= Math.min(words.length, start + this.maxWords); end += 1) {
       if (end > start + 1 && !joins(end - 1)) break;
       const word = words[end - 1];
-      key += keyOf(word.text);
+      const wordKey = keyOf(word.text);
+      key += wordKey;
       ocr ||= word.source === 'ocr';
-      for (const entry of candidates) {
+      // The text layer spells a phrase exactly: one lookup. OCR words are compared with every phrase of their first letter.
+      for (const entry of ocr ? candidates : (this.byKey.get(key) ?? [])) {
         if (Math.abs(end - start - entry.wordCount) > 1) continue;
         // A fuzzy reading may split a word ("Round d Total") or merge two, never take in an extra word at the end ("Consultant ID").
-        const endsAlike = end - start <= entry.wordCount || similarity(keyOf(word.text), entry.last) >= MIN_OCR_SIMILARITY || keyOf(word.text) === entry.last;
+        const endsAlike = end - start <= entry.wordCount || wordKey === entry.last || similarity(wordKey, entry.last) >= MIN_OCR_SIMILARITY;
         const score = entry.key === key ? 1 : ocr && endsAlike ? fuzzyScore(key, entry.key) : 0;
         if (score > 0) matches.push({ value: entry.value, values: [entry.value], phrase: entry.phrase, start, end, score });
       }
