@@ -1,8 +1,6 @@
 import type { Line, Word } from '../contracts/document.js';
-import { boxHeight, roundBox, unionBoxes } from './geometry.js';
+import { boxHeight, groupIntoBands, median, roundBox, unionBoxes, type Band } from './geometry.js';
 
-/** Two words share a row when their vertical overlap is at least this fraction of the shorter one. */
-const ROW_OVERLAP_RATIO = 0.5;
 /**
  * A horizontal gap wider than this many row heights splits a row into separate lines: form cells
  * (label | value | next label) side by side stay separate; word spacing (about 0.3) and the wide
@@ -10,49 +8,12 @@ const ROW_OVERLAP_RATIO = 0.5;
  */
 const SEGMENT_GAP_RATIO = 2.5;
 
-interface Row {
-  top: number;
-  bottom: number;
-  words: Word[];
-}
+type Row = Band;
 
-const centerY = (word: Word): number => (word.bbox[1] + word.bbox[3]) / 2;
+/** Only the last few rows can still overlap a word that comes later in top-to-bottom order. */
+const ROW_LOOKBACK = 4;
 
-function verticalOverlap(row: Row, word: Word): number {
-  const overlap = Math.min(row.bottom, word.bbox[3]) - Math.max(row.top, word.bbox[1]);
-  const shorter = Math.min(row.bottom - row.top, boxHeight(word.bbox));
-  return shorter > 0 ? overlap / shorter : 0;
-}
-
-function groupIntoRows(words: Word[]): Row[] {
-  const sorted = [...words].sort((a, b) => centerY(a) - centerY(b) || a.bbox[0] - b.bbox[0]);
-  const rows: Row[] = [];
-  for (const word of sorted) {
-    let best: Row | undefined;
-    let bestOverlap = ROW_OVERLAP_RATIO;
-    // Only the last few rows can still overlap a word that comes later in top-to-bottom order.
-    for (let index = rows.length - 1; index >= Math.max(0, rows.length - 4); index -= 1) {
-      const overlap = verticalOverlap(rows[index], word);
-      if (overlap >= bestOverlap) {
-        best = rows[index];
-        bestOverlap = overlap;
-      }
-    }
-    if (best) {
-      best.words.push(word);
-      best.top = Math.min(best.top, word.bbox[1]);
-      best.bottom = Math.max(best.bottom, word.bbox[3]);
-    } else {
-      rows.push({ top: word.bbox[1], bottom: word.bbox[3], words: [word] });
-    }
-  }
-  return rows;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-}
+const groupIntoRows = (words: Word[]): Row[] => groupIntoBands(words, ROW_LOOKBACK);
 
 function splitRow(row: Row): Word[][] {
   const words = [...row.words].sort((a, b) => a.bbox[0] - b.bbox[0]);

@@ -1,5 +1,5 @@
 import type { BBox, Word } from '../contracts/document.js';
-import { boxHeight, roundBox, transformRect, type Transform } from './geometry.js';
+import { boxHeight, roundBox, transformRect, unionBoxes, type Transform } from './geometry.js';
 import { allocate, heap, type Pdfium } from './pdfium.js';
 
 /** Device size used to derive the page transform; large so integer device coordinates lose nothing. */
@@ -107,14 +107,7 @@ function startsNewWord(word: CharBox[], lineHeight: number, next: CharBox): bool
 const SLIVER_RATIO = 0.3;
 
 function toWord(chars: CharBox[]): Word {
-  let [x0, y0, x1, y1] = chars[0].box;
-  for (const { box } of chars) {
-    x0 = Math.min(x0, box[0]);
-    y0 = Math.min(y0, box[1]);
-    x1 = Math.max(x1, box[2]);
-    y1 = Math.max(y1, box[3]);
-  }
-  return { text: chars.map((c) => c.text).join(''), bbox: roundBox([x0, y0, x1, y1]), source: 'text', confidence: 1 };
+  return { text: chars.map((c) => c.text).join(''), bbox: roundBox(unionBoxes(chars.map((char) => char.box))), source: 'text', confidence: 1 };
 }
 
 /** Words of a page's text layer in content order: split at spaces, line breaks and wide gaps. */

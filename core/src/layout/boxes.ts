@@ -1,19 +1,14 @@
 import type { BBox, Word } from '../contracts/document.js';
+import { median, unionBoxes } from '../document/geometry.js';
 
-export const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+export { median };
 
 const round4 = (value: number): number => Math.round(value * 10000) / 10000;
 
 /** The smallest box around the words, rounded to 4 decimals (a tenth of a point on a page); null for none. */
 export function wordsBox(words: readonly Word[]): BBox | null {
   if (words.length === 0) return null;
-  let [x0, y0, x1, y1] = words[0].bbox;
-  for (const { bbox } of words) {
-    x0 = Math.min(x0, bbox[0]);
-    y0 = Math.min(y0, bbox[1]);
-    x1 = Math.max(x1, bbox[2]);
-    y1 = Math.max(y1, bbox[3]);
-  }
+  const [x0, y0, x1, y1] = unionBoxes(words.map((word) => word.bbox));
   return [round4(x0), round4(y0), round4(x1), round4(y1)];
 }
 

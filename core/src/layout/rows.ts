@@ -1,4 +1,5 @@
 import type { DocumentModel, Page, Word } from '../contracts/document.js';
+import { groupIntoBands } from '../document/geometry.js';
 import { joinWords, median } from './boxes.js';
 
 /**
@@ -29,7 +30,6 @@ export interface LayoutRow {
 }
 
 /** Two words share a row when they overlap vertically by at least this share of the shorter one. */
-const ROW_OVERLAP = 0.5;
 const PAGE_NUMBER = /^((page|seite|pagina|página|blatt|hoja|feuille|folio|pág\.?)\s*:?\s*\d+(\s*(of|\/|von|de|sur|van)\s*\d+)?|\d+\s*(of|von|de|sur|van)\s*\d+|-\s*\d+\s*-)$/i;
 /** "1/1", "2 / 3": a page number only when it is all a margin row holds (else a fraction such as 7/16). */
 const BARE_PAGE_NUMBER = /^\d{1,3}\s*\/\s*\d{1,3}$/;
@@ -130,40 +130,11 @@ function pageSpace(rows: LayoutRow[]): number {
   return Math.min(1.5, Math.max(0.15, median(smallest)));
 }
 
-interface Band {
-  top: number;
-  bottom: number;
-  words: Word[];
-}
-
-function overlapShare(band: Band, word: Word): number {
-  const overlap = Math.min(band.bottom, word.bbox[3]) - Math.max(band.top, word.bbox[1]);
-  const shorter = Math.min(band.bottom - band.top, word.bbox[3] - word.bbox[1]);
-  return shorter > 0 ? overlap / shorter : 0;
-}
+/** Only the last few rows can still overlap a word that comes later in top-to-bottom order. */
+const ROW_LOOKBACK = 3;
 
 /** Groups words into rows: each word joins the recent row it overlaps most (at least half its height). */
-export function groupWordsIntoRows(words: Word[]): Word[][] {
-  const sorted = [...words].sort((a, b) => (a.bbox[1] + a.bbox[3]) / 2 - (b.bbox[1] + b.bbox[3]) / 2);
-  const bands: Band[] = [];
-  for (const word of sorted) {
-    let best: Band | undefined;
-    let bestShare = ROW_OVERLAP;
-    // Only the last few rows can still overlap a word that comes later in top-to-bottom order.
-    for (let index = bands.length - 1; index >= Math.max(0, bands.length - 3); index -= 1) {
-      const share = overlapShare(bands[index], word);
-      if (share >= bestShare) [best, bestShare] = [bands[index], share];
-    }
-    if (best) {
-      best.words.push(word);
-      best.top = Math.min(best.top, word.bbox[1]);
-      best.bottom = Math.max(best.bottom, word.bbox[3]);
-    } else {
-      bands.push({ top: word.bbox[1], bottom: word.bbox[3], words: [word] });
-    }
-  }
-  return bands.map((band) => band.words);
-}
+export const groupWordsIntoRows = (words: Word[]): Word[][] => groupIntoBands(words, ROW_LOOKBACK).map((band) => band.words);
 
 /** Removes "Page 2 of 4" style page numbers, which would otherwise read as amounts in a right-hand column. */
 function withoutPageNumbers(row: LayoutRow): LayoutRow | null {
