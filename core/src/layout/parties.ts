@@ -83,7 +83,7 @@ export function findIssuer(layout: DocumentLayout): PartyName | null {
   const topmost = layout.blocks.filter((block) => block.page === firstPage).sort((a, b) => a.bbox[1] - b.bbox[1])[0];
   let best: PartyName | null = null;
   for (const line of linesOf(layout)) {
-    const words = namePart(line.words);
+    const words = issuerName(line.words);
     const text = cellText(words);
     if (words.length === 0 || !/\p{L}{3}/u.test(text) || CONTACT.test(text) || words.some((word) => labelled.has(word) || /:$/.test(word.text))) continue;
     if (words.every((word) => anyLabel.has(word))) continue;
@@ -106,6 +106,20 @@ export function findIssuer(layout: DocumentLayout): PartyName | null {
     if (!best || score > best.confidence) best = { text: text.replace(/[,;]$/, ''), words, page: line.block.page, confidence: Math.min(0.9, score) };
   }
   return best && best.confidence >= 0.45 ? best : null;
+}
+
+/** A signature block's "For" before a company ("For Summit Home Improvement, LLC"). */
+const ON_BEHALF = /^(for|by|per|pour|für|por|voor)$/i;
+
+/**
+ * The name part of a line read as the issuer's: up to a document title printed on the same line
+ * ("Summit Home Improvement, LLC   PROPOSAL & CONTRACT"), without a signature block's "For".
+ */
+function issuerName(line: Word[]): Word[] {
+  const words = namePart(line);
+  const title = words.findIndex((word, index) => index > 0 && isDocumentTitle(word));
+  const named = title > 0 ? words.slice(0, title) : words;
+  return named.length > 1 && ON_BEHALF.test(named[0].text) ? named.slice(1) : named;
 }
 
 /** Words a copy of a document is marked with, not names ("ORIGINAL", "DUPLICADO"). */

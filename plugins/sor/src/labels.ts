@@ -48,7 +48,7 @@ const META_LABELS: Array<[MetaField, string[]]> = [
   ['fileNumber', ['file no', 'file #', 'file number', 'file']],
   ['buildingSize', ['building size', 'square footage', 'gross living area', 'living area']],
   ['numberOfUnits', ['no of units', 'number of units', '# of units', 'units']],
-  ['project', ['project', 'job', 'project name', 'job name', 'job description']],
+  ['project', ['project', 'job', 'project name', 'job name', 'job description', 'job name / location', 'job name/location', 'job location', 'job name and location']],
   [
     'other',
     ['report date', 'loan no', 'loan #', 'loan number', 'occupancy', 'year built', 'fha case no', 'fha case number', 'case no', 'consultant id', 'email', 'fax', 'date', 'estimator', 'architect', 'plan date', 'bid date', 'contact', 'company', 'signature'],

@@ -175,9 +175,11 @@ class MetadataReader {
   /** A contractor's bid names the job by its address ("Project: Renovation of 1764 Magnolia Street"). */
   private addressOfProject(): string | null {
     for (const found of this.found.get('project') ?? []) {
-      const [first, ...rest] = found.lines;
+      // The job's name may stand on a line of its own above its address ("Tear-Off and Re-Roof").
+      const at = found.lines.findIndex((line) => line.some((word, index) => HOUSE_NUMBER.test(word.text) && /\p{L}{2}/u.test(line[index + 1]?.text ?? '')));
+      if (at < 0) continue;
+      const [first, ...rest] = found.lines.slice(at);
       const start = first.findIndex((word, index) => HOUSE_NUMBER.test(word.text) && /\p{L}{2}/u.test(first[index + 1]?.text ?? ''));
-      if (start < 0) continue;
       const lines = [first.slice(start), ...rest];
       this.provenance.record('documentMetadata.propertyAddress', found.page, lines.flat(), 0.8);
       return lines.map(textOf).join(', ');
