@@ -83,6 +83,19 @@ function groupLines(rows: FamilyRow[]): string[] {
   return lines;
 }
 
+/** The non-digital variants one by one: a 200-dpi fax of small print reads much worse than a 300-dpi scan. */
+function variantLines(rows: FamilyRow[]): string[] {
+  const lines = ['| group | variant | line items F1 | metadata + sections + recap F1 |', '|---|---|---|---|'];
+  for (const heldOut of [true, false]) {
+    for (const variant of ['scanned', 'photo', 'fax']) {
+      const group = rows.filter((row) => row.answer.heldOut === heldOut && row.answer.variant === variant);
+      if (group.length === 0) continue;
+      lines.push(`| ${heldOut ? 'held-out' : 'tuning'} | ${variant} | ${f1(sum(group, (row) => row.items)).f1.toFixed(3)} | ${f1(sum(group, (row) => row.fields)).f1.toFixed(3)} |`);
+    }
+  }
+  return lines;
+}
+
 function familyLines(rows: FamilyRow[]): string[] {
   const lines = ['| family | held out | variant | files | called sor | line items F1 | fields F1 | recap exact |', '|---|---|---|---|---|---|---|---|'];
   for (const family of familiesOf(rows)) {
@@ -113,6 +126,8 @@ export async function evaluateSorFamilies(): Promise<string[]> {
     'Scores are end to end: a document not classified as `sor` scores as nothing found.',
     '',
     ...groupLines(rows),
+    '',
+    ...variantLines(rows),
     '',
     ...familyLines(rows),
   ];

@@ -18,6 +18,9 @@ const MAX_ITEM_MISSES_SHOWN = 3;
 interface FileRun {
   answer: TemplateAnswer;
   score: FileScore;
+  /** Confidence of each scalar value given (fieldDetails), by field. */
+  confidence: Partial<Record<string, number>>;
+  predicted: Record<string, unknown>;
   error: string | null;
   ms: number;
 }
@@ -41,15 +44,18 @@ async function runFiles(folder: string, answers: TemplateAnswer[]): Promise<File
       const bytes = new Uint8Array(readFileSync(path.join(folder, answer.file)));
       const started = performance.now();
       let predicted: Record<string, unknown> = {};
+      const confidence: FileRun['confidence'] = {};
       let error: string | null = null;
       try {
         const document = await docsift.read(bytes);
-        predicted = (await plugin.extractor.extract(document, INVOICE_TEMPLATE, { logger: silentLogger, now: NOW })).data;
+        const result = await plugin.extractor.extract(document, INVOICE_TEMPLATE, { logger: silentLogger, now: NOW });
+        predicted = result.data;
+        for (const [name, detail] of Object.entries(result.fieldDetails)) confidence[name] = detail.confidence;
       } catch (caught) {
         error = (caught as Error).message;
       }
       const ms = performance.now() - started;
-      runs.push({ answer, score: scoreFile(answer, predicted), error, ms });
+      runs.push({ answer, score: scoreFile(answer, predicted), confidence, predicted, error, ms });
       process.stderr.write(`  ${answer.file}: ${Math.round(ms)} ms${error ? ` (${error})` : ''}\n`);
     }
   } finally {
@@ -91,6 +97,28 @@ function fieldTable(runs: FileRun[]): string[] {
       return `${rates(score)} | ${counts(score)}`;
     });
     lines.push(`| ${name} | ${cells.join(' | ')} |`);
+  }
+  return lines;
+}
+
+const CONFIDENCE_BINS = [0.5, 0.6, 0.7, 0.8, 0.9, 1.0001];
+
+/** How often a scalar value given with a confidence in each range was right: the confidences' calibration. */
+function reliabilityTable(runs: FileRun[]): string[] {
+  const lines = ['| confidence | values given | right | share right | mean confidence |', '|---|---|---|---|---|'];
+  for (let bin = 0; bin < CONFIDENCE_BINS.length - 1; bin += 1) {
+    const [low, high] = [CONFIDENCE_BINS[bin], CONFIDENCE_BINS[bin + 1]];
+    const given = runs.flatMap((run) =>
+      SCALAR_FIELDS.flatMap((name) => {
+        const value = run.confidence[name];
+        if (value === undefined || value < low || value >= high || run.predicted[name] === null || run.predicted[name] === undefined) return [];
+        return [{ value, right: run.score.fields[name].correct > 0 }];
+      }),
+    );
+    const right = given.filter((entry) => entry.right).length;
+    const mean = given.length ? given.reduce((sum, entry) => sum + entry.value, 0) / given.length : 0;
+    const range = `${low.toFixed(1)}–${Math.min(1, high).toFixed(1)}`;
+    lines.push(`| ${range} | ${given.length} | ${right} | ${given.length ? (right / given.length).toFixed(2) : '–'} | ${given.length ? mean.toFixed(2) : '–'} |`);
   }
   return lines;
 }
@@ -174,6 +202,10 @@ export async function evaluateTemplates(corpusDir: string): Promise<string[]> {
     'Per field:',
     '',
     ...fieldTable(runs),
+    '',
+    'Calibration of the scalar values given (all files): a value given with confidence c should be right about c of the time.',
+    '',
+    ...reliabilityTable(runs),
     '',
     ...fileTable(runs),
     '',
