@@ -67,8 +67,10 @@ export function readSectionHeading(text: string): { number: string | null; name:
 
 /** A heading's leading number in groups: "02 41 19 Selective Demolition" → ["02", "41", "19"], "Division 04: Masonry" → ["04"], "3.1 Roof" → ["3", "1"]. */
 function outlineNumber(name: string): string[] {
-  const match = /^(?:(?:section|division|div\.?|part|phase|category|chapter)\s*)?(\d{1,3}(?:[ .]\d{1,3})*)(?=\s*[^\d\s.])/i.exec(name.trim());
-  return match ? match[1].split(/[ .]/) : [];
+  const match = /^(?:(?:section|division|div\.?|part|phase|category|chapter)\s*)?(\d{6}|\d{1,3}(?:[ .]\d{1,3})*)(?=\s*[^\d\s.])/i.exec(name.trim());
+  if (!match) return [];
+  // A CSI code printed without spaces ("015100") is three groups.
+  return /^\d{6}$/.test(match[1]) ? match[1].match(/\d{2}/g)! : match[1].split(/[ .]/);
 }
 
 /**

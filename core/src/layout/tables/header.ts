@@ -118,7 +118,9 @@ function columnsOfCell(cell: HeaderCell): CellRead {
   const note = bracketed(ordered);
   const outside = found.filter((phrase) => ordered.slice(phrase.start, phrase.end).some((word) => !note.has(word)));
   const phrases = outside.length > 0 ? outside : found;
-  const covered = new Set(phrases.flatMap((phrase) => ordered.slice(phrase.start, phrase.end)));
+  // The note belongs to the label it follows: its words count as label words.
+  const noted = outside.length > 0 ? [...note] : [];
+  const covered = new Set([...phrases.flatMap((phrase) => ordered.slice(phrase.start, phrase.end)), ...noted]);
   if (phrases.length === 0) return { columns: [column([], cell.words)], covered };
   const roles = new Set(phrases.flatMap((phrase) => phrase.values));
   const cost = [...roles].filter((role) => COST_ROLES.has(role));

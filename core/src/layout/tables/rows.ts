@@ -32,15 +32,19 @@ function totalsMatcher(): PhraseMatcher<FieldConcept | 'summary'> {
  */
 const TOTAL_WORD = /^(sub-?)?(total|totaal|totale|gesamt|summe|sum|netto|brutto|neto|bruto|montant|importe|amount|balance)|^(sales\s)?(tax|taxes|vat|iva|tva|mwst|ust|btw|gst|hst)\b/i;
 /** "Permit fees (city)" is a total's label; "Building permit and plan review fees" an item's description. */
-const MAX_WORDS_AFTER_LABEL = 3;
+const MAX_WORDS_AFTER_LABEL = 1;
 
 const AMOUNT_SHAPE = /\d[.,]\d{2}\)?$/;
 
 /** Whether the cell of a label ending at `end` runs on with more words than a label's note. */
 function runsOn(row: LayoutRow, end: number): boolean {
   let words = 0;
+  let bracketed = false;
   for (let index = end; index < row.words.length && !startsCell(row, index); index += 1) {
-    if (/^\p{L}/u.test(row.words[index].text)) words += 1;
+    const text = row.words[index].text;
+    if (text.startsWith('(')) bracketed = true;
+    if (!bracketed && /^\p{L}/u.test(text)) words += 1;
+    if (text.endsWith(')')) bracketed = false;
   }
   return words > MAX_WORDS_AFTER_LABEL;
 }
@@ -108,7 +112,13 @@ export function lineValues(line: SplitLine, columns: TableColumn[], format: Numb
 /** An item row prints its amount, two money values, or a quantity and a money value. */
 export function isItemLine(line: SplitLine, columns: TableColumn[], format: NumberFormat): boolean {
   const { money, quantity, amount } = lineValues(line, columns, format);
-  return amount || money >= 2 || (quantity && money >= 1);
+  return (amount || money >= 2 || (quantity && money >= 1)) && !onlyDashes(line, columns);
+}
+
+/** A form's line with no work on it: dashes (and currency signs) for all its amounts ("$ -   $ -   $ -"). */
+export function onlyDashes(line: SplitLine, columns: TableColumn[]): boolean {
+  const values = columns.flatMap((column, index) => (column.role !== null && MONEY_ROLES.has(column.role) ? line.cells[index] : []));
+  return values.some((word) => /^[-–—]$/.test(word.text)) && values.every((word) => /^([-–—]|[$€£])$/.test(word.text));
 }
 
 /** "3.0 Roofing", "Section 3 – Roofing", "DIVISION 06 – WOOD", "03 30 00 Cast-in-Place Concrete", "06 – Wood, Plastics & Composites". */

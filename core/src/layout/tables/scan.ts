@@ -190,17 +190,21 @@ function isHeading(state: ScanState, line: SplitLine, upcoming: SplitLine[], row
   const afterBreak = !previous || previous.page !== line.row.page || rowGap(previous, line.row) > WRAP_GAP;
   // A heading set in larger type sits as close under the item above as a wrapped line would.
   const larger = previous !== null && line.row.height >= HEADING_TYPE_RATIO * previous.height;
-  return afterBreak || larger || state.entries.at(-1)?.kind !== 'item' || outdented(line, state);
+  // After a form's empty line ("2  Demolition  $ -  $ -") no item runs on into this line.
+  return afterBreak || larger || state.entries.at(-1)?.kind !== 'item' || state.item === null || outdented(line, state);
 }
 
 /** A line starting left of where descriptions start, with no text column there ("BATH" over a quantity column), is no wrapped line. */
 function outdented(line: SplitLine, state: ScanState): boolean {
   const columns = columnsOf(state);
   const description = columns.find((column) => column.role === 'description');
-  if (!description || columns.some((column) => (column.role === 'itemNumber' || column.role === 'scope') && column.x0 < description.x0)) return false;
+  if (!description || columns.some((column) => column.role === 'scope' && column.x0 < description.x0)) return false;
   const first = textWords(line, columns)[0];
-  // "1  LIMON" over a weighed item's detail line is its description, numbered by its count.
-  return first !== undefined && /^\p{L}/u.test(first.text) && first.bbox[0] < description.x0 - rowHeightsToX(line.row, 2);
+  // "1  LIMON" over a weighed item's detail line is its description, numbered by its count; a word
+  // where item numbers stand ("BATH" over "3  EA") heads the lines under it.
+  const numbered = columns.some((column) => column.role === 'itemNumber' && column.x0 < description.x0);
+  const word = numbered ? /^\p{L}{3,}/u : /^\p{L}/u;
+  return first !== undefined && word.test(first.text) && !ITEM_START.test(first.text) && first.bbox[0] < description.x0 - rowHeightsToX(line.row, 2);
 }
 
 /** A heading's words without the facts printed beside it ("Master Bedroom      Height: 8'"). */
