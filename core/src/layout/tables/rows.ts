@@ -117,9 +117,11 @@ export function isItemLine(line: SplitLine, columns: TableColumn[], format: Numb
 
 /** A form's line with no work on it: dashes (and currency signs) for all its amounts ("$ -   $ -   $ -"). */
 export function onlyDashes(line: SplitLine, columns: TableColumn[]): boolean {
-  const values = columns.flatMap((column, index) => (column.role !== null && MONEY_ROLES.has(column.role) ? line.cells[index] : []));
-  return values.some((word) => /^[-–—]$/.test(word.text)) && values.every((word) => /^([-–—]|[$€£])$/.test(word.text));
+  return allDashes(columns.flatMap((column, index) => (column.role !== null && MONEY_ROLES.has(column.role) ? line.cells[index] : [])));
 }
+
+/** Words that are dashes for amounts, with their currency signs: at least one dash and nothing else. */
+export const allDashes = (words: Word[]): boolean => words.some((word) => /^[-–—]$/.test(word.text)) && words.every((word) => /^([-–—]|[$€£])$/.test(word.text));
 
 /** "3.0 Roofing", "Section 3 – Roofing", "DIVISION 06 – WOOD", "03 30 00 Cast-in-Place Concrete", "06 – Wood, Plastics & Composites". */
 const STRONG_HEADING = /^(\d{1,2}\.0{1,2}\s*[.:–—-]?\s+\p{L}|\d{2}(\s\d{2}){1,2}\s+\p{L}|\d{2}[\s:.]?\d{2}[\s:.]?\d{2}\s+\p{Lu}|\d{2}\s*[–—]\s*\p{L}|(section|division|div\.?|phase|part|area|room|trade|category|chapter|abschnitt|titel|partida|cap[ií]tulo|chapitre|lot|hoofdstuk|sezione)\s*\d{1,3}(\.0{1,2})?\b)/iu;

@@ -1,57 +1,29 @@
+import type { Word } from '../../contracts/document.js';
 import { joinWords } from '../boxes.js';
-import { parseAmount, type NumberFormat } from '../numbers.js';
-import { cellsOf, rowGap, rowHeightsToX, type LayoutRow } from '../rows.js';
+import { parseAmount } from '../numbers.js';
+import { rowGap, rowHeightsToX, type LayoutRow } from '../rows.js';
+import { readDetailLine, type DetailLine } from './detail-lines.js';
 import { isLabelRow, readHeaderAt } from './header.js';
+import { isHeading, isOutlineHeading, openHeading } from './headings.js';
 import { inferHeader, withEarlierColumns, withInferredColumns } from './infer.js';
 import { isTextColumn, MONEY_ROLES, type Table, type TableColumn, type TableEntry, type TableHeader } from './model.js';
-import type { Word } from '../../contracts/document.js';
+import { headingNumbering, isItemLine, lineValues, namesASection, namesHeading, startsLowerCase, totalLabelOf, type TotalLabel } from './rows.js';
 import {
-  headingNumbering,
-  isItemLine,
-  isTitleLike,
-  lineValues,
-  namesASection,
-  namesHeading,
-  startsLowerCase,
-  totalLabelOf,
-  type TotalLabel,
-} from './rows.js';
-import { readDetailLine, type DetailLine } from './detail-lines.js';
+  ahead,
+  columnsOf,
+  CONTINUATION_NOTE,
+  descriptionLeft,
+  entry,
+  isItem,
+  ITEM_START,
+  keepGoing,
+  WRAP_GAP,
+  type ScanState,
+  type TableReadOptions,
+} from './scan-state.js';
 import { splitRow, textWords, valueWords, type SplitLine } from './split.js';
 
-export interface TableReadOptions {
-  format: NumberFormat;
-}
-
-/** A wrapped line sits closer than this (in row heights) under the line before it. */
-const WRAP_GAP = 0.9;
-/** Running headers sit above this fraction of the page. */
-const TOP_MARGIN = 0.12;
-/** Rows looked at ahead to tell a section's subtotal (items follow) from the table's totals (none do). */
-const LOOKAHEAD = 8;
-const CONTINUATION_NOTE = /\bcontinued\b|\bcont'd\b|\bcarried forward\b|\bfortsetzung\b|\bsuite\b|\bcontinúa\b|\bvervolg\b|\bübertrag\b|\btransporte\b|\breport\b/i;
-
-interface ScanState {
-  header: TableHeader;
-  inferred: TableHeader | null;
-  entries: TableEntry[];
-  /** The item that wrapped lines join. */
-  item: TableEntry | null;
-  /** Text lines waiting for the item printed under them (a description whose amounts sit on its last line). */
-  pending: SplitLine[];
-  heading: string | null;
-  lastRow: LayoutRow | null;
-  /** The fewest values an item so far printed (at most 2). */
-  minItemValues: number;
-  /** The totals row that ended the table. */
-  totals?: TableEntry;
-}
-
-const columnsOf = (state: ScanState): TableColumn[] => state.header.columns;
-
-function entry(kind: TableEntry['kind'], line: SplitLine, columns: TableColumn[], label: Word[] = []): TableEntry {
-  return { kind, page: line.row.page, rows: [line.row], columns, cells: line.cells.map((cell) => [...cell]), label };
-}
+export type { TableReadOptions } from './scan-state.js';
 
 /**
  * Adds wrapped or leading text lines to an entry (at the front for lines printed above its values):
@@ -110,143 +82,11 @@ function wrapsLeftColumns(state: ScanState, line: SplitLine, text: Word[]): bool
   return text.every((word) => word.bbox[2] < left - rowHeightsToX(line.row, 1));
 }
 
-/** Where an item's description starts as printed (a centred header says little about it). */
-function descriptionLeft(item: TableEntry): number {
-  const index = item.columns.findIndex((column) => column.role === 'description');
-  const words = index >= 0 ? item.cells[index] : [];
-  return words.length > 0 ? Math.min(...words.map((word) => word.bbox[0])) : (item.columns[index]?.x0 ?? 0);
-}
-
-/** A count or an item number ("3", "3.", "3)", "4.2") that starts an item's description. */
-const ITEM_START = /^(\d{1,3}|\(?\d{1,3}[.)]|\d{1,3}(\.\d{1,3})+\.?)$/;
-
 /** An item line that starts with its item number: the lines above it are not its description's. */
 function startsNumbered(line: SplitLine, columns: TableColumn[]): boolean {
   const number = columns.findIndex((column) => column.role === 'itemNumber');
   if (number >= 0 && line.cells[number].length > 0) return true;
   return ITEM_START.test(textWords(line, columns)[0]?.text ?? '');
-}
-
-/** Rows further apart than this (in row heights) on one page are not one table's. */
-const TABLE_GAP = 3;
-
-/** The next rows of the table's run (no furniture, no wide gap on the page), split by the columns in force. */
-function ahead(rows: LayoutRow[], index: number, state: ScanState, options: TableReadOptions): SplitLine[] {
-  const lines: SplitLine[] = [];
-  let previous = rows[index];
-  for (let next = index + 1; next < rows.length && lines.length < LOOKAHEAD; next += 1) {
-    const row = rows[next];
-    if (row.furniture) continue;
-    if ((row.page === previous.page && rowGap(previous, row) > TABLE_GAP) || readHeaderAt(rows, next) !== null) break;
-    lines.push(splitRow(row, columnsOf(state), options.format));
-    previous = row;
-  }
-  return lines;
-}
-
-const isItem = (line: SplitLine | undefined, state: ScanState, options: TableReadOptions): boolean =>
-  line !== undefined && isItemLine(line, columnsOf(state), options.format);
-
-/** A line of a form with no work on it: its text, and dashes for its amounts ("2  Demolition   $ -   $ -   $ -"). */
-function isEmptyLine(line: SplitLine | undefined, state: ScanState): boolean {
-  if (!line) return false;
-  const values = valueWords(line, columnsOf(state));
-  return textWords(line, columnsOf(state)).length > 0 && values.some((word) => /^[-–—]$/.test(word.text)) && values.every((word) => /^([-–—]|[$€£])$/.test(word.text));
-}
-
-/** A note under a heading ("2,436.00 SF Walls  116.00 LF Perimeter") sits this close (in row heights) above the first item. */
-const NOTE_GAP = 2;
-
-/** The first line of an item whose values are printed on a line under it: numbered as an item, or text closely followed by an item. */
-function opensItem(upcoming: SplitLine[], state: ScanState, options: TableReadOptions): boolean {
-  const [next, after] = upcoming;
-  if (!next || isItem(next, state, options)) return false;
-  const text = textWords(next, columnsOf(state));
-  if (text.length < 2 || valueWords(next, columnsOf(state)).length > 0) return false;
-  return ITEM_START.test(text[0].text) || (after !== undefined && after.row.page === next.row.page && rowGap(next.row, after.row) <= NOTE_GAP && isItem(after, state, options));
-}
-
-/** A line this much taller than the one above is set in larger type. */
-const HEADING_TYPE_RATIO = 1.3;
-
-/** "Continued on next page …" points elsewhere; "CONTINUED - Roof" heads a section again. */
-const POINTS_ELSEWHERE = /\b(next|following) page\b|\bcontinued (on|over)\b|\bcarried forward\b|\bsee page\b|\bsuite page\b|\bfortsetzung (auf|siehe)\b/i;
-
-/** A text-only row that heads the items under it. */
-function isHeading(state: ScanState, line: SplitLine, upcoming: SplitLine[], rows: LayoutRow[], options: TableReadOptions): boolean {
-  const next = upcoming[0];
-  if (POINTS_ELSEWHERE.test(line.row.text)) return false;
-  const numbering = headingNumbering(line.row.text);
-  // "4. Vinyl double-hung window, Low-E, insulated glass, with interior" is an item's first line, numbered like a heading.
-  if (numbering === 'strong' || (numbering === 'weak' && isTitleLike(line.row.words.slice(1)))) return true;
-  const nextIsHeader = next !== undefined && readHeaderAt(rows, next.row.index) !== null;
-  // A line in the top margin above a header repeated on a later page is the page's running header.
-  if (nextIsHeader && line.row.top < TOP_MARGIN && line.row.page > (state.entries[0]?.page ?? line.row.page)) return false;
-  // A heading may head a subheading ("KITCHEN" over "Cabinets" over the items).
-  const headsSubheading = next !== undefined && textWords(next, columnsOf(state)).length > 0 && valueWords(next, columnsOf(state)).length === 0 && isTitleLike(next.row.words) && (isItem(upcoming[1], state, options) || opensItem(upcoming.slice(1), state, options));
-  const itemFollows = isItem(next, state, options) || isEmptyLine(next, state);
-  if (!(itemFollows || nextIsHeader || opensItem(upcoming, state, options) || headsSubheading) || !isTitleLike(line.row.words)) return false;
-  const previous = state.lastRow;
-  const afterBreak = !previous || previous.page !== line.row.page || rowGap(previous, line.row) > WRAP_GAP;
-  // A heading set in larger type sits as close under the item above as a wrapped line would.
-  const larger = previous !== null && line.row.height >= HEADING_TYPE_RATIO * previous.height;
-  // After a form's empty line ("2  Demolition  $ -  $ -") no item runs on into this line.
-  return afterBreak || larger || state.entries.at(-1)?.kind !== 'item' || state.item === null || outdented(line, state);
-}
-
-/** A line starting left of where descriptions start, with no text column there ("BATH" over a quantity column), is no wrapped line. */
-function outdented(line: SplitLine, state: ScanState): boolean {
-  const columns = columnsOf(state);
-  const description = columns.find((column) => column.role === 'description');
-  if (!description || columns.some((column) => column.role === 'scope' && column.x0 < description.x0)) return false;
-  const first = textWords(line, columns)[0];
-  // "1  LIMON" over a weighed item's detail line is its description, numbered by its count; a word
-  // where item numbers stand ("BATH" over "3  EA") heads the lines under it.
-  const numbered = columns.some((column) => column.role === 'itemNumber' && column.x0 < description.x0);
-  const word = numbered ? /^\p{L}{3,}/u : /^\p{L}/u;
-  return first !== undefined && word.test(first.text) && !ITEM_START.test(first.text) && first.bbox[0] < description.x0 - rowHeightsToX(line.row, 2);
-}
-
-/** A heading's words without the facts printed beside it ("Master Bedroom      Height: 8'"). */
-function headingWords(row: LayoutRow): Word[] {
-  const cells = cellsOf(row);
-  const facts = cells.findIndex((cell, index) => index > 0 && cell.some((word) => /.:$/.test(word.text)));
-  return facts < 0 ? row.words : cells.slice(0, facts).flat();
-}
-
-function openHeading(state: ScanState, line: SplitLine): true {
-  const words = headingWords(line.row);
-  state.entries.push(entry('heading', line, columnsOf(state), words));
-  state.heading = joinWords(words);
-  state.item = null;
-  state.pending = [];
-  return keepGoing(state, line.row);
-}
-
-const BARE_NUMBER = /^(\d{1,3})\.?$/;
-const OUTLINE_NUMBER = /^(\d{1,3})\.\d{1,3}\b/;
-const OUTLINE_LOOKAHEAD = 4;
-
-const itemNumberOf = (line: SplitLine, columns: TableColumn[]): string => {
-  const index = columns.findIndex((column) => column.role === 'itemNumber');
-  return index < 0 ? '' : joinWords(line.cells[index]);
-};
-
-/**
- * Outline numbering: where items are numbered 1.1, 1.2…, a row numbered 1 with a short title is
- * their section's heading ("1   MASONRY   11,053.72"), its items printed or not.
- */
-function isOutlineHeading(state: ScanState, line: SplitLine, rows: LayoutRow[], index: number, options: TableReadOptions): boolean {
-  const columns = columnsOf(state);
-  const number = BARE_NUMBER.exec(itemNumberOf(line, columns))?.[1];
-  const unit = columns.findIndex((column) => column.role === 'unit' || column.role === 'unitPrice');
-  if (!number || !isTitleLike(textWords(line, columns)) || (unit >= 0 && line.cells[unit].length > 0)) return false;
-  const outlined = state.entries.some((earlier) => earlier.kind === 'item' && OUTLINE_NUMBER.test(joinWords(earlier.cells[earlier.columns.findIndex((column) => column.role === 'itemNumber')] ?? [])));
-  if (outlined) return true;
-  // OCR may misread the first item's number ("1.1" as "44"): any of the next few items will do.
-  return ahead(rows, index, state, options)
-    .slice(0, OUTLINE_LOOKAHEAD)
-    .some((next) => OUTLINE_NUMBER.exec(itemNumberOf(next, columns))?.[1] === number);
 }
 
 /** A row with values and a total label: a section's subtotal, or the end of the table (its totals block). */
@@ -284,6 +124,9 @@ function scanRow(state: ScanState, rows: LayoutRow[], index: number, options: Ta
   const row = rows[index];
   const columns = columnsOf(state);
   const line = splitRow(row, columns, options.format);
+  // The rows ahead, split once for every question this row asks of them.
+  let lookahead: SplitLine[] | undefined;
+  const upcoming = (): SplitLine[] => (lookahead ??= ahead(rows, index, state, options));
   const text = textWords(line, columns);
   const total = tradeNamed(line, columns, totalLabelOf(labelWords(line, columns), row));
   const values = lineValues(line, columns, options.format);
@@ -295,13 +138,13 @@ function scanRow(state: ScanState, rows: LayoutRow[], index: number, options: Ta
   // ("3.0 Roofing"), when weakly ("2. Siding") only with fewer values than the item under it.
   const numbering = total ? null : headingNumbering(joinWords(text));
   if (numbering && !values.quantity && (unit < 0 || line.cells[unit].length === 0)) {
-    if (numbering === 'strong' || (values.money > 0 && fewerValuesThanNext(state, line, values.money, rows, index, options))) return openHeading(state, line);
+    if (numbering === 'strong' || (values.money > 0 && fewerValuesThanNext(state, line, values.money, upcoming(), options))) return openHeading(state, line);
   }
-  if (!total && !values.quantity && isOutlineHeading(state, line, rows, index, options)) return openHeading(state, line);
+  if (!total && !values.quantity && isOutlineHeading(state, line, upcoming())) return openHeading(state, line);
   // "Tax preparation  1  $100" is an item; "Subtotal 7.0 HVAC" only looks like one to its columns.
   // A total label with no amount on the row is text like any other ("base; protect adjacent finishes").
   if (total && priced && (!values.quantity || namesASection(row.text) || namesHeading(row.text, state.heading))) {
-    if (readTotalRow(state, line, ahead(rows, index, state, options), options, total) === 'end') {
+    if (readTotalRow(state, line, upcoming(), options, total) === 'end') {
       state.totals = entry('subtotal', line, columns, labelWords(line, columns));
       return false;
     }
@@ -328,9 +171,8 @@ function scanRow(state: ScanState, rows: LayoutRow[], index: number, options: Ta
     if (state.item && scope >= 0 && state.item.columns === columns) state.item.cells[scope] = [...state.item.cells[scope], ...text];
     return keepGoing(state, row);
   }
-  const upcoming = ahead(rows, index, state, options);
-  const next = upcoming[0];
-  if (text.length > 0 && values.money === 0 && isHeading(state, line, upcoming, rows, options)) return openHeading(state, line);
+  const next = upcoming()[0];
+  if (text.length > 0 && values.money === 0 && isHeading(state, line, upcoming(), rows, options)) return openHeading(state, line);
   if (text.length > 0 && valueWords(line, columns).length === 0) readTextLine(state, line, text, next, options);
   else state.item = null;
   return keepGoing(state, row);
@@ -382,8 +224,8 @@ function readTextLine(state: ScanState, line: SplitLine, text: Word[], next: Spl
   else state.pending = [];
 }
 
-function fewerValuesThanNext(state: ScanState, line: SplitLine, money: number, rows: LayoutRow[], index: number, options: TableReadOptions): boolean {
-  const next = ahead(rows, index, state, options)[0];
+function fewerValuesThanNext(state: ScanState, line: SplitLine, money: number, upcoming: SplitLine[], options: TableReadOptions): boolean {
+  const next = upcoming[0];
   if (!next || next.row.page !== line.row.page || !isItem(next, state, options)) return false;
   return lineValues(next, columnsOf(state), options.format).money > money;
 }
@@ -393,11 +235,6 @@ function labelWords(line: SplitLine, columns: TableColumn[]): Word[] {
   return columns
     .flatMap((column, index) => (column.role !== null && MONEY_ROLES.has(column.role) ? [] : line.cells[index]))
     .sort((a, b) => a.bbox[0] - b.bbox[0]);
-}
-
-function keepGoing(state: ScanState, row: LayoutRow): true {
-  state.lastRow = row;
-  return true;
 }
 
 /**

@@ -1,0 +1,113 @@
+import type { Word } from '../../contracts/document.js';
+import { joinWords } from '../boxes.js';
+import { cellsOf, rowGap, rowHeightsToX, type LayoutRow } from '../rows.js';
+import { readHeaderAt } from './header.js';
+import type { TableColumn } from './model.js';
+import { allDashes, headingNumbering, isTitleLike } from './rows.js';
+import { columnsOf, entry, isItem, ITEM_START, keepGoing, WRAP_GAP, type ScanState, type TableReadOptions } from './scan-state.js';
+import { textWords, valueWords, type SplitLine } from './split.js';
+
+/** Section headings inside a table: numbered, titled, over the items or the form lines they head. */
+
+/** Running headers sit above this fraction of the page. */
+const TOP_MARGIN = 0.12;
+
+/** A line of a form with no work on it: its text, and dashes for its amounts ("2  Demolition   $ -   $ -   $ -"). */
+function isEmptyLine(line: SplitLine | undefined, state: ScanState): boolean {
+  return line !== undefined && textWords(line, columnsOf(state)).length > 0 && allDashes(valueWords(line, columnsOf(state)));
+}
+
+/** A note under a heading ("2,436.00 SF Walls  116.00 LF Perimeter") sits this close (in row heights) above the first item. */
+const NOTE_GAP = 2;
+
+/** The first line of an item whose values are printed on a line under it: numbered as an item, or text closely followed by an item. */
+function opensItem(upcoming: SplitLine[], state: ScanState, options: TableReadOptions): boolean {
+  const [next, after] = upcoming;
+  if (!next || isItem(next, state, options)) return false;
+  const text = textWords(next, columnsOf(state));
+  if (text.length < 2 || valueWords(next, columnsOf(state)).length > 0) return false;
+  return ITEM_START.test(text[0].text) || (after !== undefined && after.row.page === next.row.page && rowGap(next.row, after.row) <= NOTE_GAP && isItem(after, state, options));
+}
+
+/** A line this much taller than the one above is set in larger type. */
+const HEADING_TYPE_RATIO = 1.3;
+
+/** "Continued on next page …" points elsewhere; "CONTINUED - Roof" heads a section again. */
+const POINTS_ELSEWHERE = /\b(next|following) page\b|\bcontinued (on|over)\b|\bcarried forward\b|\bsee page\b|\bsuite page\b|\bfortsetzung (auf|siehe)\b/i;
+
+/** A text-only row that heads the items under it. */
+export function isHeading(state: ScanState, line: SplitLine, upcoming: SplitLine[], rows: LayoutRow[], options: TableReadOptions): boolean {
+  const next = upcoming[0];
+  if (POINTS_ELSEWHERE.test(line.row.text)) return false;
+  const numbering = headingNumbering(line.row.text);
+  // "4. Vinyl double-hung window, Low-E, insulated glass, with interior" is an item's first line, numbered like a heading.
+  if (numbering === 'strong' || (numbering === 'weak' && isTitleLike(line.row.words.slice(1)))) return true;
+  const nextIsHeader = next !== undefined && readHeaderAt(rows, next.row.index) !== null;
+  // A line in the top margin above a header repeated on a later page is the page's running header.
+  if (nextIsHeader && line.row.top < TOP_MARGIN && line.row.page > (state.entries[0]?.page ?? line.row.page)) return false;
+  // A heading may head a subheading ("KITCHEN" over "Cabinets" over the items).
+  const headsSubheading = next !== undefined && textWords(next, columnsOf(state)).length > 0 && valueWords(next, columnsOf(state)).length === 0 && isTitleLike(next.row.words) && (isItem(upcoming[1], state, options) || opensItem(upcoming.slice(1), state, options));
+  const itemFollows = isItem(next, state, options) || isEmptyLine(next, state);
+  if (!(itemFollows || nextIsHeader || opensItem(upcoming, state, options) || headsSubheading) || !isTitleLike(line.row.words)) return false;
+  const previous = state.lastRow;
+  const afterBreak = !previous || previous.page !== line.row.page || rowGap(previous, line.row) > WRAP_GAP;
+  // A heading set in larger type sits as close under the item above as a wrapped line would.
+  const larger = previous !== null && line.row.height >= HEADING_TYPE_RATIO * previous.height;
+  // After a form's empty line ("2  Demolition  $ -  $ -") no item runs on into this line.
+  return afterBreak || larger || state.entries.at(-1)?.kind !== 'item' || state.item === null || outdented(line, state);
+}
+
+/** A line starting left of where descriptions start, with no text column there ("BATH" over a quantity column), is no wrapped line. */
+function outdented(line: SplitLine, state: ScanState): boolean {
+  const columns = columnsOf(state);
+  const description = columns.find((column) => column.role === 'description');
+  if (!description || columns.some((column) => column.role === 'scope' && column.x0 < description.x0)) return false;
+  const first = textWords(line, columns)[0];
+  // "1  LIMON" over a weighed item's detail line is its description, numbered by its count; a word
+  // where item numbers stand ("BATH" over "3  EA") heads the lines under it.
+  const numbered = columns.some((column) => column.role === 'itemNumber' && column.x0 < description.x0);
+  const word = numbered ? /^\p{L}{3,}/u : /^\p{L}/u;
+  return first !== undefined && word.test(first.text) && !ITEM_START.test(first.text) && first.bbox[0] < description.x0 - rowHeightsToX(line.row, 2);
+}
+
+/** A heading's words without the facts printed beside it ("Master Bedroom      Height: 8'"). */
+function headingWords(row: LayoutRow): Word[] {
+  const cells = cellsOf(row);
+  const facts = cells.findIndex((cell, index) => index > 0 && cell.some((word) => /.:$/.test(word.text)));
+  return facts < 0 ? row.words : cells.slice(0, facts).flat();
+}
+
+export function openHeading(state: ScanState, line: SplitLine): true {
+  const words = headingWords(line.row);
+  state.entries.push(entry('heading', line, columnsOf(state), words));
+  state.heading = joinWords(words);
+  state.item = null;
+  state.pending = [];
+  return keepGoing(state, line.row);
+}
+
+const BARE_NUMBER = /^(\d{1,3})\.?$/;
+const OUTLINE_NUMBER = /^(\d{1,3})\.\d{1,3}\b/;
+const OUTLINE_LOOKAHEAD = 4;
+
+const itemNumberOf = (line: SplitLine, columns: TableColumn[]): string => {
+  const index = columns.findIndex((column) => column.role === 'itemNumber');
+  return index < 0 ? '' : joinWords(line.cells[index]);
+};
+
+/**
+ * Outline numbering: where items are numbered 1.1, 1.2…, a row numbered 1 with a short title is
+ * their section's heading ("1   MASONRY   11,053.72"), its items printed or not.
+ */
+export function isOutlineHeading(state: ScanState, line: SplitLine, upcoming: SplitLine[]): boolean {
+  const columns = columnsOf(state);
+  const number = BARE_NUMBER.exec(itemNumberOf(line, columns))?.[1];
+  const unit = columns.findIndex((column) => column.role === 'unit' || column.role === 'unitPrice');
+  if (!number || !isTitleLike(textWords(line, columns)) || (unit >= 0 && line.cells[unit].length > 0)) return false;
+  const outlined = state.entries.some((earlier) => earlier.kind === 'item' && OUTLINE_NUMBER.test(joinWords(earlier.cells[earlier.columns.findIndex((column) => column.role === 'itemNumber')] ?? [])));
+  if (outlined) return true;
+  // OCR may misread the first item's number ("1.1" as "44"): any of the next few items will do.
+  return upcoming
+    .slice(0, OUTLINE_LOOKAHEAD)
+    .some((next) => OUTLINE_NUMBER.exec(itemNumberOf(next, columns))?.[1] === number);
+}
