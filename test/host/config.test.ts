@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import { ConfigError, loadConfig, maskConfig } from '../../host/src/config/config.js';
 
 describe('host: config', () => {
-  it('has the defaults of CONTRACT §1', () => {
+  it('has the documented defaults (docs/operations.md)', () => {
     const config = loadConfig({});
     expect(config.port).to.equal(3000);
     expect(config.host).to.equal('127.0.0.1');

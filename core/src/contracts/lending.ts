@@ -1,7 +1,7 @@
 import type { FieldDetails, Finding } from './results.js';
 
 /**
- * An organization's lending requirements (CONTRACT §8). Defaults and validation live in
+ * An organization's lending requirements (docs/lending.md). Defaults and validation live in
  * `lendingRequirementsSchema` (core/src/lending/requirements.ts); docs/lending.md lists them.
  */
 export interface LendingRequirements {

@@ -11,7 +11,7 @@ export interface LendingSubject {
   findings: Finding[];
 }
 
-/** `compliance` and `lendingAnalysis` of a lending job record (CONTRACT §8). */
+/** `compliance` and `lendingAnalysis` of a lending job record (docs/lending.md). */
 export interface LendingOutcome {
   compliance: ComplianceResult;
   lendingAnalysis: Record<string, unknown> | null;

@@ -3,7 +3,7 @@ import { WEBHOOK_VERSION } from './version.js';
 export const WEBHOOK_EVENTS = ['extraction.completed', 'extraction.failed'] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
-/** The submission payload: sent for document and lending jobs (interface, Events §2; CONTRACT §10). */
+/** The submission payload: sent for document and lending jobs (docs/webhooks.md). */
 // Type aliases, not interfaces: payloads must be assignable to Record<string, unknown> (what mappers take).
 export type SubmissionPayload = {
   event: WebhookEvent;
@@ -59,7 +59,7 @@ export function buildSubmissionPayload(input: SubmissionPayloadInput): Submissio
   };
 }
 
-/** The template payload: sent to webhook configurations for template extractions (Events §3). */
+/** The template payload: sent to webhook configurations for template extractions (docs/webhooks.md). */
 export type TemplatePayload = {
   extractionId: string;
   templateId: string;

@@ -1,4 +1,4 @@
-/** The error codes the API answers with (CONTRACT §3); docs/errors.md documents each one. */
+/** The error codes the API answers with; docs/errors.md documents each one. */
 export const API_ERRORS = {
   invalid_request: { status: 400, legacy: 'INVALID_REQUEST', legacyStatus: 400 },
   invalid_file_format: { status: 400, legacy: 'INVALID_FILE_FORMAT', legacyStatus: 422 },

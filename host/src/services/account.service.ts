@@ -24,7 +24,7 @@ export interface AccountServiceDeps {
 
 const LOGIN_FAILED = 'The email or password is not correct.';
 
-/** Signup, login, logout, sessions and members (CONTRACT §2). */
+/** Signup, login, logout, sessions and members (docs/api.md). */
 export class AccountService {
   readonly #deps: AccountServiceDeps;
   #dummyHash: Promise<string> | null = null;

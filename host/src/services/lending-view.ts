@@ -9,7 +9,7 @@ import {
 import type { Job } from '../persistence/entities/job.entities.js';
 import type { LendingRequirementsRepository } from '../persistence/lending-requirements.repository.js';
 
-/** The only document types of the lending variant (CONTRACT §8). */
+/** The only document types of the lending variant (docs/lending.md). */
 export const LENDING_TYPES = ['sor', 'insurance_cert'] as const;
 
 export interface LendingView {

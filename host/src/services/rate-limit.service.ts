@@ -23,7 +23,7 @@ export const SYNC_INTERVAL_MS = 200;
 type CounterName = 'perKey' | 'perKeyLending' | 'perOrganization' | 'perAddress';
 
 /**
- * Per key, per organization and per client address (CONTRACT §4) in fixed one-minute windows,
+ * Per key, per organization and per client address (docs/api.md) in fixed one-minute windows,
  * decided in memory and shared with every process through a store: Redis when
  * DOCSIFT_RATE_LIMIT_URL is set, else the MySQL server, else a SQLite file in the data directory.
  * Exact within a process; across processes exact up to one synchronisation (SYNC_INTERVAL_MS, or

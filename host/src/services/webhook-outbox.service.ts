@@ -21,7 +21,7 @@ export interface DeliveryJobData {
 /** The queue key of one attempt: a retry is a new entry, while the entry of the attempt before it still runs. */
 export const deliveryJobKey = (deliveryId: string, attempt: number) => `${deliveryId}:${attempt}`;
 
-/** Attempts for a submission's webhookUrl (CONTRACT §10). */
+/** Attempts for a submission's webhookUrl (docs/webhooks.md). */
 export const SUBMISSION_ATTEMPTS = 5;
 const FAILED_MESSAGE = 'The document could not be processed.';
 const SWEEP_GRACE_MS = 60_000;

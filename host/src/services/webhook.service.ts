@@ -34,7 +34,7 @@ interface Secrets {
 const DELIVERIES_LISTED = 100;
 const TEST_FILE_NAME = 'webhook-test.pdf';
 
-/** Webhook configurations of an organization (CONTRACT §10): CRUD, a test delivery, the delivery log. */
+/** Webhook configurations of an organization (docs/webhooks.md): CRUD, a test delivery, the delivery log. */
 export class WebhookService {
   readonly #deps: WebhookServiceDeps;
 

@@ -4,7 +4,7 @@ import { z } from '@docsift/core';
 export const COVERAGE_TYPES = ['general_liability', 'auto_liability', 'umbrella', 'workers_comp'] as const;
 export type CoverageType = (typeof COVERAGE_TYPES)[number];
 
-/** Limit keys per coverage kind (CONTRACT §5), in the order the form prints them. */
+/** Limit keys per coverage kind (docs/plugins/insurance-cert.md), in the order the form prints them. */
 export const LIMIT_KEYS = {
   general_liability: [
     'eachOccurrence',

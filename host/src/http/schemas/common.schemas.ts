@@ -8,7 +8,7 @@ export const ErrorBody = z
     details: z.record(z.string(), z.unknown()).optional(),
     retryAfter: z.number().int().optional(),
   })
-  .meta({ id: 'Error', description: 'Primary error layout (CONTRACT §3).' });
+  .meta({ id: 'Error', description: 'Primary error layout (docs/errors.md).' });
 
 export const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: ErrorBody } } });
 

@@ -1,4 +1,4 @@
-/** Field-level scoring of extracted certificates against the corpus answer keys (CONTRACT §5 names). */
+/** Field-level scoring of extracted certificates against the corpus answer keys (the schema's limit key names). */
 
 import { LIMIT_NAMES as EVAL_LIMIT_NAMES } from '../../../../eval/scorers.js';
 
