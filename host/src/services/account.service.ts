@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Config } from '../config/config.js';
 import type { AccountRepository } from '../persistence/account.repository.js';
 import type { Organization, Role, User } from '../persistence/entities/account.entities.js';
-import { ApiError, forbidden, unauthorized } from '../http/errors.js';
+import { ApiError, forbidden, unauthorized } from './errors.js';
 import type { Principal } from './principal.js';
 import { hashPassword, randomToken, tokenHash, verifyPassword } from './secrets.js';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ApiKeyRepository } from '../persistence/account.repository.js';
 import type { ApiKey } from '../persistence/entities/account.entities.js';
-import { badRequest, forbidden, notFound } from '../http/errors.js';
+import { badRequest, forbidden, notFound } from './errors.js';
 import { isManager, SCOPES, type Principal } from './principal.js';
 import { randomToken, sameHash, tokenHash } from './secrets.js';
 

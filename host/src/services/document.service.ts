@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Docsift } from '@docsift/core';
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.js';
-import { ApiError, notFound, unknownFileFormat } from '../http/errors.js';
+import { ApiError, notFound, unknownFileFormat } from './errors.js';
 import type { FileType, Job } from '../persistence/entities/job.entities.js';
 import type { JobRepository } from '../persistence/job.repository.js';
 import { timeOrderedUuid } from '../persistence/time-ordered-id.js';

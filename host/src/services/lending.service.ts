@@ -1,6 +1,6 @@
 import { defaultLendingRequirements, parseLendingRequirements, type Docsift, type LendingRequirements } from '@docsift/core';
 import type { Config } from '../config/config.js';
-import { badRequest, forbidden, notFound } from '../http/errors.js';
+import { badRequest, forbidden, notFound } from './errors.js';
 import type { JobRepository } from '../persistence/job.repository.js';
 import type { LendingRequirementsRepository } from '../persistence/lending-requirements.repository.js';
 import { HOST_VERSION } from '../main/version.js';

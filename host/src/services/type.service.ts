@@ -1,5 +1,5 @@
 import type { Docsift, RegistryEntry } from '@docsift/core';
-import { ApiError, forbidden, notFound } from '../http/errors.js';
+import { ApiError, forbidden, notFound } from './errors.js';
 import type { OrganizationType } from '../persistence/entities/job.entities.js';
 import type { TypeRepository } from '../persistence/type.repository.js';
 import { isUniqueViolation } from './account.service.js';

@@ -1,6 +1,6 @@
 import { assertDeliverableUrl, isWebhookError } from '@docsift/core';
 import type { Config } from '../config/config.js';
-import { badRequest } from '../http/errors.js';
+import { badRequest } from './errors.js';
 
 /**
  * Checks a webhook URL that comes with a request (a submission's `webhookUrl`, a configuration's

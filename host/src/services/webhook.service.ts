@@ -8,7 +8,7 @@ import {
   type WebhookAuthConfig,
   type WebhookTransport,
 } from '@docsift/core';
-import { badRequest, notFound } from '../http/errors.js';
+import { badRequest, notFound } from './errors.js';
 import type { WebhookCreateInput, WebhookTestInput, WebhookUpdateInput } from '../http/schemas/webhook.schemas.js';
 import type { FieldMappings, WebhookConfigRecord, WebhookDelivery } from '../persistence/entities/webhook.entities.js';
 import type { WebhookRepository } from '../persistence/webhook.repository.js';

@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
 import { isDocsiftError } from '@docsift/core';
-import { ApiError, errorResponse, isApiError } from '../errors.js';
+import { ApiError, errorResponse, isApiError, statusOf } from '../errors.js';
 import type { AppState } from '../route.js';
 
 const FORMIDABLE_TOO_LARGE = new Set([1009, 1016]);
@@ -40,7 +40,7 @@ export function errorHandler(): Middleware<AppState> {
       if (!apiError) {
         ctx.state.log.error({ err: error }, 'unhandled error');
         apiError = new ApiError('internal_error', 'An internal error occurred.');
-      } else if (apiError.status >= 500) {
+      } else if (statusOf(apiError) >= 500) {
         ctx.state.log.error({ err: error }, apiError.message);
       }
       const { status, body } = errorResponse(apiError, ctx.state.errorLayout);
