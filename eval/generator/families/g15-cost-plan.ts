@@ -1,10 +1,11 @@
 import { formatDate, type CalendarDate, type DateStyle } from '../content.js';
 import type { SorFamily } from '../family.js';
 import { money, percentText, quantityText, Sheet, type FontFamily, type Fonts, type TextStyle } from '../layout.js';
-import { sectionTotal, type LineItem, type RecapLine, type Section, type SorDocument } from '../model.js';
+import { sectionTotal, type RecapLine, type Section, type SorDocument } from '../model.js';
 import { Random } from '../random.js';
 import { writeTable, type Column, type TableRow, type TableSpec } from '../table.js';
 import type { Trade } from '../work-items.js';
+import { subsectionOf } from './g15-cost-plan.subsections.js';
 import { oneLine, titleCase } from './parts.js';
 
 /**
@@ -17,92 +18,6 @@ import { oneLine, titleCase } from './parts.js';
  * design contingency, escalation) with a running total, the total estimated construction cost,
  * and the accuracy range after it. No contractor is named: the plan comes before bidding.
  */
-
-const SUBSECTIONS: Array<[string, string, string]> = [
-  ['Building permit', '01 41 00', 'Regulatory Requirements'],
-  ['Roll-off dumpster', '01 74 19', 'Construction Waste Management'],
-  ['Portable toilet', '01 51 00', 'Temporary Utilities'],
-  ['Temporary electric', '01 51 00', 'Temporary Utilities'],
-  ['Lead-safe', '01 35 43', 'Environmental Procedures'],
-  ['Floor and finish protection', '01 56 00', 'Temporary Barriers and Enclosures'],
-  ['Project supervision', '01 31 13', 'Project Coordination'],
-  ['Final construction clean', '01 74 23', 'Final Cleaning'],
-  ['Remove abandoned oil tank', '02 65 00', 'Underground Storage Tank Removal'],
-  ['Remove', '02 41 19', 'Selective Demolition'],
-  ['Tear out', '02 41 19', 'Selective Demolition'],
-  ['Repoint', '04 01 20', 'Maintenance of Unit Masonry'],
-  ['Epoxy injection', '04 01 20', 'Maintenance of Unit Masonry'],
-  ['Rebuild chimney', '04 21 13', 'Brick Masonry'],
-  ['Parge', '04 05 13', 'Masonry Mortaring'],
-  ['Sister rotted', '06 11 00', 'Wood Framing'],
-  ['Replace rotted porch', '06 15 00', 'Wood Decking'],
-  ['Code-compliant handrail', '06 43 00', 'Wood Stairs and Railings'],
-  ['Oak stair treads', '06 43 00', 'Wood Stairs and Railings'],
-  ['Rebuild rear deck', '06 73 00', 'Composite Decking'],
-  ['3-1/4 in. MDF', '06 22 00', 'Millwork'],
-  ['Closet shelving', '06 22 00', 'Millwork'],
-  ['Tear off one layer', '07 31 13', 'Asphalt Shingles'],
-  ['Synthetic roof', '07 31 13', 'Asphalt Shingles'],
-  ['Ice and water', '07 31 13', 'Asphalt Shingles'],
-  ['Replace damaged roof decking', '07 31 13', 'Asphalt Shingles'],
-  ['Continuous shingle-over', '07 72 00', 'Roof Accessories'],
-  ['5 in. K-style', '07 62 00', 'Sheet Metal Flashing and Trim'],
-  ['Wrap fascia', '07 62 00', 'Sheet Metal Flashing and Trim'],
-  ['Vinyl siding', '07 46 33', 'Plastic Siding'],
-  ['Blown-in cellulose', '07 21 00', 'Thermal Insulation'],
-  ['Vinyl double-hung', '08 53 13', 'Vinyl Windows'],
-  ['Exterior entry door', '08 11 00', 'Metal Doors and Frames'],
-  ['Full-view storm door', '08 11 00', 'Metal Doors and Frames'],
-  ['6-panel prehung', '08 14 00', 'Wood Doors'],
-  ['Insulated steel garage', '08 36 13', 'Sectional Doors'],
-  ['Replace attic access', '08 31 00', 'Access Doors and Panels'],
-  ['Hang, tape', '09 29 00', 'Gypsum Board'],
-  ['Skim coat', '09 29 00', 'Gypsum Board'],
-  ['Prime and paint', '09 91 00', 'Painting'],
-  ['Scrape, prime', '09 91 00', 'Painting'],
-  ['Luxury vinyl', '09 65 00', 'Resilient Flooring'],
-  ['Sand and refinish', '09 64 00', 'Wood Flooring'],
-  ['Carpet and', '09 68 00', 'Carpeting'],
-  ['Ceramic floor tile', '09 30 00', 'Tiling'],
-  ['Tile tub surround', '09 30 00', 'Tiling'],
-  ['Kitchen base and wall', '12 35 30', 'Residential Casework'],
-  ['36 in. vanity', '12 35 30', 'Residential Casework'],
-  ['Quartz countertops', '12 36 61', 'Simulated Stone Countertops'],
-  ['Kitchen appliance', '11 31 00', 'Residential Appliances'],
-  ['Bath accessories', '10 28 00', 'Toilet, Bath and Laundry Accessories'],
-  ['Repipe', '22 11 16', 'Domestic Water Piping'],
-  ['Replace cast iron', '22 13 16', 'Sanitary Waste and Vent Piping'],
-  ['Camera inspection', '22 13 16', 'Sanitary Waste and Vent Piping'],
-  ['50 gal gas', '22 34 00', 'Fuel-Fired Domestic Water Heaters'],
-  ['Gas furnace', '23 54 00', 'Furnaces'],
-  ['3 ton', '23 62 00', 'Packaged Compressor and Condenser Units'],
-  ['Replace ductwork', '23 31 00', 'HVAC Ducts and Casings'],
-  ['Clean and sanitize', '23 31 00', 'HVAC Ducts and Casings'],
-  ['Bath exhaust fan', '23 34 00', 'HVAC Fans'],
-  ['HVAC technician', '23 05 93', 'Testing, Adjusting and Balancing'],
-  ['Upgrade to 200 amp', '26 24 00', 'Switchboards and Panelboards'],
-  ['Rewire', '26 05 19', 'Conductors and Cables'],
-  ['Dedicated 20A', '26 05 19', 'Conductors and Cables'],
-  ['Electrician labor', '26 05 19', 'Conductors and Cables'],
-  ['Hardwired interconnected', '28 31 00', 'Fire Detection and Alarm'],
-  ['GFCI', '26 27 26', 'Wiring Devices'],
-  ['Ceiling fan', '26 51 00', 'Interior Lighting'],
-  ['Recessed LED', '26 51 00', 'Interior Lighting'],
-  ['Exterior LED', '26 56 00', 'Exterior Lighting'],
-  ['Regrade soil', '31 22 00', 'Grading'],
-  ['Remove dead tree', '31 11 00', 'Clearing and Grubbing'],
-  ['Chain-link fence', '32 31 13', 'Chain Link Fences and Gates'],
-  ['Topsoil, seed', '32 92 19', 'Seeding'],
-];
-
-/** The MasterFormat subsection of an item; concrete and plumbing fixtures have one each. */
-function subsectionOf(item: LineItem): [string, string] {
-  const text = item.description;
-  const found = SUBSECTIONS.find(([prefix]) => text.startsWith(prefix));
-  if (found) return [found[1], found[2]];
-  if (/concrete|slab/i.test(text)) return ['03 30 00', 'Cast-in-Place Concrete'];
-  return ['22 40 00', 'Plumbing Fixtures'];
-}
 
 /** Division number and title; cabinets and appliances print as equipment and furnishings. */
 function division(trade: Trade): [string, string] {
