@@ -1,5 +1,5 @@
 import type { Word } from '@docsift/core';
-import { cellsOf, findDateInText, findIssuer, foldText, hasLegalForm, isDocumentTitle, parseAmount, textOf, type DocumentLayout, type LayoutRow as Row } from '@docsift/core/layout';
+import { cellsOf, findDateInText, findIssuer, foldText, hasLegalForm, isDocumentTitle, parseAmount, textOf, type DocumentLayout, type LayoutRow as Row, type PartyName } from '@docsift/core/layout';
 import { isCaptionRow, labelsOf, valueOf, type LabelHit, type MetaField } from './labels.js';
 import type { ProvenanceRecorder } from './provenance.js';
 import type { SorAdditionalInfo, SorMetadata } from './schema.js';
@@ -26,7 +26,7 @@ const TRADE_WORD =
 /** A letterhead of one of these is the 203(k) consultant's or inspector's, not the contractor's. */
 const CONSULTING_WORD = /^(consultants?|consulting|inspections?|inspectors?)\.?,?$/i;
 /** Words of a cell that names no contractor: a consultant, a title's "of" or "for" ("OPINION OF PROBABLE CONSTRUCTION COST"). */
-const NOT_A_CONTRACTOR = /^(consultants?|consulting|inspections?|inspectors?|of|for)\.?,?$/i;
+const notAContractor = (text: string): boolean => CONSULTING_WORD.test(text) || /^(of|for)$/i.test(text);
 /** Words naming a lending institution. */
 const LENDING = /\b(bank|bancorp|savings|loan|credit union|mortgage|lending|home loans|financial)\b/i;
 /** A letterhead read as the issuer this surely is a company's name. */
@@ -58,8 +58,8 @@ function collectLabelled(rows: Row[]): Map<MetaField, Found[]> {
   return found;
 }
 
-/** The first company named by `pattern` in a cell of the first page (letterhead first), skipping cells with a word matching `skip`. */
-function findCompany(layout: DocumentLayout, pattern: RegExp, cut: boolean, skip?: RegExp): { words: Word[]; page: number } | null {
+/** The first company named by `pattern` in a cell of the first page (letterhead first), skipping cells with a word `skip` refuses. */
+function findCompany(layout: DocumentLayout, pattern: RegExp, cut: boolean, skip: (text: string) => boolean = () => false): { words: Word[]; page: number } | null {
   const { rows } = layout;
   // Priced rows (a recap's "Total Direct Construction Cost  25,939.24") name no company.
   const priced = (row: Row): boolean => row.words.some((word) => parseAmount(word.text, layout.conventions.format)?.moneyLike);
@@ -68,7 +68,7 @@ function findCompany(layout: DocumentLayout, pattern: RegExp, cut: boolean, skip
   const ordered = [...firstPage.filter((row) => row.top < 0.5), ...firstPage.filter((row) => row.top >= 0.5)];
   for (const row of ordered) {
     // A document's title ("CONSTRUCTION PROPOSAL") names no company.
-    for (const cell of cellsOf(row).filter((words) => !words.some((word) => /:$/.test(word.text) || skip?.test(word.text) || isDocumentTitle(word)))) {
+    for (const cell of cellsOf(row).filter((words) => !words.some((word) => /:$/.test(word.text) || skip(word.text) || isDocumentTitle(word)))) {
       const end = cell.findIndex((word, index) => index > 0 && pattern.test(word.text));
       if (end > 0) return { words: cut ? cell.slice(0, end + 1) : cell, page: row.page };
     }
@@ -100,6 +100,7 @@ class MetadataReader {
   };
   readonly additional: Omit<SorAdditionalInfo, 'recapLines'> = { consultantCompany: null, fileNumber: null, buildingSize: null, numberOfUnits: null };
   private readonly found: Map<MetaField, Found[]>;
+  #issuer: PartyName | null | undefined;
 
   private readonly rows: Row[];
 
@@ -194,7 +195,7 @@ class MetadataReader {
       info.name = this.take('contractorName', 'documentMetadata.contractorInfo.name', (text) => (NOT_SELECTED.test(text) ? null : text));
       if (info.name === null) return;
     } else {
-      const company = this.contractorLetterhead() ?? findCompany(this.layout, TRADE_WORD, true, NOT_A_CONTRACTOR);
+      const company = this.contractorLetterhead() ?? findCompany(this.layout, TRADE_WORD, true, notAContractor);
       if (company) {
         info.name = preferMixedCase(textOf(company.words), this.rows);
         this.provenance.record('documentMetadata.contractorInfo.name', company.page, company.words, 0.7);
@@ -209,9 +210,15 @@ class MetadataReader {
     else if (!labelled && known) info.phone = this.firstPhone();
   }
 
+  /** The letterhead's company, read once for the contractor and the lender. */
+  private get issuer(): PartyName | null {
+    if (this.#issuer === undefined) this.#issuer = findIssuer(this.layout);
+    return this.#issuer;
+  }
+
   /** A lender's own form: its letterhead names a bank, a credit union or a mortgage company. */
   private lenderLetterhead(): string | null {
-    const issuer = findIssuer(this.layout);
+    const issuer = this.issuer;
     if (!issuer || issuer.confidence < MIN_ISSUER_CONFIDENCE || !LENDING.test(issuer.text)) return null;
     this.provenance.record('documentMetadata.lenderName', issuer.page, issuer.words, 0.7);
     return issuer.text;
@@ -219,7 +226,7 @@ class MetadataReader {
 
   /** Without a contractor label, a bid's letterhead names its contractor (a consultant's write-up names the consultant there). */
   private contractorLetterhead(): { words: Word[]; page: number } | null {
-    const issuer = findIssuer(this.layout);
+    const issuer = this.issuer;
     if (!issuer || issuer.confidence < MIN_ISSUER_CONFIDENCE || issuer.words.some((word) => CONSULTING_WORD.test(word.text))) return null;
     if (!hasLegalForm(issuer.words) && !issuer.words.some((word) => TRADE_WORD.test(word.text) || COMPANY_SUFFIX.test(word.text))) return null;
     // "GWS Services a TRAJEXTORI COMPANY": what follows the article describes the company.

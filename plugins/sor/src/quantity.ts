@@ -1,3 +1,4 @@
+import { cents } from '@docsift/core/layout';
 import type { ProvenanceRecorder } from './provenance.js';
 import type { SorLineItem } from './schema.js';
 import type { DraftItem } from './table.js';
@@ -7,7 +8,6 @@ const REPAIRED_QUANTITY_QUALITY = 0.7;
 /** Confidence factor of a quantity computed as total / unit price because it was unreadable. */
 const DERIVED_QUANTITY_QUALITY = 0.6;
 
-const cents = (value: number): number => Math.round(value * 100);
 
 /** Readings of a whole OCR number that lost its decimal point: 235 → 23.5, 2.35. */
 function decimalReadings(value: number): number[] {

@@ -1,5 +1,5 @@
 import type { Word } from '@docsift/core';
-import { fieldTerms, namesASection, parseAmount, PhraseMatcher, rowHeightsToX, type PhraseMatch, type CellValue, type FieldConcept, type LayoutRow as Row, type NumberFormat } from '@docsift/core/layout';
+import { cents, fieldTerms, namesASection, parseAmount, PhraseMatcher, rowHeightsToX, type PhraseMatch, type CellValue, type FieldConcept, type LayoutRow as Row, type NumberFormat } from '@docsift/core/layout';
 
 /** Recap lines by label; `overhead` and `profit` printed on lines of their own are added up by the extractor. */
 type RecapField = 'subtotal' | 'generalConditions' | 'overheadAndProfit' | 'overhead' | 'profit' | 'grandTotal' | 'itemsBeforeTax';
@@ -183,7 +183,7 @@ function withoutRunningTotals(rows: Row[], start: number, format: NumberFormat):
     const amounts = row.words.filter((word) => !/%/.test(word.text) && parseAmount(word.text, format)?.moneyLike);
     const values = amounts.map((word) => parseAmount(word.text, format)!.value);
     const last = values.length > 0 ? values[values.length - 1] : null;
-    const running = values.length >= 2 && previous !== null && Math.round((previous + values[values.length - 2]) * 100) === Math.round(last! * 100);
+    const running = values.length >= 2 && previous !== null && cents(previous + values[values.length - 2]) === cents(last!);
     if (last !== null) previous = last;
     return running ? { ...row, words: row.words.filter((word) => word !== amounts[amounts.length - 1]) } : row;
   });
