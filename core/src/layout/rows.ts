@@ -110,11 +110,6 @@ export function makeRow(page: number, aspect: number, words: Word[], index = 0):
   };
 }
 
-/** One row made of two stacked rows (a header printed on two lines). */
-export function mergeRows(upper: LayoutRow, lower: LayoutRow): LayoutRow {
-  return { ...makeRow(upper.page, upper.aspect, [...upper.words, ...lower.words], upper.index), space: upper.space };
-}
-
 const DEFAULT_SPACE = 0.35;
 
 /**

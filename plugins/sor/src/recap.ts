@@ -83,10 +83,6 @@ const TOTAL_QUALIFIERS = new Set(['base', 'bid', 'price', 'amount', 'cost', 'cos
 
 const recapFieldOf = (row: Row): RecapField | null => recapLabel(row)?.field ?? null;
 
-export function isRecapRow(row: Row): boolean {
-  return recapFieldOf(row) !== null || RECAP_HEADINGS.find(row, { cellStart: true }) !== null;
-}
-
 function amountRightOf(words: Word[], x: number, format: NumberFormat): CellValue<number> | null {
   const candidates = words.filter((word) => word.bbox[0] >= x && !/%/.test(word.text));
   for (let index = candidates.length - 1; index >= 0; index -= 1) {

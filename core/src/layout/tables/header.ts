@@ -4,7 +4,7 @@ import { columnTerms, type ColumnRole } from '../lexicon/index.js';
 import { PhraseMatcher, type PhraseMatch } from '../phrases.js';
 import { cellsOf, inRowHeights, rowGap, type LayoutRow } from '../rows.js';
 import { foldWord } from '../text.js';
-import { isTextColumn, TEXT_ROLES, VALUE_ROLES, type AmountBasis, type TableColumn, type TableHeader } from './model.js';
+import { TEXT_ROLES, VALUE_ROLES, type AmountBasis, type TableColumn, type TableHeader } from './model.js';
 
 let matcher: PhraseMatcher<ColumnRole> | undefined;
 
@@ -246,9 +246,6 @@ export function isLabelRow(row: LayoutRow): boolean {
   const labelled = phrases.reduce((sum, phrase) => sum + phrase.end - phrase.start, 0);
   return new Set(phrases.map((phrase) => phrase.value)).size >= 2 && labelled >= row.words.length * MIN_LABELLED_SHARE;
 }
-
-/** The columns of a header that hold values (everything but item numbers, descriptions and scopes). */
-export const valueColumns = (header: TableHeader): TableColumn[] => header.columns.filter((entry) => !isTextColumn(entry));
 
 /** The first header at or after `from`, with its index; null when there is none. */
 export function findHeader(rows: LayoutRow[], from = 0): { index: number; read: HeaderRead } | null {

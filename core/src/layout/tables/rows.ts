@@ -116,7 +116,7 @@ export function isItemLine(line: SplitLine, columns: TableColumn[], format: Numb
 }
 
 /** A form's line with no work on it: dashes (and currency signs) for all its amounts ("$ -   $ -   $ -"). */
-export function onlyDashes(line: SplitLine, columns: TableColumn[]): boolean {
+function onlyDashes(line: SplitLine, columns: TableColumn[]): boolean {
   return allDashes(columns.flatMap((column, index) => (column.role !== null && MONEY_ROLES.has(column.role) ? line.cells[index] : [])));
 }
 
