@@ -1,6 +1,7 @@
 import type { BBox, Word } from '../../contracts/document.js';
 import { rotateQuarterTurns, type GrayImage } from '../gray-image.js';
 import { roundBox } from '../geometry.js';
+import { softenBilevel } from './bilevel.js';
 import { cropToInk, type InkCrop } from './crop.js';
 import { flattenIllumination } from './illumination.js';
 import { deskew, measureSkew, skewWorthCorrecting } from './deskew.js';
@@ -76,7 +77,7 @@ async function recognizeTurned(engine: OcrEngine, image: GrayImage, quarterTurns
  * it is recognised turned over too, and the more readable result kept.
  */
 export async function recognizePage(engine: OcrEngine, page: GrayImage): Promise<OcrPageResult> {
-  const image = flattenIllumination(page);
+  const image = await softenBilevel(flattenIllumination(page));
   const orientation = estimateOrientation(image);
   let best = orientation.vertical
     ? await recognizeTurned(engine, image, orientation.quarterTurns)
