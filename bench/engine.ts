@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { createDocsift, type Docsift, type DocumentModel } from '@docsift/core';
 import { silentLogger } from '@docsift/core/testing';
-import { bundledPlugins } from '../host/src/main/bundled-plugins.js';
+import { BUNDLED_PLUGINS } from '../host/src/config/config.js';
+import { loadPlugins } from '../host/src/plugins/module-loader.js';
 import { corpusAvailable, corpusPath } from '../test/support/corpus.js';
 import { writeResultsSection } from './results-file.js';
 
@@ -162,7 +163,7 @@ async function main(): Promise<void> {
     process.stdout.write('bench:engine: ../shared/corpus is absent; nothing measured.\n');
     return;
   }
-  const docsift = createDocsift({ plugins: bundledPlugins(), logger: silentLogger, ocr: { workers: 2 } });
+  const docsift = createDocsift({ plugins: await loadPlugins(BUNDLED_PLUGINS), logger: silentLogger, ocr: { workers: 2 } });
   const lines: string[] = [
     `Measured by \`npm run bench:engine\` on ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${os.cpus().length} CPUs (shared machine: compare ratios within one run).`,
     '',

@@ -89,7 +89,7 @@ async function main(): Promise<void> {
     DOCSIFT_DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', DOCSIFT_WEBHOOK_ALLOW_PRIVATE: 'true',
     DOCSIFT_RATE_LIMIT_PER_KEY: '100000000', DOCSIFT_RATE_LIMIT_PER_ORG: '100000000', DOCSIFT_RATE_LIMIT_CONCURRENT: '100000',
   });
-  const host = await startHost({ config, logger: pino({ level: 'silent' }), plugins: [], api: true, worker: true, enginePool: engine });
+  const host = await startHost({ config, logger: pino({ level: 'silent' }), api: true, worker: true, enginePool: engine });
   try {
     const account = await callHost(host, 'POST', '/api/auth/signup', null, { email: 'bench@example.com', password: 'correct horse battery', organizationName: 'Bench' });
     const key = (await callHost(host, 'POST', '/api/api-keys', account.sessionToken, { name: 'bench' })).key as string;

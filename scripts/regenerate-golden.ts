@@ -2,7 +2,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createDocsift } from '@docsift/core';
 import { silentLogger } from '@docsift/core/testing';
-import { bundledPlugins } from '../host/src/main/bundled-plugins.js';
+import { BUNDLED_PLUGINS } from '../host/src/config/config.js';
+import { loadPlugins } from '../host/src/plugins/module-loader.js';
 import { corpusAvailable, corpusPath } from '../test/support/corpus.js';
 import { GOLDEN_DIR, GOLDEN_FILES, GOLDEN_NOW, goldenView } from '../test/support/golden.js';
 
@@ -12,7 +13,7 @@ if (!corpusAvailable) {
   process.exit(1);
 }
 mkdirSync(GOLDEN_DIR, { recursive: true });
-const docsift = createDocsift({ plugins: bundledPlugins(), logger: silentLogger });
+const docsift = createDocsift({ plugins: await loadPlugins(BUNDLED_PLUGINS), logger: silentLogger });
 try {
   for (const { set, file } of GOLDEN_FILES) {
     const result = await docsift.process(new Uint8Array(readFileSync(corpusPath(set, file))), { now: GOLDEN_NOW });

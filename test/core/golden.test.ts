@@ -3,16 +3,17 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createDocsift, type Docsift } from '@docsift/core';
 import { silentLogger } from '@docsift/core/testing';
-import { bundledPlugins } from '../../host/src/main/bundled-plugins.js';
+import { BUNDLED_PLUGINS } from '../../host/src/config/config.js';
+import { loadPlugins } from '../../host/src/plugins/module-loader.js';
 import { readCorpusFile, requireCorpus } from '../support/corpus.js';
 import { GOLDEN_DIR, GOLDEN_FILES, GOLDEN_NOW, goldenView } from '../support/golden.js';
 
 describe('engine golden outputs (regenerate with `npm run golden`)', function () {
   let docsift: Docsift;
 
-  before(function () {
+  before(async function () {
     requireCorpus(this);
-    docsift = createDocsift({ plugins: bundledPlugins(), logger: silentLogger });
+    docsift = createDocsift({ plugins: await loadPlugins(BUNDLED_PLUGINS), logger: silentLogger });
   });
 
   after(() => docsift?.close());

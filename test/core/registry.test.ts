@@ -35,11 +35,11 @@ describe('core: plugin registry', () => {
     expect(registry.canonicalTypeCode('waiver')).to.equal('lien_waiver');
   });
 
-  it('refuses another contract version, naming the plugin and both versions', () => {
+  it('refuses another contract version, naming the plugin, its version and the supported ones', () => {
     expect(() => validatePlugin(samplePlugin({ apiVersion: 99 })))
       .to.throw(DocsiftError)
       .with.property('message')
-      .that.matches(/"@example\/plugin-waiver".*version 99.*version 1/);
+      .that.matches(/"@example\/plugin-waiver".*version 99.*versions 1 and 2/);
   });
 
   it('refuses a bad shape and names the field', () => {

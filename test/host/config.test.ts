@@ -35,6 +35,24 @@ describe('host: config', () => {
     expect(printed).not.to.include('sk-secret');
   });
 
+  it('reads the AI model with its request defaults, and refuses a model that could not be called', () => {
+    expect(loadConfig({}).ai).to.equal(null);
+    expect(loadConfig({ DOCSIFT_AI_MODEL: 'gpt-4o-mini', DOCSIFT_AI_API_KEY: 'sk-x' }).ai).to.deep.equal({
+      baseUrl: undefined,
+      apiKey: 'sk-x',
+      model: 'gpt-4o-mini',
+      timeoutMs: 60_000,
+      maxRetries: 2,
+    });
+    expect(loadConfig({ DOCSIFT_AI_MODEL: 'llama3', DOCSIFT_AI_BASE_URL: 'http://127.0.0.1:11434/v1', DOCSIFT_AI_TIMEOUT_MS: '5000', DOCSIFT_AI_MAX_RETRIES: '0' }).ai).to.include({
+      timeoutMs: 5000,
+      maxRetries: 0,
+    });
+    expect(() => loadConfig({ DOCSIFT_AI_MODEL: 'gpt-4o-mini' })).to.throw(ConfigError, /DOCSIFT_AI_MODEL: needs DOCSIFT_AI_API_KEY, or DOCSIFT_AI_BASE_URL/);
+    expect(() => loadConfig({ DOCSIFT_AI_BASE_URL: 'http://127.0.0.1:11434/v1' })).to.throw(ConfigError, /DOCSIFT_AI_MODEL: required/);
+    expect(() => loadConfig({ DOCSIFT_AI_MODEL: 'm', DOCSIFT_AI_API_KEY: 'k', DOCSIFT_AI_MAX_RETRIES: '11' })).to.throw(ConfigError, /DOCSIFT_AI_MAX_RETRIES/);
+  });
+
   describe('DOCSIFT_WEBHOOK_SECRET_KEY', () => {
     const key = randomBytes(32);
 
@@ -73,5 +91,17 @@ describe('host: config', () => {
   it('derives the public URL from HOST and PORT unless given', () => {
     expect(loadConfig({ HOST: '0.0.0.0', PORT: '8080' }).publicUrl).to.equal('http://0.0.0.0:8080');
     expect(loadConfig({ DOCSIFT_PUBLIC_URL: 'https://docs.example.com/' }).publicUrl).to.equal('https://docs.example.com');
+  });
+
+  it('reads the plugin, mapper and transport modules: the three bundled plugins by default, lists trimmed, a repeat refused', () => {
+    const defaults = loadConfig({});
+    expect(defaults.plugins).to.deep.equal(['@docsift/plugin-sor', '@docsift/plugin-insurance-cert', '@docsift/plugin-template']);
+    expect(defaults.mappers).to.deep.equal([]);
+    expect(defaults.webhookTransport).to.equal(null);
+    const custom = loadConfig({ DOCSIFT_PLUGINS: ' @docsift/plugin-sor , ./plugins/permit.js,', DOCSIFT_MAPPERS: 'loan-mapper#mapper', DOCSIFT_WEBHOOK_TRANSPORT: ' queue-transport ' });
+    expect(custom.plugins).to.deep.equal(['@docsift/plugin-sor', './plugins/permit.js']);
+    expect(custom.mappers).to.deep.equal(['loan-mapper#mapper']);
+    expect(custom.webhookTransport).to.equal('queue-transport');
+    expect(() => loadConfig({ DOCSIFT_PLUGINS: 'a,b,a' })).to.throw(ConfigError, 'DOCSIFT_PLUGINS: a module is listed twice');
   });
 });

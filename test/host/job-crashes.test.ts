@@ -20,7 +20,7 @@ const ENV = { DOCSIFT_JOB_LOCK_LIFETIME_MS: String(LEASE_MS), DOCSIFT_JOB_ATTEMP
 
 function startOn(dataDir: string, engine: EnginePool, env: Record<string, string> = {}, logger = pino({ level: 'silent' })): Promise<HostRuntime> {
   const config = loadConfig({ DOCSIFT_DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', DOCSIFT_PUBLIC_URL: PUBLIC_URL, ...ENV, ...env });
-  return startHost({ config, logger, plugins: [], api: true, worker: true, enginePool: engine });
+  return startHost({ config, logger, api: true, worker: true, enginePool: engine });
 }
 
 /** An engine whose document never finishes: the process "dies" with the job in hand. */

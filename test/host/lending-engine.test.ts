@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import pino from 'pino';
+import { BUNDLED_PLUGINS } from '../../host/src/config/config.js';
 import { createEnginePool, type EnginePool } from '../../host/src/engine/index.js';
 import { corpusAvailable, readCorpusFile } from '../support/corpus.js';
 import { bearer, createKey, signup, startHarness, type Harness } from './support/harness.js';
@@ -17,7 +18,7 @@ describe('host: lending compliance on real documents (real engine)', function ()
   const jobs = new Map<string, Promise<Json>>();
 
   before(async () => {
-    pool = createEnginePool({ size: 1, engineOptions: { ocr: { workers: 1 } }, logger: pino({ level: 'silent' }) });
+    pool = createEnginePool({ size: 1, plugins: BUNDLED_PLUGINS, engineOptions: { ocr: { workers: 1 } }, logger: pino({ level: 'silent' }) });
     h = await startHarness({ DOCSIFT_RATE_LIMIT_LENDING_PER_KEY: '1000' }, { worker: true, enginePool: pool });
     key = await createKey(h, await signup(h));
     const documents: Array<[string, Promise<Uint8Array>]> = [

@@ -1,9 +1,17 @@
 import { expect } from 'chai';
-import { defaultLendingRequirements } from '@docsift/core';
 import { bearer, createKey, signup, startHarness, type Account, type Harness } from './support/harness.js';
 import { fakeEngine, form, PDF_BYTES, resultOf, waitFor } from './support/fake-engine.js';
 
 type Json = Record<string, any>;
+/** The requirements of the bundled lending plugins (sor, insurance_cert) and the common member, at their defaults. */
+const DEFAULT_REQUIREMENTS = {
+  minimumFieldConfidence: 0.6,
+  maxSorDifference: 1,
+  requiredCoverages: ['general_liability', 'workers_comp'],
+  minimumLimits: { general_liability: { eachOccurrence: 1_000_000, generalAggregate: 2_000_000 } },
+  certificateHolderName: null,
+  minimumDaysValid: 30,
+};
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 const CERTIFICATE = {
@@ -38,7 +46,7 @@ describe('host: lending requirements', () => {
   it('answers the defaults until the organization saves its own', async () => {
     const res = await get(bearer(owner.sessionToken));
     expect(res.status).to.equal(200);
-    expect(await res.json()).to.deep.equal({ requirements: defaultLendingRequirements(), source: 'default', updatedAt: null });
+    expect(await res.json()).to.deep.equal({ requirements: DEFAULT_REQUIREMENTS, source: 'default', updatedAt: null });
   });
 
   it('saves requirements per organization (200), filling the members left out with their defaults', async () => {
@@ -47,7 +55,7 @@ describe('host: lending requirements', () => {
     const saved = (await res.json()) as Json;
     expect(saved.source).to.equal('organization');
     expect(Date.parse(saved.updatedAt)).to.be.closeTo(Date.now(), 60_000);
-    expect(saved.requirements).to.deep.equal({ ...defaultLendingRequirements(), minimumDaysValid: 45, certificateHolderName: 'Riverbend Savings Bank' });
+    expect(saved.requirements).to.deep.equal({ ...DEFAULT_REQUIREMENTS, minimumDaysValid: 45, certificateHolderName: 'Riverbend Savings Bank' });
     expect(await (await get(bearer(owner.sessionToken))).json()).to.deep.equal(saved);
     const other = await signup(h);
     expect(((await (await get(bearer(other.sessionToken))).json()) as Json).source).to.equal('default');

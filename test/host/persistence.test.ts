@@ -38,7 +38,7 @@ describe('host: persistence on SQLite', () => {
     const created = new Date('2026-03-04T05:06:07.089Z');
     await insertJob(jobs, {
       id: '11111111-1111-4111-8111-111111111111', organizationId: 'o', apiKeyId: null, service: 'documents', status: 'pending', progress: 0,
-      fileName: 'a.pdf', fileType: 'pdf', fileKey: null, fileSize: 3_000_000_000, typeHint: null, webhookUrl: null, metadata: { k: [1] },
+      fileName: 'a.pdf', fileType: 'pdf', fileKey: null, fileSize: 3_000_000_000, typeHint: null, engine: 'local', aiModel: null, webhookUrl: null, metadata: { k: [1] },
       documentType: null, classificationConfidence: null, alternativeTypes: null, extractedData: null, fieldDetails: null, findings: null,
       error: null, attempts: 0, processingTime: null, createdAt: created, updatedAt: created, completedAt: null,
     });

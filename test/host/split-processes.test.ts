@@ -10,7 +10,7 @@ describe('host: API and workers apart (serve --no-worker + worker) on one data d
   const engine = fakeEngine(() => resultOf('insurance_cert', { certificateNumber: 'W-1' }));
   before(async () => {
     api = await startHarness({ DOCSIFT_JOB_RETRY_BASE_MS: '50' });
-    worker = await startHost({ config: api.config, logger: pino({ level: 'silent' }), plugins: [], api: false, worker: true, enginePool: engine });
+    worker = await startHost({ config: api.config, logger: pino({ level: 'silent' }), api: false, worker: true, enginePool: engine });
   });
   after(async () => {
     await worker?.stop();

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import type { QueryRunner } from 'typeorm';
-import { defaultLendingRequirements } from '@docsift/core';
 import type { OrganizationType } from '../../host/src/persistence/entities/job.entities.js';
 import type { WebhookConfigRecord } from '../../host/src/persistence/entities/webhook.entities.js';
 import { WebhookDeliveryEntity } from '../../host/src/persistence/entities/webhook.entities.js';
@@ -67,7 +66,7 @@ describe('host: on SQLite no other write can roll back a finished job (one share
       name: 'saving lending requirements',
       table: 'lending_requirements',
       operation: 'INSERT',
-      write: () => new LendingRequirementsRepository({ dataSource: db.dataSource }).save({ organizationId: randomUUID(), requirements: defaultLendingRequirements(), updatedAt: new Date() }),
+      write: () => new LendingRequirementsRepository({ dataSource: db.dataSource }).save({ organizationId: randomUUID(), requirements: { minimumFieldConfidence: 0.6 }, updatedAt: new Date() }),
     },
     {
       name: 'updating a document type',

@@ -44,7 +44,7 @@ describe('host: DOCSIFT_WEBHOOK_SECRET_KEY shared by processes that share a data
       DOCSIFT_PUBLIC_URL: PUBLIC_URL,
       DOCSIFT_JOB_LOCK_LIFETIME_MS: '4000',
     });
-    const runtime = await startHost({ config, logger: pino({ level: 'silent' }), plugins: [], api: true, worker: false });
+    const runtime = await startHost({ config, logger: pino({ level: 'silent' }), api: true, worker: false });
     runtimes.push(runtime);
     return runtime;
   }
@@ -87,7 +87,7 @@ describe('host: moving the key file into DOCSIFT_WEBHOOK_SECRET_KEY keeps the st
     const config = loadConfig({
       DOCSIFT_DATA_DIR: dataDir, DOCSIFT_WEBHOOK_ALLOW_PRIVATE: 'true', PORT: '0', LOG_LEVEL: 'silent', DOCSIFT_PUBLIC_URL: PUBLIC_URL, DOCSIFT_JOB_LOCK_LIFETIME_MS: '4000', ...env,
     });
-    return startHost({ config, logger: pino({ level: 'silent' }), plugins: [], api: true, worker: false });
+    return startHost({ config, logger: pino({ level: 'silent' }), api: true, worker: false });
   }
 
   it('secrets sealed with the key file open once the variable holds its content and the file is removed', async () => {

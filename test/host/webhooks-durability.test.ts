@@ -27,7 +27,7 @@ const ENV = { DOCSIFT_WEBHOOK_ALLOW_PRIVATE: 'true', DOCSIFT_WEBHOOK_RETRY_BASE_
 
 function startOn(dataDir: string, engine: EnginePool): Promise<HostRuntime> {
   const config = loadConfig({ DOCSIFT_DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', DOCSIFT_PUBLIC_URL: PUBLIC_URL, ...ENV });
-  return startHost({ config, logger: pino({ level: 'silent' }), plugins: [], api: true, worker: true, enginePool: engine });
+  return startHost({ config, logger: pino({ level: 'silent' }), api: true, worker: true, enginePool: engine });
 }
 
 describe('host: webhook deliveries survive restarts', () => {

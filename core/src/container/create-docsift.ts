@@ -1,6 +1,8 @@
 import { asFunction, asValue, createContainer, InjectionMode, type AwilixContainer } from 'awilix';
 import pino from 'pino';
+import { DocsiftError } from '../contracts/errors.js';
 import type { Logger } from '../contracts/logger.js';
+import type { DocsiftPlugin } from '../contracts/plugin.js';
 import type { DocumentModel } from '../contracts/document.js';
 import type { RegistryEntry } from '../contracts/registry.js';
 import type { Classification, ProcessResult } from '../contracts/results.js';
@@ -57,7 +59,13 @@ export interface Docsift {
   read(bytes: Uint8Array): Promise<DocumentModel>;
   classify(document: DocumentModel, options?: { extraEntries?: RegistryEntry[]; engine?: ProcessOptions['engine'] }): Promise<Classification>;
   entries(options?: { extraEntries?: RegistryEntry[] }): RegistryEntry[];
-  /** Stops OCR workers and releases native resources. */
+  /**
+   * Runs the plugins' `init` hooks once, in registration order; `process` and `classify` call it
+   * themselves, a host calls it at start-up so a plugin that cannot start stops the start.
+   * Rejects with `invalid_plugin` naming the plugin.
+   */
+  start(): Promise<void>;
+  /** Runs the started plugins' `close` hooks (reverse order), stops OCR workers and releases native resources. */
   close(): Promise<void>;
 }
 
@@ -109,17 +117,56 @@ export function createDocsift(options: DocsiftOptions): Docsift {
   });
 
   const pipeline = () => container.resolve<Pipeline>(KEYS.pipeline);
+  const lifecycle = pluginLifecycle(pluginRegistry.all(), logger);
   return {
     container,
     registry: pluginRegistry,
-    process: (bytes, processOptions) => pipeline().process(bytes, processOptions),
+    process: async (bytes, processOptions) => {
+      await lifecycle.start();
+      return pipeline().process(bytes, processOptions);
+    },
     read: (bytes) => pipeline().read(bytes),
-    classify: (document, classifyOptions = {}) => {
+    classify: async (document, classifyOptions = {}) => {
+      await lifecycle.start();
       const classifier =
         classifyOptions.engine === 'model' && ai ? ai.classifier : container.resolve<Classifier>(KEYS.localClassifier);
       return classifier.classify(document, pipeline().entries(classifyOptions));
     },
     entries: (entryOptions) => pipeline().entries(entryOptions),
-    close: () => container.dispose(),
+    start: lifecycle.start,
+    close: async () => {
+      await lifecycle.close();
+      await container.dispose();
+    },
+  };
+}
+
+/** Runs `init` hooks once, in order, and `close` hooks of the plugins that started, in reverse order. */
+function pluginLifecycle(plugins: readonly DocsiftPlugin[], logger: Logger) {
+  const started: DocsiftPlugin[] = [];
+  let starting: Promise<void> | null = null;
+  const initAll = async () => {
+    for (const plugin of plugins) {
+      try {
+        await plugin.init?.({ logger });
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        throw new DocsiftError('invalid_plugin', `Plugin "${plugin.name}" could not start: ${reason}`, { plugin: plugin.name });
+      }
+      started.push(plugin);
+    }
+  };
+  return {
+    start: () => (starting ??= initAll()),
+    async close() {
+      await starting?.catch(() => undefined);
+      for (const plugin of started.splice(0).reverse()) {
+        try {
+          await plugin.close?.();
+        } catch (error) {
+          logger.error({ err: error, plugin: plugin.name }, 'a plugin failed to close');
+        }
+      }
+    },
   };
 }

@@ -1,23 +1,17 @@
+import type { ZodObject } from 'zod';
 import type { FieldDetails, Finding } from './results.js';
 
-/**
- * An organization's lending requirements (docs/lending.md). Defaults and validation live in
- * `lendingRequirementsSchema` (core/src/lending/requirements.ts); docs/lending.md lists them.
- */
-export interface LendingRequirements {
-  /** Coverage types a certificate must list (`general_liability`, `workers_comp`, …). */
-  requiredCoverages: string[];
-  /** Per coverage type, per limit key, the smallest acceptable amount in dollars. */
-  minimumLimits: Record<string, Record<string, number>>;
-  /** The certificate holder a certificate must name (matched fuzzily); null checks nothing. */
-  certificateHolderName: string | null;
-  /** Days each coverage must still run after the job's date. */
-  minimumDaysValid: number;
-  /** Largest tolerated difference, in dollars, in a statement of repair's arithmetic. */
-  maxSorDifference: number;
+/** The requirement members every lending type shares; lending plugins add their own (`LendingSupport.requirements`). */
+export type CommonLendingRequirements = {
   /** A value a check needs whose extraction confidence is below this is sent to review. */
   minimumFieldConfidence: number;
-}
+};
+
+/**
+ * An organization's lending requirements (docs/lending.md): the common members plus those of every
+ * installed lending plugin. `PluginRegistry.lendingRequirements` validates them and fills defaults.
+ */
+export type LendingRequirements = CommonLendingRequirements & Record<string, unknown>;
 
 /** How a failed check weighs: `error` makes the document non-compliant, `review` asks a person. */
 export type ComplianceSeverity = 'error' | 'review';
@@ -42,12 +36,15 @@ export interface ComplianceResult {
   checks: ComplianceCheck[];
 }
 
-/** What a plugin's lending evaluator is given: the extraction, the engine's findings, the rules and the job's date. */
-export interface LendingEvaluationInput<TData> {
+/**
+ * What a plugin's lending evaluator is given: the extraction, the engine's findings, the rules (the
+ * common members and the plugin's own, `TRequirements`) and the job's date.
+ */
+export interface LendingEvaluationInput<TData, TRequirements extends object = object> {
   data: TData;
   fieldDetails: FieldDetails;
   findings: Finding[];
-  requirements: LendingRequirements;
+  requirements: CommonLendingRequirements & TRequirements;
   /** The job's date: expiry is judged against it, not the clock. */
   now: Date;
 }
@@ -59,6 +56,16 @@ export interface LendingEvaluation {
 }
 
 /** A document type's lending checks. Never throws on bad data: missing values become failed `review` checks. */
-export interface LendingEvaluator<TData> {
-  evaluate(input: LendingEvaluationInput<TData>): LendingEvaluation;
+export interface LendingEvaluator<TData, TRequirements extends object = object> {
+  evaluate(input: LendingEvaluationInput<TData, TRequirements>): LendingEvaluation;
+}
+
+/**
+ * A plugin's support for the lending variant: its checks and the requirement members they read.
+ * `requirements` is a zod object whose every member has a default (`z.number().default(1)`); the
+ * members of all lending plugins form an organization's requirements, so two plugins may not
+ * declare the same member.
+ */
+export interface LendingSupport<TData, TRequirements extends object = object> extends LendingEvaluator<TData, TRequirements> {
+  requirements: ZodObject;
 }

@@ -1,15 +1,36 @@
 import type { ZodType } from 'zod';
 import type { DocumentModel } from './document.js';
-import type { LendingEvaluator } from './lending.js';
+import type { LendingSupport } from './lending.js';
 import type { Logger } from './logger.js';
 import type { RegistryEntry, FieldSpec } from './registry.js';
 import type { ExtractionResult, Finding } from './results.js';
 
 /**
- * Version of the plugin contract. Core refuses plugins that declare another one.
- * Bump it on any breaking change to the interfaces in this file.
+ * Version of the plugin contract. Bump it on any breaking change to the interfaces in this file.
+ * Version 2 moved the type-specific lending requirement members out of core into the plugins
+ * (`lending.requirements`) and added the `init`/`close` hooks.
  */
-export const PLUGIN_API_VERSION = 1;
+export const PLUGIN_API_VERSION = 2;
+
+/**
+ * The versions core accepts. A version 1 plugin is still accepted when it has no lending checks:
+ * the rest of the contract only grew.
+ */
+export const SUPPORTED_PLUGIN_API_VERSIONS: readonly number[] = [1, PLUGIN_API_VERSION];
+
+/** What a plugin's `init` hook is given. */
+export interface PluginInitContext {
+  logger: Logger;
+}
+
+/**
+ * Optional hooks of every plugin kind. `init` runs once before the first document (in each
+ * process and engine thread that registers the plugin); `close` runs at shutdown, in reverse order.
+ */
+export interface PluginLifecycle {
+  init?(context: PluginInitContext): Promise<void> | void;
+  close?(): Promise<void> | void;
+}
 
 /** Global brand, so two installed copies of core still recognise each other's plugins. */
 export const PLUGIN_BRAND: unique symbol = Symbol.for('docsift.plugin') as never;
@@ -62,7 +83,7 @@ export interface LegacyMapping<TData> {
   toLegacy(data: TData): Record<string, unknown>;
 }
 
-export interface DocumentTypePlugin<TData = Record<string, unknown>> {
+export interface DocumentTypePlugin<TData = Record<string, unknown>> extends PluginLifecycle {
   readonly [PLUGIN_BRAND]?: true;
   apiVersion: typeof PLUGIN_API_VERSION;
   kind: 'document-type';
@@ -76,8 +97,8 @@ export interface DocumentTypePlugin<TData = Record<string, unknown>> {
   extractor: Extractor<TData>;
   validators: Validator<TData>[];
   legacy?: LegacyMapping<TData>;
-  /** Compliance checks of the lending variant; a type without one is `unsupported_document` there. */
-  lending?: LendingEvaluator<TData>;
+  /** Lending support: checks and their requirement members; a type without it is `unsupported_document` there. */
+  lending?: LendingSupport<TData, any>;
 }
 
 /** Finds values for a list of fields by label anchors (templates and custom registry types). */
@@ -89,7 +110,7 @@ export interface TemplateExtractor {
   ): Promise<ExtractionResult<Record<string, unknown>>>;
 }
 
-export interface TemplateExtractorPlugin {
+export interface TemplateExtractorPlugin extends PluginLifecycle {
   readonly [PLUGIN_BRAND]?: true;
   apiVersion: typeof PLUGIN_API_VERSION;
   kind: 'template-extractor';

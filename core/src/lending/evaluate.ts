@@ -1,4 +1,4 @@
-import type { ComplianceResult, LendingEvaluator, LendingRequirements } from '../contracts/lending.js';
+import type { ComplianceResult, LendingRequirements, LendingSupport } from '../contracts/lending.js';
 import type { DocumentTypePlugin } from '../contracts/plugin.js';
 import { UNKNOWN_TYPE, type FieldDetails, type Finding } from '../contracts/results.js';
 import { complianceStatus } from './status.js';
@@ -18,7 +18,7 @@ export interface LendingOutcome {
 }
 
 /** A document-type plugin that brings lending checks. */
-export type LendingPlugin<TData = Record<string, unknown>> = DocumentTypePlugin<TData> & { lending: LendingEvaluator<TData> };
+export type LendingPlugin<TData = Record<string, unknown>> = DocumentTypePlugin<TData> & { lending: LendingSupport<TData, any> };
 
 export function hasLendingEvaluator<TData>(plugin: DocumentTypePlugin<TData> | undefined): plugin is LendingPlugin<TData> {
   return typeof plugin?.lending?.evaluate === 'function';

@@ -1,45 +1,68 @@
 import { z } from 'zod';
+import { DocsiftError } from '../contracts/errors.js';
 import type { LendingRequirements } from '../contracts/lending.js';
+import type { DocumentTypePlugin } from '../contracts/plugin.js';
 
-const code = z.string().regex(/^[a-z][a-z0-9_]{0,63}$/, 'a coverage type or limit key is lowercase letters, digits and underscores');
-const limitKey = z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,63}$/, 'a limit key is letters, digits and underscores (for example eachOccurrence)');
-const amount = z.number().finite().nonnegative();
+/** The members every lending type shares; each lending plugin brings its own (docs/lending.md). */
+const commonRequirementMembers = {
+  minimumFieldConfidence: z.number().min(0).max(1).default(0.6),
+};
 
-/** Requirements a lender applies when no organization has configured its own (docs/lending.md). */
-export function defaultLendingRequirements(): LendingRequirements {
-  return {
-    requiredCoverages: ['general_liability', 'workers_comp'],
-    minimumLimits: { general_liability: { eachOccurrence: 1_000_000, generalAggregate: 2_000_000 } },
-    certificateHolderName: null,
-    minimumDaysValid: 30,
-    maxSorDifference: 1,
-    minimumFieldConfidence: 0.6,
-  };
+/** An organization's lending requirements as the installed lending plugins define them. */
+export interface LendingRequirementsSpec {
+  /** Validates a body: every member optional (defaults filled), unknown members refused. */
+  readonly schema: z.ZodObject;
+  /** Which plugin declared each member (`common` for the shared ones), in declaration order. */
+  readonly owners: Readonly<Record<string, string>>;
+  /** A fresh copy of the defaults. */
+  defaults(): LendingRequirements;
+  /** Parses a body, filling defaults; throws a ZodError naming the offending members. */
+  parse(input: unknown): LendingRequirements;
+  /**
+   * Parses requirements saved earlier: members of plugins no longer installed are dropped, and a
+   * member that no longer validates (a plugin changed its rules) falls back to its default.
+   */
+  parseSaved(input: unknown): LendingRequirements;
 }
 
 /**
- * Validates an organization's requirements (the body of PUT /api/lending/requirements). Every
- * member is optional and defaults to `defaultLendingRequirements()`; unknown members are refused.
+ * Combines the common members with the `lending.requirements` of each plugin. A member declared
+ * twice, or one without a default, is refused with an `invalid_plugin` error naming the plugin.
  */
-export const lendingRequirementsSchema = z.strictObject({
-  requiredCoverages: z
-    .array(code)
-    .max(32)
-    .refine((values) => new Set(values).size === values.length, 'a coverage type is listed twice')
-    .default(() => defaultLendingRequirements().requiredCoverages),
-  minimumLimits: z
-    .record(code, z.record(limitKey, amount))
-    .default(() => defaultLendingRequirements().minimumLimits),
-  certificateHolderName: z.string().trim().min(1, 'use null for no holder requirement').max(200).nullable().default(null),
-  minimumDaysValid: z.number().int().min(0).max(3650).default(30),
-  maxSorDifference: amount.default(1),
-  minimumFieldConfidence: z.number().min(0).max(1).default(0.6),
-});
-
-/** Input accepted by `lendingRequirementsSchema` (every member optional). */
-export type LendingRequirementsInput = z.input<typeof lendingRequirementsSchema>;
-
-/** Parses requirements, filling defaults; throws a ZodError naming the offending members. */
-export function parseLendingRequirements(input: unknown): LendingRequirements {
-  return lendingRequirementsSchema.parse(input ?? {});
+export function lendingRequirementsSpec(plugins: readonly DocumentTypePlugin<any>[]): LendingRequirementsSpec {
+  const shape: Record<string, z.ZodType> = { ...commonRequirementMembers };
+  const owners: Record<string, string> = Object.fromEntries(Object.keys(commonRequirementMembers).map((member) => [member, 'common']));
+  for (const plugin of plugins) {
+    if (!plugin.lending) continue;
+    for (const [member, schema] of Object.entries(plugin.lending.requirements.shape as Record<string, z.ZodType>)) {
+      if (owners[member]) {
+        const owner = owners[member] === 'common' ? 'core' : `plugin "${owners[member]}"`;
+        throw new DocsiftError('invalid_plugin', `Plugin "${plugin.name}" declares the lending requirement "${member}", which ${owner} already declares.`, {
+          plugin: plugin.name,
+          member,
+        });
+      }
+      if (!schema.safeParse(undefined).success) {
+        throw new DocsiftError('invalid_plugin', `Plugin "${plugin.name}" declares the lending requirement "${member}" without a valid default.`, {
+          plugin: plugin.name,
+          member,
+        });
+      }
+      shape[member] = schema;
+      owners[member] = plugin.name;
+    }
+  }
+  const schema = z.strictObject(shape);
+  const parse = (input: unknown) => schema.parse(input ?? {}) as LendingRequirements;
+  return {
+    schema,
+    owners,
+    defaults: () => parse({}),
+    parse,
+    parseSaved(input) {
+      const saved = typeof input === 'object' && input !== null ? (input as Record<string, unknown>) : {};
+      const kept = Object.entries(saved).filter(([member, value]) => shape[member]?.safeParse(value).success);
+      return parse(Object.fromEntries(kept));
+    },
+  };
 }

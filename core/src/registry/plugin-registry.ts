@@ -2,6 +2,8 @@ import { DocsiftError } from '../contracts/errors.js';
 import type { DocsiftPlugin, DocumentTypePlugin, TemplateExtractor } from '../contracts/plugin.js';
 import type { RegistryEntry } from '../contracts/registry.js';
 import { UNKNOWN_TYPE } from '../contracts/results.js';
+import { hasLendingEvaluator, type LendingPlugin } from '../lending/evaluate.js';
+import { lendingRequirementsSpec, type LendingRequirementsSpec } from '../lending/requirements.js';
 import { validatePlugin } from './validate-plugin.js';
 
 /**
@@ -11,14 +13,24 @@ import { validatePlugin } from './validate-plugin.js';
 export class PluginRegistry {
   readonly #types = new Map<string, DocumentTypePlugin>();
   readonly #legacyCodes = new Map<string, string>();
+  readonly #plugins: DocsiftPlugin[] = [];
   #templateExtractor: TemplateExtractor | null = null;
+  /** The lending requirements the installed lending plugins define (their members checked for clashes here). */
+  readonly lendingRequirements: LendingRequirementsSpec;
 
   constructor(plugins: readonly unknown[]) {
     for (const candidate of plugins) this.#add(validatePlugin(candidate));
+    this.lendingRequirements = lendingRequirementsSpec(this.lendingPlugins());
     Object.freeze(this);
   }
 
+  /** Every registered plugin, in registration order (their `init`/`close` hooks run in this order and its reverse). */
+  all(): readonly DocsiftPlugin[] {
+    return this.#plugins;
+  }
+
   #add(plugin: DocsiftPlugin): void {
+    this.#plugins.push(plugin);
     if (plugin.kind === 'template-extractor') {
       if (this.#templateExtractor) {
         throw new DocsiftError('invalid_plugin', `Plugin "${plugin.name}" is a second template extractor; register only one.`);
@@ -45,6 +57,11 @@ export class PluginRegistry {
 
   typePlugins(): DocumentTypePlugin[] {
     return [...this.#types.values()];
+  }
+
+  /** The type plugins that declare lending support, in registration order: the lending variant's types. */
+  lendingPlugins(): LendingPlugin<any>[] {
+    return this.typePlugins().filter((plugin) => hasLendingEvaluator(plugin));
   }
 
   /** The plugin for a type code or one of its legacy codes. */

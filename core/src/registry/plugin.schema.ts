@@ -40,7 +40,17 @@ const detectorSchema = z.object({
   trainingExamples: fn('detector.trainingExamples'),
 });
 
+const lifecycle = {
+  init: fn('init').optional(),
+  close: fn('close').optional(),
+};
+
+const zodObject = z.custom((v) => v instanceof z.ZodObject || (typeof v === 'object' && v !== null && 'shape' in v && 'safeParse' in v), {
+  message: 'must be a zod object schema',
+});
+
 export const documentTypePluginSchema = z.object({
+  ...lifecycle,
   apiVersion: z.number(),
   kind: z.literal('document-type'),
   name: z.string().min(1),
@@ -53,10 +63,11 @@ export const documentTypePluginSchema = z.object({
   extractor: z.object({ extract: fn('extractor.extract') }).passthrough(),
   validators: z.array(fn('each validator')),
   legacy: z.object({ typeCode: z.string().min(1), toLegacy: fn('legacy.toLegacy') }).optional(),
-  lending: z.object({ evaluate: fn('lending.evaluate') }).passthrough().optional(),
+  lending: z.object({ evaluate: fn('lending.evaluate'), requirements: zodObject }).passthrough().optional(),
 });
 
 export const templateExtractorPluginSchema = z.object({
+  ...lifecycle,
   apiVersion: z.number(),
   kind: z.literal('template-extractor'),
   name: z.string().min(1),

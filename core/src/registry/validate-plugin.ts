@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { DocsiftError } from '../contracts/errors.js';
-import { PLUGIN_API_VERSION, PLUGIN_BRAND, type DocsiftPlugin } from '../contracts/plugin.js';
+import { PLUGIN_API_VERSION, PLUGIN_BRAND, SUPPORTED_PLUGIN_API_VERSIONS, type DocsiftPlugin } from '../contracts/plugin.js';
 import { documentTypePluginSchema, templateExtractorPluginSchema } from './plugin.schema.js';
 
 function describeIssues(issues: z.core.$ZodIssue[]): string {
@@ -20,11 +20,18 @@ export function validatePlugin(candidate: unknown): DocsiftPlugin {
   }
   const record = candidate as Record<string, unknown>;
   const label = typeof record.name === 'string' && record.name ? `Plugin "${record.name}"` : 'A plugin without a name';
-  if (record.apiVersion !== PLUGIN_API_VERSION) {
+  if (!SUPPORTED_PLUGIN_API_VERSIONS.includes(record.apiVersion as number)) {
     throw new DocsiftError(
       'invalid_plugin',
-      `${label} declares plugin API version ${JSON.stringify(record.apiVersion)}; this core supports version ${PLUGIN_API_VERSION}.`,
-      { plugin: record.name ?? null, apiVersion: record.apiVersion ?? null, supported: PLUGIN_API_VERSION },
+      `${label} declares plugin API version ${JSON.stringify(record.apiVersion)}; this core supports versions ${SUPPORTED_PLUGIN_API_VERSIONS.join(' and ')}.`,
+      { plugin: record.name ?? null, apiVersion: record.apiVersion ?? null, supported: SUPPORTED_PLUGIN_API_VERSIONS },
+    );
+  }
+  if (record.apiVersion !== PLUGIN_API_VERSION && record.lending !== undefined) {
+    throw new DocsiftError(
+      'invalid_plugin',
+      `${label} declares lending checks under plugin API version ${JSON.stringify(record.apiVersion)}; since version ${PLUGIN_API_VERSION} a lending plugin declares its own requirement members (lending.requirements).`,
+      { plugin: record.name ?? null, apiVersion: record.apiVersion, supported: [PLUGIN_API_VERSION] },
     );
   }
   const schema =

@@ -1,2 +1,2 @@
 export { loanSystemMapper, type LoanSystemRecord } from './loan-system.mapper.js';
-export { OutboxFileTransport, type OutboxLine } from './outbox-file.transport.js';
+export { OutboxFileTransport, outboxFileTransport, type OutboxLine } from './outbox-file.transport.js';

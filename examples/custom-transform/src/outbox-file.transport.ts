@@ -35,3 +35,13 @@ export class OutboxFileTransport implements WebhookTransport {
     }
   }
 }
+
+/**
+ * The factory a host loads by name (`DOCSIFT_WEBHOOK_TRANSPORT=@docsift/example-custom-transform#outboxFileTransport`):
+ * factories take no arguments, so the file comes from the integrator's own setting, KEYSTONE_OUTBOX_FILE.
+ */
+export function outboxFileTransport(): OutboxFileTransport {
+  const file = process.env.KEYSTONE_OUTBOX_FILE;
+  if (!file) throw new Error('KEYSTONE_OUTBOX_FILE is not set (the JSON-lines file deliveries are appended to)');
+  return new OutboxFileTransport(file);
+}

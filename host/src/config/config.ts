@@ -42,6 +42,15 @@ const secretKey = z.preprocess(
     .optional(),
 );
 
+/** The document-type plugins the host loads when DOCSIFT_PLUGINS is not set. */
+export const BUNDLED_PLUGINS = ['@docsift/plugin-sor', '@docsift/plugin-insurance-cert', '@docsift/plugin-template'] as const;
+
+/** A comma-separated list of module specifiers (docs/plugins.md), each at most once. */
+const moduleList = z
+  .string()
+  .transform((value) => value.split(',').map((item) => item.trim()).filter(Boolean))
+  .refine((items) => new Set(items).size === items.length, 'a module is listed twice');
+
 export const envSchema = z.object({
   PORT: int(0, 65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -82,9 +91,14 @@ export const envSchema = z.object({
   DOCSIFT_RATE_LIMIT_PER_ADDRESS: int(1).default(300),
   DOCSIFT_RATE_LIMIT_URL: optionalUrl(['redis:', 'rediss:'], 'redis'),
   DOCSIFT_TRUST_PROXY: bool.default(false),
+  DOCSIFT_PLUGINS: z.preprocess(blankToUndefined, moduleList.optional()),
+  DOCSIFT_MAPPERS: z.preprocess(blankToUndefined, moduleList.optional()),
+  DOCSIFT_WEBHOOK_TRANSPORT: z.preprocess(blankToUndefined, z.string().trim().min(1).optional()),
   DOCSIFT_AI_BASE_URL: optionalUrl(['http:', 'https:'], 'http(s)'),
   DOCSIFT_AI_API_KEY: z.preprocess(blankToUndefined, z.string().optional()),
   DOCSIFT_AI_MODEL: z.preprocess(blankToUndefined, z.string().optional()),
+  DOCSIFT_AI_TIMEOUT_MS: int(1).default(60_000),
+  DOCSIFT_AI_MAX_RETRIES: int(0, 10).default(2),
 });
 
 export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'mysql'; url: string };
@@ -120,7 +134,14 @@ export interface Config {
     storeUrl: string | null;
   };
   trustProxy: boolean;
-  ai: { baseUrl?: string; apiKey?: string; model: string } | null;
+  /** Module specifiers of the document-type plugins, loaded by every process and engine thread (DOCSIFT_PLUGINS). */
+  plugins: string[];
+  /** Module specifiers of extra webhook mappers (DOCSIFT_MAPPERS). */
+  mappers: string[];
+  /** Module specifier of the transport that replaces webhook delivery over HTTP (DOCSIFT_WEBHOOK_TRANSPORT); null: HTTP. */
+  webhookTransport: string | null;
+  /** The OpenAI-compatible model the `model` submission parameter selects (docs/ai.md); null: only the local engine. */
+  ai: { baseUrl?: string; apiKey?: string; model: string; timeoutMs: number; maxRetries: number } | null;
 }
 
 export class ConfigError extends Error {
@@ -145,6 +166,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const storageRoot = e.DOCSIFT_STORAGE_URL ? path.resolve(decodeURIComponent(new URL(e.DOCSIFT_STORAGE_URL).pathname)) : path.join(dataDir, 'files');
   const publicHost = e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST;
   if (e.DOCSIFT_AI_BASE_URL && !e.DOCSIFT_AI_MODEL) throw new ConfigError('Invalid configuration:\n  DOCSIFT_AI_MODEL: required when DOCSIFT_AI_BASE_URL is set');
+  if (e.DOCSIFT_AI_MODEL && !e.DOCSIFT_AI_API_KEY && !e.DOCSIFT_AI_BASE_URL) {
+    throw new ConfigError('Invalid configuration:\n  DOCSIFT_AI_MODEL: needs DOCSIFT_AI_API_KEY, or DOCSIFT_AI_BASE_URL for an endpoint without a key');
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -178,7 +202,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       storeUrl: e.DOCSIFT_RATE_LIMIT_URL ?? null,
     },
     trustProxy: e.DOCSIFT_TRUST_PROXY,
-    ai: e.DOCSIFT_AI_MODEL ? { baseUrl: e.DOCSIFT_AI_BASE_URL, apiKey: e.DOCSIFT_AI_API_KEY, model: e.DOCSIFT_AI_MODEL } : null,
+    plugins: e.DOCSIFT_PLUGINS ?? [...BUNDLED_PLUGINS],
+    mappers: e.DOCSIFT_MAPPERS ?? [],
+    webhookTransport: e.DOCSIFT_WEBHOOK_TRANSPORT ?? null,
+    ai: e.DOCSIFT_AI_MODEL
+      ? { baseUrl: e.DOCSIFT_AI_BASE_URL, apiKey: e.DOCSIFT_AI_API_KEY, model: e.DOCSIFT_AI_MODEL, timeoutMs: e.DOCSIFT_AI_TIMEOUT_MS, maxRetries: e.DOCSIFT_AI_MAX_RETRIES }
+      : null,
   };
 }
 

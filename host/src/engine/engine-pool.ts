@@ -3,7 +3,7 @@ import { extname } from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { DocsiftError, type ProcessResult, type Stage } from '@docsift/core';
+import { AiProviderError, DocsiftError, type ProcessResult, type Stage } from '@docsift/core';
 import type { Logger } from 'pino';
 import { EnginePoolError } from './engine-errors.js';
 import type { EngineCallOptions, EngineOptions, EngineWorkerData, FromWorker, SerializedEngineError, ToWorker } from './engine-protocol.js';
@@ -11,6 +11,8 @@ import type { EngineCallOptions, EngineOptions, EngineWorkerData, FromWorker, Se
 export interface EnginePoolOptions {
   /** Worker threads, each with its own engine (and its own OCR workers). */
   size: number;
+  /** Module specifiers of the plugins each thread loads (docs/plugins.md). */
+  plugins: readonly string[];
   engineOptions: EngineOptions;
   logger: Logger;
   /** A document taking longer than this stops its thread (a fresh one replaces it). Default: no limit. */
@@ -76,6 +78,7 @@ function workerEntry(file: URL): URL {
 
 function toError(error: SerializedEngineError): Error {
   if (error.code === 'internal_error') return new EnginePoolError('internal_error', error.message);
+  if (error.code === 'ai_request_failed' || error.code === 'ai_invalid_output') return new AiProviderError(error.code, error.message);
   return new DocsiftError(error.code, error.message, error.details);
 }
 
@@ -110,7 +113,7 @@ class WorkerEnginePool implements EnginePool {
   }
 
   private spawn(): void {
-    const workerData: EngineWorkerData = { engineOptions: this.options.engineOptions, logLevel: this.options.logger.level };
+    const workerData: EngineWorkerData = { plugins: this.options.plugins, engineOptions: this.options.engineOptions, logLevel: this.options.logger.level };
     const worker = new Worker(this.workerFile, { workerData });
     const slot: Slot = { worker, state: 'starting' };
     this.slots.add(slot);

@@ -1,4 +1,4 @@
-import type { DocsiftOptions, EngineErrorCode, ProcessResult, RegistryEntry, Stage } from '@docsift/core';
+import type { AiProviderError, DocsiftOptions, EngineErrorCode, ProcessResult, RegistryEntry, Stage } from '@docsift/core';
 
 /** Options of one call as they cross the thread boundary (dates as ISO strings). */
 export interface EngineCallOptions {
@@ -21,6 +21,8 @@ export interface EngineOptions {
 }
 
 export interface EngineWorkerData {
+  /** Module specifiers of the plugins each thread loads (the host's DOCSIFT_PLUGINS). */
+  plugins: readonly string[];
   engineOptions: EngineOptions;
   logLevel: string;
 }
@@ -29,9 +31,9 @@ export type ToWorker =
   | { type: 'process'; id: number; filePath: string; options: EngineCallOptions }
   | { type: 'close' };
 
-/** An engine error reduced to what is safe to pass on: code, message, details. */
+/** An engine or AI provider error reduced to what is safe to pass on: code, message, details. */
 export interface SerializedEngineError {
-  code: EngineErrorCode | 'internal_error';
+  code: EngineErrorCode | AiProviderError['code'] | 'internal_error';
   message: string;
   details: Record<string, unknown>;
 }

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
-import { isDocsiftError, type Docsift, type ProcessOptions } from '@docsift/core';
+import { isAiProviderError, isDocsiftError, type Docsift, type ProcessOptions } from '@docsift/core';
 import pino from 'pino';
 import type { EngineCallOptions, EngineWorkerData, FromWorker, SerializedEngineError, ToWorker } from './engine-protocol.js';
 
@@ -13,9 +13,11 @@ function toProcessOptions(options: EngineCallOptions): ProcessOptions {
   return now === undefined ? rest : { ...rest, now: new Date(now) };
 }
 
-/** Engine errors pass through with their code; anything else is a bug and stays in the log. */
+/** Engine and AI provider errors pass through with their code; anything else is a bug and stays in the log. */
 function serializeError(error: unknown, logger: pino.Logger): SerializedEngineError {
   if (isDocsiftError(error)) return { code: error.code, message: error.message, details: error.details };
+  // Core has logged the provider's failure; its details (the model's answer) stay in this thread.
+  if (isAiProviderError(error)) return { code: error.code, message: error.message, details: {} };
   logger.error({ err: error }, 'the engine failed on a document');
   return { code: 'internal_error', message: 'the engine failed on this document', details: {} };
 }

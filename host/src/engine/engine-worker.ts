@@ -1,16 +1,16 @@
 import { createDocsift } from '@docsift/core';
-import { insuranceCertPlugin } from '@docsift/plugin-insurance-cert';
-import { sorPlugin } from '@docsift/plugin-sor';
-import { templatePlugin } from '@docsift/plugin-template';
+import { loadPlugins } from '../plugins/module-loader.js';
 import { serveEngine } from './engine-worker-runtime.js';
 
-// Worker thread entry: one docsift per thread, with the bundled document-type plugins.
-await serveEngine(({ engineOptions }, logger) =>
-  createDocsift({
-    plugins: [sorPlugin(), insuranceCertPlugin(), templatePlugin()],
+// Worker thread entry: one docsift per thread, with the plugins the host was configured with.
+await serveEngine(async ({ plugins, engineOptions }, logger) => {
+  const docsift = createDocsift({
+    plugins: await loadPlugins(plugins),
     limits: engineOptions.limits,
     ocr: engineOptions.ocr,
     ai: engineOptions.ai,
     logger,
-  }),
-);
+  });
+  await docsift.start();
+  return docsift;
+});

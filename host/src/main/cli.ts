@@ -38,8 +38,7 @@ function firstAccountHint(runtime: HostRuntime, config: Config): Promise<string[
 
 async function run(mode: { api: boolean; worker: boolean }, config: Config): Promise<number> {
   const logger = createLogger(config);
-  const { bundledPlugins } = await import('./bundled-plugins.js');
-  const runtime = await startHost({ config, logger, plugins: bundledPlugins(), ...mode });
+  const runtime = await startHost({ config, logger, ...mode });
   if (runtime.url) {
     out(
       [

@@ -1,5 +1,5 @@
 import { asClass, asFunction, asValue, createContainer, InjectionMode, type AwilixContainer } from 'awilix';
-import { createDocsift, type Logger as CoreLogger } from '@docsift/core';
+import { createDocsift, type Docsift, type DocsiftPlugin, type Logger as CoreLogger, type Mapper, type WebhookTransport } from '@docsift/core';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import type { Config } from '../config/config.js';
@@ -22,7 +22,7 @@ import { DocumentService } from '../services/document.service.js';
 import { JobRecordCache } from '../services/job-record-cache.js';
 import { LendingRequirementsRepository } from '../persistence/lending-requirements.repository.js';
 import { LendingService } from '../services/lending.service.js';
-import { LendingJobView } from '../services/lending-view.js';
+import { LendingJobView, lendingTypes } from '../services/lending-view.js';
 import { MaintenanceService } from '../services/maintenance.service.js';
 import { HOST_VERSION } from './version.js';
 import { webhookRegistrations } from './webhook-wiring.js';
@@ -31,8 +31,12 @@ export interface HostContainerOptions {
   config: Config;
   logger: Logger;
   dataSource: DataSource;
-  /** The document-type plugins (the registry the API lists and maps legacy layouts with). */
-  plugins: readonly unknown[];
+  /** The plugins loaded from `config.plugins` (the registry the API lists and maps legacy layouts with). */
+  plugins: readonly DocsiftPlugin[];
+  /** The mappers loaded from `config.mappers`. */
+  mappers: readonly Mapper[];
+  /** The transport loaded from `config.webhookTransport`; null delivers over HTTP. */
+  webhookTransport: WebhookTransport | null;
   clock?: () => Date;
   /** The engine (defaults to a pool of worker threads running core). */
   enginePool?: EnginePool;
@@ -53,7 +57,13 @@ export function createHostContainer(options: HostContainerOptions): AwilixContai
     ).singleton(),
     fileStore: asFunction(({ config }: { config: Config }) => new LocalFileStore({ root: config.storage.root })).singleton(),
     docsift: asFunction(({ logger, config }: { logger: Logger; config: Config }) =>
-      createDocsift({ plugins: options.plugins, logger: logger as unknown as CoreLogger, webhooks: { allowPrivate: config.webhooks.allowPrivate } }),
+      createDocsift({
+        plugins: options.plugins,
+        mappers: options.mappers,
+        webhookTransport: options.webhookTransport ?? undefined,
+        logger: logger as unknown as CoreLogger,
+        webhooks: { allowPrivate: config.webhooks.allowPrivate },
+      }),
     )
       .singleton()
       .disposer((docsift) => docsift.close()),
@@ -86,6 +96,7 @@ export function createHostContainer(options: HostContainerOptions): AwilixContai
       : asFunction(({ config, logger }: { config: Config; logger: Logger }) =>
           createEnginePool({
             size: config.engine.workers,
+            plugins: config.plugins,
             engineOptions: {
               limits: { maxPages: config.engine.maxPages, maxPixels: config.engine.maxPixels },
               ocr: { workers: config.engine.ocrWorkers },
@@ -102,6 +113,7 @@ export function createHostContainer(options: HostContainerOptions): AwilixContai
     lendingRequirementsRepository: asClass(LendingRequirementsRepository).singleton(),
     lendingJobView: asClass(LendingJobView).singleton(),
     lendingService: asClass(LendingService).singleton(),
+    lendingTypes: asFunction(({ docsift }: { docsift: Docsift }) => lendingTypes(docsift)).singleton(),
     documentJobRunner: asClass(DocumentJobRunner).singleton(),
     maintenanceService: asClass(MaintenanceService).singleton(),
     ...webhookRegistrations(),

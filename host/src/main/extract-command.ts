@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { createDocsift, isDocsiftError, type Logger, type ProcessResult } from '@docsift/core';
-import { bundledPlugins } from './bundled-plugins.js';
+import { loadConfig } from '../config/config.js';
+import { loadPlugins } from '../plugins/module-loader.js';
 
 const USAGE = 'usage: docsift extract FILE [--json] [--type-hint TYPE]';
 
@@ -32,7 +33,7 @@ export async function runExtractCommand(args: string[]): Promise<number> {
     return 1;
   }
   const logger = pino({ name: 'docsift', level: 'warn' }, pino.destination(2)) as unknown as Logger;
-  const docsift = createDocsift({ plugins: bundledPlugins(), logger });
+  const docsift = createDocsift({ plugins: await loadPlugins(loadConfig().plugins), logger });
   try {
     const result = await docsift.process(bytes, { typeHint: parsed.values['type-hint'] });
     process.stdout.write(parsed.values.json ? `${JSON.stringify(jobRecordView(result), null, 2)}\n` : humanView(file, result));

@@ -2,11 +2,13 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AwilixContainer } from 'awilix';
 import type Koa from 'koa';
-import type { Logger } from 'pino';
+import type { Docsift } from '@docsift/core';
+import pino, { type Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import type { Config } from '../config/config.js';
 import type { EnginePool } from '../engine/index.js';
 import { createDataSource, migrate } from '../persistence/data-source.js';
+import { loadMappers, loadPlugins, loadWebhookTransport } from '../plugins/module-loader.js';
 import { sqliteConnectionOf } from '../persistence/sql.js';
 import { WalCheckpointer } from '../persistence/wal-checkpointer.js';
 import { queueEntities, queueMigrations, type JobQueue } from '../queue/index.js';
@@ -16,15 +18,31 @@ import { PURGE_EXPIRED, SWEEP_JOBS, type MaintenanceService } from '../services/
 import { createHostContainer } from './container.js';
 import { startWebhookWorkers, stopWebhookWorkers } from './webhook-wiring.js';
 
-export interface RuntimeOptions {
+export interface HostOptions {
   config: Config;
-  logger: Logger;
-  plugins: readonly unknown[];
+  /** Default: pino at `config.logLevel`. */
+  logger?: Logger;
+  /** The engine; defaults to a pool of worker threads that load `config.plugins`. */
+  enginePool?: EnginePool;
+}
+
+export interface RuntimeOptions extends HostOptions {
   /** Serve the HTTP API. */
   api: boolean;
-  /** Run queue workers (jobs, sweeper, retention). */
+  /** Run queue workers (jobs, sweeper, retention, webhook deliveries). */
   worker: boolean;
-  enginePool?: EnginePool;
+}
+
+/** A host built from its configuration: mount `app` in your own server, start the workers, or both. */
+export interface Host {
+  container: AwilixContainer;
+  dataSource: DataSource;
+  /** The API as a Koa application, built on first use (docs/embedding.md shows how to mount it). */
+  readonly app: Koa;
+  /** Runs the queue workers in this process (documents, sweeper, retention, webhook deliveries). */
+  startWorkers(): Promise<void>;
+  /** Stops the workers, releases every service (plugins' `close` hooks included) and closes the database. */
+  stop(): Promise<void>;
 }
 
 export interface HostRuntime {
@@ -76,14 +94,57 @@ function listen(app: Koa, config: Config): Promise<Server> {
   });
 }
 
-/** Starts the API and/or the workers in this process; `stop()` shuts down in order. */
-export async function startHost(options: RuntimeOptions): Promise<HostRuntime> {
-  const { config, logger } = options;
+/**
+ * Loads the configured plugins, mappers and transport, opens the database and builds the container.
+ * A module that cannot be loaded, or a plugin refused by its contract check or its `init` hook,
+ * stops here with an error naming it, before anything is opened (or after closing what was).
+ */
+export async function createHost(options: HostOptions): Promise<Host> {
+  const { config } = options;
+  const logger = options.logger ?? pino({ name: 'docsift', level: config.logLevel });
+  const plugins = await loadPlugins(config.plugins);
+  const mappers = await loadMappers(config.mappers);
+  const webhookTransport = config.webhookTransport ? await loadWebhookTransport(config.webhookTransport) : null;
   const dataSource = await openDatabase(config);
   const checkpointer = config.database.kind === 'sqlite' ? WalCheckpointer.start(config.database.file, sqliteConnectionOf(dataSource), logger) : null;
-  const container = createHostContainer({ config, logger, dataSource, plugins: options.plugins, enginePool: options.enginePool });
-  if (options.worker) await startWorkers(container);
-  const server = options.api ? await listen(container.resolve<Koa>('app'), config) : null;
+  const container = createHostContainer({ config, logger, dataSource, plugins, mappers, webhookTransport, enginePool: options.enginePool });
+  const release = async () => {
+    await container.dispose();
+    logger.debug('services disposed');
+    await checkpointer?.stop();
+    await dataSource.destroy();
+    logger.debug('database closed');
+  };
+  try {
+    await container.resolve<Docsift>('docsift').start();
+  } catch (error) {
+    await release();
+    throw error;
+  }
+  let stopping: Promise<void> | null = null;
+  const stop = async () => {
+    await container.resolve<JobQueue>('jobQueue').stop({ timeoutMs: SHUTDOWN_GRACE_MS });
+    await stopWebhookWorkers(container);
+    logger.debug('queue stopped');
+    await release();
+  };
+  return {
+    container,
+    dataSource,
+    get app() {
+      return container.resolve<Koa>('app');
+    },
+    startWorkers: () => startWorkers(container),
+    stop: () => (stopping ??= stop()),
+  };
+}
+
+/** Starts the API and/or the workers in this process; `stop()` shuts down in order. */
+export async function startHost(options: RuntimeOptions): Promise<HostRuntime> {
+  const host = await createHost(options);
+  const logger = host.container.resolve<Logger>('logger');
+  if (options.worker) await host.startWorkers();
+  const server = options.api ? await listen(host.app, options.config) : null;
   const address = server?.address() as AddressInfo | null;
   const url = address ? `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}` : null;
   let stopping: Promise<void> | null = null;
@@ -96,18 +157,11 @@ export async function startHost(options: RuntimeOptions): Promise<HostRuntime> {
       clearTimeout(timer);
       logger.debug('http server closed');
     }
-    await container.resolve<JobQueue>('jobQueue').stop({ timeoutMs: SHUTDOWN_GRACE_MS });
-    await stopWebhookWorkers(container);
-    logger.debug('queue stopped');
-    await container.dispose();
-    logger.debug('services disposed');
-    await checkpointer?.stop();
-    await dataSource.destroy();
-    logger.debug('database closed');
+    await host.stop();
   };
   return {
-    container,
-    dataSource,
+    container: host.container,
+    dataSource: host.dataSource,
     url,
     stop: () => (stopping ??= stop()),
   };

@@ -10,6 +10,7 @@ import { CreateCoreTables1763700000000 } from './migrations/1763700000000-Create
 import { CreateWebhookTables1763900000000 } from './migrations/1763900000000-CreateWebhookTables.js';
 import { CreateLendingRequirements1764000000000 } from './migrations/1764000000000-CreateLendingRequirements.js';
 import { DropWebhookOutboxMarks1764100000000 } from './migrations/1764100000000-DropWebhookOutboxMarks.js';
+import { AddJobEngine1764200000000 } from './migrations/1764200000000-AddJobEngine.js';
 
 export const hostEntities: EntitySchema<any>[] = [
   OrganizationEntity,
@@ -29,6 +30,7 @@ export const hostMigrations = [
   CreateWebhookTables1763900000000,
   CreateLendingRequirements1764000000000,
   DropWebhookOutboxMarks1764100000000,
+  AddJobEngine1764200000000,
 ];
 
 export interface DataSourceOptions {

@@ -1,4 +1,4 @@
-import { isDocsiftError } from '@docsift/core';
+import { isAiProviderError, isDocsiftError, type AiProviderError } from '@docsift/core';
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.js';
 import type { EnginePool } from '../engine/index.js';
@@ -6,7 +6,6 @@ import type { Job } from '../persistence/entities/job.entities.js';
 import type { JobRepository } from '../persistence/job.repository.js';
 import type { JobContext } from '../queue/index.js';
 import type { FileStore } from '../storage/file-store.js';
-import { LENDING_TYPES } from './lending-view.js';
 import type { TypeService } from './type.service.js';
 import type { WebhookOutbox } from './webhook-outbox.service.js';
 
@@ -23,11 +22,21 @@ export interface DocumentJobRunnerDeps {
   webhookOutbox: WebhookOutbox;
   logger: Logger;
   clock: () => Date;
+  /** The lending variant's types (the plugins that declare lending support); a lending job's engine is limited to them. */
+  lendingTypes: readonly string[];
 }
 
 /** Progress is written to the row in steps of at least this many points. */
 const PROGRESS_STEP = 5;
 const FINAL_FAILURE_MESSAGE = 'The document could not be processed.';
+/**
+ * What a job failed by the AI model says. Never the provider's own words: an error body may quote
+ * the request, the key or the document, and the model's answer is not ours to show.
+ */
+const AI_FAILURE_MESSAGES: Record<AiProviderError['code'], string> = {
+  ai_request_failed: 'The AI model could not be reached or refused the request. Submit the document again later, or with model "local".',
+  ai_invalid_output: 'The AI model did not answer with valid data, even when asked again. Submit the document again, or with model "local".',
+};
 
 /**
  * The queue handler of one document job: runs the engine in the pool, moves progress 0→100 and
@@ -61,7 +70,8 @@ export class DocumentJobRunner {
       return;
     }
     const started = clock();
-    const claimed = await jobRepository.startAttempt(jobId, job.attempts, { progress: 0, error: null, updatedAt: started });
+    const aiModel = job.engine === 'model' ? (this.#deps.config.ai?.model ?? null) : null;
+    const claimed = await jobRepository.startAttempt(jobId, job.attempts, { progress: 0, error: null, aiModel, updatedAt: started });
     if (!claimed) return;
     const progress = this.#rowWriter(jobId, context, log);
     try {
@@ -71,7 +81,8 @@ export class DocumentJobRunner {
           typeHint: job.typeHint ?? undefined,
           extraEntries: await this.#deps.typeService.extraEntries(job.organizationId),
           // A lending job is only ever one of the lending types; anything else completes as unknown.
-          allowedTypes: job.service === 'lending' ? [...LENDING_TYPES] : undefined,
+          allowedTypes: job.service === 'lending' ? [...this.#deps.lendingTypes] : undefined,
+          engine: job.engine,
           now: started.toISOString(),
         },
         progress.report,
@@ -97,6 +108,11 @@ export class DocumentJobRunner {
       // Bad input fails the same way on every attempt: it is the job's outcome, not a failed attempt.
       if (isDocsiftError(error)) {
         if (await this.#fail(job, error.message, log)) log.info({ code: error.code }, 'job failed: document refused by the engine');
+        return;
+      }
+      // The client has retried the request already; the caller decides whether to try again, perhaps locally.
+      if (isAiProviderError(error)) {
+        if (await this.#fail(job, AI_FAILURE_MESSAGES[error.code], log)) log.warn({ code: error.code, model: aiModel }, 'job failed: the AI model failed');
         return;
       }
       if (attempt >= context.maxAttempts) {

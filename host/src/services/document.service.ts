@@ -4,13 +4,14 @@ import type { Docsift } from '@docsift/core';
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.js';
 import { ApiError, notFound, unknownFileFormat } from './errors.js';
-import type { FileType, Job } from '../persistence/entities/job.entities.js';
+import type { FileType, Job, JobEngine } from '../persistence/entities/job.entities.js';
 import type { JobRepository } from '../persistence/job.repository.js';
 import { timeOrderedUuid } from '../persistence/time-ordered-id.js';
 import type { JobQueue } from '../queue/index.js';
 import type { FileStore } from '../storage/file-store.js';
 import { isUniqueViolation } from './account.service.js';
 import type { JobRecordCache } from './job-record-cache.js';
+import { engineFor } from './model-choice.js';
 import { creationView, recordView } from './job-view.js';
 import type { Principal } from './principal.js';
 import type { WebhookUrlGuard } from './webhook-url-guard.js';
@@ -33,6 +34,8 @@ export interface SubmissionFields {
   webhookUrl?: string;
   metadata?: Record<string, unknown>;
   documentType?: string;
+  /** The engine to run: `local` (default), or the configured AI model by alias or name (see model-choice.ts). */
+  model?: string;
   /** The API surface the job was submitted through (`lending`: /api/lending/extract). */
   service?: 'documents' | 'lending';
 }
@@ -67,6 +70,7 @@ export class DocumentService {
   }
 
   async submit(principal: Principal, upload: Upload, fields: SubmissionFields, idempotencyKey?: string): Promise<Submitted> {
+    const engine = engineFor(fields.model, this.#deps.config.ai);
     if (fields.webhookUrl !== undefined) await this.#deps.webhookUrlGuard.check(fields.webhookUrl, 'webhookUrl');
     if (idempotencyKey) {
       const replay = await this.#replay(principal.organizationId, idempotencyKey);
@@ -74,7 +78,7 @@ export class DocumentService {
     }
     let created: { job: Job; enqueued: boolean };
     try {
-      created = await this.#createJob(principal, upload, fields, idempotencyKey);
+      created = await this.#createJob(principal, upload, fields, engine, idempotencyKey);
     } catch (error) {
       if (!idempotencyKey || !isUniqueViolation(error)) throw error;
       const replay = await this.#replay(principal.organizationId, idempotencyKey);
@@ -113,7 +117,13 @@ export class DocumentService {
    * Stores the file and writes the job row with its idempotency record and, when the queue lives in
    * the same database, its queue entry: one transaction. `enqueued` says whether the entry was written.
    */
-  async #createJob(principal: Principal, upload: Upload, fields: SubmissionFields, idempotencyKey?: string): Promise<{ job: Job; enqueued: boolean }> {
+  async #createJob(
+    principal: Principal,
+    upload: Upload,
+    fields: SubmissionFields,
+    engine: JobEngine,
+    idempotencyKey?: string,
+  ): Promise<{ job: Job; enqueued: boolean }> {
     if (upload.size === 0) throw new ApiError('invalid_file_format', 'The file is empty (0 bytes).', { reason: 'empty_file' });
     const { fileType } = upload;
     if (!fileType) throw unknownFileFormat();
@@ -132,6 +142,8 @@ export class DocumentService {
       fileKey,
       fileSize: upload.size,
       typeHint: fields.documentType ?? null,
+      engine,
+      aiModel: null,
       webhookUrl: fields.webhookUrl ?? null,
       metadata: fields.metadata ?? null,
       documentType: null,

@@ -35,6 +35,8 @@ export function recordView(job: Job, layout: 'primary' | 'legacy', docsift: Docs
     record.findings = job.findings ?? [];
     record.processingTime = job.processingTime;
   }
+  record.engine = job.engine;
+  if (job.aiModel !== null) record.model = job.aiModel;
   if (job.metadata !== null) record.metadata = job.metadata;
   record.createdAt = job.createdAt.toISOString();
   record.updatedAt = job.updatedAt.toISOString();

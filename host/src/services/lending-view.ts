@@ -1,16 +1,11 @@
-import {
-  defaultLendingRequirements,
-  evaluateLending,
-  parseLendingRequirements,
-  UNKNOWN_TYPE,
-  type Docsift,
-  type LendingOutcome,
-} from '@docsift/core';
+import { evaluateLending, UNKNOWN_TYPE, type Docsift, type LendingOutcome } from '@docsift/core';
 import type { Job } from '../persistence/entities/job.entities.js';
 import type { LendingRequirementsRepository } from '../persistence/lending-requirements.repository.js';
 
-/** The only document types of the lending variant (docs/lending.md). */
-export const LENDING_TYPES = ['sor', 'insurance_cert'] as const;
+/** The document types of the lending variant: those of the plugins that declare lending support (docs/lending.md). */
+export function lendingTypes(docsift: Docsift): string[] {
+  return docsift.registry.lendingPlugins().map((plugin) => plugin.entry.typeCode);
+}
 
 export interface LendingView {
   subject: Job;
@@ -36,10 +31,11 @@ export class LendingJobView {
   }
 
   async of(job: Job): Promise<LendingView> {
-    const subject = lendingSubject(job);
+    const subject = lendingSubject(job, lendingTypes(this.#deps.docsift));
     if (subject.status !== 'completed') return { subject, members: { service: 'lending' } };
     const row = await this.#deps.lendingRequirementsRepository.find(subject.organizationId);
-    const requirements = row ? parseLendingRequirements(row.requirements) : defaultLendingRequirements();
+    const spec = this.#deps.docsift.registry.lendingRequirements;
+    const requirements = row ? spec.parseSaved(row.requirements) : spec.defaults();
     const plugin = subject.documentType ? this.#deps.docsift.registry.plugin(subject.documentType) : undefined;
     const outcome = evaluateLending(
       plugin,
@@ -56,9 +52,12 @@ export class LendingJobView {
   }
 }
 
-/** A lending job of any other type reads as `unknown` with no data (the engine is limited to the lending types; this holds for older rows too). */
-function lendingSubject(job: Job): Job {
+/**
+ * A lending job of any other type reads as `unknown` with no data (the engine is limited to the
+ * lending types; this holds for older rows, and for rows of a lending plugin since removed).
+ */
+function lendingSubject(job: Job, types: readonly string[]): Job {
   if (job.service !== 'lending' || job.status !== 'completed' || job.documentType === null) return job;
-  if ((LENDING_TYPES as readonly string[]).includes(job.documentType) || job.documentType === UNKNOWN_TYPE) return job;
+  if (types.includes(job.documentType) || job.documentType === UNKNOWN_TYPE) return job;
   return { ...job, documentType: UNKNOWN_TYPE, extractedData: null, fieldDetails: {}, findings: [] };
 }

@@ -1,4 +1,4 @@
-import { defaultLendingRequirements, parseLendingRequirements, type Docsift, type LendingRequirements } from '@docsift/core';
+import { z, type Docsift, type LendingRequirements } from '@docsift/core';
 import type { Config } from '../config/config.js';
 import { badRequest, forbidden, notFound } from './errors.js';
 import type { JobRepository } from '../persistence/job.repository.js';
@@ -6,14 +6,8 @@ import type { LendingRequirementsRepository } from '../persistence/lending-requi
 import { HOST_VERSION } from '../main/version.js';
 import type { DocumentService, SubmissionFields, Submitted, Upload } from './document.service.js';
 import { recordView } from './job-view.js';
-import { LENDING_TYPES, type LendingJobView } from './lending-view.js';
+import { lendingTypes, type LendingJobView } from './lending-view.js';
 import { hasScope, isManager, type Principal } from './principal.js';
-
-const LENDING_SPECIFIC: Record<(typeof LENDING_TYPES)[number], string> = {
-  sor: 'Checks that line items add up to sections, sections to the subtotal, and the recap to the grand total (differences in dollars), and that the property address, borrower, consultant and contractor license are present.',
-  insurance_cert:
-    "Checks the organization's required coverages, minimum limits, days of validity left at the job's date, effective before expiration dates and the certificate holder name.",
-};
 
 const DESCRIPTION = 'Document identification and extraction for construction lending: statements of repair and insurance certificates, with compliance checks.';
 const CAPABILITIES = [
@@ -56,22 +50,26 @@ export class LendingService {
     this.#deps = deps;
   }
 
-  /** GET /api/lending/types. */
+  /** GET /api/lending/types: the types of the plugins that declare lending support, with the requirement members each brings. */
   types(): Record<string, unknown> {
-    const entries = this.#deps.docsift.entries().filter((entry) => (LENDING_TYPES as readonly string[]).includes(entry.typeCode));
+    const { registry } = this.#deps.docsift;
+    const defaults = registry.lendingRequirements.defaults();
+    const ownMembers = (pluginName: string) =>
+      Object.fromEntries(Object.entries(registry.lendingRequirements.owners).filter(([, owner]) => owner === pluginName).map(([member]) => [member, defaults[member]]));
     return {
       service: 'lending',
       version: HOST_VERSION,
       description: DESCRIPTION,
       company: 'docsift',
       capabilities: CAPABILITIES,
-      supportedTypes: entries.map((entry) => ({
+      supportedTypes: registry.lendingPlugins().map(({ entry, name }) => ({
         typeCode: entry.typeCode,
         displayName: entry.displayName,
         description: entry.description,
         confidenceThreshold: entry.confidenceThreshold,
         extractionSupported: entry.extractionSupported,
-        lendingSpecific: LENDING_SPECIFIC[entry.typeCode as (typeof LENDING_TYPES)[number]],
+        lendingSpecific: entry.lendingSpecific ?? entry.description,
+        requirementDefaults: ownMembers(name),
       })),
     };
   }
@@ -111,13 +109,18 @@ export class LendingService {
 
   async requirements(principal: Principal): Promise<RequirementsView> {
     assertRequirementsAccess(principal);
+    const spec = this.#deps.docsift.registry.lendingRequirements;
     const row = await this.#deps.lendingRequirementsRepository.find(principal.organizationId);
-    if (!row) return { requirements: defaultLendingRequirements(), source: 'default', updatedAt: null };
-    return { requirements: parseLendingRequirements(row.requirements), source: 'organization', updatedAt: row.updatedAt.toISOString() };
+    if (!row) return { requirements: spec.defaults(), source: 'default', updatedAt: null };
+    return { requirements: spec.parseSaved(row.requirements), source: 'organization', updatedAt: row.updatedAt.toISOString() };
   }
 
-  async updateRequirements(principal: Principal, requirements: LendingRequirements): Promise<RequirementsView> {
+  /** Validates `body` against the members the installed lending plugins define (unknown members refused) and saves it. */
+  async updateRequirements(principal: Principal, body: Record<string, unknown>): Promise<RequirementsView> {
     assertRequirementsAccess(principal);
+    const parsed = this.#deps.docsift.registry.lendingRequirements.schema.safeParse(body);
+    if (!parsed.success) throw invalidRequirements(parsed.error);
+    const requirements = parsed.data as LendingRequirements;
     const updatedAt = this.#deps.clock();
     await this.#deps.lendingRequirementsRepository.save({ organizationId: principal.organizationId, requirements, updatedAt });
     return { requirements, source: 'organization', updatedAt: updatedAt.toISOString() };
@@ -125,10 +128,18 @@ export class LendingService {
 
   #checkHint(hint: string): void {
     const typeCode = this.#deps.docsift.registry.canonicalTypeCode(hint);
-    if (!(LENDING_TYPES as readonly string[]).includes(typeCode)) {
-      throw badRequest(`The lending service handles only ${LENDING_TYPES.join(' and ')} documents.`, { documentType: hint, supportedTypes: [...LENDING_TYPES] });
+    const types = lendingTypes(this.#deps.docsift);
+    if (!types.includes(typeCode)) {
+      throw badRequest(`The lending service handles only ${new Intl.ListFormat('en').format(types) || 'no'} documents.`, { documentType: hint, supportedTypes: types });
     }
   }
+}
+
+/** The same 400 as a body refused by its route schema. */
+function invalidRequirements(error: z.ZodError) {
+  return badRequest('The body is not valid.', {
+    issues: error.issues.slice(0, 20).map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
+  });
 }
 
 /** Requirements are the business of owners and admins (sessions) and of keys holding `lending:write`. */

@@ -39,4 +39,8 @@ export { toLegacyCertificate, type LegacyInsuranceCertificate, type LegacyCovera
 export { extractCertificate } from './extract/extractor.js';
 export { parseDate, parseMoney } from './parse/values.js';
 export { insuranceCertLending } from './lending/evaluator.js';
+export { insuranceCertLendingRequirements, type InsuranceCertLendingRequirements } from './lending/requirements.js';
 export { LENDING_CHECK_CODES } from './lending/codes.js';
+
+/** The factory DOCSIFT_PLUGINS loads by package name (docs/plugins.md). */
+export default insuranceCertPlugin;

@@ -38,4 +38,8 @@ export { FINDING_CODES, validators, lineTotals, sectionTotals, recapArithmetic, 
 export { toLegacySor, type LegacySor, type LegacySorSection, type LegacySorLineItem } from './legacy.js';
 export { extractSor } from './extractor.js';
 export { sorLending } from './lending/evaluator.js';
+export { sorLendingRequirements, type SorLendingRequirements } from './lending/requirements.js';
 export { LENDING_CHECK_CODES } from './lending/codes.js';
+
+/** The factory DOCSIFT_PLUGINS loads by package name (docs/plugins.md). */
+export default sorPlugin;

@@ -15,3 +15,6 @@ export function templatePlugin(options: TemplatePluginOptions = {}): TemplateExt
     extractor: new LabelTemplateExtractor(options),
   });
 }
+
+/** The factory DOCSIFT_PLUGINS loads by package name (docs/plugins.md). */
+export default templatePlugin;

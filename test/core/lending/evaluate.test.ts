@@ -3,9 +3,9 @@ import { z } from 'zod';
 import {
   DocsiftError,
   PLUGIN_API_VERSION,
-  defaultLendingRequirements,
   evaluateLending,
   hasLendingEvaluator,
+  lendingRequirementsSpec,
   validatePlugin,
   type DocumentTypePlugin,
   type LendingEvaluationInput,
@@ -18,7 +18,7 @@ interface WaiverData {
 }
 
 const now = new Date('2026-05-01T12:00:00Z');
-const requirements = defaultLendingRequirements();
+const requirements = lendingRequirementsSpec([]).defaults();
 
 /** A lien-waiver type whose lending rule is: the waived amount is present and positive. */
 function waiverPlugin(lending?: LendingEvaluator<WaiverData>): DocumentTypePlugin<WaiverData> {
@@ -42,7 +42,7 @@ function waiverPlugin(lending?: LendingEvaluator<WaiverData>): DocumentTypePlugi
     detector: { artifact: null, trainingExamples: async () => [] },
     extractor: { extract: async () => ({ data: { amount: null }, fieldDetails: {} }) },
     validators: [],
-    ...(lending ? { lending } : {}),
+    ...(lending ? { lending: { ...lending, requirements: z.object({}) } } : {}),
   };
 }
 
@@ -138,5 +138,16 @@ describe('lending: the plugin contract member', () => {
       .to.throw(DocsiftError)
       .with.property('message')
       .that.matches(/lending\.evaluate/);
+  });
+
+  it('is refused, naming the field, without its requirement members', () => {
+    const broken = { ...waiverPlugin(), lending: amountRule };
+    expect(() => validatePlugin(broken)).to.throw(DocsiftError, /lending\.requirements/);
+  });
+
+  it('is refused on a version 1 plugin, whose checks read members core no longer defines; one without lending still loads', () => {
+    expect(() => validatePlugin({ ...waiverPlugin(amountRule), apiVersion: 1 }))
+      .to.throw(DocsiftError, /"@example\/plugin-waiver" declares lending checks under plugin API version 1/);
+    expect(() => validatePlugin({ ...waiverPlugin(), apiVersion: 1 })).not.to.throw();
   });
 });

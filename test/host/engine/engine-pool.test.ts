@@ -30,7 +30,7 @@ describe('engine pool (protocol and recovery, with a stand-in engine)', function
   before(() => {
     dir = mkdtempSync(join(tmpdir(), 'docsift-engine-'));
     // One thread keeps the suite quick (each thread loads core under tsx) and makes replacement observable.
-    pool = createEnginePool({ size: 1, engineOptions: {}, logger, workerFile: fakeWorker, callTimeoutMs: 2000 });
+    pool = createEnginePool({ size: 1, plugins: [], engineOptions: {}, logger, workerFile: fakeWorker, callTimeoutMs: 2000 });
   });
   after(async () => {
     await pool.close();

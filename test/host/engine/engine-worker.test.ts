@@ -5,6 +5,7 @@ import { expect } from 'chai';
 import { ENGINE_ERROR_CODES, isDocsiftError } from '@docsift/core';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import pino from 'pino';
+import { BUNDLED_PLUGINS } from '../../../host/src/config/config.js';
 import { createEnginePool, type EnginePool } from '../../../host/src/engine/index.js';
 
 async function makeTextPdf(lines: string[]): Promise<Uint8Array> {
@@ -21,7 +22,7 @@ describe('engine pool with the real engine worker (core + bundled plugins)', fun
 
   before(() => {
     dir = mkdtempSync(join(tmpdir(), 'docsift-engine-real-'));
-    pool = createEnginePool({ size: 1, engineOptions: { ocr: { workers: 1 } }, logger: pino({ level: 'silent' }) });
+    pool = createEnginePool({ size: 1, plugins: BUNDLED_PLUGINS, engineOptions: { ocr: { workers: 1 } }, logger: pino({ level: 'silent' }) });
   });
   after(async () => {
     await pool.close();

@@ -21,7 +21,8 @@ export interface Harness {
 export interface HarnessOptions {
   /** Run the queue workers in the same process (documents, sweeper, retention). */
   worker?: boolean;
-  enginePool?: EnginePool;
+  /** The engine: a fake, `'threads'` for the real worker threads (loading DOCSIFT_PLUGINS), or by default none. */
+  enginePool?: EnginePool | 'threads';
 }
 
 export const PUBLIC_URL = 'http://docsift.test';
@@ -43,10 +44,9 @@ export async function startHarness(env: Record<string, string> = {}, options: Ha
   const runtime = await startHost({
     config,
     logger,
-    plugins: await testPlugins(),
     api: true,
     worker: options.worker ?? false,
-    enginePool: options.enginePool ?? unusedEngine,
+    enginePool: options.enginePool === 'threads' ? undefined : (options.enginePool ?? unusedEngine),
   });
   const baseUrl = runtime.url!;
   return {
@@ -74,18 +74,6 @@ const unusedEngine: EnginePool = {
   close: async () => undefined,
 };
 
-/** The bundled plugins; until the plugin packages export them, an empty registry (with a notice). */
-async function testPlugins(): Promise<unknown[]> {
-  try {
-    const { bundledPlugins } = await import('../../../host/src/main/bundled-plugins.js');
-    return bundledPlugins();
-  } catch (error) {
-    if (!warned) process.stderr.write(`notice: bundled plugins unavailable (${(error as Error).message}); host tests run with an empty registry\n`);
-    warned = true;
-    return [];
-  }
-}
-let warned = false;
 
 export interface Account {
   sessionToken: string;

@@ -1,11 +1,11 @@
 import { expect } from 'chai';
 import {
-  defaultLendingRequirements,
   evaluateLending,
+  lendingRequirementsSpec,
   validatePlugin,
+  type CommonLendingRequirements,
   type ComplianceCheck,
   type FieldDetails,
-  type LendingRequirements,
 } from '@docsift/core';
 import {
   extractCertificate,
@@ -15,10 +15,14 @@ import {
   validators,
   type Coverage,
   type InsuranceCertData,
+  type InsuranceCertLendingRequirements,
 } from '../../../plugins/insurance-cert/src/index.js';
 import { acordDocument, FILLED_ACORD25 } from './support/acord-text.js';
 
 const now = new Date('2026-05-01T12:00:00Z');
+
+type LendingRequirements = CommonLendingRequirements & InsuranceCertLendingRequirements;
+const defaultLendingRequirements = () => lendingRequirementsSpec([insuranceCertPlugin()]).defaults() as LendingRequirements;
 
 const generalLiability = (changes: Partial<Coverage> = {}): Coverage => ({
   type: 'general_liability',

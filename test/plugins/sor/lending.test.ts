@@ -1,10 +1,10 @@
 import { expect } from 'chai';
-import { defaultLendingRequirements, evaluateLending, validatePlugin, type ComplianceCheck, type FieldDetails, type LendingRequirements } from '@docsift/core';
+import { evaluateLending, lendingRequirementsSpec, validatePlugin, type ComplianceCheck, type FieldDetails, type LendingRequirements } from '@docsift/core';
 import { extractSor, LENDING_CHECK_CODES as CODES, sorLending, sorPlugin, validators, type SorData } from '../../../plugins/sor/src/index.js';
 import { twoPageStatement } from './support/documents.js';
 
 const now = new Date('2026-06-01T00:00:00Z');
-const requirements = defaultLendingRequirements();
+const requirements = lendingRequirementsSpec([sorPlugin()]).defaults();
 
 function statement(): SorData {
   return {

@@ -1,4 +1,3 @@
-import type { LendingRequirements } from '@docsift/core';
 import type { LendingService } from '../../services/lending.service.js';
 import { defineRoute } from '../route.js';
 import { acceptedResponse, readSubmission } from '../submission.js';
@@ -81,7 +80,7 @@ export const lendingRoutes = [
     responses: { 200: json(LendingRequirementsView, 'Saved requirements'), 403: errorResponse('Not an owner/admin, or missing scope'), ...commonErrors },
     handler: ({ lendingService }: Deps) => async ({ body, principal }) => ({
       status: 200,
-      body: await lendingService.updateRequirements(principal, body as LendingRequirements),
+      body: await lendingService.updateRequirements(principal, body as Record<string, unknown>),
     }),
   }),
 ];

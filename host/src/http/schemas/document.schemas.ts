@@ -11,6 +11,12 @@ export const SubmitMultipart = z
       .describe('Receives the result when the job finishes: http(s) only, and refused (400) when it resolves to a loopback, private, link-local or metadata address'),
     metadata: z.string().optional().describe('A JSON object, returned with the job'),
     documentType: z.string().optional().describe('Legacy: a type code hint'),
+    model: z
+      .string()
+      .optional()
+      .describe(
+        'The extraction engine: `local` (the built-in engine, the default) or the configured AI model, named `openai` or by its configured name (DOCSIFT_AI_MODEL), case-insensitively. Any other value, or a model while none is configured, is 400 invalid_request',
+      ),
   })
   .meta({ id: 'SubmitDocument' });
 
@@ -33,6 +39,7 @@ export const SubmitFields = z.object({
     })
     .optional(),
   documentType: z.string().trim().min(1).max(64).optional(),
+  model: z.string().max(128).optional(),
   options: z.string().optional(),
 });
 
@@ -64,6 +71,8 @@ export const JobRecord = z
     findings: z.array(z.object({ severity: z.string(), code: z.string(), message: z.string(), path: z.string().optional() })).optional(),
     metadata: z.record(z.string(), z.unknown()).optional(),
     processingTime: z.number().optional().describe('seconds'),
+    engine: z.enum(['local', 'model']).describe('The engine the job was submitted to: `local`, or `model` (the configured AI model)'),
+    model: z.string().optional().describe('With engine `model`, once an attempt has started: the name of the AI model that ran it'),
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),
     completedAt: z.iso.datetime().optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { complianceResultSchema, lendingRequirementsSchema } from '@docsift/core';
+import { complianceResultSchema } from '@docsift/core';
 import { JobCreated, JobRecord } from './document.schemas.js';
 
 export const LendingJobCreated = JobCreated.extend({
@@ -24,6 +24,9 @@ const LendingTypeItem = z.object({
   confidenceThreshold: z.number(),
   extractionSupported: z.boolean(),
   lendingSpecific: z.string(),
+  requirementDefaults: z
+    .record(z.string(), z.unknown())
+    .describe("The lending requirement members this type's plugin brings, with their defaults"),
 });
 
 export const LendingTypeList = z
@@ -54,19 +57,23 @@ export const LendingInfo = z
   })
   .meta({ id: 'LendingInfo' });
 
-/** PUT body: every member optional (defaults filled), unknown members refused. */
-export const LendingRequirementsBody = lendingRequirementsSchema.meta({ id: 'LendingRequirementsInput' });
+const REQUIREMENT_MEMBERS =
+  'minimumFieldConfidence (0..1, default 0.6) and the members of each installed lending plugin: GET /api/lending/types lists them per type with their defaults (docs/lending.md)';
+
+/**
+ * PUT body: every member optional (defaults filled), unknown members refused. The members depend on
+ * the installed lending plugins, so LendingService validates them against the plugin registry.
+ */
+export const LendingRequirementsBody = z
+  .record(z.string(), z.unknown())
+  .describe(`Requirement members: ${REQUIREMENT_MEMBERS}`)
+  .meta({ id: 'LendingRequirementsInput' });
 
 export const LendingRequirementsView = z
   .object({
-    requirements: z.object({
-      requiredCoverages: z.array(z.string()),
-      minimumLimits: z.record(z.string(), z.record(z.string(), z.number())),
-      certificateHolderName: z.string().nullable(),
-      minimumDaysValid: z.number().int(),
-      maxSorDifference: z.number(),
-      minimumFieldConfidence: z.number(),
-    }),
+    requirements: z
+      .looseObject({ minimumFieldConfidence: z.number() })
+      .describe(`Every requirement member with its value in force: ${REQUIREMENT_MEMBERS}`),
     source: z.enum(['organization', 'default']),
     updatedAt: z.iso.datetime().nullable(),
   })

@@ -19,6 +19,9 @@ export function canTransition(from: JobStatus, to: JobStatus): boolean {
 
 export type FileType = 'pdf' | 'jpeg' | 'png';
 
+/** Which engine a job runs: the built-in one, or the configured AI model (core's `engine` option). */
+export type JobEngine = 'local' | 'model';
+
 export interface Job {
   id: string;
   organizationId: string;
@@ -31,6 +34,10 @@ export interface Job {
   fileKey: string | null;
   fileSize: number;
   typeHint: string | null;
+  /** The engine the submission asked for (its `model` part). */
+  engine: JobEngine;
+  /** With engine `model`: the configured model name the latest attempt ran with. */
+  aiModel: string | null;
   webhookUrl: string | null;
   metadata: Record<string, unknown> | null;
   documentType: string | null;
@@ -83,6 +90,8 @@ export const JobEntity = new EntitySchema<Job>({
     fileKey: { ...optionalText(255), name: 'file_key' },
     fileSize: { type: 'bigint', name: 'file_size', transformer: { to: (v: number) => v, from: (v: string | number) => Number(v) } },
     typeHint: { ...optionalText(64), name: 'type_hint' },
+    engine: text(16),
+    aiModel: { ...optionalText(255), name: 'ai_model' },
     webhookUrl: { ...optionalText(2048), name: 'webhook_url' },
     metadata: optionalJson,
     documentType: { ...optionalText(64), name: 'document_type' },

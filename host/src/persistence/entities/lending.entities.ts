@@ -1,11 +1,11 @@
 import { EntitySchema } from 'typeorm';
-import type { LendingRequirements } from '@docsift/core';
 import { json, ref, timestamp } from './columns.js';
 
 /** An organization's lending requirements (docs/lending.md): one row per organization. */
 export interface LendingRequirementsRecord {
   organizationId: string;
-  requirements: LendingRequirements;
+  /** As saved; read through `PluginRegistry.lendingRequirements.parseSaved` (the installed plugins define the members). */
+  requirements: object;
   updatedAt: Date;
 }
 

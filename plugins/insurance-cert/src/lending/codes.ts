@@ -1,5 +1,6 @@
 import type { ComplianceCheck, LendingEvaluationInput } from '@docsift/core';
 import type { InsuranceCertData } from '../schema.js';
+import type { InsuranceCertLendingRequirements } from './requirements.js';
 
 /** Stable lending check codes of `insurance_cert` (docs/lending.md). */
 export const LENDING_CHECK_CODES = {
@@ -11,7 +12,7 @@ export const LENDING_CHECK_CODES = {
   certificateHolder: 'certificate_holder_matches',
 } as const;
 
-export type CertificateInput = LendingEvaluationInput<InsuranceCertData>;
+export type CertificateInput = LendingEvaluationInput<InsuranceCertData, InsuranceCertLendingRequirements>;
 export type CheckList = ComplianceCheck[];
 
 const COVERAGE_LABELS: Record<string, string> = {

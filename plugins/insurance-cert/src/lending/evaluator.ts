@@ -1,9 +1,10 @@
-import type { LendingEvaluation, LendingEvaluator } from '@docsift/core';
+import type { LendingEvaluation, LendingSupport } from '@docsift/core';
 import type { InsuranceCertData } from '../schema.js';
 import type { CertificateInput } from './codes.js';
 import { limitChecks, requiredCoverageChecks } from './coverage-checks.js';
 import { holderChecks } from './holder-check.js';
 import { daysToExpiry, periodChecks } from './period-checks.js';
+import { insuranceCertLendingRequirements, type InsuranceCertLendingRequirements } from './requirements.js';
 
 function analysis(input: CertificateInput): Record<string, unknown> {
   const { requirements, data, now } = input;
@@ -31,7 +32,8 @@ function analysis(input: CertificateInput): Record<string, unknown> {
 }
 
 /** Lending checks of an ACORD 25 certificate against an organization's requirements (docs/lending.md). */
-export const insuranceCertLending: LendingEvaluator<InsuranceCertData> = {
+export const insuranceCertLending: LendingSupport<InsuranceCertData, InsuranceCertLendingRequirements> = {
+  requirements: insuranceCertLendingRequirements,
   evaluate(input: CertificateInput): LendingEvaluation {
     const checks = [...requiredCoverageChecks(input), ...limitChecks(input), ...periodChecks(input), ...holderChecks(input)];
     return { checks, analysis: analysis(input) };

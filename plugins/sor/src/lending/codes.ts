@@ -1,5 +1,6 @@
 import type { ComplianceCheck, LendingEvaluationInput } from '@docsift/core';
 import type { SorData } from '../schema.js';
+import type { SorLendingRequirements } from './requirements.js';
 
 /** Stable lending check codes of `sor` (docs/lending.md). */
 export const LENDING_CHECK_CODES = {
@@ -14,7 +15,7 @@ export const LENDING_CHECK_CODES = {
   amountsConfident: 'sor_amounts_confident',
 } as const;
 
-export type StatementInput = LendingEvaluationInput<SorData>;
+export type StatementInput = LendingEvaluationInput<SorData, SorLendingRequirements>;
 
 export function check(code: string, passed: boolean, message: string, path: string, details?: Record<string, unknown>): ComplianceCheck {
   return { code, passed, severity: 'error', message, path, ...(details ? { details } : {}) };

@@ -1,14 +1,16 @@
-import type { ComplianceCheck, LendingEvaluation, LendingEvaluator } from '@docsift/core';
+import type { ComplianceCheck, LendingEvaluation, LendingSupport } from '@docsift/core';
 import type { SorData } from '../schema.js';
 import { comparisonCheck, largest, lineItemsCheck, recapVsGrandTotal, sectionDifferences, sectionsVsSubtotal } from './arithmetic.js';
 import { LENDING_CHECK_CODES, type StatementInput } from './codes.js';
 import { amountConfidenceCheck, lineTotalsCheck, metadataChecks } from './document-checks.js';
+import { sorLendingRequirements, type SorLendingRequirements } from './requirements.js';
 
 /** true / false for a comparison that was made, null when it could not be (sent to review). */
 const verdict = (check: ComplianceCheck): boolean | null => (!check.passed && check.severity === 'review' ? null : check.passed);
 
 /** Arithmetic and metadata checks of a statement of repair (docs/lending.md). */
-export const sorLending: LendingEvaluator<SorData> = {
+export const sorLending: LendingSupport<SorData, SorLendingRequirements> = {
+  requirements: sorLendingRequirements,
   evaluate(input: StatementInput): LendingEvaluation {
     const { sectionsMatchSubtotal, recapMatchesGrandTotal } = LENDING_CHECK_CODES;
     const sections = sectionDifferences(input.data.constructionSections);
