@@ -14,6 +14,7 @@ import { evaluateTemplates } from './templates/run.js';
 // `npm run eval`: runs the engine over ../shared/corpus and writes eval/RESULTS.md.
 const here = path.dirname(fileURLToPath(import.meta.url));
 const corpus = path.resolve(here, '../../shared/corpus');
+const HAND_WRITTEN_HEADING = '## Changes since the previous run (written by hand)';
 
 interface Answer {
   file: string;
@@ -158,8 +159,17 @@ async function main(): Promise<void> {
     ...timingSection(rows),
     '',
   ].join('\n');
-  writeFileSync(path.join(here, 'RESULTS.md'), report);
+  const resultsPath = path.join(here, 'RESULTS.md');
+  writeFileSync(resultsPath, report + handWrittenNotes(resultsPath));
   process.stdout.write(`\n${report}`);
+}
+
+/** The notes kept by hand at the end of RESULTS.md, from their heading on; a run keeps them. */
+function handWrittenNotes(resultsPath: string): string {
+  if (!existsSync(resultsPath)) return '';
+  const previous = readFileSync(resultsPath, 'utf8');
+  const start = previous.indexOf(HAND_WRITTEN_HEADING);
+  return start < 0 ? '' : `\n${previous.slice(start)}`;
 }
 
 await main();
