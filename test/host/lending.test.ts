@@ -142,14 +142,18 @@ describe('host: lending variant', () => {
       expect(unknown.compliance).to.deep.equal({ status: 'unsupported_document', checks: [] });
     });
 
-    it('shares one id space with the primary jobs: a lending job reads through the primary path, and the reverse', async () => {
+    it('shares one id space with the primary jobs: a lending job reads through the primary path, a primary job never through the lending path', async () => {
       const job = await completed(() => resultOf('insurance_cert', certificate()));
       const primary = (await (await read(job.jobId, bearer(key), '/api/documents/extract')).json()) as Json;
       expect(primary).to.include({ jobId: job.jobId, status: 'completed', documentType: 'insurance_cert' });
       expect(primary.extractedData).to.deep.equal(job.extractedData);
       const created = (await (await h.request('POST', '/api/documents/extract', { body: form({ file: { bytes: PDF_BYTES, name: 'p.pdf' } }), headers: bearer(key) })).json()) as Json;
       expect(created).not.to.have.property('service');
-      expect((await read(created.jobId)).status).to.equal(200);
+      const lendingOnly = await createKey(h, owner, { name: 'lending only', scopes: ['lending:read'] });
+      const throughLending = await read(created.jobId, bearer(lendingOnly));
+      const missing = await read('00000000-0000-4000-8000-000000000000', bearer(lendingOnly));
+      expect(throughLending.status).to.equal(404);
+      expect(await throughLending.json()).to.deep.equal(await missing.json());
     });
 
     it("answers 404 for another organization's lending job, exactly as for a missing one", async () => {

@@ -99,10 +99,13 @@ export class LendingService {
     return this.#deps.documentService.submit(principal, upload, { ...fields, service: 'lending' }, idempotencyKey);
   }
 
-  /** The job record with `service`, and once completed `compliance` and `lendingAnalysis`. */
+  /**
+   * The job record with `service`, and once completed `compliance` and `lendingAnalysis`. Only
+   * lending jobs: a key holding `lending:read` alone must not read the organization's other jobs.
+   */
   async get(principal: Principal, jobId: string, layout: 'primary' | 'legacy'): Promise<Record<string, unknown>> {
     const job = await this.#deps.jobRepository.findForOrganization(principal.organizationId, jobId);
-    if (!job) throw notFound('Job');
+    if (job?.service !== 'lending') throw notFound('Job');
     const { subject, members } = await this.#deps.lendingJobView.of(job);
     return { ...recordView(subject, layout, this.#deps.docsift), ...members };
   }
