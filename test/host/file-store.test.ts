@@ -25,6 +25,12 @@ describe('host: local file store', () => {
     expect((await store.read(key)).toString()).to.equal('pdf bytes');
   });
 
+  it('makes the root and organization folders readable by the service user only (0700)', async () => {
+    const folder = await store.uploadFolder(organizationId);
+    expect(fs.statSync(folder).mode & 0o777).to.equal(0o700);
+    expect(fs.statSync(path.join(root, 'files')).mode & 0o777).to.equal(0o700);
+  });
+
   it('moves any other file in under a new name', async () => {
     const elsewhere = path.join(root, 'upload.tmp');
     fs.writeFileSync(elsewhere, 'pdf bytes');

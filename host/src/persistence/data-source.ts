@@ -60,7 +60,7 @@ export function createDataSource(options: DataSourceOptions): DataSource {
       poolSize: 10,
     });
   }
-  fs.mkdirSync(path.dirname(options.database.file), { recursive: true });
+  fs.mkdirSync(path.dirname(options.database.file), { recursive: true, mode: 0o700 });
   return new DataSource({
     ...common,
     type: 'better-sqlite3',

@@ -20,6 +20,9 @@ export interface FileStore {
   delete(key: string): Promise<void>;
 }
 
+/** Stored documents are the customers' data: folders readable by the service's own user only. */
+const PRIVATE_FOLDER = { recursive: true, mode: 0o700 } as const;
+
 const KEY_PATTERN = /^[0-9a-f-]{36}\/[0-9a-f-]{36}$/;
 const ORGANIZATION_PATTERN = /^[0-9a-f-]{36}$/;
 
@@ -45,7 +48,7 @@ export class LocalFileStore implements FileStore {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'ENOENT') {
         // The folder went away (a purge): make it again, once.
-        await fs.mkdir(folder, { recursive: true });
+        await fs.mkdir(folder, PRIVATE_FOLDER);
         await fs.rename(localFile, target);
         return key;
       }
@@ -60,7 +63,7 @@ export class LocalFileStore implements FileStore {
   async uploadFolder(organizationId: string): Promise<string> {
     const folder = this.#folderOf(organizationId);
     if (!this.#folders.has(folder)) {
-      await fs.mkdir(folder, { recursive: true });
+      await fs.mkdir(folder, PRIVATE_FOLDER);
       this.#folders.add(folder);
     }
     return folder;
