@@ -25,6 +25,15 @@ describe('core layout: table columns no header names', () => {
       ]);
     });
 
+    it("keeps a cost code that overhangs the description column (a photo's perspective, a long code) in the item-number column", () => {
+      const coded = fixed(12, 40, -12);
+      const { tables } = tablesOf(page(coded('Code', 'Description', 'Amount'), `0920000-00401 Sand and refinish floors${' '.repeat(14)}1,200.00`, coded('092000-0050', 'Paint walls', '300.00')));
+      expect(tables[0].entries.map(read)).to.deep.equal([
+        { kind: 'item', itemNumber: '0920000-00401', description: 'Sand and refinish floors', amount: '1,200.00' },
+        { kind: 'item', itemNumber: '092000-0050', description: 'Paint walls', amount: '300.00' },
+      ]);
+    });
+
     it('reads whole numbers that count 1, 2, 3 as item numbers and others as quantities', () => {
       const numbers = (first: string, second: string, third: string): TableEntry[] =>
         tablesOf(page(NUMBERED_HEADER, numbered(first, 'Frame wall', '1,200.00'), numbered(second, 'Insulate wall', '300.00'), numbered(third, 'Hang drywall', '800.00'))).tables[0]

@@ -102,6 +102,9 @@ function takeValueWords(row: LayoutRow, columns: TableColumn[], format: NumberFo
 
 const ITEM_NUMBER = /^(\d{1,3}(\.\d{1,3})*[a-z]?\.?|[A-Z]{1,3}[-.]?\d{1,4}(\.\d{1,3})?|[A-Z]\d{0,2}\.?|#\d+|\[[^\]]+\])$/;
 
+/** A cost code of digit groups ("221000-0010", "09.91.23"): read as one word, it may overhang the description column. */
+const CODE_NUMBER = /^\d{2,}([-.]\d{2,})+$/;
+
 /** Text words go to the item-number, scope and description columns. */
 function assignTextWords(words: Word[], columns: TableColumn[], row: LayoutRow, cells: Word[][]): void {
   const index = (role: string): number => columns.findIndex((column) => column.role === role);
@@ -115,7 +118,7 @@ function assignTextWords(words: Word[], columns: TableColumn[], row: LayoutRow, 
   const nextTextColumn = item < 0 ? 0 : Math.min(...columns.filter((column, index) => index !== item && isTextColumn(column) && column.x0 > columns[item].x1).map((column) => column.x0), 1);
   words.forEach((word, position) => {
     const leftOfDescription = !descriptionColumn || word.bbox[2] < descriptionColumn.x0;
-    const itemLike = ITEM_NUMBER.test(word.text) || (descriptionColumn !== undefined && leftOfDescription);
+    const itemLike = ITEM_NUMBER.test(word.text) || CODE_NUMBER.test(word.text) || (descriptionColumn !== undefined && (leftOfDescription || centreX(word.bbox) < descriptionColumn.x0));
     // An item code of several words ("Finishes: Install") fills its column up to where the descriptions start.
     const spaced = position > 0 && inRowHeights(row, word.bbox[0] - words[position - 1].bbox[2]) > cellGap(row);
     const continues = inItem && !spaced && word.bbox[0] < nextTextColumn - tolerance;
