@@ -97,7 +97,8 @@ type Cells = Partial<Record<ColumnRole, Word[]>>;
 function cellsByRole(entry: TableEntry): Cells {
   const cells: Cells = {};
   entry.columns.forEach((column, index) => {
-    if (column.role !== null && !cells[column.role]) cells[column.role] = entry.cells[index];
+    // Two columns may take one role (a stray "unit" column at the margin): the first that holds words counts.
+    if (column.role !== null && !cells[column.role]?.length) cells[column.role] = entry.cells[index];
   });
   return cells;
 }

@@ -1,7 +1,8 @@
 import { expect } from 'chai';
+import { readLayout } from '@docsift/core/layout';
 import { documentFromText, type TextPageOptions } from '@docsift/core/testing';
 import { extractSor } from '../../../plugins/sor/src/extractor.js';
-import { readSectionHeading } from '../../../plugins/sor/src/table.js';
+import { readSectionHeading, readStatementTable } from '../../../plugins/sor/src/table.js';
 
 const read = (pages: string[] | string[][], options: TextPageOptions = {}) =>
   extractSor(documentFromText(Array.isArray(pages[0]) ? (pages as string[][]).map((page) => page.join('\n')) : [(pages as string[]).join('\n')], options));
@@ -180,5 +181,26 @@ describe('plugin-sor cost tables', () => {
       expect(data.constructionSections[0].lineItems.map((line) => line.quantity)).to.deep.equal([240, 1, 235]);
       expect(fieldDetails[`${item(0, 0)}.quantity`]).to.include({ confidence: 1 }).and.not.have.property('derivation');
     });
+  });
+});
+
+describe('plugin-sor cost tables: columns sharing a role', () => {
+  it('takes the cell that holds words when two columns share a role (a stray empty "unit" column at the margin)', () => {
+    const layout = readLayout(
+      documentFromText(
+        [
+          'DESCRIPTION                          QTY   UNIT   UNIT PRICE      TOTAL',
+          'Portable toilet rental (per month)     4   EA         162.00     648.00',
+          'Roll-off dumpster, 20 CY               2   EA         528.00   1,056.00',
+        ].join('\n'),
+      ),
+    );
+    const stray = { ...layout.tables[0].header.columns.find((column) => column.role === 'unit')!, x0: 0, x1: 0.01 };
+    for (const entry of layout.tables[0].entries) {
+      entry.columns = [stray, ...entry.columns];
+      entry.cells = [[], ...entry.cells];
+    }
+    const units = readStatementTable(layout).sections.flatMap((section) => section.items.map((draft) => draft.unit?.value));
+    expect(units).to.deep.equal(['EA', 'EA']);
   });
 });
