@@ -2,7 +2,7 @@ import { emptyScore, addScores, leaves, scoreLeaves, similarity, sameValue, type
 
 type Data = Record<string, any>;
 
-/** Answer-key limit names (UPPER_SNAKE) → the API's names (CONTRACT §5). */
+/** Answer-key limit names (UPPER_SNAKE) → the API's names (docs/plugins/insurance-cert.md, limit keys). */
 export const LIMIT_NAMES: Record<string, string> = {
   EACH_OCCURRENCE: 'eachOccurrence',
   DAMAGE_TO_RENTED_PREMISES: 'damageToRentedPremises',

@@ -148,7 +148,10 @@ describe('host: the AI engine over HTTP (`model`), against an OpenAI-compatible 
   async function finished(jobId: string, route = '/api/documents/extract'): Promise<Json> {
     const deadline = Date.now() + 60_000;
     for (;;) {
-      const job = (await (await call('GET', `${route}/${jobId}`, { token: key })).json()) as Json;
+      const res = await call('GET', `${route}/${jobId}`, { token: key });
+      // A refused poll (429 past the per-key limit) has no status: it must fail here, not read as "still pending".
+      expect(res.status, `GET ${route}/${jobId}: ${await res.clone().text()}`).to.equal(200);
+      const job = (await res.json()) as Json;
       if (job.status === 'completed' || job.status === 'failed' || Date.now() > deadline) return job;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -178,6 +181,10 @@ describe('host: the AI engine over HTTP (`model`), against an OpenAI-compatible 
       DOCSIFT_WEBHOOK_ALLOW_PRIVATE: 'true',
       DOCSIFT_WEBHOOK_RETRY_BASE_MS: '50',
       DOCSIFT_JOB_LOCK_LIFETIME_MS: '5000',
+      // The polls of `finished` (10 a second, one key) would pass the per-key limits (100 a minute, 10 on /api/lending).
+      DOCSIFT_RATE_LIMIT_PER_KEY: '100000',
+      DOCSIFT_RATE_LIMIT_LENDING_PER_KEY: '100000',
+      DOCSIFT_RATE_LIMIT_PER_ORG: '100000',
     });
     const signupRes = await call('POST', '/api/auth/signup', { json: { email: 'ai@example.com', password: 'correct horse battery', organizationName: 'AI Org' } });
     const session = ((await signupRes.json()) as Json).sessionToken as string;

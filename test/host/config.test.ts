@@ -16,6 +16,17 @@ describe('host: config', () => {
     expect(config.webhooks).to.deep.equal({ allowPrivate: false, retryBaseMs: 1000, secretKey: null });
   });
 
+  it('has the documented job deadline, engine thread, per-organization and quota defaults, and refuses a base past the ceiling', () => {
+    const config = loadConfig({});
+    expect(config.jobs.deadline).to.deep.equal({ baseMs: 120_000, perPageMs: 10_000, maxMs: 900_000 });
+    expect(config.jobs.concurrencyPerOrganization).to.equal(1);
+    expect(config.engine).to.include({ stopGraceMs: 5000, maxHeapMb: 1024 });
+    expect(config.limits.storageQuotaBytes).to.equal(0);
+    expect(loadConfig({ DOCSIFT_STORAGE_QUOTA_MB: '5', DOCSIFT_JOB_CONCURRENCY_PER_ORG: '0' })).to.deep.include({ limits: { ...config.limits, storageQuotaBytes: 5 * 1_048_576 } });
+    expect(() => loadConfig({ DOCSIFT_JOB_DEADLINE_BASE_MS: '60000', DOCSIFT_JOB_DEADLINE_MAX_MS: '30000' })).to.throw(ConfigError, /DOCSIFT_JOB_DEADLINE_BASE_MS/);
+    expect(() => loadConfig({ DOCSIFT_ENGINE_MAX_HEAP_MB: '8' })).to.throw(ConfigError, /DOCSIFT_ENGINE_MAX_HEAP_MB/);
+  });
+
   it('stops on a bad value and names the variable', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).to.throw(ConfigError, /PORT/);
     expect(() => loadConfig({ DOCSIFT_SIGNUP: 'maybe' })).to.throw(ConfigError, /DOCSIFT_SIGNUP/);

@@ -6,7 +6,7 @@ import { expect } from 'chai';
 import pino from 'pino';
 import { loadConfig } from '../../host/src/config/config.js';
 import { startHost, type HostRuntime } from '../../host/src/main/runtime.js';
-import { SECRET_KEY_FILE } from '../../host/src/services/webhook-secrets.js';
+import { SECRET_KEY_FILE } from '../../host/src/webhooks/webhook-secrets.js';
 import { PUBLIC_URL } from './support/harness.js';
 import { startReceiver, type Receiver } from './support/webhook-receiver.js';
 import { callHost } from './support/runtime-call.js';

@@ -9,7 +9,7 @@ import type { EnginePool } from '../../host/src/engine/index.js';
 import { startHost, type HostRuntime } from '../../host/src/main/runtime.js';
 import { WebhookDeliveryEntity } from '../../host/src/persistence/entities/webhook.entities.js';
 import type { WebhookRepository } from '../../host/src/persistence/webhook.repository.js';
-import type { WebhookOutbox } from '../../host/src/services/webhook-outbox.service.js';
+import type { WebhookOutbox } from '../../host/src/webhooks/webhook-outbox.service.js';
 import { PUBLIC_URL } from './support/harness.js';
 import { fakeEngine, form, PDF_BYTES, resultOf, waitFor } from './support/fake-engine.js';
 import { startReceiver, type Receiver } from './support/webhook-receiver.js';

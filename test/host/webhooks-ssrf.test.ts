@@ -5,7 +5,7 @@ import { expect } from 'chai';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity.js';
 import { WebhookDeliveryEntity, type WebhookDelivery } from '../../host/src/persistence/entities/webhook.entities.js';
 import type { WebhookRepository } from '../../host/src/persistence/webhook.repository.js';
-import type { WebhookOutbox } from '../../host/src/services/webhook-outbox.service.js';
+import type { WebhookOutbox } from '../../host/src/webhooks/webhook-outbox.service.js';
 import { bearer, createKey, signup, startHarness, type Account, type Harness } from './support/harness.js';
 import { fakeEngine, form, PDF_BYTES, resultOf, waitFor } from './support/fake-engine.js';
 import { startReceiver, type Receiver } from './support/webhook-receiver.js';

@@ -43,6 +43,8 @@ export interface ReadOptions {
   signal?: AbortSignal;
   /** Called with 0..1 as pages are read. */
   onProgress?: (fraction: number) => void;
+  /** Called once the page count is known, before any page is read (a host sizes a deadline by it). */
+  onPageCount?: (pageCount: number) => void;
 }
 
 /** Turns file bytes into the document model (sniffing, limits, text layer, forms, OCR). */

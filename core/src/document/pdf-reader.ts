@@ -138,6 +138,7 @@ export async function readPdf(bytes: Uint8Array, context: PdfReadContext, option
   let document: PdfiumDocument | undefined;
   try {
     document = openChecked(pdfium, bytes, context.limits);
+    options.onPageCount?.(document.pageCount);
     const pageReader = new PdfPageReader(document, context, options);
     const pages = await pageReader.readAll();
     const formFields = pageReader.widgetCount > 0 ? await readAcroFormFields(document, bytes, context.logger) : [];

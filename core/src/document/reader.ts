@@ -59,6 +59,7 @@ export class LocalDocumentReader implements DocumentReader {
   }
 
   private async readImage(bytes: Uint8Array, format: Exclude<FileFormat, 'pdf'>, options: ReadOptions): Promise<DocumentModel> {
+    options.onPageCount?.(1);
     const page = await this.ocrSlots.run(async () => {
       const { image, width, height } = await decodeForOcr(bytes, format, this.options.limits);
       throwIfAborted(options.signal);

@@ -22,7 +22,7 @@ export type Assist = 'model';
 const DEFAULT_ASSIST_BELOW = 0.6;
 
 export interface ProcessOptions {
-  /** A type code (or legacy code) the caller says the document is; see docs/engine.md for how it is used. */
+  /** A type code (or legacy code) the caller says the document is; docs/embedding.md (`process` options) says how it is used. */
   typeHint?: string;
   /** Registry entries beyond the installed plugins (an organization's own types). */
   extraEntries?: RegistryEntry[];
@@ -40,7 +40,10 @@ export interface ProcessOptions {
   assistBelow?: number;
   /** The moment to judge dates against (expiry); defaults to the clock. */
   now?: Date;
+  /** Stops the work between pages and stages: the call rejects with the engine error `aborted`. */
   signal?: AbortSignal;
+  /** Called once the page count is known, before any page is read. */
+  onPageCount?: (pageCount: number) => void;
   /** 0..100 as the stages advance. */
   onProgress?: (progress: number, stage: Stage) => void;
 }
@@ -97,7 +100,7 @@ export class Pipeline {
     this.#checkAssist(options);
     const fileType = await timed('ingest', () => this.#deps.documentReader.sniff(bytes));
     const document = await timed('read', () =>
-      this.#deps.documentReader.read(bytes, { signal: options.signal, onProgress: (f) => report('read', f) }),
+      this.#deps.documentReader.read(bytes, { signal: options.signal, onPageCount: options.onPageCount, onProgress: (f) => report('read', f) }),
     );
     const entries = this.entries(options);
     const classification = await timed('classify', () => this.#classify(document, entries, options));

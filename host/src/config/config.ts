@@ -79,6 +79,13 @@ export const envSchema = z.object({
   DOCSIFT_JOB_ATTEMPTS: int(1, 20).default(3),
   DOCSIFT_JOB_RETRY_BASE_MS: int(1).default(5000),
   DOCSIFT_JOB_LOCK_LIFETIME_MS: int(1000).default(60_000),
+  DOCSIFT_JOB_DEADLINE_BASE_MS: int(100).default(120_000),
+  DOCSIFT_JOB_DEADLINE_PER_PAGE_MS: int(0).default(10_000),
+  DOCSIFT_JOB_DEADLINE_MAX_MS: int(100).default(900_000),
+  DOCSIFT_JOB_CONCURRENCY_PER_ORG: int(0, 64).default(1),
+  DOCSIFT_ENGINE_STOP_GRACE_MS: int(100).default(5000),
+  DOCSIFT_ENGINE_MAX_HEAP_MB: int(64).default(1024),
+  DOCSIFT_STORAGE_QUOTA_MB: int(0).default(0),
   DOCSIFT_MAX_FILE_MB: int(1, 100_000).default(100),
   DOCSIFT_LENDING_MAX_PDF_MB: int(1, 100_000).default(50),
   DOCSIFT_LENDING_MAX_IMAGE_MB: int(1, 100_000).default(10),
@@ -90,7 +97,18 @@ export const envSchema = z.object({
   DOCSIFT_RATE_LIMIT_CONCURRENT: int(1).default(10),
   DOCSIFT_RATE_LIMIT_PER_ADDRESS: int(1).default(300),
   DOCSIFT_RATE_LIMIT_URL: optionalUrl(['redis:', 'rediss:'], 'redis'),
-  DOCSIFT_TRUST_PROXY: bool.default(false),
+  DOCSIFT_TRUST_PROXY: z.preprocess(
+    (value) => (value === 'true' ? '1' : value === 'false' ? '0' : value),
+    int(0, 10).default(0),
+  ),
+  DOCSIFT_REQUEST_TIMEOUT_MS: int(1000).default(600_000),
+  DOCSIFT_HEADERS_TIMEOUT_MS: int(1000).default(30_000),
+  DOCSIFT_KEEP_ALIVE_TIMEOUT_MS: int(1000).default(5_000),
+  DOCSIFT_MAX_CONNECTIONS: int(1).default(1024),
+  DOCSIFT_LOGIN_BACKOFF_BASE_MS: int(1).default(1000),
+  DOCSIFT_LOGIN_BACKOFF_MAX_MS: int(1).default(300_000),
+  DOCSIFT_LOGIN_FREE_ATTEMPTS: int(0, 100).default(5),
+  DOCSIFT_PASSWORD_HASH_CONCURRENCY: int(1, 64).default(2),
   DOCSIFT_PLUGINS: z.preprocess(blankToUndefined, moduleList.optional()),
   DOCSIFT_MAPPERS: z.preprocess(blankToUndefined, moduleList.optional()),
   DOCSIFT_WEBHOOK_TRANSPORT: z.preprocess(blankToUndefined, z.string().trim().min(1).optional()),
@@ -121,9 +139,32 @@ export interface Config {
     secretKey: string | null;
   };
   sessionTtlHours: number;
-  engine: { workers: number; ocrWorkers: number; maxPages: number; maxPixels: number };
-  jobs: { concurrency: number; attempts: number; retryBaseMs: number; lockLifetimeMs: number };
-  limits: { maxFileBytes: number; lending: { pdfBytes: number; imageBytes: number } };
+  engine: {
+    workers: number;
+    ocrWorkers: number;
+    maxPages: number;
+    maxPixels: number;
+    /** How long a stopped document's thread has to stop at a page boundary before it is terminated and replaced. */
+    stopGraceMs: number;
+    /** V8 heap limit of each engine thread (resourceLimits.maxOldGenerationSizeMb). */
+    maxHeapMb: number;
+  };
+  jobs: {
+    concurrency: number;
+    attempts: number;
+    retryBaseMs: number;
+    lockLifetimeMs: number;
+    /** A job's engine time: baseMs + perPageMs × pages, at most maxMs; baseMs until the page count is known. */
+    deadline: { baseMs: number; perPageMs: number; maxMs: number };
+    /** Jobs of one organization running at once across all workers; 0: no cap. */
+    concurrencyPerOrganization: number;
+  };
+  limits: {
+    maxFileBytes: number;
+    lending: { pdfBytes: number; imageBytes: number };
+    /** Bytes of stored files per organization; 0: no quota. */
+    storageQuotaBytes: number;
+  };
   rateLimits: {
     perKey: number;
     perOrganization: number;
@@ -133,7 +174,12 @@ export interface Config {
     lendingPerKey: number;
     storeUrl: string | null;
   };
-  trustProxy: boolean;
+  /** How many reverse proxies stand before the API; the client address is the one the farthest of them saw (0: the socket's). */
+  trustProxy: number;
+  /** The HTTP server's limits (docs/operations.md, Security). */
+  server: { requestTimeoutMs: number; headersTimeoutMs: number; keepAliveTimeoutMs: number; maxConnections: number };
+  /** Failed logins per account and address: free attempts, then a delay doubling from the base up to the cap; password hashes at once. */
+  login: { freeAttempts: number; backoffBaseMs: number; backoffMaxMs: number; hashConcurrency: number };
   /** Module specifiers of the document-type plugins, loaded by every process and engine thread (DOCSIFT_PLUGINS). */
   plugins: string[];
   /** Module specifiers of extra webhook mappers (DOCSIFT_MAPPERS). */
@@ -165,6 +211,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const dataDir = path.resolve(e.DOCSIFT_DATA_DIR);
   const storageRoot = e.DOCSIFT_STORAGE_URL ? path.resolve(decodeURIComponent(new URL(e.DOCSIFT_STORAGE_URL).pathname)) : path.join(dataDir, 'files');
   const publicHost = e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST;
+  if (e.DOCSIFT_HEADERS_TIMEOUT_MS > e.DOCSIFT_REQUEST_TIMEOUT_MS) {
+    throw new ConfigError('Invalid configuration:\n  DOCSIFT_HEADERS_TIMEOUT_MS: must not be longer than DOCSIFT_REQUEST_TIMEOUT_MS');
+  }
+  if (e.DOCSIFT_LOGIN_BACKOFF_BASE_MS > e.DOCSIFT_LOGIN_BACKOFF_MAX_MS) {
+    throw new ConfigError('Invalid configuration:\n  DOCSIFT_LOGIN_BACKOFF_BASE_MS: must not be longer than DOCSIFT_LOGIN_BACKOFF_MAX_MS');
+  }
+  if (e.DOCSIFT_JOB_DEADLINE_BASE_MS > e.DOCSIFT_JOB_DEADLINE_MAX_MS) {
+    throw new ConfigError('Invalid configuration:\n  DOCSIFT_JOB_DEADLINE_BASE_MS: must not be longer than DOCSIFT_JOB_DEADLINE_MAX_MS');
+  }
   if (e.DOCSIFT_AI_BASE_URL && !e.DOCSIFT_AI_MODEL) throw new ConfigError('Invalid configuration:\n  DOCSIFT_AI_MODEL: required when DOCSIFT_AI_BASE_URL is set');
   if (e.DOCSIFT_AI_MODEL && !e.DOCSIFT_AI_API_KEY && !e.DOCSIFT_AI_BASE_URL) {
     throw new ConfigError('Invalid configuration:\n  DOCSIFT_AI_MODEL: needs DOCSIFT_AI_API_KEY, or DOCSIFT_AI_BASE_URL for an endpoint without a key');
@@ -182,16 +237,26 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     retentionDays: e.DOCSIFT_RETENTION_DAYS,
     webhooks: { allowPrivate: e.DOCSIFT_WEBHOOK_ALLOW_PRIVATE, retryBaseMs: e.DOCSIFT_WEBHOOK_RETRY_BASE_MS, secretKey: e.DOCSIFT_WEBHOOK_SECRET_KEY ?? null },
     sessionTtlHours: e.DOCSIFT_SESSION_TTL_HOURS,
-    engine: { workers: e.DOCSIFT_ENGINE_WORKERS, ocrWorkers: e.DOCSIFT_OCR_WORKERS, maxPages: e.DOCSIFT_MAX_PAGES, maxPixels: e.DOCSIFT_MAX_PIXELS },
+    engine: {
+      workers: e.DOCSIFT_ENGINE_WORKERS,
+      ocrWorkers: e.DOCSIFT_OCR_WORKERS,
+      maxPages: e.DOCSIFT_MAX_PAGES,
+      maxPixels: e.DOCSIFT_MAX_PIXELS,
+      stopGraceMs: e.DOCSIFT_ENGINE_STOP_GRACE_MS,
+      maxHeapMb: e.DOCSIFT_ENGINE_MAX_HEAP_MB,
+    },
     jobs: {
       concurrency: e.DOCSIFT_JOB_CONCURRENCY,
       attempts: e.DOCSIFT_JOB_ATTEMPTS,
       retryBaseMs: e.DOCSIFT_JOB_RETRY_BASE_MS,
       lockLifetimeMs: e.DOCSIFT_JOB_LOCK_LIFETIME_MS,
+      deadline: { baseMs: e.DOCSIFT_JOB_DEADLINE_BASE_MS, perPageMs: e.DOCSIFT_JOB_DEADLINE_PER_PAGE_MS, maxMs: e.DOCSIFT_JOB_DEADLINE_MAX_MS },
+      concurrencyPerOrganization: e.DOCSIFT_JOB_CONCURRENCY_PER_ORG,
     },
     limits: {
       maxFileBytes: e.DOCSIFT_MAX_FILE_MB * MB,
       lending: { pdfBytes: e.DOCSIFT_LENDING_MAX_PDF_MB * MB, imageBytes: e.DOCSIFT_LENDING_MAX_IMAGE_MB * MB },
+      storageQuotaBytes: e.DOCSIFT_STORAGE_QUOTA_MB * MB,
     },
     rateLimits: {
       perKey: e.DOCSIFT_RATE_LIMIT_PER_KEY,
@@ -202,6 +267,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       storeUrl: e.DOCSIFT_RATE_LIMIT_URL ?? null,
     },
     trustProxy: e.DOCSIFT_TRUST_PROXY,
+    server: {
+      requestTimeoutMs: e.DOCSIFT_REQUEST_TIMEOUT_MS,
+      headersTimeoutMs: e.DOCSIFT_HEADERS_TIMEOUT_MS,
+      keepAliveTimeoutMs: e.DOCSIFT_KEEP_ALIVE_TIMEOUT_MS,
+      maxConnections: e.DOCSIFT_MAX_CONNECTIONS,
+    },
+    login: {
+      freeAttempts: e.DOCSIFT_LOGIN_FREE_ATTEMPTS,
+      backoffBaseMs: e.DOCSIFT_LOGIN_BACKOFF_BASE_MS,
+      backoffMaxMs: e.DOCSIFT_LOGIN_BACKOFF_MAX_MS,
+      hashConcurrency: e.DOCSIFT_PASSWORD_HASH_CONCURRENCY,
+    },
     plugins: e.DOCSIFT_PLUGINS ?? [...BUNDLED_PLUGINS],
     mappers: e.DOCSIFT_MAPPERS ?? [],
     webhookTransport: e.DOCSIFT_WEBHOOK_TRANSPORT ?? null,

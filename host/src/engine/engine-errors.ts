@@ -1,5 +1,5 @@
 /** Why the pool itself (not the engine) could not give a result. */
-export type EnginePoolErrorCode = 'engine_crashed' | 'engine_timeout' | 'engine_unavailable' | 'engine_closed' | 'internal_error';
+export type EnginePoolErrorCode = 'engine_crashed' | 'engine_timeout' | 'engine_aborted' | 'engine_unavailable' | 'engine_closed' | 'internal_error';
 
 export class EnginePoolError extends Error {
   override readonly name = 'EnginePoolError';

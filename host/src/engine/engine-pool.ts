@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { extname } from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { Worker, type ResourceLimits } from 'node:worker_threads';
 import { AiProviderError, DocsiftError, type ProcessResult, type Stage } from '@docsift/core';
 import type { Logger } from 'pino';
 import { EnginePoolError } from './engine-errors.js';
@@ -17,14 +17,33 @@ export interface EnginePoolOptions {
   logger: Logger;
   /** A document taking longer than this stops its thread (a fresh one replaces it). Default: no limit. */
   callTimeoutMs?: number;
+  /**
+   * After a call's signal aborts, how long its thread has to stop at a page or stage boundary
+   * before it is terminated and replaced (default 5000 ms).
+   */
+  stopGraceMs?: number;
+  /** V8 heap limits of each thread; past them the thread stops and its document fails (docs/operations.md). */
+  resourceLimits?: ResourceLimits;
   /** The worker entry; defaults to engine-worker next to this module (.ts under tsx, .js built). */
   workerFile?: URL;
 }
 
 export type ProgressListener = (progress: number, stage: Stage) => void;
 
+/** What a caller can do to a call in flight: stop it, and learn the page count as soon as it is known. */
+export interface EngineCallControl {
+  /**
+   * Aborting rejects the call at once with the signal's reason; the thread stops at its next page
+   * or stage boundary, or is terminated and replaced after `stopGraceMs`.
+   */
+  signal?: AbortSignal;
+  /** Called when a thread takes the document (after any wait for a free thread). */
+  onStart?: () => void;
+  onPageCount?: (pageCount: number) => void;
+}
+
 export interface EnginePool {
-  process(filePath: string, options?: EngineCallOptions, onProgress?: ProgressListener): Promise<ProcessResult>;
+  process(filePath: string, options?: EngineCallOptions, onProgress?: ProgressListener, control?: EngineCallControl): Promise<ProcessResult>;
   close(): Promise<void>;
 }
 
@@ -33,6 +52,7 @@ interface Task {
   filePath: string;
   options: EngineCallOptions;
   onProgress?: ProgressListener;
+  control: EngineCallControl;
   resolve(result: ProcessResult): void;
   reject(error: Error): void;
 }
@@ -50,6 +70,11 @@ interface Slot {
 /** Consecutive workers that die before they are ready before the pool gives up on queued calls. */
 const MAX_STARTUP_FAILURES = 3;
 const CLOSE_GRACE_MS = 5000;
+const DEFAULT_STOP_GRACE_MS = 5000;
+
+function abortReason(signal: AbortSignal): Error {
+  return signal.reason instanceof Error ? signal.reason : new EnginePoolError('engine_aborted', 'the call was cancelled');
+}
 
 function defaultWorkerFile(): URL {
   return new URL(`./engine-worker${extname(fileURLToPath(import.meta.url))}`, import.meta.url);
@@ -103,18 +128,54 @@ class WorkerEnginePool implements EnginePool {
     for (let i = 0; i < options.size; i += 1) this.spawn();
   }
 
-  process(filePath: string, options: EngineCallOptions = {}, onProgress?: ProgressListener): Promise<ProcessResult> {
+  process(filePath: string, options: EngineCallOptions = {}, onProgress?: ProgressListener, control: EngineCallControl = {}): Promise<ProcessResult> {
     if (this.closing) return Promise.reject(new EnginePoolError('engine_closed', 'the engine is shutting down'));
+    const { signal } = control;
+    if (signal?.aborted) return Promise.reject(abortReason(signal));
     return new Promise<ProcessResult>((resolve, reject) => {
-      this.waiting.push({ id: this.nextId++, filePath, options, onProgress, resolve, reject });
+      const onAbort = () => this.abort(task, abortReason(signal!));
+      const settled = () => signal?.removeEventListener('abort', onAbort);
+      const task: Task = {
+        id: this.nextId++,
+        filePath,
+        options,
+        onProgress,
+        control,
+        resolve: (result) => {
+          settled();
+          resolve(result);
+        },
+        reject: (error) => {
+          settled();
+          reject(error);
+        },
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.waiting.push(task);
       if (this.slots.size < this.options.size) this.spawn();
       this.dispatch();
     });
   }
 
+  /** The caller gets its answer now; a waiting call leaves the queue, a running one is stopped. */
+  private abort(task: Task, reason: Error): void {
+    task.reject(reason);
+    const index = this.waiting.indexOf(task);
+    if (index >= 0) {
+      this.waiting.splice(index, 1);
+      return;
+    }
+    const slot = [...this.slots].find((candidate) => candidate.task === task);
+    if (!slot) return;
+    const message: ToWorker = { type: 'abort', id: task.id };
+    slot.worker.postMessage(message);
+    clearTimeout(slot.timer);
+    slot.timer = setTimeout(() => this.stopSlow(slot), this.options.stopGraceMs ?? DEFAULT_STOP_GRACE_MS);
+  }
+
   private spawn(): void {
     const workerData: EngineWorkerData = { plugins: this.options.plugins, engineOptions: this.options.engineOptions, logLevel: this.options.logger.level };
-    const worker = new Worker(this.workerFile, { workerData });
+    const worker = new Worker(this.workerFile, { workerData, resourceLimits: this.options.resourceLimits });
     const slot: Slot = { worker, state: 'starting' };
     this.slots.add(slot);
     worker.on('message', (message: FromWorker) => this.onMessage(slot, message));
@@ -134,6 +195,9 @@ class WorkerEnginePool implements EnginePool {
         return;
       case 'progress':
         if (slot.task?.id === message.id) slot.task.onProgress?.(message.progress, message.stage);
+        return;
+      case 'pages':
+        if (slot.task?.id === message.id) slot.task.control.onPageCount?.(message.pageCount);
         return;
       case 'result':
       case 'error':
@@ -189,6 +253,7 @@ class WorkerEnginePool implements EnginePool {
       if (!task) return;
       slot.state = 'busy';
       slot.task = task;
+      task.control.onStart?.();
       if (this.options.callTimeoutMs !== undefined) slot.timer = setTimeout(() => this.stopSlow(slot), this.options.callTimeoutMs);
       const message: ToWorker = { type: 'process', id: task.id, filePath: task.filePath, options: task.options };
       slot.worker.postMessage(message);

@@ -29,6 +29,8 @@ export interface EngineWorkerData {
 
 export type ToWorker =
   | { type: 'process'; id: number; filePath: string; options: EngineCallOptions }
+  /** Stop document `id` at the next page or stage boundary (it then answers with the error `aborted`). */
+  | { type: 'abort'; id: number }
   | { type: 'close' };
 
 /** An engine or AI provider error reduced to what is safe to pass on: code, message, details. */
@@ -42,5 +44,6 @@ export type FromWorker =
   | { type: 'ready' }
   | { type: 'startup-failed'; message: string }
   | { type: 'progress'; id: number; progress: number; stage: Stage }
+  | { type: 'pages'; id: number; pageCount: number }
   | { type: 'result'; id: number; result: ProcessResult }
   | { type: 'error'; id: number; error: SerializedEngineError };

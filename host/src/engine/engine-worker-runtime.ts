@@ -43,13 +43,22 @@ export async function serveEngine(createEngine: WorkerEngineFactory): Promise<vo
   }
 
   let inFlight: Promise<void> = Promise.resolve();
+  let current: { id: number; controller: AbortController } | null = null;
   port.on('message', (message: ToWorker) => {
     if (message.type === 'close') {
       // Exit explicitly: loader hooks (tsx under tests) keep a worker's event loop alive.
       void inFlight.then(() => engine.close()).finally(() => process.exit(0));
       return;
     }
-    inFlight = handleProcess(engine, message, post, logger);
+    if (message.type === 'abort') {
+      if (current?.id === message.id) current.controller.abort();
+      return;
+    }
+    const call = { id: message.id, controller: new AbortController() };
+    current = call;
+    inFlight = handleProcess(engine, message, call.controller.signal, post, logger).finally(() => {
+      if (current === call) current = null;
+    });
   });
   post({ type: 'ready' });
 }
@@ -57,6 +66,7 @@ export async function serveEngine(createEngine: WorkerEngineFactory): Promise<vo
 async function handleProcess(
   engine: WorkerEngine,
   request: Extract<ToWorker, { type: 'process' }>,
+  signal: AbortSignal,
   post: (message: FromWorker) => void,
   logger: pino.Logger,
 ): Promise<void> {
@@ -65,6 +75,8 @@ async function handleProcess(
     const bytes = new Uint8Array(await readFile(request.filePath));
     const result = await engine.process(bytes, {
       ...toProcessOptions(request.options),
+      signal,
+      onPageCount: (pageCount) => post({ type: 'pages', id, pageCount }),
       onProgress: (progress, stage) => post({ type: 'progress', id, progress, stage }),
     });
     post({ type: 'result', id, result });

@@ -13,10 +13,10 @@ import { rateLimit } from './middleware/rate-limit.js';
 import { requestContext } from './middleware/request-context.js';
 import { securityHeaders } from './middleware/security-headers.js';
 import { mountRoutes } from './mount.js';
-import type { AppState, RouteDefinition } from './route.js';
+import type { AppState, RouteCradle, RouteDefinition } from './route.js';
 
 export interface AppDependencies {
-  container: AwilixContainer;
+  container: AwilixContainer<RouteCradle>;
   config: Config;
   logger: Logger;
   accountService: AccountService;
@@ -28,7 +28,10 @@ export interface AppDependencies {
 
 /** The Koa application; the middleware order is fixed here and nowhere else. */
 export function createApp(deps: AppDependencies): Koa<AppState> {
-  const app = new Koa<AppState>({ proxy: deps.config.trustProxy });
+  // Each trusted proxy appends the address it saw to X-Forwarded-For: only the last `trustProxy`
+  // entries are theirs, anything before them is whatever the client wrote.
+  const hops = deps.config.trustProxy;
+  const app = new Koa<AppState>({ proxy: hops > 0, maxIpsCount: hops });
   app.silent = true;
   const chain = [
     requestContext({ logger: deps.logger }),

@@ -1,7 +1,5 @@
 import type { ApiError, ApiErrorCode } from '../services/errors.js';
 
-export { ApiError, badRequest, forbidden, isApiError, notFound, unauthorized, unknownFileFormat, type ApiErrorCode } from '../services/errors.js';
-
 /** The statuses and legacy codes of each error the API answers with; docs/errors.md documents each one. */
 export const API_ERRORS = {
   invalid_request: { status: 400, legacy: 'INVALID_REQUEST', legacyStatus: 400 },
@@ -11,6 +9,7 @@ export const API_ERRORS = {
   not_found: { status: 404, legacy: 'NOT_FOUND', legacyStatus: 404 },
   conflict: { status: 409, legacy: 'CONFLICT', legacyStatus: 409 },
   file_too_large: { status: 413, legacy: 'FILE_TOO_LARGE', legacyStatus: 413 },
+  quota_exceeded: { status: 403, legacy: 'QUOTA_EXCEEDED', legacyStatus: 403 },
   rate_limit_exceeded: { status: 429, legacy: 'RATE_LIMIT_EXCEEDED', legacyStatus: 429 },
   internal_error: { status: 500, legacy: 'INTERNAL_ERROR', legacyStatus: 500 },
   service_unavailable: { status: 503, legacy: 'SERVICE_UNAVAILABLE', legacyStatus: 503 },

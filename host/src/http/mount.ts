@@ -8,8 +8,8 @@ import type { Config } from '../config/config.js';
 import type { FileStore } from '../storage/file-store.js';
 import { hasScope } from '../services/principal.js';
 import { multipartUpload } from './multipart.js';
-import { ApiError, badRequest, forbidden, unauthorized } from './errors.js';
-import type { AppState, RouteAuth, RouteDefinition, RouteHandler, RouteInput, RouteResult } from './route.js';
+import { ApiError, badRequest, forbidden, unauthorized } from '../services/errors.js';
+import type { AppState, RouteAuth, RouteCradle, RouteDefinition, RouteHandler, RouteInput, RouteResult } from './route.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const jsonBody = koaBody({ json: true, multipart: false, urlencoded: false, text: false, jsonLimit: '1mb', jsonStrict: true });
@@ -59,7 +59,7 @@ function authorize(ctx: Context & { state: AppState }, auth: RouteAuth, publicOr
  */
 export function mountRoutes(
   routes: readonly RouteDefinition[],
-  options: { container: AwilixContainer; publicUrl: string; uploadDir: string; fileStore: FileStore; limits: Config['limits'] },
+  options: { container: AwilixContainer<RouteCradle>; publicUrl: string; uploadDir: string; fileStore: FileStore; limits: Config['limits'] },
 ): Middleware<AppState> {
   const routers = new Map<string, Router<AppState>>();
   const { publicUrl } = options;
@@ -127,7 +127,7 @@ function pathPattern(path: string): { pattern: RegExp; names: string[] } {
  */
 function memoryAnswers(
   routes: readonly RouteDefinition[],
-  container: AwilixContainer,
+  container: AwilixContainer<RouteCradle>,
   publicOrigin: string,
 ): Map<string, (ctx: Context & { state: AppState }) => RouteResult | null> {
   const byMethod = new Map<string, Array<(ctx: Context & { state: AppState }) => RouteResult | null>>();

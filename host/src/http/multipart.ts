@@ -4,10 +4,9 @@ import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import type { Middleware } from 'koa';
 import { koaBody } from 'koa-body';
-import type { FileType } from '../persistence/entities/job.entities.js';
-import type { Upload } from '../services/document.service.js';
+import type { FileType, Upload } from '../shared/upload.js';
 import type { FileStore } from '../storage/file-store.js';
-import { ApiError, badRequest, unknownFileFormat } from './errors.js';
+import { ApiError, badRequest, unknownFileFormat } from '../services/errors.js';
 import type { AppState } from './route.js';
 import { FileLimitError, UnknownFormatError, UploadFileStream, type FileLimits } from './upload-stream.js';
 
@@ -54,8 +53,9 @@ export function multipartUpload({ uploadDir, fileStore, limits }: { uploadDir: s
     text: false,
     formidable: {
       uploadDir,
-      maxFileSize: largest,
-      maxTotalFileSize: largest,
+      // A backstop only: the file stream refuses first, naming the format whose limit applied.
+      maxFileSize: largest + ENVELOPE_BYTES,
+      maxTotalFileSize: largest + ENVELOPE_BYTES,
       maxFiles: 1,
       maxFields: 20,
       maxFieldsSize: ENVELOPE_BYTES,
@@ -96,6 +96,10 @@ export function multipartUpload({ uploadDir, fileStore, limits }: { uploadDir: s
     uploadsInFlight.set(ctx.req, { opened, folder });
     try {
       await parser(ctx, async () => undefined);
+      // formidable may report the body read while the file's last chunks still wait for a disk write, and
+      // ends the file even when one of them is then refused: the stream decides whether the file stands.
+      const refusal = filePart(ctx.request as { files?: unknown })?.stream?.verdict();
+      if (refusal) throw refusal;
     } catch (error) {
       // A file written in full before the body failed (a second file, a field too large, the client gone) is removed
       // too. Not awaited: the answer does not wait for a write in flight to end.
@@ -124,10 +128,15 @@ function uploadError(error: unknown, largest: number): ApiError {
   return badRequest('The multipart body could not be read.');
 }
 
-/** The single `file` part (formidable takes no other), or null. */
-function fileOf(request: { files?: unknown }): Upload | null {
+/** The single `file` part as formidable reports it (it takes no other), or undefined. */
+function filePart(request: { files?: unknown }): StreamedFile | undefined {
   const value = ((request.files ?? {}) as Record<string, StreamedFile | StreamedFile[]>).file;
-  const file = Array.isArray(value) ? value[0] : value;
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** The single `file` part, or null. */
+function fileOf(request: { files?: unknown }): Upload | null {
+  const file = filePart(request);
   if (!file) return null;
   return { filepath: file.filepath, originalFilename: file.originalFilename, size: file.size, fileType: file.stream?.fileType ?? null };
 }

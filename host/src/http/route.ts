@@ -3,13 +3,33 @@ import type { ZodType } from 'zod';
 import type { ResponseConfig } from '@asteasolutions/zod-to-openapi';
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.js';
-import type { Upload } from '../services/document.service.js';
+import type { AccountService } from '../services/account.service.js';
+import type { ApiKeyService } from '../services/api-key.service.js';
+import type { DocumentService } from '../services/document.service.js';
+import type { HealthService } from '../services/health.service.js';
+import type { LendingService } from '../services/lending.service.js';
 import type { Principal, Scope } from '../services/principal.js';
+import type { TypeService } from '../services/type.service.js';
+import type { Upload } from '../shared/upload.js';
+import type { WebhookService } from '../webhooks/webhook.service.js';
 import type { ErrorLayout } from './errors.js';
 import type { FileLimits } from './upload-stream.js';
 
 /** Who may call a route: nobody in particular, any credential, a session only, or a scope. */
 export type RouteAuth = { kind: 'public' } | { kind: 'any' } | { kind: 'session'; managerOnly?: boolean } | { kind: 'scope'; scope: Scope };
+
+/** What a route's handler is built from: the container's registrations it may use, by name (main/container.ts). */
+export interface RouteCradle {
+  config: Config;
+  openApiDocument: object;
+  accountService: AccountService;
+  apiKeyService: ApiKeyService;
+  documentService: DocumentService;
+  healthService: HealthService;
+  lendingService: LendingService;
+  typeService: TypeService;
+  webhookService: WebhookService;
+}
 
 export interface RouteInput<TParams, TQuery, TBody> {
   params: TParams;
@@ -47,12 +67,12 @@ export interface RouteDefinition<TParams = any, TQuery = any, TBody = any> {
   };
   responses: Record<number, ResponseConfig>;
   /** Built once, on the route's first request, from the container's cradle (services by name). */
-  handler: (cradle: any) => RouteHandler<TParams, TQuery, TBody>;
+  handler: (cradle: RouteCradle) => RouteHandler<TParams, TQuery, TBody>;
   /**
    * An answer kept in memory, tried before routing for a request this route admits and whose path
    * and query are valid (null: the router and the handler answer). Built once, like the handler.
    */
-  answerFromMemory?: (cradle: any) => (input: RouteInput<TParams, TQuery, undefined>) => RouteResult | null;
+  answerFromMemory?: (cradle: RouteCradle) => (input: RouteInput<TParams, TQuery, undefined>) => RouteResult | null;
 }
 
 export function defineRoute<TParams, TQuery, TBody>(route: RouteDefinition<TParams, TQuery, TBody>): RouteDefinition<TParams, TQuery, TBody> {

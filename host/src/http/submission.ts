@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
-import type { Submitted } from '../services/document.service.js';
-import { badRequest } from './errors.js';
+import type { Submitted } from '../shared/submission.js';
+import { badRequest } from '../services/errors.js';
 import type { AppState, RouteResult } from './route.js';
 import { SubmitFields } from './schemas/document.schemas.js';
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import type { FileType } from '../persistence/entities/job.entities.js';
+import type { FileType } from '../shared/upload.js';
 import { fileTypeOf, HEAD_BYTES } from '../storage/file-type.js';
 
 /** How much of an upload may wait in memory for the disk: chunks that arrive meanwhile go out in one write. */
@@ -31,9 +31,10 @@ export class UnknownFormatError extends Error {
  * The file part of an upload on its way to disk, written to its file descriptor directly (no
  * second stream in between). Its format is decided from the first bytes as they pass (no second
  * read of the file): a file that is none of the formats is refused there, and from then on the
- * format's limit applies: the chunk that would pass it is refused before it is written. Each chunk
- * is judged as it is handed over, so the parser hears of a refusal before it can end the file;
- * chunks that arrive during a disk write go out together in the next one. An upload abandoned
+ * format's limit applies: the chunk that would pass it is refused before it is written. A chunk
+ * handed over during a disk write waits in the stream's buffer and is judged after that write, so
+ * the parser may end the file before it hears of a refusal: `verdict` is the word on the file.
+ * Chunks that arrive during a disk write go out together in the next one. An upload abandoned
  * before its end removes its file; `discard` removes a finished one.
  */
 export class UploadFileStream extends Writable {
@@ -42,6 +43,8 @@ export class UploadFileStream extends Writable {
   #decided = false;
   #head = Buffer.alloc(0);
   #bytes = 0;
+  /** The refusal of a chunk, kept: the parser may end the file after it (see `verdict`). */
+  #refusal: Error | null = null;
   #fd: number | null = null;
   /** Chunks accepted and not yet written, their size, and what waits for them to be written. */
   #queued: Buffer[] = [];
@@ -97,6 +100,19 @@ export class UploadFileStream extends Writable {
     else close();
   }
 
+  /**
+   * Why the file cannot be taken (a refused chunk, a failed write, an unfinished file), or null once
+   * every byte passed its format's limit and is on disk. The parser's word that the file ended is not
+   * enough: when a disk write is in flight the refused chunk waits in the stream's buffer, the parser
+   * ends the file meanwhile, and the refusal then settles that end as if the file had finished
+   * (Node calls the end callback with the error, and formidable ignores the argument).
+   */
+  verdict(): Error | null {
+    if (this.#refusal) return this.#refusal;
+    if (this.errored) return this.errored;
+    return this.writableFinished ? null : new Error('The file was not written in full.');
+  }
+
   /** Removes the file, finished or not, once its descriptor is closed. */
   discard(): Promise<void> {
     this.#discarded ??= (async () => {
@@ -150,6 +166,11 @@ export class UploadFileStream extends Writable {
   #admit(chunk: Buffer): Error | null {
     this.#bytes += chunk.length;
     if (!this.#decided) this.#sniff(chunk, false);
+    this.#refusal ??= this.#judge();
+    return this.#refusal;
+  }
+
+  #judge(): Error | null {
     if (this.#decided && !this.fileType) return new UnknownFormatError();
     const limit = this.fileType ? this.limits[this.fileType] : Math.max(...Object.values(this.limits));
     return this.#bytes > limit ? new FileLimitError(limit, this.fileType) : null;

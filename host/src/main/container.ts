@@ -5,6 +5,7 @@ import type { DataSource } from 'typeorm';
 import type { Config } from '../config/config.js';
 import { createApp } from '../http/app.js';
 import { buildOpenApiDocument } from '../http/openapi.js';
+import type { RouteCradle } from '../http/route.js';
 import { allRoutes } from '../http/routes.js';
 import { AccountRepository, ApiKeyRepository } from '../persistence/account.repository.js';
 import { AccountService } from '../services/account.service.js';
@@ -16,7 +17,6 @@ import { RateLimitService } from '../services/rate-limit.service.js';
 import { LocalFileStore } from '../storage/file-store.js';
 import { createEnginePool, type EnginePool } from '../engine/index.js';
 import { JobRepository } from '../persistence/job.repository.js';
-import { createJobQueue } from '../queue/index.js';
 import { DocumentJobRunner } from '../services/document-job.runner.js';
 import { DocumentService } from '../services/document.service.js';
 import { JobRecordCache } from '../services/job-record-cache.js';
@@ -24,7 +24,8 @@ import { LendingRequirementsRepository } from '../persistence/lending-requiremen
 import { LendingService } from '../services/lending.service.js';
 import { LendingJobView, lendingTypes } from '../services/lending-view.js';
 import { MaintenanceService } from '../services/maintenance.service.js';
-import { HOST_VERSION } from './version.js';
+import { HOST_VERSION } from '../shared/version.js';
+import { queueRegistration } from './queue-workers.js';
 import { webhookRegistrations } from './webhook-wiring.js';
 
 export interface HostContainerOptions {
@@ -43,9 +44,9 @@ export interface HostContainerOptions {
 }
 
 /** The composition root: every service registered by name, singletons unless per request. */
-export function createHostContainer(options: HostContainerOptions): AwilixContainer {
+export function createHostContainer(options: HostContainerOptions): AwilixContainer<RouteCradle> {
   const container = createContainer({ injectionMode: InjectionMode.PROXY, strict: true });
-  container.register({
+  return container.register({
     container: asValue(container),
     config: asValue(options.config),
     logger: asValue(options.logger),
@@ -78,19 +79,7 @@ export function createHostContainer(options: HostContainerOptions): AwilixContai
       .singleton()
       .disposer((service) => service.close()),
     app: asFunction(createApp).singleton(),
-    jobQueue: asFunction(({ config, logger, dataSource }: { config: Config; logger: Logger; dataSource: DataSource }) =>
-      createJobQueue({
-        dataSource,
-        queueUrl: config.queueUrl ?? undefined,
-        logger,
-        concurrency: config.jobs.concurrency,
-        lockLifetimeMs: config.jobs.lockLifetimeMs,
-        maxAttempts: config.jobs.attempts,
-        retryBaseMs: config.jobs.retryBaseMs,
-      }),
-    )
-      .singleton()
-      .disposer((queue) => queue.stop({ timeoutMs: 10_000 })),
+    jobQueue: queueRegistration({ concurrency: (config) => config.jobs.concurrency }),
     enginePool: options.enginePool
       ? asValue(options.enginePool)
       : asFunction(({ config, logger }: { config: Config; logger: Logger }) =>
@@ -102,6 +91,8 @@ export function createHostContainer(options: HostContainerOptions): AwilixContai
               ocr: { workers: config.engine.ocrWorkers },
               ai: config.ai,
             },
+            stopGraceMs: config.engine.stopGraceMs,
+            resourceLimits: { maxOldGenerationSizeMb: config.engine.maxHeapMb },
             logger,
           }),
         )
@@ -118,5 +109,4 @@ export function createHostContainer(options: HostContainerOptions): AwilixContai
     maintenanceService: asClass(MaintenanceService).singleton(),
     ...webhookRegistrations(),
   });
-  return container;
 }

@@ -7,6 +7,7 @@ import pino, { type Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import type { Config } from '../config/config.js';
 import type { EnginePool } from '../engine/index.js';
+import { createServer } from '../http/server.js';
 import { createDataSource, migrate } from '../persistence/data-source.js';
 import { loadMappers, loadPlugins, loadWebhookTransport } from '../plugins/module-loader.js';
 import { sqliteConnectionOf } from '../persistence/sql.js';
@@ -16,6 +17,7 @@ import type { DocumentJobRunner, DocumentJobData } from '../services/document-jo
 import { PROCESS_DOCUMENT } from '../services/document.service.js';
 import { PURGE_EXPIRED, SWEEP_JOBS, type MaintenanceService } from '../services/maintenance.service.js';
 import { createHostContainer } from './container.js';
+import { SHUTDOWN_GRACE_MS, startQueueWorkers } from './queue-workers.js';
 import { startWebhookWorkers, stopWebhookWorkers } from './webhook-wiring.js';
 
 export interface HostOptions {
@@ -53,8 +55,6 @@ export interface HostRuntime {
   stop(): Promise<void>;
 }
 
-const SHUTDOWN_GRACE_MS = 10_000;
-
 /** Opens the database (applying migrations under a lock) with the queue's tables registered. */
 export async function openDatabase(config: Config): Promise<DataSource> {
   const dataSource = createDataSource({ database: config.database, extraEntities: queueEntities, extraMigrations: queueMigrations });
@@ -65,32 +65,26 @@ export async function openDatabase(config: Config): Promise<DataSource> {
 
 /** Defines the queue's jobs on this process: documents, the sweeper, the retention purge and webhook deliveries. */
 export async function startWorkers(container: AwilixContainer): Promise<void> {
-  const queue = container.resolve<JobQueue>('jobQueue');
   const runner = container.resolve<DocumentJobRunner>('documentJobRunner');
   const maintenance = container.resolve<MaintenanceService>('maintenanceService');
-  queue.define<DocumentJobData>(PROCESS_DOCUMENT, (data, context) => runner.run(data, context), {
-    onFinalFailure: (data) => runner.failFinally(data),
-  });
-  queue.define(SWEEP_JOBS, async () => {
-    await maintenance.sweep();
-  });
-  queue.define(PURGE_EXPIRED, async () => {
-    await maintenance.purge();
-  });
-  await queue.start();
-  await queue.every(SWEEP_JOBS, '1 minute');
-  await queue.every(PURGE_EXPIRED, '1 hour');
+  await startQueueWorkers(container.resolve<JobQueue>('jobQueue'), [
+    {
+      name: PROCESS_DOCUMENT,
+      run: (data: DocumentJobData, context) => runner.run(data, context),
+      options: { onFinalFailure: (data: DocumentJobData) => runner.failFinally(data) },
+    },
+    { name: SWEEP_JOBS, run: () => maintenance.sweep(), every: '1 minute' },
+    { name: PURGE_EXPIRED, run: () => maintenance.purge(), every: '1 hour' },
+  ]);
   await startWebhookWorkers(container);
 }
 
 function listen(app: Koa, config: Config): Promise<Server> {
   return new Promise((resolve, reject) => {
-    const server = app.listen(config.port, config.host);
+    const server = createServer(app, config.server);
     server.once('listening', () => resolve(server));
     server.once('error', reject);
-    server.headersTimeout = 60_000;
-    server.requestTimeout = 0;
-    server.maxHeadersCount = 200;
+    server.listen(config.port, config.host);
   });
 }
 

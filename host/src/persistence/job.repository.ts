@@ -1,4 +1,4 @@
-import { LessThan, type DataSource, type Repository } from 'typeorm';
+import { IsNull, LessThan, MoreThanOrEqual, Not, type DataSource, type Repository } from 'typeorm';
 import { RawInsert, RawLookup } from './raw-lookup.js';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity.js';
 import { IdempotencyEntity, JOB_TRANSITIONS, JobEntity, type IdempotencyRecord, type Job, type JobStatus } from './entities/job.entities.js';
@@ -88,6 +88,16 @@ export class JobRepository {
   /** Jobs still in `status` that were last touched before `moment`, oldest first. */
   listStale(status: JobStatus, moment: Date, limit: number): Promise<Job[]> {
     return this.#jobs.find({ where: { status, updatedAt: LessThan(moment) }, order: { updatedAt: 'ASC' }, take: limit });
+  }
+
+  /** The organization's jobs in `processing` whose row was touched since `moment` (a live attempt touches it every third of a lease). */
+  countRunning(organizationId: string, moment: Date): Promise<number> {
+    return this.#jobs.countBy({ organizationId, status: 'processing', updatedAt: MoreThanOrEqual(moment) });
+  }
+
+  /** Bytes of the files the organization's jobs keep. */
+  async storedBytes(organizationId: string): Promise<number> {
+    return Number((await this.#jobs.sum('fileSize', { organizationId, fileKey: Not(IsNull()) })) ?? 0);
   }
 
   listCreatedBefore(moment: Date, limit: number): Promise<Job[]> {

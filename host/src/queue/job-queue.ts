@@ -165,6 +165,10 @@ class AgendaJobQueue implements JobQueue {
       maxAttempts: this.options.maxAttempts,
       touch: (progress) => lease.touch(progress),
       signal: this.shutdown.signal,
+      // Agenda clears nextRunAt when a one-off entry starts; one set again survives its success and keeps the entry.
+      deferUntil: (runAt) => {
+        job.schedule(runAt);
+      },
     };
     try {
       await handler(payload, context);

@@ -32,6 +32,11 @@ export interface JobContext {
   touch(progress?: number): Promise<void>;
   /** Aborted when the queue stops without waiting for this job any longer. */
   signal: AbortSignal;
+  /**
+   * Runs the entry again at `runAt` instead of finishing it, when the handler then returns
+   * normally: not an attempt, not a failure (a job waiting for its organization's turn).
+   */
+  deferUntil(runAt: Date): void;
 }
 
 /**

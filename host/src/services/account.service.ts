@@ -4,7 +4,9 @@ import type { AccountRepository } from '../persistence/account.repository.js';
 import type { Organization, Role, User } from '../persistence/entities/account.entities.js';
 import { ApiError, forbidden, unauthorized } from './errors.js';
 import type { Principal } from './principal.js';
-import { hashPassword, randomToken, tokenHash, verifyPassword } from './secrets.js';
+import { PasswordHasher } from './password-hasher.js';
+import { LoginThrottle } from './rate-limit/login-throttle.js';
+import { randomToken, tokenHash } from './secrets.js';
 
 export const SESSION_PREFIX = 'dss_';
 
@@ -27,10 +29,15 @@ const LOGIN_FAILED = 'The email or password is not correct.';
 /** Signup, login, logout, sessions and members (docs/api.md). */
 export class AccountService {
   readonly #deps: AccountServiceDeps;
+  readonly #hasher: PasswordHasher;
+  readonly #throttle: LoginThrottle;
   #dummyHash: Promise<string> | null = null;
 
   constructor(deps: AccountServiceDeps) {
     this.#deps = deps;
+    const { login } = deps.config;
+    this.#hasher = new PasswordHasher(login.hashConcurrency);
+    this.#throttle = new LoginThrottle({ ...login, clock: deps.clock });
   }
 
   async signup(input: { email: string; password: string; name?: string; organizationName: string }): Promise<SessionGrant> {
@@ -44,7 +51,7 @@ export class AccountService {
       organizationId: organization.id,
       email,
       name: input.name ?? null,
-      passwordHash: await hashPassword(input.password),
+      passwordHash: await this.#hasher.hash(input.password),
       role: 'owner',
       createdAt: now,
     };
@@ -57,14 +64,32 @@ export class AccountService {
     return this.#grant(user, organization);
   }
 
-  async login(input: { email: string; password: string }): Promise<SessionGrant> {
-    const user = await this.#deps.accountRepository.findUserByEmail(normalizeEmail(input.email));
+  /**
+   * A session for the email and password. Failures delay the next attempts of that email from that
+   * client address (LoginThrottle): an attempt too soon is refused before any hash is computed, the
+   * same for known and unknown emails.
+   */
+  async login(input: { email: string; password: string }, clientAddress: string): Promise<SessionGrant> {
+    const email = normalizeEmail(input.email);
+    const retryAfter = this.#throttle.retryAfter(email, clientAddress);
+    if (retryAfter > 0) {
+      throw new ApiError(
+        'rate_limit_exceeded',
+        `Too many failed logins for this account; try again in ${retryAfter} s.`,
+        { reason: 'login_backoff', retryAfter },
+        { retryAfter },
+      );
+    }
+    const user = await this.#deps.accountRepository.findUserByEmail(email);
     // Verify against a dummy hash for unknown emails, so both failures take the same time.
     const passwordHash = user?.passwordHash ?? (await this.#dummy());
-    const valid = await verifyPassword(passwordHash, input.password);
-    if (!user || !valid) throw unauthorized(LOGIN_FAILED);
-    const organization = await this.#deps.accountRepository.findOrganization(user.organizationId);
-    if (!organization) throw unauthorized(LOGIN_FAILED);
+    const valid = await this.#hasher.verify(passwordHash, input.password);
+    const organization = user && valid ? await this.#deps.accountRepository.findOrganization(user.organizationId) : null;
+    if (!user || !organization) {
+      this.#throttle.failed(email, clientAddress);
+      throw unauthorized(LOGIN_FAILED);
+    }
+    this.#throttle.succeeded(email, clientAddress);
     return this.#grant(user, organization);
   }
 
@@ -90,7 +115,7 @@ export class AccountService {
       organizationId: principal.organizationId,
       email,
       name: input.name ?? null,
-      passwordHash: await hashPassword(input.password),
+      passwordHash: await this.#hasher.hash(input.password),
       role: input.role,
       createdAt: this.#deps.clock(),
     };
@@ -135,7 +160,7 @@ export class AccountService {
   }
 
   #dummy(): Promise<string> {
-    this.#dummyHash ??= hashPassword(randomToken('dummy_'));
+    this.#dummyHash ??= this.#hasher.hash(randomToken('dummy_'));
     return this.#dummyHash;
   }
 }

@@ -28,7 +28,7 @@ export interface ApiKeyView {
   lastUsedAt?: string | null;
 }
 
-/** `<n>d`, `<n>h` or `never` → milliseconds (null for never); anything else is 400. */
+/** `<n>d`, `<n>h` or `never` → milliseconds (null for never); anything else is `invalid_request`. */
 export function parseExpiresIn(value: string | undefined): number | null {
   if (value === undefined || value === 'never') return null;
   const match = /^([1-9]\d{0,5})([dh])$/.exec(value);

@@ -6,8 +6,9 @@ import type { Job } from '../persistence/entities/job.entities.js';
 import type { JobRepository } from '../persistence/job.repository.js';
 import type { JobContext } from '../queue/index.js';
 import type { FileStore } from '../storage/file-store.js';
+import { JobDeadline, type DeadlineSettings } from './job-deadline.js';
 import type { TypeService } from './type.service.js';
-import type { WebhookOutbox } from './webhook-outbox.service.js';
+import type { WebhookOutbox } from '../webhooks/webhook-outbox.service.js';
 
 export interface DocumentJobData {
   jobId: string;
@@ -28,6 +29,8 @@ export interface DocumentJobRunnerDeps {
 
 /** Progress is written to the row in steps of at least this many points. */
 const PROGRESS_STEP = 5;
+/** A job whose organization runs its cap of jobs is looked at again after this long (about one queue scan). */
+const ORGANIZATION_BUSY_RETRY_MS = 1000;
 const FINAL_FAILURE_MESSAGE = 'The document could not be processed.';
 /**
  * What a job failed by the AI model says. Never the provider's own words: an error body may quote
@@ -44,9 +47,14 @@ const AI_FAILURE_MESSAGES: Record<AiProviderError['code'], string> = {
  * alone. Every attempt that starts is counted on the job row, so an attempt whose worker died
  * counts as well; a job taken up again after its last allowed attempt fails, unless its row shows
  * that attempt is still alive (a running attempt touches the row at least every third of a lease).
+ * An organization runs at most `jobs.concurrencyPerOrganization` jobs at once; its further jobs wait
+ * in the queue without using an attempt. The engine gets the job's deadline (`JobDeadline`) as an
+ * abort signal; a job past it fails with a message that says so.
  */
 export class DocumentJobRunner {
   readonly #deps: DocumentJobRunnerDeps;
+  /** Per organization: the start in progress in this process, so two starts never count the same free place. */
+  readonly #starts = new Map<string, Promise<unknown>>();
 
   constructor(deps: DocumentJobRunnerDeps) {
     this.#deps = deps;
@@ -71,9 +79,15 @@ export class DocumentJobRunner {
     }
     const started = clock();
     const aiModel = job.engine === 'model' ? (this.#deps.config.ai?.model ?? null) : null;
-    const claimed = await jobRepository.startAttempt(jobId, job.attempts, { progress: 0, error: null, aiModel, updatedAt: started });
-    if (!claimed) return;
+    const start = await this.#start(job, { progress: 0, error: null, aiModel, updatedAt: started });
+    if (start === 'busy') {
+      context.deferUntil(new Date(clock().getTime() + ORGANIZATION_BUSY_RETRY_MS));
+      log.debug({ cap: this.#deps.config.jobs.concurrencyPerOrganization }, 'job waits: its organization runs as many jobs as it may');
+      return;
+    }
+    if (start === 'lost') return;
     const progress = this.#rowWriter(jobId, context, log);
+    const deadline = new JobDeadline(this.#deadlineOf(job));
     try {
       const result = await this.#deps.enginePool.process(
         this.#deps.fileStore.localPath(job.fileKey),
@@ -86,6 +100,7 @@ export class DocumentJobRunner {
           now: started.toISOString(),
         },
         progress.report,
+        { signal: deadline.signal, onStart: () => deadline.start(), onPageCount: (pageCount) => deadline.setPageCount(pageCount) },
       );
       await progress.settled();
       const done = clock();
@@ -105,23 +120,72 @@ export class DocumentJobRunner {
       if (kept) log.info({ documentType: result.documentType, ms: done.getTime() - started.getTime() }, 'job completed');
     } catch (error) {
       await progress.settled();
-      // Bad input fails the same way on every attempt: it is the job's outcome, not a failed attempt.
-      if (isDocsiftError(error)) {
-        if (await this.#fail(job, error.message, log)) log.info({ code: error.code }, 'job failed: document refused by the engine');
-        return;
+      await this.#attemptFailed(job, error, { deadline, attempt, context, aiModel, log });
+    } finally {
+      deadline.clear();
+    }
+  }
+
+  /** Fails the job when retrying cannot help or no attempt is left; else puts it back to `pending` and rethrows for the queue's retry. */
+  async #attemptFailed(
+    job: Job,
+    error: unknown,
+    { deadline, attempt, context, aiModel, log }: { deadline: JobDeadline; attempt: number; context: JobContext; aiModel: string | null; log: Logger },
+  ): Promise<void> {
+    // Another attempt would overrun the same deadline.
+    if (deadline.expired) {
+      if (await this.#fail(job, deadline.message, log)) {
+        log.warn({ pageCount: deadline.pageCount, deadlineMs: deadline.allowedMs }, 'job failed: past its deadline; the engine stopped it');
       }
-      // The client has retried the request already; the caller decides whether to try again, perhaps locally.
-      if (isAiProviderError(error)) {
-        if (await this.#fail(job, AI_FAILURE_MESSAGES[error.code], log)) log.warn({ code: error.code, model: aiModel }, 'job failed: the AI model failed');
-        return;
-      }
-      if (attempt >= context.maxAttempts) {
-        if (await this.#fail(job, FINAL_FAILURE_MESSAGE, log)) log.error({ err: error }, 'job failed after its last attempt');
-        return;
-      }
-      await jobRepository.transition(jobId, 'pending', { updatedAt: clock() });
-      log.warn({ err: error }, 'job attempt failed');
-      throw error;
+      return;
+    }
+    // Bad input fails the same way on every attempt: it is the job's outcome, not a failed attempt.
+    if (isDocsiftError(error)) {
+      if (await this.#fail(job, error.message, log)) log.info({ code: error.code }, 'job failed: document refused by the engine');
+      return;
+    }
+    // The client has retried the request already; the caller decides whether to try again, perhaps locally.
+    if (isAiProviderError(error)) {
+      if (await this.#fail(job, AI_FAILURE_MESSAGES[error.code], log)) log.warn({ code: error.code, model: aiModel }, 'job failed: the AI model failed');
+      return;
+    }
+    if (attempt >= context.maxAttempts) {
+      if (await this.#fail(job, FINAL_FAILURE_MESSAGE, log)) log.error({ err: error }, 'job failed after its last attempt');
+      return;
+    }
+    await this.#deps.jobRepository.transition(job.id, 'pending', { updatedAt: this.#deps.clock() });
+    log.warn({ err: error }, 'job attempt failed');
+    throw error;
+  }
+
+  /** The model's requests (classification and extraction, each with its retries) come on top of the base. */
+  #deadlineOf(job: Job): DeadlineSettings {
+    const { deadline } = this.#deps.config.jobs;
+    const ai = this.#deps.config.ai;
+    if (job.engine !== 'model' || !ai) return deadline;
+    return { ...deadline, baseMs: deadline.baseMs + 2 * ai.timeoutMs * (ai.maxRetries + 1) };
+  }
+
+  /**
+   * Starts the attempt on the row, unless the organization already runs its cap of jobs (`busy`;
+   * counted from the rows, so across all workers) or another worker started it (`lost`).
+   */
+  async #start(job: Job, change: Partial<Job>): Promise<'started' | 'busy' | 'lost'> {
+    const { jobRepository, config, clock } = this.#deps;
+    const cap = config.jobs.concurrencyPerOrganization;
+    const startAttempt = async () => ((await jobRepository.startAttempt(job.id, job.attempts, change)) ? 'started' : 'lost');
+    if (cap === 0) return startAttempt();
+    const organizationId = job.organizationId;
+    const start = (this.#starts.get(organizationId) ?? Promise.resolve()).then(async () => {
+      const liveSince = new Date(clock().getTime() - config.jobs.lockLifetimeMs);
+      return (await jobRepository.countRunning(organizationId, liveSince)) >= cap ? 'busy' : startAttempt();
+    });
+    const settled = start.catch(() => undefined);
+    this.#starts.set(organizationId, settled);
+    try {
+      return await start;
+    } finally {
+      if (this.#starts.get(organizationId) === settled) this.#starts.delete(organizationId);
     }
   }
 

@@ -1,49 +1,24 @@
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Docsift } from '@docsift/core';
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.js';
 import { ApiError, notFound, unknownFileFormat } from './errors.js';
-import type { FileType, Job, JobEngine } from '../persistence/entities/job.entities.js';
+import type { Job, JobEngine } from '../persistence/entities/job.entities.js';
 import type { JobRepository } from '../persistence/job.repository.js';
 import { timeOrderedUuid } from '../persistence/time-ordered-id.js';
 import type { JobQueue } from '../queue/index.js';
+import type { SubmissionFields, Submitted } from '../shared/submission.js';
+import type { Upload } from '../shared/upload.js';
 import type { FileStore } from '../storage/file-store.js';
 import { isUniqueViolation } from './account.service.js';
 import type { JobRecordCache } from './job-record-cache.js';
 import { engineFor } from './model-choice.js';
 import { creationView, recordView } from './job-view.js';
 import type { Principal } from './principal.js';
-import type { WebhookUrlGuard } from './webhook-url-guard.js';
+import type { WebhookUrlGuard } from '../webhooks/webhook-url-guard.js';
 
 export const PROCESS_DOCUMENT = 'process-document';
 const IDEMPOTENCY_WINDOW_MS = 24 * 3_600_000;
-
-/** An uploaded file waiting on disk (the HTTP layer streams it there) for the file store to take it. */
-export interface Upload {
-  filepath: string;
-  originalFilename: string | null;
-  size: number;
-  /** Decided from the first bytes while the upload streamed in; null when they are no PDF, JPEG or PNG. */
-  fileType: FileType | null;
-  /** Set once the file store has taken the file: nothing is left at `filepath` to remove. */
-  stored?: boolean;
-}
-
-export interface SubmissionFields {
-  webhookUrl?: string;
-  metadata?: Record<string, unknown>;
-  documentType?: string;
-  /** The engine to run: `local` (default), or the configured AI model by alias or name (see model-choice.ts). */
-  model?: string;
-  /** The API surface the job was submitted through (`lending`: /api/lending/extract). */
-  service?: 'documents' | 'lending';
-}
-
-export interface Submitted {
-  body: Record<string, unknown>;
-  replayed: boolean;
-}
 
 export interface DocumentServiceDeps {
   config: Config;
@@ -127,6 +102,7 @@ export class DocumentService {
     if (upload.size === 0) throw new ApiError('invalid_file_format', 'The file is empty (0 bytes).', { reason: 'empty_file' });
     const { fileType } = upload;
     if (!fileType) throw unknownFileFormat();
+    await this.#checkQuota(principal.organizationId, upload.size);
     const fileKey = await this.#deps.fileStore.put(upload.filepath, { organizationId: principal.organizationId });
     upload.stored = true;
     const now = this.#deps.clock();
@@ -170,6 +146,19 @@ export class DocumentService {
     }
   }
 
+  /** Refuses a file that would take the organization's stored files past its quota (0: no quota). */
+  async #checkQuota(organizationId: string, fileBytes: number): Promise<void> {
+    const quotaBytes = this.#deps.config.limits.storageQuotaBytes;
+    if (quotaBytes === 0) return;
+    const usedBytes = await this.#deps.jobRepository.storedBytes(organizationId);
+    if (usedBytes + fileBytes <= quotaBytes) return;
+    throw new ApiError(
+      'quota_exceeded',
+      `The organization's storage quota of ${quotaBytes} bytes would be exceeded: ${usedBytes} bytes are stored and this file has ${fileBytes}. Delete jobs you no longer need to free space.`,
+      { quotaBytes, usedBytes, fileBytes },
+    );
+  }
+
   async #replay(organizationId: string, key: string): Promise<Submitted | null> {
     const record = await this.#deps.jobRepository.findIdempotency(organizationId, key);
     if (!record) return null;
@@ -204,8 +193,4 @@ export function safeFileName(name: string | null, fileType: string): string {
   const base = path.basename(String(name ?? '').replace(/\\/g, '/'));
   const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 255);
   return cleaned && cleaned !== '.' && cleaned !== '..' ? cleaned : `document.${fileType === 'jpeg' ? 'jpg' : fileType}`;
-}
-
-export async function removeQuietly(filePath: string): Promise<void> {
-  await fs.rm(filePath, { force: true });
 }

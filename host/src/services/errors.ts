@@ -11,6 +11,7 @@ export type ApiErrorCode =
   | 'not_found'
   | 'conflict'
   | 'file_too_large'
+  | 'quota_exceeded'
   | 'rate_limit_exceeded'
   | 'internal_error'
   | 'service_unavailable';
@@ -21,7 +22,7 @@ export class ApiError extends Error {
     readonly code: ApiErrorCode,
     message: string,
     readonly details?: Record<string, unknown>,
-    /** Extra top-level fields of the body (`retryAfter` on 429). */
+    /** Extra top-level fields of the body (`retryAfter` on `rate_limit_exceeded`). */
     readonly extra: Record<string, unknown> = {},
   ) {
     super(message);

@@ -3,8 +3,10 @@ import type { Config } from '../config/config.js';
 import { badRequest, forbidden, notFound } from './errors.js';
 import type { JobRepository } from '../persistence/job.repository.js';
 import type { LendingRequirementsRepository } from '../persistence/lending-requirements.repository.js';
-import { HOST_VERSION } from '../main/version.js';
-import type { DocumentService, SubmissionFields, Submitted, Upload } from './document.service.js';
+import { HOST_VERSION } from '../shared/version.js';
+import type { SubmissionFields, Submitted } from '../shared/submission.js';
+import type { Upload } from '../shared/upload.js';
+import type { DocumentService } from './document.service.js';
 import { recordView } from './job-view.js';
 import { lendingTypes, type LendingJobView } from './lending-view.js';
 import { hasScope, isManager, type Principal } from './principal.js';
@@ -138,7 +140,7 @@ export class LendingService {
   }
 }
 
-/** The same 400 as a body refused by its route schema. */
+/** The same `invalid_request` as a body refused by its route schema. */
 function invalidRequirements(error: z.ZodError) {
   return badRequest('The body is not valid.', {
     issues: error.issues.slice(0, 20).map((issue) => ({ path: issue.path.join('.'), message: issue.message })),

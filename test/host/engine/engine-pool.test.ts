@@ -88,3 +88,77 @@ describe('engine pool (protocol and recovery, with a stand-in engine)', function
     expect(await rejection(pool.process(file('late.pdf', 'late')))).to.include({ code: 'engine_closed' });
   });
 });
+
+describe('engine pool: stopping a call (deadline signal)', function () {
+  let dir: string;
+  let pool: EnginePool;
+  const file = (name: string, content: string): string => {
+    const path = join(dir, name);
+    writeFileSync(path, content);
+    return path;
+  };
+  const threadOf = async (name: string) => ((await pool.process(file(`${name}.pdf`, name))).extractedData as { threadId: number }).threadId;
+
+  before(() => {
+    dir = mkdtempSync(join(tmpdir(), 'docsift-engine-stop-'));
+    pool = createEnginePool({
+      size: 1,
+      plugins: [],
+      engineOptions: {},
+      logger,
+      workerFile: fakeWorker,
+      stopGraceMs: 300,
+      resourceLimits: { maxOldGenerationSizeMb: 128 },
+    });
+  });
+  after(async () => {
+    await pool.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('reports the page count, then rejects with the signal reason and lets the thread stop at its next page, keeping it', async () => {
+    const before = await threadOf('warm');
+    const controller = new AbortController();
+    const events: string[] = [];
+    const call = pool.process(file('wait.pdf', 'pages-then-wait'), {}, undefined, {
+      signal: controller.signal,
+      onStart: () => events.push('start'),
+      onPageCount: (pages) => {
+        events.push(`pages ${pages}`);
+        controller.abort(new Error('past the deadline'));
+      },
+    });
+    expect(await rejection(call)).to.have.property('message', 'past the deadline');
+    expect(events).to.deep.equal(['start', 'pages 3']);
+    expect(await threadOf('after-stop')).to.equal(before);
+  });
+
+  it('terminates a thread that does not stop within the grace and replaces it; calls waiting behind it run', async () => {
+    const before = await threadOf('warm-2');
+    const controller = new AbortController();
+    const hung = pool.process(file('hang.pdf', 'hang'), {}, undefined, { signal: controller.signal });
+    const waiting = pool.process(file('behind.pdf', 'behind'));
+    setTimeout(() => controller.abort(new Error('past the deadline')), 100);
+    expect(await rejection(hung)).to.have.property('message', 'past the deadline');
+    const behind = await waiting;
+    expect(behind.documentType).to.equal('behind');
+    expect((behind.extractedData as { threadId: number }).threadId).to.not.equal(before);
+  });
+
+  it('stops a thread whose heap outgrows its resourceLimits: that document fails, the next runs on a fresh thread', async () => {
+    const before = await threadOf('warm-3');
+    expect(await rejection(pool.process(file('hog.pdf', 'hog')))).to.include({ code: 'engine_crashed' });
+    expect(await threadOf('after-hog')).to.not.equal(before);
+  });
+
+  it('takes a call that is aborted while it waits for a thread out of the queue, never starting it', async () => {
+    const controller = new AbortController();
+    const running = pool.process(file('slow.pdf', 'slow'));
+    let started = false;
+    const queued = pool.process(file('queued.pdf', 'queued'), {}, undefined, { signal: controller.signal, onStart: () => (started = true) });
+    controller.abort(new Error('gave up'));
+    expect(await rejection(queued)).to.have.property('message', 'gave up');
+    expect((await running).documentType).to.equal('slow');
+    expect(started).to.equal(false);
+  });
+});

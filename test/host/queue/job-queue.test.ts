@@ -70,6 +70,24 @@ for (const { label, envVar, make } of queueStores()) {
       expect(seen).to.deep.equal(['doc-1']);
     });
 
+    it('runs a deferred entry again at its new time, as the same attempt and still pending meanwhile', async () => {
+      const queue = await newQueue();
+      const runs: Array<{ attempt: number; at: number }> = [];
+      queue.define<{ id: string }>('deferred', async (_data, context) => {
+        runs.push({ attempt: context.attempt, at: Date.now() });
+        if (runs.length === 1) context.deferUntil(new Date(Date.now() + 400));
+      });
+      await queue.start();
+      await queue.enqueue('deferred', { id: 'd' }, { jobKey: 'deferred-d' });
+      await waitFor(() => runs.length === 1, 5000, 'the first run');
+      await sleep(100);
+      expect(await queue.hasPendingEntry('deferred', 'deferred-d')).to.equal(true);
+      await waitFor(() => runs.length === 2, 5000, 'the deferred run');
+      expect(runs.map((run) => run.attempt)).to.deep.equal([1, 1]);
+      expect(runs[1]!.at - runs[0]!.at).to.be.at.least(400);
+      await waitFor(async () => !(await queue.hasPendingEntry('deferred', 'deferred-d')), 5000, 'the entry to finish');
+    });
+
     it('retries with backoff and fails for good only after the last attempt', async () => {
       const queue = await newQueue();
       const attempts: number[] = [];

@@ -23,6 +23,8 @@ export interface HarnessOptions {
   worker?: boolean;
   /** The engine: a fake, `'threads'` for the real worker threads (loading DOCSIFT_PLUGINS), or by default none. */
   enginePool?: EnginePool | 'threads';
+  /** The host's logger (default: silent). */
+  logger?: pino.Logger;
 }
 
 export const PUBLIC_URL = 'http://docsift.test';
@@ -40,7 +42,7 @@ export async function startHarness(env: Record<string, string> = {}, options: Ha
     DOCSIFT_JOB_LOCK_LIFETIME_MS: '4000',
     ...env,
   });
-  const logger = pino({ level: 'silent' });
+  const logger = options.logger ?? pino({ level: 'silent' });
   const runtime = await startHost({
     config,
     logger,

@@ -65,3 +65,46 @@ export async function expectEmptySoon(dir: string): Promise<void> {
   for (let i = 0; i < 100 && fs.readdirSync(dir).length > 0; i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
   expect(fs.readdirSync(dir), 'temporary files').to.deep.equal([]);
 }
+
+/**
+ * POSTs `body` as multipart/form-data the way a slow, irregular client does: chunks of the sizes
+ * `nextChunk` gives, with the pauses (ms) `nextPause` gives between them; resolves on the answer,
+ * which may come before the whole body is sent.
+ */
+export function sendMultipartIrregularly(
+  url: string,
+  headers: Record<string, string>,
+  body: Buffer,
+  { nextChunk, nextPause }: { nextChunk: () => number; nextPause: () => number },
+): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, 'content-length': body.length },
+    });
+    let sent = 0;
+    let answered = false;
+    req.on('response', (res) => {
+      answered = true;
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => {
+        resolve({ status: res.statusCode ?? 0, body: text, sent });
+        req.destroy();
+      });
+    });
+    req.on('error', (error) => (answered ? undefined : reject(error)));
+    const pump = () => {
+      if (answered || req.destroyed) return;
+      if (sent >= body.length) return void req.end();
+      const chunk = body.subarray(sent, sent + Math.max(1, nextChunk()));
+      sent += chunk.length;
+      const pause = nextPause();
+      const again = () => (pause > 0 ? setTimeout(pump, pause) : setImmediate(pump));
+      if (req.write(chunk)) again();
+      else req.once('drain', again);
+    };
+    pump();
+  });
+}

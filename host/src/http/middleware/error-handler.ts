@@ -1,6 +1,7 @@
 import type { Middleware } from 'koa';
 import { isDocsiftError } from '@docsift/core';
-import { ApiError, errorResponse, isApiError, statusOf } from '../errors.js';
+import { ApiError, isApiError } from '../../services/errors.js';
+import { errorResponse, statusOf } from '../errors.js';
 import type { AppState } from '../route.js';
 
 const FORMIDABLE_TOO_LARGE = new Set([1009, 1016]);

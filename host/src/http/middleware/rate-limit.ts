@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { Middleware } from 'koa';
 import type { LimitState, RateLimitService } from '../../services/rate-limit.service.js';
-import { ApiError } from '../errors.js';
+import { ApiError } from '../../services/errors.js';
 import type { AppState } from '../route.js';
 
 function setHeaders(response: ServerResponse, state: LimitState): void {

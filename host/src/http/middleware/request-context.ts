@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { ErrorLayout } from '../errors.js';
 import type { Principal } from '../../services/principal.js';
 import type { AppState } from '../route.js';
-import type { Upload } from '../../services/document.service.js';
+import type { Upload } from '../../shared/upload.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
@@ -25,7 +25,7 @@ class RequestState implements AppState {
   }
 }
 
-/** First in the chain: a request id (the caller's when well-formed), a request logger, one access line. */
+/** First in the chain: a request id (the caller's when well-formed), a request logger, one access line with the client address (behind trusted proxies, the one they saw). */
 export function requestContext({ logger }: { logger: Logger }): Middleware<AppState> {
   return async (ctx, next) => {
     const given = ctx.get('x-request-id');
@@ -37,7 +37,7 @@ export function requestContext({ logger }: { logger: Logger }): Middleware<AppSt
     try {
       await next();
     } finally {
-      state.log.info({ method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(performance.now() - started) }, 'request');
+      state.log.info({ method: ctx.method, path: ctx.path, status: ctx.status, ip: ctx.ip, ms: Math.round(performance.now() - started) }, 'request');
     }
   };
 }

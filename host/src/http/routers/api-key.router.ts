@@ -1,11 +1,6 @@
-import type { ApiKeyService } from '../../services/api-key.service.js';
 import { defineRoute } from '../route.js';
 import { ApiKeyCreated, ApiKeyList, ApiKeyRequest, IdParams } from '../schemas/account.schemas.js';
 import { commonErrors, errorResponse, json, noContent } from '../schemas/common.schemas.js';
-
-interface Deps {
-  apiKeyService: ApiKeyService;
-}
 
 const tags = ['API keys'];
 
@@ -18,7 +13,7 @@ export const apiKeyRoutes = [
     auth: { kind: 'session' },
     request: { json: ApiKeyRequest },
     responses: { 201: json(ApiKeyCreated, 'Key created'), 403: errorResponse('Not an owner or admin'), ...commonErrors },
-    handler: ({ apiKeyService }: Deps) => async ({ body, principal }) => ({ status: 201, body: await apiKeyService.create(principal, body) }),
+    handler: ({ apiKeyService }) => async ({ body, principal }) => ({ status: 201, body: await apiKeyService.create(principal, body) }),
   }),
   defineRoute({
     method: 'get',
@@ -27,7 +22,7 @@ export const apiKeyRoutes = [
     tags,
     auth: { kind: 'session' },
     responses: { 200: json(ApiKeyList, 'Keys'), ...commonErrors },
-    handler: ({ apiKeyService }: Deps) => async ({ principal }) => ({ status: 200, body: await apiKeyService.list(principal) }),
+    handler: ({ apiKeyService }) => async ({ principal }) => ({ status: 200, body: await apiKeyService.list(principal) }),
   }),
   defineRoute({
     method: 'delete',
@@ -37,7 +32,7 @@ export const apiKeyRoutes = [
     auth: { kind: 'session' },
     request: { params: IdParams },
     responses: { 204: noContent, 403: errorResponse('Not an owner or admin'), 404: errorResponse('No such key'), ...commonErrors },
-    handler: ({ apiKeyService }: Deps) => async ({ params, principal }) => {
+    handler: ({ apiKeyService }) => async ({ params, principal }) => {
       await apiKeyService.revoke(principal, params.id);
       return { status: 204 };
     },

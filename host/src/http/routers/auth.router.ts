@@ -1,16 +1,11 @@
 import type { Context } from 'koa';
 import type { Config } from '../../config/config.js';
-import type { AccountService, SessionGrant } from '../../services/account.service.js';
+import type { SessionGrant } from '../../services/account.service.js';
 import type { Principal } from '../../services/principal.js';
 import { SESSION_COOKIE } from '../middleware/authenticate.js';
 import { defineRoute } from '../route.js';
 import { LoginRequest, MemberRequest, MemberResponse, SessionGrantResponse, SessionResponse, SignupRequest } from '../schemas/account.schemas.js';
 import { commonErrors, errorResponse, json, noContent } from '../schemas/common.schemas.js';
-
-interface Deps {
-  accountService: AccountService;
-  config: Config;
-}
 
 function setSessionCookie(ctx: Context, config: Config, grant: SessionGrant | null): void {
   const secure = config.publicUrl.startsWith('https:');
@@ -37,7 +32,7 @@ export const authRoutes = [
     auth: { kind: 'public' },
     request: { json: SignupRequest },
     responses: { 201: json(SessionGrantResponse, 'Signed up'), 403: errorResponse('Signup is closed'), 409: errorResponse('Email taken'), ...commonErrors },
-    handler: ({ accountService, config }: Deps) => async ({ body }, ctx) => {
+    handler: ({ accountService, config }) => async ({ body }, ctx) => {
       const grant = await accountService.signup(body);
       setSessionCookie(ctx, config, grant);
       return { status: 201, body: grant };
@@ -50,9 +45,13 @@ export const authRoutes = [
     tags,
     auth: { kind: 'public' },
     request: { json: LoginRequest },
-    responses: { 200: json(SessionGrantResponse, 'Logged in'), ...commonErrors },
-    handler: ({ accountService, config }: Deps) => async ({ body }, ctx) => {
-      const grant = await accountService.login(body);
+    responses: {
+      200: json(SessionGrantResponse, 'Logged in'),
+      ...commonErrors,
+      429: errorResponse('Too many requests from this address, or too many failed logins for this account from it (details.reason "login_backoff"); Retry-After says when to try again'),
+    },
+    handler: ({ accountService, config }) => async ({ body }, ctx) => {
+      const grant = await accountService.login(body, ctx.ip || 'unknown');
       setSessionCookie(ctx, config, grant);
       return { status: 200, body: grant };
     },
@@ -64,7 +63,7 @@ export const authRoutes = [
     tags,
     auth: { kind: 'session' },
     responses: { 204: noContent, ...commonErrors },
-    handler: ({ accountService, config }: Deps) => async ({ principal }, ctx) => {
+    handler: ({ accountService, config }) => async ({ principal }, ctx) => {
       await accountService.logout(principal);
       setSessionCookie(ctx, config, null);
       return { status: 204 };
@@ -77,7 +76,7 @@ export const authRoutes = [
     tags,
     auth: { kind: 'session' },
     responses: { 200: json(SessionResponse, 'Session'), ...commonErrors },
-    handler: ({ accountService }: Deps) => async ({ principal }) => ({
+    handler: ({ accountService }) => async ({ principal }) => ({
       status: 200,
       body: await accountService.describe(principal as Principal & { kind: 'session' }),
     }),
@@ -90,7 +89,7 @@ export const authRoutes = [
     auth: { kind: 'session', managerOnly: true },
     request: { json: MemberRequest },
     responses: { 201: json(MemberResponse, 'Member added'), 403: errorResponse('Not an owner or admin'), 409: errorResponse('Email taken'), ...commonErrors },
-    handler: ({ accountService }: Deps) => async ({ body, principal }) => ({
+    handler: ({ accountService }) => async ({ body, principal }) => ({
       status: 201,
       body: await accountService.addMember(principal as Principal & { kind: 'session' }, body),
     }),

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import type { HealthService } from '../../services/health.service.js';
-import { ApiError } from '../errors.js';
+import { ApiError } from '../../services/errors.js';
 import { defineRoute } from '../route.js';
 import { errorResponse, json } from '../schemas/common.schemas.js';
 
@@ -14,7 +13,7 @@ export const healthRoutes = [
     tags: ['Service'],
     auth: { kind: 'public' },
     responses: { 200: json(HealthResponse, 'Healthy'), 503: errorResponse('The database is unreachable') },
-    handler: ({ healthService }: { healthService: HealthService }) => async () => {
+    handler: ({ healthService }) => async () => {
       if (!(await healthService.databaseReachable())) throw new ApiError('service_unavailable', 'The database is unreachable.');
       return { status: 200, body: { status: 'ok', timestamp: new Date().toISOString() } };
     },

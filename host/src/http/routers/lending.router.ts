@@ -1,13 +1,8 @@
-import type { LendingService } from '../../services/lending.service.js';
 import { defineRoute } from '../route.js';
 import { acceptedResponse, readSubmission } from '../submission.js';
 import { commonErrors, errorResponse, json } from '../schemas/common.schemas.js';
 import { JobParams, JobQuery, SubmitMultipart } from '../schemas/document.schemas.js';
 import { LendingInfo, LendingJobCreated, LendingJobRecord, LendingRequirementsBody, LendingRequirementsView, LendingTypeList } from '../schemas/lending.schemas.js';
-
-interface Deps {
-  lendingService: LendingService;
-}
 
 const tags = ['Lending'];
 
@@ -19,7 +14,7 @@ export const lendingRoutes = [
     tags,
     auth: { kind: 'public' },
     responses: { 200: json(LendingTypeList, 'Lending types'), 429: commonErrors[429] },
-    handler: ({ lendingService }: Deps) => async () => ({ status: 200, body: lendingService.types() }),
+    handler: ({ lendingService }) => async () => ({ status: 200, body: lendingService.types() }),
   }),
   defineRoute({
     method: 'get',
@@ -28,7 +23,7 @@ export const lendingRoutes = [
     tags,
     auth: { kind: 'public' },
     responses: { 200: json(LendingInfo, 'Lending API information'), 429: commonErrors[429] },
-    handler: ({ lendingService }: Deps) => async () => ({ status: 200, body: lendingService.info() }),
+    handler: ({ lendingService }) => async () => ({ status: 200, body: lendingService.info() }),
   }),
   defineRoute({
     method: 'post',
@@ -39,11 +34,11 @@ export const lendingRoutes = [
     request: { multipart: SubmitMultipart, fileLimits: ({ lending }) => ({ pdf: lending.pdfBytes, jpeg: lending.imageBytes, png: lending.imageBytes }) },
     responses: {
       202: json(LendingJobCreated, 'Accepted; poll pollingUrl'),
-      403: errorResponse('Missing scope'),
+      403: errorResponse("Missing scope (forbidden), or the organization's storage quota would be exceeded (quota_exceeded)"),
       413: errorResponse('File too large (lending limits: PDF 50 MB, images 10 MB by default)'),
       ...commonErrors,
     },
-    handler: ({ lendingService }: Deps) => async ({ principal }, ctx) => {
+    handler: ({ lendingService }) => async ({ principal }, ctx) => {
       const { file, fields, idempotencyKey } = readSubmission(ctx, 'The lending service has no legacy synchronous form; submit without an "options" part.');
       return acceptedResponse(await lendingService.submit(principal, file, fields, idempotencyKey));
     },
@@ -56,7 +51,7 @@ export const lendingRoutes = [
     auth: { kind: 'scope', scope: 'lending:read' },
     request: { params: JobParams, query: JobQuery },
     responses: { 200: json(LendingJobRecord, 'Lending job'), 403: errorResponse('Missing scope'), 404: errorResponse('No such job'), ...commonErrors },
-    handler: ({ lendingService }: Deps) => async ({ params, query, principal }) => ({
+    handler: ({ lendingService }) => async ({ params, query, principal }) => ({
       status: 200,
       body: await lendingService.get(principal, params.jobId, query.layout ?? 'primary'),
     }),
@@ -68,7 +63,7 @@ export const lendingRoutes = [
     tags,
     auth: { kind: 'any' },
     responses: { 200: json(LendingRequirementsView, 'Requirements'), 403: errorResponse('Not an owner/admin, or missing scope'), ...commonErrors },
-    handler: ({ lendingService }: Deps) => async ({ principal }) => ({ status: 200, body: await lendingService.requirements(principal) }),
+    handler: ({ lendingService }) => async ({ principal }) => ({ status: 200, body: await lendingService.requirements(principal) }),
   }),
   defineRoute({
     method: 'put',
@@ -78,7 +73,7 @@ export const lendingRoutes = [
     auth: { kind: 'any' },
     request: { json: LendingRequirementsBody },
     responses: { 200: json(LendingRequirementsView, 'Saved requirements'), 403: errorResponse('Not an owner/admin, or missing scope'), ...commonErrors },
-    handler: ({ lendingService }: Deps) => async ({ body, principal }) => ({
+    handler: ({ lendingService }) => async ({ body, principal }) => ({
       status: 200,
       body: await lendingService.updateRequirements(principal, body as Record<string, unknown>),
     }),

@@ -10,7 +10,7 @@ export const openApiRoutes = [
     tags: ['Service'],
     auth: { kind: 'public' },
     responses: { 200: { description: 'OpenAPI document', content: { 'application/json': { schema: z.object({}).passthrough() } } } },
-    handler: ({ openApiDocument }: { openApiDocument: object }) => async () => ({ status: 200, body: openApiDocument }),
+    handler: ({ openApiDocument }) => async () => ({ status: 200, body: openApiDocument }),
   }),
   defineRoute({
     method: 'get',

@@ -1,11 +1,6 @@
-import type { TypeService } from '../../services/type.service.js';
 import { defineRoute } from '../route.js';
 import { commonErrors, errorResponse, json, noContent } from '../schemas/common.schemas.js';
 import { LayoutQuery, OrganizationTypeView, TypeCodeParams, TypeCreateRequest, TypeList, TypeUpdateRequest } from '../schemas/type.schemas.js';
-
-interface Deps {
-  typeService: TypeService;
-}
 
 const tags = ['Document types'];
 const manage = { kind: 'scope', scope: 'types:manage' } as const;
@@ -19,7 +14,7 @@ export const typeRoutes = [
     auth: { kind: 'any' },
     request: { query: LayoutQuery },
     responses: { 200: json(TypeList, 'Types'), ...commonErrors },
-    handler: ({ typeService }: Deps) => async ({ query, principal }) => ({
+    handler: ({ typeService }) => async ({ query, principal }) => ({
       status: 200,
       body: await typeService.list(principal, query.layout ?? 'primary'),
     }),
@@ -32,7 +27,7 @@ export const typeRoutes = [
     auth: manage,
     request: { json: TypeCreateRequest },
     responses: { 201: json(OrganizationTypeView, 'Created'), 403: errorResponse('Missing scope'), 409: errorResponse('Type code taken'), ...commonErrors },
-    handler: ({ typeService }: Deps) => async ({ body, principal }) => ({ status: 201, body: await typeService.create(principal, body) }),
+    handler: ({ typeService }) => async ({ body, principal }) => ({ status: 201, body: await typeService.create(principal, body) }),
   }),
   defineRoute({
     method: 'put',
@@ -42,7 +37,7 @@ export const typeRoutes = [
     auth: manage,
     request: { params: TypeCodeParams, json: TypeUpdateRequest },
     responses: { 200: json(OrganizationTypeView, 'Updated'), 403: errorResponse('Built-in type or missing scope'), 404: errorResponse('No such type'), ...commonErrors },
-    handler: ({ typeService }: Deps) => async ({ params, body, principal }) => ({
+    handler: ({ typeService }) => async ({ params, body, principal }) => ({
       status: 200,
       body: await typeService.update(principal, params.typeCode, body),
     }),
@@ -55,7 +50,7 @@ export const typeRoutes = [
     auth: manage,
     request: { params: TypeCodeParams },
     responses: { 204: noContent, 403: errorResponse('Built-in type or missing scope'), 404: errorResponse('No such type'), ...commonErrors },
-    handler: ({ typeService }: Deps) => async ({ params, principal }) => {
+    handler: ({ typeService }) => async ({ params, principal }) => {
       await typeService.remove(principal, params.typeCode);
       return { status: 204 };
     },

@@ -1,4 +1,3 @@
-import type { WebhookService } from '../../services/webhook.service.js';
 import { defineRoute } from '../route.js';
 import { commonErrors, errorResponse, json, noContent } from '../schemas/common.schemas.js';
 import {
@@ -11,10 +10,6 @@ import {
   WebhookUpdateRequest,
   WebhookView,
 } from '../schemas/webhook.schemas.js';
-
-interface Deps {
-  webhookService: WebhookService;
-}
 
 const tags = ['Webhook integrations'];
 const manage = { kind: 'scope', scope: 'webhooks:manage' } as const;
@@ -30,7 +25,7 @@ export const webhookRoutes = [
     auth: manage,
     request: { json: WebhookCreateRequest },
     responses: { 201: json(WebhookView, 'Created'), ...denied, ...commonErrors },
-    handler: ({ webhookService }: Deps) => async ({ body, principal }) => ({ status: 201, body: await webhookService.create(principal, body) }),
+    handler: ({ webhookService }) => async ({ body, principal }) => ({ status: 201, body: await webhookService.create(principal, body) }),
   }),
   defineRoute({
     method: 'get',
@@ -39,7 +34,7 @@ export const webhookRoutes = [
     tags,
     auth: manage,
     responses: { 200: json(WebhookList, 'Configurations'), ...denied, ...commonErrors },
-    handler: ({ webhookService }: Deps) => async ({ principal }) => ({ status: 200, body: await webhookService.list(principal) }),
+    handler: ({ webhookService }) => async ({ principal }) => ({ status: 200, body: await webhookService.list(principal) }),
   }),
   defineRoute({
     method: 'post',
@@ -49,7 +44,7 @@ export const webhookRoutes = [
     auth: manage,
     request: { json: WebhookTestRequest },
     responses: { 200: json(WebhookTestResult, 'Outcome of the attempt'), ...denied, ...missing, ...commonErrors },
-    handler: ({ webhookService }: Deps) => async ({ body, principal }) => ({ status: 200, body: await webhookService.test(principal, body) }),
+    handler: ({ webhookService }) => async ({ body, principal }) => ({ status: 200, body: await webhookService.test(principal, body) }),
   }),
   defineRoute({
     method: 'put',
@@ -59,7 +54,7 @@ export const webhookRoutes = [
     auth: manage,
     request: { params: WebhookIdParams, json: WebhookUpdateRequest },
     responses: { 200: json(WebhookView, 'Updated'), ...denied, ...missing, ...commonErrors },
-    handler: ({ webhookService }: Deps) => async ({ params, body, principal }) => ({
+    handler: ({ webhookService }) => async ({ params, body, principal }) => ({
       status: 200,
       body: await webhookService.update(principal, params.id, body),
     }),
@@ -72,7 +67,7 @@ export const webhookRoutes = [
     auth: manage,
     request: { params: WebhookIdParams },
     responses: { 204: noContent, ...denied, ...missing, ...commonErrors },
-    handler: ({ webhookService }: Deps) => async ({ params, principal }) => {
+    handler: ({ webhookService }) => async ({ params, principal }) => {
       await webhookService.remove(principal, params.id);
       return { status: 204 };
     },
@@ -85,6 +80,6 @@ export const webhookRoutes = [
     auth: manage,
     request: { params: WebhookIdParams },
     responses: { 200: json(WebhookDeliveryList, 'Deliveries'), ...denied, ...missing, ...commonErrors },
-    handler: ({ webhookService }: Deps) => async ({ params, principal }) => ({ status: 200, body: await webhookService.deliveries(principal, params.id) }),
+    handler: ({ webhookService }) => async ({ params, principal }) => ({ status: 200, body: await webhookService.deliveries(principal, params.id) }),
   }),
 ];

@@ -118,7 +118,3 @@ export const WebhookDeliveryList = z
     ),
   })
   .meta({ id: 'WebhookDeliveryList' });
-
-export type WebhookCreateInput = z.infer<typeof WebhookCreateRequest>;
-export type WebhookUpdateInput = z.infer<typeof WebhookUpdateRequest>;
-export type WebhookTestInput = z.infer<typeof WebhookTestRequest>;

@@ -1,5 +1,6 @@
 import { EntitySchema } from 'typeorm';
 import type { AlternativeType, FieldDetails, Finding, FieldSpec } from '@docsift/core';
+import type { FileType } from '../../shared/upload.js';
 import { id, json, optionalJson, optionalRef, optionalText, optionalTimestamp, ref, text, timestamp } from './columns.js';
 
 /** A job's life: created pending, claimed by a worker, finished one way or the other. */
@@ -16,8 +17,6 @@ export const JOB_TRANSITIONS: Record<JobStatus, readonly JobStatus[]> = {
 export function canTransition(from: JobStatus, to: JobStatus): boolean {
   return JOB_TRANSITIONS[from].includes(to);
 }
-
-export type FileType = 'pdf' | 'jpeg' | 'png';
 
 /** Which engine a job runs: the built-in one, or the configured AI model (core's `engine` option). */
 export type JobEngine = 'local' | 'model';

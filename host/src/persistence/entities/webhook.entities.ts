@@ -4,7 +4,6 @@ import { id, json, optionalRef, optionalText, optionalTimestamp, ref, text, time
 
 /** A configuration receives deliveries only while `active` (PUT moves it either way). */
 export type WebhookStatus = 'active' | 'inactive';
-export const WEBHOOK_STATUSES: readonly WebhookStatus[] = ['active', 'inactive'];
 
 export interface FieldMappings {
   format: string;
@@ -19,7 +18,7 @@ export interface WebhookConfigRecord {
   connectionName: string;
   url: string;
   authType: WebhookAuthType;
-  /** AES-256-GCM sealed JSON `{authValue?, hmacSecret?}` (see webhook-secrets.ts). */
+  /** AES-256-GCM sealed JSON `{authValue?, hmacSecret?}` (see webhooks/webhook-secrets.ts). */
   secrets: string | null;
   headers: Record<string, string>;
   retryEnabled: boolean;

@@ -13,7 +13,6 @@ export const LENDING_CHECK_CODES = {
 } as const;
 
 export type CertificateInput = LendingEvaluationInput<InsuranceCertData, InsuranceCertLendingRequirements>;
-export type CheckList = ComplianceCheck[];
 
 const COVERAGE_LABELS: Record<string, string> = {
   general_liability: 'general liability',

@@ -8,11 +8,11 @@ import {
   type WebhookAuthConfig,
   type WebhookTransport,
 } from '@docsift/core';
-import { badRequest, notFound } from './errors.js';
-import type { WebhookCreateInput, WebhookTestInput, WebhookUpdateInput } from '../http/schemas/webhook.schemas.js';
+import { badRequest, notFound } from '../services/errors.js';
+import type { WebhookCreateInput, WebhookTestInput, WebhookUpdateInput } from './webhook-inputs.js';
 import type { FieldMappings, WebhookConfigRecord, WebhookDelivery } from '../persistence/entities/webhook.entities.js';
 import type { WebhookRepository } from '../persistence/webhook.repository.js';
-import type { Principal } from './principal.js';
+import type { Principal } from '../services/principal.js';
 import { buildDeliveryRequest } from './webhook-request.js';
 import { maskSecret, type SecretBox } from './webhook-secrets.js';
 import type { WebhookUrlGuard } from './webhook-url-guard.js';

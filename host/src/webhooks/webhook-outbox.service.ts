@@ -6,7 +6,7 @@ import type { Job } from '../persistence/entities/job.entities.js';
 import type { WebhookDelivery } from '../persistence/entities/webhook.entities.js';
 import type { WebhookRepository } from '../persistence/webhook.repository.js';
 import type { JobQueue } from '../queue/index.js';
-import type { LendingJobView } from './lending-view.js';
+import type { LendingJobView } from '../services/lending-view.js';
 
 export const DELIVER_WEBHOOK = 'deliver-webhook';
 export const SWEEP_WEBHOOKS = 'sweep-webhooks';

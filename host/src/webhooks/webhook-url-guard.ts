@@ -1,6 +1,6 @@
 import { assertDeliverableUrl, isWebhookError } from '@docsift/core';
 import type { Config } from '../config/config.js';
-import { badRequest } from './errors.js';
+import { badRequest } from '../services/errors.js';
 
 /**
  * Checks a webhook URL that comes with a request (a submission's `webhookUrl`, a configuration's
@@ -16,7 +16,7 @@ export class WebhookUrlGuard {
     this.#allowPrivate = config.webhooks.allowPrivate;
   }
 
-  /** Throws 400 `invalid_request` naming `field` (`details.field`, `details.reason: "url_refused"`). */
+  /** Throws `invalid_request` naming `field` (`details.field`, `details.reason: "url_refused"`). */
   async check(url: string, field: string): Promise<void> {
     try {
       await assertDeliverableUrl(url, { allowPrivate: this.#allowPrivate, allowUnresolved: true });

@@ -1,0 +1,65 @@
+import { asFunction } from 'awilix';
+import type { Logger } from 'pino';
+import type { DataSource } from 'typeorm';
+import type { Config } from '../config/config.js';
+import { createJobQueue, type JobContext, type JobDefinitionOptions, type JobQueue } from '../queue/index.js';
+
+/** How long a shutdown waits for the work in flight (queue jobs, HTTP requests) before giving up on it. */
+export const SHUTDOWN_GRACE_MS = 10_000;
+
+interface QueueCradle {
+  config: Config;
+  logger: Logger;
+  dataSource: DataSource;
+}
+
+/** What sets one queue apart; the store, the lease and the retries come from the configuration. */
+export interface QueueSettings {
+  concurrency: (config: Config) => number;
+  /** Names the queue in its log lines (default: the process's logger as it is). */
+  name?: string;
+  /** How often to look for due jobs (default: the queue's). */
+  processEveryMs?: number;
+}
+
+/** A queue as a container registration: built on first use, stopped (within the grace period) when the container is disposed. */
+export function queueRegistration(settings: QueueSettings) {
+  return asFunction(({ config, logger, dataSource }: QueueCradle) =>
+    createJobQueue({
+      dataSource,
+      queueUrl: config.queueUrl ?? undefined,
+      logger: settings.name ? logger.child({ queue: settings.name }) : logger,
+      concurrency: settings.concurrency(config),
+      lockLifetimeMs: config.jobs.lockLifetimeMs,
+      maxAttempts: config.jobs.attempts,
+      retryBaseMs: config.jobs.retryBaseMs,
+      processEveryMs: settings.processEveryMs,
+    }),
+  )
+    .singleton()
+    .disposer((queue) => queue.stop({ timeoutMs: SHUTDOWN_GRACE_MS }));
+}
+
+/** A job this process runs: its handler and, for a recurring one, how often (one entry for all processes). */
+export interface WorkerJob<DATA> {
+  name: string;
+  /** Whatever it resolves to is dropped. */
+  run: (data: DATA, context: JobContext) => Promise<unknown>;
+  options?: JobDefinitionOptions<DATA>;
+  every?: string;
+}
+
+/** Defines the jobs on this process, starts the queue, then schedules the recurring ones. */
+export async function startQueueWorkers(queue: JobQueue, jobs: ReadonlyArray<WorkerJob<never>>): Promise<void> {
+  for (const job of jobs) {
+    queue.define(
+      job.name,
+      async (data: never, context) => {
+        await job.run(data, context);
+      },
+      job.options,
+    );
+  }
+  await queue.start();
+  for (const job of jobs) if (job.every) await queue.every(job.name, job.every);
+}

@@ -1,0 +1,16 @@
+/** The fields of a submission beside its file, as the document and lending services take them. */
+export interface SubmissionFields {
+  webhookUrl?: string;
+  metadata?: Record<string, unknown>;
+  documentType?: string;
+  /** The engine to run: `local` (default), or the configured AI model by alias or name (see services/model-choice.ts). */
+  model?: string;
+  /** The API surface the job was submitted through (`lending`: /api/lending/extract). */
+  service?: 'documents' | 'lending';
+}
+
+/** A submission's answer: the job created, or the first one again for a replayed Idempotency-Key. */
+export interface Submitted {
+  body: Record<string, unknown>;
+  replayed: boolean;
+}
