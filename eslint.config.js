@@ -9,7 +9,7 @@ const HOST_TIERS = [
   ['http'],
   ['services', 'webhooks'],
   ['queue', 'engine', 'persistence', 'storage', 'plugins'],
-  ['config', 'shared'],
+  ['config', 'common'],
 ];
 
 /** One config per tier below the top: relative imports that reach a folder of a tier above are errors. */

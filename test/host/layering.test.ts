@@ -24,7 +24,7 @@ describe("host: the layers import only downward (eslint.config.js, as run by npm
       ['host/src/persistence/probe.ts', "import type { Principal } from '../services/principal.js';"],
       ['host/src/queue/typeorm-backend/probe.ts', "import type { WebhookOutbox } from '../../webhooks/webhook-outbox.service.js';"],
       ['host/src/storage/probe.ts', "export { allRoutes } from '../http/routes.js';"],
-      ['host/src/shared/probe.ts', "import type { Job } from '../persistence/entities/job.entities.js';"],
+      ['host/src/common/probe.ts', "import type { Job } from '../persistence/entities/job.entities.js';"],
       ['host/src/config/probe.ts', "import { loadPlugins } from '../plugins/module-loader.js';"],
       ['core/src/probe.ts', "import { createHost } from '@docsift/host';"],
       ['core/src/pipeline/probe.ts', "import type { Config } from '../../../host/src/config/config.js';"],
@@ -46,7 +46,7 @@ describe("host: the layers import only downward (eslint.config.js, as run by npm
       ['host/src/webhooks/probe.ts', "import { badRequest } from '../services/errors.js';"],
       ['host/src/engine/probe.ts', "import { loadPlugins } from '../plugins/module-loader.js';"],
       ['host/src/queue/probe.ts', "import type { SqlStatement } from '../persistence/sql.js';"],
-      ['host/src/persistence/entities/probe.ts', "import type { FileType } from '../../shared/upload.js';"],
+      ['host/src/persistence/entities/probe.ts', "import type { FileType } from '../../common/upload.js';"],
       ['host/src/storage/probe.ts', "import http from 'node:http';\nimport type { Config } from '../config/config.js';"],
       ['core/src/probe.ts', "import { z } from 'zod';"],
     ];

@@ -4,7 +4,7 @@ import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import type { Middleware } from 'koa';
 import { koaBody } from 'koa-body';
-import type { FileType, Upload } from '../shared/upload.js';
+import type { FileType, Upload } from '../common/upload.js';
 import type { FileStore } from '../storage/file-store.js';
 import { ApiError, badRequest, unknownFileFormat } from '../services/errors.js';
 import type { AppState } from './route.js';

@@ -10,7 +10,7 @@ import type { HealthService } from '../services/health.service.js';
 import type { LendingService } from '../services/lending.service.js';
 import type { Principal, Scope } from '../services/principal.js';
 import type { TypeService } from '../services/type.service.js';
-import type { Upload } from '../shared/upload.js';
+import type { Upload } from '../common/upload.js';
 import type { WebhookService } from '../webhooks/webhook.service.js';
 import type { ErrorLayout } from './errors.js';
 import type { FileLimits } from './upload-stream.js';

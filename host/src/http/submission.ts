@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import type { Submitted } from '../shared/submission.js';
+import type { Submitted } from '../common/submission.js';
 import { badRequest } from '../services/errors.js';
 import type { AppState, RouteResult } from './route.js';
 import { SubmitFields } from './schemas/document.schemas.js';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import type { FileType } from '../shared/upload.js';
+import type { FileType } from '../common/upload.js';
 import { fileTypeOf, HEAD_BYTES } from '../storage/file-type.js';
 
 /** How much of an upload may wait in memory for the disk: chunks that arrive meanwhile go out in one write. */

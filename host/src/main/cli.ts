@@ -2,7 +2,7 @@
 import pino, { type Logger } from 'pino';
 import { ConfigError, loadConfig, maskConfig, type Config } from '../config/config.js';
 import { openDatabase, startHost, type HostRuntime } from './runtime.js';
-import { HOST_VERSION } from '../shared/version.js';
+import { HOST_VERSION } from '../common/version.js';
 
 const USAGE = `docsift ${HOST_VERSION}
 

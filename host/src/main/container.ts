@@ -24,7 +24,7 @@ import { LendingRequirementsRepository } from '../persistence/lending-requiremen
 import { LendingService } from '../services/lending.service.js';
 import { LendingJobView, lendingTypes } from '../services/lending-view.js';
 import { MaintenanceService } from '../services/maintenance.service.js';
-import { HOST_VERSION } from '../shared/version.js';
+import { HOST_VERSION } from '../common/version.js';
 import { queueRegistration } from './queue-workers.js';
 import { webhookRegistrations } from './webhook-wiring.js';
 

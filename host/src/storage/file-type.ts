@@ -1,4 +1,4 @@
-import type { FileType } from '../shared/upload.js';
+import type { FileType } from '../common/upload.js';
 
 /** How many first bytes decide the format: a `%PDF-` header may follow junk within the first KB. */
 export const HEAD_BYTES = 1024;

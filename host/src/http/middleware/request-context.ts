@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { ErrorLayout } from '../errors.js';
 import type { Principal } from '../../services/principal.js';
 import type { AppState } from '../route.js';
-import type { Upload } from '../../shared/upload.js';
+import type { Upload } from '../../common/upload.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 

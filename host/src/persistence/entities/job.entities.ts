@@ -1,6 +1,6 @@
 import { EntitySchema } from 'typeorm';
 import type { AlternativeType, FieldDetails, Finding, FieldSpec } from '@docsift/core';
-import type { FileType } from '../../shared/upload.js';
+import type { FileType } from '../../common/upload.js';
 import { id, json, optionalJson, optionalRef, optionalText, optionalTimestamp, ref, text, timestamp } from './columns.js';
 
 /** A job's life: created pending, claimed by a worker, finished one way or the other. */
