@@ -11,6 +11,7 @@ import { CreateWebhookTables1763900000000 } from './migrations/1763900000000-Cre
 import { CreateLendingRequirements1764000000000 } from './migrations/1764000000000-CreateLendingRequirements.js';
 import { DropWebhookOutboxMarks1764100000000 } from './migrations/1764100000000-DropWebhookOutboxMarks.js';
 import { AddJobEngine1764200000000 } from './migrations/1764200000000-AddJobEngine.js';
+import { AddJobOrganizationIndexes1764300000000 } from './migrations/1764300000000-AddJobOrganizationIndexes.js';
 
 export const hostEntities: EntitySchema<any>[] = [
   OrganizationEntity,
@@ -31,6 +32,7 @@ export const hostMigrations = [
   CreateLendingRequirements1764000000000,
   DropWebhookOutboxMarks1764100000000,
   AddJobEngine1764200000000,
+  AddJobOrganizationIndexes1764300000000,
 ];
 
 export interface DataSourceOptions {
