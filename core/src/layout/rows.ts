@@ -29,7 +29,7 @@ export interface LayoutRow {
   space: number;
 }
 
-/** Two words share a row when they overlap vertically by at least this share of the shorter one. */
+/** "Page 2 of 3", "Seite 2", "2 of 3", "- 2 -": a page number in the margin. */
 const PAGE_NUMBER = /^((page|seite|pagina|página|blatt|hoja|feuille|folio|pág\.?)\s*:?\s*\d+(\s*(of|\/|von|de|sur|van)\s*\d+)?|\d+\s*(of|von|de|sur|van)\s*\d+|-\s*\d+\s*-)$/i;
 /** "1/1", "2 / 3": a page number only when it is all a margin row holds (else a fraction such as 7/16). */
 const BARE_PAGE_NUMBER = /^\d{1,3}\s*\/\s*\d{1,3}$/;

@@ -1,4 +1,4 @@
-import { stripAccents } from './text.js';
+import { editDistance, stripAccents } from './text.js';
 
 /**
  * Units of measure printed in quantity and unit columns: construction takeoff units, and the
@@ -42,16 +42,13 @@ export function isKnownUnit(unit: string): boolean {
 export function snapUnit(unit: string): string | null {
   const upper = unit.toUpperCase();
   if (CONSTRUCTION.has(upper)) return upper;
-  const close = CONSTRUCTION_UNITS.filter((known) => known.length === upper.length && [...known].filter((char, index) => char !== upper[index]).length === 1);
+  const close = CONSTRUCTION_UNITS.filter((known) => known.length === upper.length && editDistance(known, upper, 1) === 1);
   return close.length === 1 ? close[0] : null;
 }
 
 /** Whether two codes differ by one letter changed, added or dropped ("LE"/"LF", "A"/"EA"). */
 function oneEditApart(a: string, b: string): boolean {
-  if (a === b || Math.abs(a.length - b.length) > 1) return false;
-  if (a.length === b.length) return [...a].filter((char, index) => char !== b[index]).length === 1;
-  const [short, long] = a.length < b.length ? [a, b] : [b, a];
-  return [...long].some((_, index) => long.slice(0, index) + long.slice(index + 1) === short);
+  return editDistance(a, b, 1) === 1;
 }
 
 /**

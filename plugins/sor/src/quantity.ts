@@ -1,4 +1,4 @@
-import { cents } from '@docsift/core/layout';
+import { cents, editDistance } from '@docsift/core/layout';
 import type { ProvenanceRecorder } from './provenance.js';
 import type { SorLineItem } from './schema.js';
 import type { DraftItem } from './table.js';
@@ -7,7 +7,6 @@ import type { DraftItem } from './table.js';
 const REPAIRED_QUANTITY_QUALITY = 0.7;
 /** Confidence factor of a quantity computed as total / unit price because it was unreadable. */
 const DERIVED_QUANTITY_QUALITY = 0.6;
-
 
 /** Readings of a whole OCR number that lost its decimal point: 235 → 23.5, 2.35. */
 function decimalReadings(value: number): number[] {
@@ -19,7 +18,7 @@ function decimalReadings(value: number): number[] {
 /** Whether two numbers print with the same digits but one ("210" and "240"). */
 function oneDigitApart(a: number, b: number): boolean {
   const [x, y] = [String(a), String(b)];
-  return x.length === y.length && [...x].filter((char, index) => char !== y[index]).length === 1;
+  return x.length === y.length && editDistance(x, y, 1) === 1;
 }
 
 /** total / price when it is a quantity as printed (at most two decimals), else null. */

@@ -1,16 +1,12 @@
 import type { Word } from '../../contracts/document.js';
 import { joinWords } from '../boxes.js';
 import { cellsOf, rowGap, rowHeightsToX, type LayoutRow } from '../rows.js';
-import { readHeaderAt } from './header.js';
 import type { TableColumn } from './model.js';
 import { allDashes, headingNumbering, isTitleLike } from './rows.js';
 import { columnsOf, entry, isItem, ITEM_START, keepGoing, WRAP_GAP, type ScanState, type TableReadOptions } from './scan-state.js';
 import { textWords, valueWords, type SplitLine } from './split.js';
 
 /** Section headings inside a table: numbered, titled, over the items or the form lines they head. */
-
-/** Running headers sit above this fraction of the page. */
-const TOP_MARGIN = 0.12;
 
 /** A line of a form with no work on it: its text, and dashes for its amounts ("2  Demolition   $ -   $ -   $ -"). */
 function isEmptyLine(line: SplitLine | undefined, state: ScanState): boolean {
@@ -36,19 +32,16 @@ const HEADING_TYPE_RATIO = 1.3;
 const POINTS_ELSEWHERE = /\b(next|following) page\b|\bcontinued (on|over)\b|\bcarried forward\b|\bsee page\b|\bsuite page\b|\bfortsetzung (auf|siehe)\b/i;
 
 /** A text-only row that heads the items under it. */
-export function isHeading(state: ScanState, line: SplitLine, upcoming: SplitLine[], rows: LayoutRow[], options: TableReadOptions): boolean {
+export function isHeading(state: ScanState, line: SplitLine, upcoming: SplitLine[], options: TableReadOptions): boolean {
   const next = upcoming[0];
   if (POINTS_ELSEWHERE.test(line.row.text)) return false;
   const numbering = headingNumbering(line.row.text);
   // "4. Vinyl double-hung window, Low-E, insulated glass, with interior" is an item's first line, numbered like a heading.
   if (numbering === 'strong' || (numbering === 'weak' && isTitleLike(line.row.words.slice(1)))) return true;
-  const nextIsHeader = next !== undefined && readHeaderAt(rows, next.row.index) !== null;
-  // A line in the top margin above a header repeated on a later page is the page's running header.
-  if (nextIsHeader && line.row.top < TOP_MARGIN && line.row.page > (state.entries[0]?.page ?? line.row.page)) return false;
   // A heading may head a subheading ("KITCHEN" over "Cabinets" over the items).
   const headsSubheading = next !== undefined && textWords(next, columnsOf(state)).length > 0 && valueWords(next, columnsOf(state)).length === 0 && isTitleLike(next.row.words) && (isItem(upcoming[1], state, options) || opensItem(upcoming.slice(1), state, options));
   const itemFollows = isItem(next, state, options) || isEmptyLine(next, state);
-  if (!(itemFollows || nextIsHeader || opensItem(upcoming, state, options) || headsSubheading) || !isTitleLike(line.row.words)) return false;
+  if (!(itemFollows || opensItem(upcoming, state, options) || headsSubheading) || !isTitleLike(line.row.words)) return false;
   const previous = state.lastRow;
   const afterBreak = !previous || previous.page !== line.row.page || rowGap(previous, line.row) > WRAP_GAP;
   // A heading set in larger type sits as close under the item above as a wrapped line would.
@@ -99,7 +92,7 @@ const itemNumberOf = (line: SplitLine, columns: TableColumn[]): string => {
  * Outline numbering: where items are numbered 1.1, 1.2…, a row numbered 1 with a short title is
  * their section's heading ("1   MASONRY   11,053.72"), its items printed or not.
  */
-export function isOutlineHeading(state: ScanState, line: SplitLine, upcoming: SplitLine[]): boolean {
+export function isOutlineHeading(state: ScanState, line: SplitLine, upcoming: () => SplitLine[]): boolean {
   const columns = columnsOf(state);
   const number = BARE_NUMBER.exec(itemNumberOf(line, columns))?.[1];
   const unit = columns.findIndex((column) => column.role === 'unit' || column.role === 'unitPrice');
@@ -107,7 +100,7 @@ export function isOutlineHeading(state: ScanState, line: SplitLine, upcoming: Sp
   const outlined = state.entries.some((earlier) => earlier.kind === 'item' && OUTLINE_NUMBER.test(joinWords(earlier.cells[earlier.columns.findIndex((column) => column.role === 'itemNumber')] ?? [])));
   if (outlined) return true;
   // OCR may misread the first item's number ("1.1" as "44"): any of the next few items will do.
-  return upcoming
+  return upcoming()
     .slice(0, OUTLINE_LOOKAHEAD)
     .some((next) => OUTLINE_NUMBER.exec(itemNumberOf(next, columns))?.[1] === number);
 }

@@ -140,7 +140,7 @@ function scanRow(state: ScanState, rows: LayoutRow[], index: number, options: Ta
   if (numbering && !values.quantity && (unit < 0 || line.cells[unit].length === 0)) {
     if (numbering === 'strong' || (values.money > 0 && fewerValuesThanNext(state, line, values.money, upcoming(), options))) return openHeading(state, line);
   }
-  if (!total && !values.quantity && isOutlineHeading(state, line, upcoming())) return openHeading(state, line);
+  if (!total && !values.quantity && isOutlineHeading(state, line, upcoming)) return openHeading(state, line);
   // "Tax preparation  1  $100" is an item; "Subtotal 7.0 HVAC" only looks like one to its columns.
   // A total label with no amount on the row is text like any other ("base; protect adjacent finishes").
   if (total && priced && (!values.quantity || namesASection(row.text) || namesHeading(row.text, state.heading))) {
@@ -172,7 +172,7 @@ function scanRow(state: ScanState, rows: LayoutRow[], index: number, options: Ta
     return keepGoing(state, row);
   }
   const next = upcoming()[0];
-  if (text.length > 0 && values.money === 0 && isHeading(state, line, upcoming(), rows, options)) return openHeading(state, line);
+  if (text.length > 0 && values.money === 0 && isHeading(state, line, upcoming(), options)) return openHeading(state, line);
   if (text.length > 0 && valueWords(line, columns).length === 0) readTextLine(state, line, text, next, options);
   else state.item = null;
   return keepGoing(state, row);
