@@ -1,4 +1,4 @@
-export { createEnginePool, type EngineCallControl, type EnginePool, type EnginePoolOptions, type ProgressListener } from './engine-pool.js';
+export { createEnginePool, type EnginePool, type EnginePoolOptions, type ProgressListener } from './engine-pool.js';
 export { EnginePoolError, isEnginePoolError, type EnginePoolErrorCode } from './engine-errors.js';
 export type { EngineAiOptions, EngineCallOptions, EngineOptions } from './engine-protocol.js';
 export { serveEngine, type WorkerEngine, type WorkerEngineFactory } from './engine-worker-runtime.js';

@@ -14,7 +14,7 @@ interface QueueCradle {
 }
 
 /** What sets one queue apart; the store, the lease and the retries come from the configuration. */
-export interface QueueSettings {
+interface QueueSettings {
   concurrency: (config: Config) => number;
   /** Names the queue in its log lines (default: the process's logger as it is). */
   name?: string;
@@ -41,7 +41,7 @@ export function queueRegistration(settings: QueueSettings) {
 }
 
 /** A job this process runs: its handler and, for a recurring one, how often (one entry for all processes). */
-export interface WorkerJob<DATA> {
+interface WorkerJob<DATA> {
   name: string;
   /** Whatever it resolves to is dropped. */
   run: (data: DATA, context: JobContext) => Promise<unknown>;

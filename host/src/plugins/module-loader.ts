@@ -16,7 +16,7 @@ import { ConfigError } from '../config/config.js';
  */
 
 /** Which setting a specifier came from, for messages. */
-export type ModuleSetting = 'DOCSIFT_PLUGINS' | 'DOCSIFT_MAPPERS' | 'DOCSIFT_WEBHOOK_TRANSPORT';
+type ModuleSetting = 'DOCSIFT_PLUGINS' | 'DOCSIFT_MAPPERS' | 'DOCSIFT_WEBHOOK_TRANSPORT';
 
 function splitSpecifier(specifier: string): { module: string; member: string } {
   const hash = specifier.lastIndexOf('#');

@@ -15,6 +15,8 @@ export interface LendingView {
 export interface LendingJobViewDeps {
   lendingRequirementsRepository: LendingRequirementsRepository;
   docsift: Docsift;
+  /** `lendingTypes(docsift)`, computed once by the container. */
+  lendingTypes: readonly string[];
 }
 
 /**
@@ -31,7 +33,7 @@ export class LendingJobView {
   }
 
   async of(job: Job): Promise<LendingView> {
-    const subject = lendingSubject(job, lendingTypes(this.#deps.docsift));
+    const subject = lendingSubject(job, this.#deps.lendingTypes);
     if (subject.status !== 'completed') return { subject, members: { service: 'lending' } };
     const row = await this.#deps.lendingRequirementsRepository.find(subject.organizationId);
     const spec = this.#deps.docsift.registry.lendingRequirements;

@@ -8,7 +8,7 @@ import type { SubmissionFields, Submitted } from '../common/submission.js';
 import type { Upload } from '../common/upload.js';
 import type { DocumentService } from './document.service.js';
 import { recordView } from './job-view.js';
-import { lendingTypes, type LendingJobView } from './lending-view.js';
+import type { LendingJobView } from './lending-view.js';
 import { hasScope, isManager, type Principal } from './principal.js';
 
 const DESCRIPTION = 'Document identification and extraction for construction lending: statements of repair and insurance certificates, with compliance checks.';
@@ -37,6 +37,7 @@ export interface LendingServiceDeps {
   lendingRequirementsRepository: LendingRequirementsRepository;
   lendingJobView: LendingJobView;
   docsift: Docsift;
+  lendingTypes: readonly string[];
   clock: () => Date;
 }
 
@@ -133,7 +134,7 @@ export class LendingService {
 
   #checkHint(hint: string): void {
     const typeCode = this.#deps.docsift.registry.canonicalTypeCode(hint);
-    const types = lendingTypes(this.#deps.docsift);
+    const types = this.#deps.lendingTypes;
     if (!types.includes(typeCode)) {
       throw badRequest(`The lending service handles only ${new Intl.ListFormat('en').format(types) || 'no'} documents.`, { documentType: hint, supportedTypes: types });
     }

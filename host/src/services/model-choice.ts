@@ -3,12 +3,12 @@ import type { JobEngine } from '../persistence/entities/job.entities.js';
 import { badRequest } from './errors.js';
 
 /** The `model` value of the built-in engine, and the default. */
-export const LOCAL_MODEL = 'local';
+const LOCAL_MODEL = 'local';
 /** The model family the host talks to (an OpenAI-compatible chat endpoint), accepted as the configured model's alias. */
-export const PROVIDER_ALIAS = 'openai';
+const PROVIDER_ALIAS = 'openai';
 
 /** The `model` values this server accepts, as the API documents them. */
-export function modelChoices(ai: Config['ai']): string[] {
+function modelChoices(ai: Config['ai']): string[] {
   return ai ? [LOCAL_MODEL, PROVIDER_ALIAS, ai.model] : [LOCAL_MODEL];
 }
 
@@ -28,7 +28,7 @@ export function engineFor(model: string | undefined, ai: Config['ai']): JobEngin
     });
   }
   if (asked === PROVIDER_ALIAS || asked === ai.model.toLowerCase()) return 'model';
-  throw badRequest(`model "${model}" is unknown; this server accepts ${modelChoices(ai).map((choice) => `"${choice}"`).join(', ')}.`, {
+  throw badRequest(`model "${model}" is unknown; this server accepts ${details.supportedModels.map((choice) => `"${choice}"`).join(', ')}.`, {
     ...details,
     reason: 'unknown_model',
   });
