@@ -40,6 +40,26 @@ export { extractSor } from './extractor.js';
 export { sorLending } from './lending/evaluator.js';
 export { sorLendingRequirements, type SorLendingRequirements } from './lending/requirements.js';
 export { LENDING_CHECK_CODES } from './lending/codes.js';
+export {
+  analyzeStatement,
+  analysisOptionsSchema,
+  parseCostTable,
+  CostTableError,
+  ANALYSIS_CODES,
+  INELIGIBLE_LEXICON,
+  TRADE_LEXICON,
+  RECAP_LINE_LEXICON,
+  STANDARD_203K,
+  LIMITED_203K,
+  CONSULTANT_FEE_SCHEDULE,
+  type StatementAnalysis,
+  type AnalysisOptions,
+  type AnalysisFinding,
+  type AnalysisCode,
+  type AnalysisSummary,
+  type CostTableRow,
+  type CostTableProblem,
+} from './analysis/index.js';
 
 /** The factory DOCSIFT_PLUGINS loads by package name (docs/plugins.md). */
 export default sorPlugin;
