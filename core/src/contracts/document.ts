@@ -5,8 +5,11 @@
  */
 export type FileFormat = 'pdf' | 'jpeg' | 'png';
 
-/** Where a value or word came from. A form field beats the text layer, the text layer beats OCR. */
-export type ValueSource = 'form' | 'text' | 'ocr' | 'model';
+/**
+ * Where a value or word came from. A form field beats the text layer, the text layer beats OCR;
+ * `learned`: read where a layout learned from a corrected document of the same layout says it is.
+ */
+export type ValueSource = 'form' | 'text' | 'ocr' | 'model' | 'learned';
 
 export type BBox = [x0: number, y0: number, x1: number, y1: number];
 

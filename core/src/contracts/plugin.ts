@@ -1,5 +1,6 @@
 import type { ZodType } from 'zod';
 import type { DocumentModel } from './document.js';
+import type { LearnedLayout, ValueLocations } from './learned-layout.js';
 import type { LendingSupport } from './lending.js';
 import type { Logger } from './logger.js';
 import type { RegistryEntry, FieldSpec } from './registry.js';
@@ -101,13 +102,28 @@ export interface DocumentTypePlugin<TData = Record<string, unknown>> extends Plu
   lending?: LendingSupport<TData, any>;
 }
 
+export interface TemplateExtractContext extends Omit<ExtractContext, 'entry'> {
+  /**
+   * Layouts learned from corrected documents of the same template (`learn`). The one that matches
+   * the document best, if any matches, is read first; its values have `fieldDetails` source `learned`.
+   */
+  learnedLayouts?: readonly LearnedLayout[];
+}
+
 /** Finds values for a list of fields by label anchors (templates and custom registry types). */
 export interface TemplateExtractor {
-  extract(
-    document: DocumentModel,
-    fields: FieldSpec[],
-    context: Omit<ExtractContext, 'entry'>,
-  ): Promise<ExtractionResult<Record<string, unknown>>>;
+  extract(document: DocumentModel, fields: FieldSpec[], context: TemplateExtractContext): Promise<ExtractionResult<Record<string, unknown>>>;
+  /**
+   * Where each given value is printed on the document (the user's corrected values, keyed by field
+   * name; a list field an array of sub-field objects). Paths as in `fieldDetails`; a value not found
+   * on the page has a null page and box.
+   */
+  locate?(document: DocumentModel, fields: FieldSpec[], values: Record<string, unknown>): Promise<ValueLocations>;
+  /**
+   * Learns the document's layout from the user's corrected values: a fingerprint of the layout and
+   * where each field is printed. Null when the document has no words to learn from.
+   */
+  learn?(document: DocumentModel, fields: FieldSpec[], values: Record<string, unknown>): Promise<LearnedLayout | null>;
 }
 
 export interface TemplateExtractorPlugin extends PluginLifecycle {

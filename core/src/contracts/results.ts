@@ -1,4 +1,4 @@
-import type { BBox, FileFormat, ValueSource } from './document.js';
+import type { BBox, DocumentModel, FileFormat, ValueSource } from './document.js';
 
 /** Provenance of one extracted value, keyed in `FieldDetails` by its path (`coverages[0].policyNumber`). */
 export interface FieldDetail {
@@ -79,4 +79,6 @@ export interface ProcessResult {
   timingsMs: StageTimings;
   /** Per page: how its words were read. */
   pageSources: Array<'text' | 'ocr' | 'none'>;
+  /** The document as read (words with boxes): given for an extraction by template (`ProcessOptions.template`) only. */
+  document?: DocumentModel;
 }

@@ -1,7 +1,8 @@
 import { DocsiftError } from '../contracts/errors.js';
-import type { DocumentModel } from '../contracts/document.js';
+import type { DocumentModel, FileFormat } from '../contracts/document.js';
 import type { Logger } from '../contracts/logger.js';
-import type { RegistryEntry } from '../contracts/registry.js';
+import type { FieldSpec, RegistryEntry } from '../contracts/registry.js';
+import type { LearnedLayout } from '../contracts/learned-layout.js';
 import {
   UNKNOWN_TYPE,
   type Classification,
@@ -46,7 +47,22 @@ export interface ProcessOptions {
   onPageCount?: (pageCount: number) => void;
   /** 0..100 as the stages advance. */
   onProgress?: (progress: number, stage: Stage) => void;
+  /**
+   * Extraction by template (a consumer's fields): the template extractor reads these fields and no
+   * type's extractor runs. `documentType` is then `template`, unless `typeHint` names a type: the
+   * document is then classified and a `template_type_mismatch` warning says when it does not look
+   * like that type. The result keeps the document as read (`document`).
+   */
+  template?: { fields: FieldSpec[] };
+  /**
+   * Layouts learned from corrected documents (the template extractor's `learn`), handed to the
+   * template extractor: a document that matches one is read with it first (`fieldDetails` source `learned`).
+   */
+  learnedLayouts?: readonly LearnedLayout[];
 }
+
+/** The `documentType` of an extraction by template whose template names no type. */
+export const TEMPLATE_DOCUMENT_TYPE = 'template';
 
 export interface PipelineDependencies {
   documentReader: DocumentReader;
@@ -80,8 +96,31 @@ export class Pipeline {
   }
 
   async process(bytes: Uint8Array, options: ProcessOptions = {}): Promise<ProcessResult> {
-    const timings: StageTimings = { ingest: 0, read: 0, classify: 0, extract: 0, validate: 0, total: 0 };
     const started = performance.now();
+    const { timed, timings, report } = this.#stageClock(options);
+    this.#checkAssist(options);
+    const fileType = await timed('ingest', () => this.#deps.documentReader.sniff(bytes));
+    const document = await timed('read', () =>
+      this.#deps.documentReader.read(bytes, { signal: options.signal, onPageCount: options.onPageCount, onProgress: (f) => report('read', f) }),
+    );
+    if (options.template) return this.#processTemplate(document, fileType, options.template.fields, { options, timed, timings, started });
+    return this.#classifyExtractValidate(document, fileType, options, { timed, timings, started });
+  }
+
+  /**
+   * `process` for a document already read (one part of a packet, `subDocument`): classify, extract
+   * and validate; its ingest and read timings are 0.
+   */
+  async processDocument(document: DocumentModel, fileType: FileFormat, options: ProcessOptions = {}): Promise<ProcessResult> {
+    const started = performance.now();
+    const { timed, timings } = this.#stageClock(options);
+    this.#checkAssist(options);
+    if (options.template) return this.#processTemplate(document, fileType, options.template.fields, { options, timed, timings, started });
+    return this.#classifyExtractValidate(document, fileType, options, { timed, timings, started });
+  }
+
+  #stageClock(options: ProcessOptions) {
+    const timings: StageTimings = { ingest: 0, read: 0, classify: 0, extract: 0, validate: 0, total: 0 };
     const report = (stage: Stage, fraction: number) => {
       const from = STAGE_PROGRESS_START[stage];
       const to = STAGE_PROGRESS_END[stage];
@@ -96,17 +135,21 @@ export class Pipeline {
       report(stage, 1);
       return value;
     };
+    return { timings, report, timed };
+  }
 
-    this.#checkAssist(options);
-    const fileType = await timed('ingest', () => this.#deps.documentReader.sniff(bytes));
-    const document = await timed('read', () =>
-      this.#deps.documentReader.read(bytes, { signal: options.signal, onPageCount: options.onPageCount, onProgress: (f) => report('read', f) }),
-    );
+  async #classifyExtractValidate(
+    document: DocumentModel,
+    fileType: FileFormat,
+    options: ProcessOptions,
+    run: { timed: <T>(stage: Stage, work: () => Promise<T> | T) => Promise<T>; timings: StageTimings; started: number },
+  ): Promise<ProcessResult> {
+    const { timed, timings } = run;
     const entries = this.entries(options);
     const classification = await timed('classify', () => this.#classify(document, entries, options));
     const { extraction, findings: extractionFindings } = await timed('extract', () => this.#extract(document, classification.documentType, entries, options));
     const findings = await timed('validate', () => this.#validate(classification, extraction, options));
-    timings.total = round(performance.now() - started);
+    timings.total = round(performance.now() - run.started);
 
     return {
       fileType,
@@ -119,6 +162,52 @@ export class Pipeline {
       findings: [...hintFindings(classification, options), ...extractionFindings, ...findings],
       timingsMs: timings,
       pageSources: document.pages.map((page) => page.source),
+    };
+  }
+
+  async #processTemplate(
+    document: DocumentModel,
+    fileType: ProcessResult['fileType'],
+    fields: FieldSpec[],
+    run: { options: ProcessOptions; timed: <T>(stage: Stage, work: () => Promise<T> | T) => Promise<T>; timings: StageTimings; started: number },
+  ): Promise<ProcessResult> {
+    const { options, timed, timings } = run;
+    const templateExtractor = this.#deps.pluginRegistry.templateExtractor;
+    if (!templateExtractor) throw new DocsiftError('invalid_argument', 'Extraction by template needs a template extractor plugin; none is installed.');
+    if ((options.engine ?? 'local') !== 'local' || options.assist !== undefined) {
+      throw new DocsiftError('invalid_argument', 'Extraction by template runs on the local engine only (no engine "model", no assist).');
+    }
+    const hint = options.typeHint ? this.#deps.pluginRegistry.canonicalTypeCode(options.typeHint) : null;
+    const classification = hint
+      ? await timed('classify', () => this.#deps.localClassifier.classify(document, this.entries(options), { signal: options.signal }))
+      : null;
+    const now = options.now ?? this.#deps.clock();
+    const logger = this.#deps.logger.child({ stage: 'extract', typeCode: TEMPLATE_DOCUMENT_TYPE });
+    const extraction = await timed('extract', () => templateExtractor.extract(document, fields, { logger, now, signal: options.signal, learnedLayouts: options.learnedLayouts }));
+    timings.total = round(performance.now() - run.started);
+    const mismatch: Finding[] =
+      classification && hint && classification.documentType !== hint
+        ? [
+            {
+              severity: 'warning',
+              code: 'template_type_mismatch',
+              message: `The template is for "${hint}" documents, but this document was classified as "${classification.documentType}".`,
+              details: { expected: hint, classified: classification.documentType },
+            },
+          ]
+        : [];
+    return {
+      fileType,
+      pageCount: document.pageCount,
+      documentType: classification?.documentType ?? TEMPLATE_DOCUMENT_TYPE,
+      classificationConfidence: classification ? round(classification.confidence, 4) : 1,
+      alternativeTypes: classification?.alternativeTypes ?? [],
+      extractedData: extraction.data,
+      fieldDetails: extraction.fieldDetails,
+      findings: mismatch,
+      timingsMs: timings,
+      pageSources: document.pages.map((page) => page.source),
+      document,
     };
   }
 
@@ -183,7 +272,7 @@ export class Pipeline {
     if (plugin) return plugin.extractor.extract(document, { entry, logger, now, signal: options.signal });
     const templateExtractor = this.#deps.pluginRegistry.templateExtractor;
     if (!templateExtractor || entry.fields.length === 0) return null;
-    return templateExtractor.extract(document, entry.fields, { logger, now, signal: options.signal });
+    return templateExtractor.extract(document, entry.fields, { logger, now, signal: options.signal, learnedLayouts: options.learnedLayouts });
   }
 
   #validate(classification: Classification, extraction: ExtractionResult<Record<string, unknown>> | null, options: ProcessOptions): Finding[] {

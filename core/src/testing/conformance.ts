@@ -156,7 +156,7 @@ function fieldDetailProblems(result: ExtractionResult<unknown>): string[] {
     if (detail.bbox !== null && !(detail.bbox.length === 4 && detail.bbox.every((v) => v >= 0 && v <= 1))) {
       problems.push(`fieldDetails["${path}"].bbox must be null or four fractions`);
     }
-    if (!['form', 'text', 'ocr', 'model'].includes(detail.source)) problems.push(`fieldDetails["${path}"].source is ${detail.source}`);
+    if (!['form', 'text', 'ocr', 'model', 'learned'].includes(detail.source)) problems.push(`fieldDetails["${path}"].source is ${detail.source}`);
   }
   return problems;
 }

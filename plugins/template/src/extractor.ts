@@ -1,11 +1,13 @@
 import {
   DocsiftError,
   type DocumentModel,
-  type ExtractContext,
   type ExtractionResult,
   type FieldDetail,
   type FieldSpec,
+  type LearnedLayout,
+  type TemplateExtractContext,
   type TemplateExtractor,
+  type ValueLocations,
   type Word,
 } from '@docsift/core';
 import {
@@ -24,6 +26,8 @@ import { fieldConceptsOf, type ConceptMatch } from './concepts.js';
 import { matchFormField } from './form-fields.js';
 import { readListField } from './items.js';
 import { labelMatcher, type LabelSource } from './labels.js';
+import { learnLayout, locateValues } from './learn.js';
+import { matchLayout, readLearnedFields, type LearnedValue } from './learned-reading.js';
 import { COMPACT_TYPES, maxLines } from './parse.js';
 import { findCurrency, findFirstDate, findTitledNumber, type RoleReading } from './roles.js';
 import { reconcileTotals, tableTotals, taxRatesSum, TOTALS_ROLES, type AmountCandidate, type TotalsRole } from './totals.js';
@@ -32,6 +36,8 @@ import { readRegion, type Reading } from './values.js';
 export interface LabelTemplateExtractorOptions {
   /** Values found with less confidence than this are reported as null (default 0.5). */
   minConfidence?: number;
+  /** A learned layout is used for a document whose fingerprint matches it at least this well, 0..1 (default 0.5). */
+  minLayoutSimilarity?: number;
 }
 
 interface Found {
@@ -124,6 +130,10 @@ function fromLabels(field: FieldSpec, kind: ValueKind | null, reading: DocumentL
   return candidates.sort((a, b) => b.detail.confidence - a.detail.confidence);
 }
 
+function fromLearned(learned: LearnedValue): Found {
+  return { value: learned.value, words: learned.words, detail: { confidence: learned.confidence, page: learned.page, bbox: wordsBox(learned.words), source: 'learned' } };
+}
+
 /** A party the layout layer found by its place, as a value of the field. */
 const asReading = (party: PartyName | null): RoleReading | null => (party ? { value: party.text, quality: 1, words: party.words, page: party.page, confidence: party.confidence } : null);
 
@@ -153,20 +163,30 @@ function fromRole(concept: FieldConcept | undefined, reading: DocumentLayout, co
  */
 export class LabelTemplateExtractor implements TemplateExtractor {
   readonly #minConfidence: number;
+  readonly #minLayoutSimilarity: number;
 
   constructor(options: LabelTemplateExtractorOptions = {}) {
     this.#minConfidence = options.minConfidence ?? 0.5;
+    this.#minLayoutSimilarity = options.minLayoutSimilarity ?? 0.5;
   }
 
-  async extract(document: DocumentModel, fields: FieldSpec[], context: Omit<ExtractContext, 'entry'>): Promise<ExtractionResult<Record<string, unknown>>> {
+  async extract(document: DocumentModel, fields: FieldSpec[], context: TemplateExtractContext): Promise<ExtractionResult<Record<string, unknown>>> {
     const reading = readLayout(document);
     const data: Record<string, unknown> = {};
     const fieldDetails: Record<string, FieldDetail> = {};
+    const learned = this.#readLearned(reading, fields, context);
     const issuer = findIssuer(reading);
-    const plans = fields.map((field) => this.#plan(document, field, reading, issuer));
+    const plans = fields.filter((field) => !learned.has(field.name)).map((field) => this.#plan(document, field, reading, issuer));
     settleTotals(plans, reading);
     const taken = new Set<Word>();
     for (const field of fields) data[field.name] = null;
+    // Values read with a learned layout come first; the other fields are read as usual around them.
+    for (const [name, value] of learned) {
+      const found = fromLearned(value);
+      data[name] = found.value;
+      fieldDetails[name] = found.detail;
+      for (const word of found.words) taken.add(word);
+    }
     // The issue date by its place (the first date not another field's) is chosen last, once the labelled dates are taken.
     const ordered = [...plans.filter((plan) => plan.concept !== 'issueDate'), ...plans.filter((plan) => plan.concept === 'issueDate')];
     for (const plan of ordered) {
@@ -192,6 +212,23 @@ export class LabelTemplateExtractor implements TemplateExtractor {
     }
     context.logger.debug({ fields: fields.length, found: Object.keys(fieldDetails).length }, 'template fields extracted');
     return { data, fieldDetails };
+  }
+
+  async locate(document: DocumentModel, fields: FieldSpec[], values: Record<string, unknown>): Promise<ValueLocations> {
+    return locateValues(readLayout(document), fields, values);
+  }
+
+  async learn(document: DocumentModel, fields: FieldSpec[], values: Record<string, unknown>): Promise<LearnedLayout | null> {
+    return learnLayout(readLayout(document), fields, values);
+  }
+
+  /** The fields the best-matching learned layout reads. */
+  #readLearned(reading: DocumentLayout, fields: FieldSpec[], context: TemplateExtractContext): Map<string, LearnedValue> {
+    const match = matchLayout(reading, context.learnedLayouts ?? [], this.#minLayoutSimilarity);
+    if (!match) return new Map();
+    const values = readLearnedFields(reading, fields, match);
+    context.logger.debug({ similarity: match.similarity, learned: values.size }, 'template fields read with a learned layout');
+    return values;
   }
 
   /** The field's concept and its candidate values: from a form field, from labels, from its place on the page. */

@@ -2,6 +2,7 @@ import { definePlugin, PLUGIN_API_VERSION, type TemplateExtractorPlugin } from '
 import { LabelTemplateExtractor, type LabelTemplateExtractorOptions } from './extractor.js';
 
 export { LabelTemplateExtractor, type LabelTemplateExtractorOptions } from './extractor.js';
+export { learnedLayoutSimilarities } from './learned-reading.js';
 
 export type TemplatePluginOptions = LabelTemplateExtractorOptions;
 
