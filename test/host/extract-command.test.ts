@@ -80,4 +80,37 @@ describe('docsift extract (command line)', function () {
     expect(usage.code).to.equal(2);
     expect(usage.stderr).to.match(/usage: docsift extract FILE/);
   });
+
+  it('--split prints each document of a packet with its pages; --pages gives the ranges by hand', async () => {
+    const packet = path.join(dir, 'packet.pdf');
+    writeFileSync(
+      packet,
+      await makeTextPdf([
+        [...paragraph(['Dear Ms. Rivera,', 'Thank you for your visit last week.', 'Kind regards, Tom']), { text: 'Page 1 of 1', x: 280, y: 760 }],
+        [...paragraph(['Minutes of the rowing club meeting', 'The boat house roof will be repaired in spring.']), { text: 'Page 1 of 1', x: 280, y: 760 }],
+      ]),
+    );
+    const auto = await docsift(['extract', packet, '--split', '--json']);
+    expect(auto.code).to.equal(0);
+    const found = JSON.parse(auto.stdout);
+    expect(found.pageCount).to.equal(2);
+    expect(found.documents.map((document: { pages: number[] }) => document.pages)).to.deep.equal([
+      [1, 1],
+      [2, 2],
+    ]);
+    expect(found.documents[0]).to.include.all.keys('documentType', 'confidence', 'boundary', 'extractedData', 'fieldDetails');
+    const manual = JSON.parse((await docsift(['extract', packet, '--split', '--pages', '1-2', '--json'])).stdout);
+    expect(manual.documents.map((document: { pages: number[]; boundary: string }) => [document.pages, document.boundary])).to.deep.equal([[[1, 2], 'manual']]);
+    const human = await docsift(['extract', packet, '--split']);
+    expect(human.stdout).to.match(/2 document\(s\) in 2 page\(s\)/);
+    expect(human.stdout).to.match(/--- page 2: /);
+    const outside = await docsift(['extract', packet, '--split', '--pages', '1-3']);
+    expect(outside.code).to.equal(1);
+    expect(outside.stderr).to.match(/^docsift extract: invalid_argument: ranges\[0\]/);
+    for (const args of [['--split', '--pages', 'two'], ['--pages', '1-2']]) {
+      const refused = await docsift(['extract', packet, ...args]);
+      expect(refused.code, args.join(' ')).to.equal(2);
+      expect(refused.stderr).to.match(/usage: docsift extract FILE/);
+    }
+  });
 });

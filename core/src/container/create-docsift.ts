@@ -11,6 +11,8 @@ import { LocalClassifier } from '../classify/index.js';
 import { createAiProvider, type AiProviderOptions } from '../ai/provider.js';
 import { PluginRegistry } from '../registry/plugin-registry.js';
 import { Pipeline, type ProcessOptions } from '../pipeline/pipeline.js';
+import { PacketProcessor, type PacketOptions, type PacketResult } from '../split/packet-processor.js';
+import { PacketSplitter, type PacketPart, type SplitOptions } from '../split/packet-splitter.js';
 import { MapperRegistry, type TransformLimits } from '../mapping/index.js';
 import { HttpWebhookTransport } from '../webhooks/index.js';
 import { KEYS } from './keys.js';
@@ -41,7 +43,7 @@ export interface DocsiftOptions {
     allowPrivate?: boolean;
     /** Receiver time limit of the HTTP transport (default 30,000 ms). */
     timeoutMs?: number;
-    /** Limits of `custom` transforms (default 100 ms, 16 MB). */
+    /** Limits of `custom` transforms (default 100 ms, 16 MB, 2 isolates). */
     transforms?: TransformLimits;
   };
   /** Replace built-in services without forking. */
@@ -56,6 +58,10 @@ export interface Docsift {
   readonly container: AwilixContainer;
   readonly registry: PluginRegistry;
   process(bytes: Uint8Array, options?: ProcessOptions): Promise<ProcessResult>;
+  /** Splits a file holding several documents (a packet) and processes each part as a document of its own (docs/embedding.md). */
+  processPacket(bytes: Uint8Array, options?: PacketOptions): Promise<PacketResult>;
+  /** Finds the documents of a file already read, without extracting them. */
+  split(document: DocumentModel, options?: SplitOptions & { extraEntries?: RegistryEntry[]; allowedTypes?: string[] }): Promise<PacketPart[]>;
   read(bytes: Uint8Array): Promise<DocumentModel>;
   classify(document: DocumentModel, options?: { extraEntries?: RegistryEntry[]; engine?: ProcessOptions['engine'] }): Promise<Classification>;
   entries(options?: { extraEntries?: RegistryEntry[] }): RegistryEntry[];
@@ -106,6 +112,8 @@ export function createDocsift(options: DocsiftOptions): Docsift {
     [KEYS.aiExtractor]: asValue<GenericExtractor | null>(ai?.extractor ?? null),
     [KEYS.aiAssistant]: asValue<ExtractionAssistant | null>(ai?.assistant ?? null),
     [KEYS.pipeline]: asFunction((deps: ConstructorParameters<typeof Pipeline>[0]) => new Pipeline(deps)).singleton(),
+    [KEYS.packetSplitter]: asFunction((deps: ConstructorParameters<typeof PacketSplitter>[0]) => new PacketSplitter(deps)).singleton(),
+    [KEYS.packetProcessor]: asFunction((deps: ConstructorParameters<typeof PacketProcessor>[0]) => new PacketProcessor(deps)).singleton(),
     [KEYS.mappers]: asFunction(() => mapperRegistry)
       .singleton()
       .disposer((registry) => registry.close()),
@@ -124,6 +132,14 @@ export function createDocsift(options: DocsiftOptions): Docsift {
     process: async (bytes, processOptions) => {
       await lifecycle.start();
       return pipeline().process(bytes, processOptions);
+    },
+    processPacket: async (bytes, packetOptions) => {
+      await lifecycle.start();
+      return container.resolve<PacketProcessor>(KEYS.packetProcessor).process(bytes, packetOptions);
+    },
+    split: async (document, splitOptions = {}) => {
+      await lifecycle.start();
+      return container.resolve<PacketSplitter>(KEYS.packetSplitter).split(document, pipeline().entries(splitOptions), splitOptions);
     },
     read: (bytes) => pipeline().read(bytes),
     classify: async (document, classifyOptions = {}) => {

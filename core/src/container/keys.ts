@@ -10,6 +10,8 @@ export const KEYS = {
   aiExtractor: 'aiExtractor',
   aiAssistant: 'aiAssistant',
   pipeline: 'pipeline',
+  packetSplitter: 'packetSplitter',
+  packetProcessor: 'packetProcessor',
   mappers: 'mappers',
   webhookTransport: 'webhookTransport',
 } as const;

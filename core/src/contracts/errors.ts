@@ -12,6 +12,7 @@ export const ENGINE_ERROR_CODES = [
   'invalid_plugin',
   'invalid_argument',
   'aborted',
+  'page_timeout',
 ] as const;
 export type EngineErrorCode = (typeof ENGINE_ERROR_CODES)[number];
 
