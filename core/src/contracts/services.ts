@@ -71,6 +71,12 @@ export interface MapperOptions {
   fields?: Record<string, string>;
   /** Function body of a custom transform; receives `data` and returns the output object. */
   transform?: string;
+  /**
+   * Whom the payload belongs to (the host passes the organization id): `custom` transforms of
+   * different tenants take turns in the sandbox, so one tenant's slow transforms cannot hold up
+   * another's.
+   */
+  tenant?: string;
 }
 
 export interface WebhookRequest {

@@ -4,7 +4,7 @@ import { TransformSandbox, type TransformLimits } from './transform-sandbox.js';
 
 /**
  * Runs the mapping's `transform`, a function body that receives the payload as `data` and
- * returns the output object, inside the isolated-vm sandbox.
+ * returns the output object, inside the isolated-vm sandbox (tenants take turns there).
  */
 export class CustomMapper implements Mapper {
   readonly format = 'custom';
@@ -15,7 +15,7 @@ export class CustomMapper implements Mapper {
   }
 
   map(payload: Record<string, unknown>, options: MapperOptions): Promise<Record<string, unknown>> {
-    return this.sandbox.run(options.transform ?? '', payload);
+    return this.sandbox.run(options.transform ?? '', payload, options.tenant);
   }
 
   validate(options: MapperOptions): Promise<void> {

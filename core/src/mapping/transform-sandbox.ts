@@ -1,15 +1,18 @@
 import type IsolatedVM from 'isolated-vm';
 import type { Logger } from '../contracts/logger.js';
 import { MappingError } from './errors.js';
+import { FairSlots } from './fair-slots.js';
 import { isPlainObject, type JsonObject } from './paths.js';
 
 export interface TransformLimits {
   /** Wall-clock limit of one transform run (default 100 ms). */
   timeoutMs?: number;
-  /** Heap of the sandbox isolate in MB (default 16; isolated-vm accepts 8 or more). */
+  /** Heap of each sandbox isolate in MB (default 16; isolated-vm accepts 8 or more). */
   memoryLimitMb?: number;
   /** Longest transform source accepted, in characters (default 65,536). */
   maxSourceLength?: number;
+  /** Isolates that run transforms side by side (default 2). */
+  isolates?: number;
 }
 
 type Ivm = typeof IsolatedVM;
@@ -31,22 +34,33 @@ const RUNNER_SOURCE = `(function () {
   };
 })()`;
 
+/** One isolate of the pool, created on first use and replaced after a failed run. */
+interface Slot {
+  isolate: IsolatedVM.Isolate | null;
+  runner: IsolatedVM.Script | null;
+}
+
+/** Runs given without a tenant share this one. */
+const NO_TENANT = '';
+
 /**
  * The sandbox for `custom` transforms: isolated-vm, so a transform has no process, require,
- * file system, network or module loader, and its time and heap are bounded. One isolate is
- * reused (a fresh isolate costs about 1.4 ms, a context well under that); each run gets its
- * own context so transforms of different organizations cannot see each other's globals. Runs
- * are serialised, and the isolate is discarded after any failed run, so a transform that
- * exhausted the heap cannot take the next one down with it.
+ * file system, network or module loader, and its time and heap are bounded. A small pool of
+ * isolates is reused (a fresh isolate costs about 1.4 ms, a context well under that); each run
+ * gets its own context so transforms of different tenants cannot see each other's globals. An
+ * isolate runs one transform at a time, and is discarded after any failed run, so a transform
+ * that exhausted the heap cannot take the next one down with it. Runs wait for an isolate by
+ * tenant (`run`'s `tenant`, an organization) and tenants take turns (FairSlots): no tenant holds
+ * every isolate of a pool of two or more, so one tenant's queue of slow transforms cannot make
+ * another's run wait behind it.
  */
 export class TransformSandbox {
   private readonly timeoutMs: number;
   private readonly memoryLimitMb: number;
   private readonly maxSourceLength: number;
+  private readonly slots: Slot[];
+  private readonly turns: FairSlots<Slot>;
   private ivm: Ivm | null = null;
-  private isolate: IsolatedVM.Isolate | null = null;
-  private runner: IsolatedVM.Script | null = null;
-  private queue: Promise<unknown> = Promise.resolve();
 
   constructor(
     limits: TransformLimits = {},
@@ -55,28 +69,30 @@ export class TransformSandbox {
     this.timeoutMs = limits.timeoutMs ?? 100;
     this.memoryLimitMb = limits.memoryLimitMb ?? 16;
     this.maxSourceLength = limits.maxSourceLength ?? 65_536;
+    const isolates = limits.isolates ?? 2;
     if (!(this.timeoutMs > 0)) throw new RangeError('timeoutMs must be positive');
     if (!(this.memoryLimitMb >= 8)) throw new RangeError('memoryLimitMb must be at least 8');
+    if (!(Number.isInteger(isolates) && isolates >= 1)) throw new RangeError('isolates must be a whole number of at least 1');
+    this.slots = Array.from({ length: isolates }, () => ({ isolate: null, runner: null }));
+    this.turns = new FairSlots(this.slots);
   }
 
-  /** Runs the transform body over `data` and returns its object. Throws only `MappingError`. */
-  async run(body: string, data: JsonObject): Promise<JsonObject> {
+  /** Runs the transform body over `data` for `tenant` and returns its object. Throws only `MappingError`. */
+  async run(body: string, data: JsonObject, tenant: string = NO_TENANT): Promise<JsonObject> {
     this.checkSource(body);
     const input = serialiseInput(data);
-    return parseOutput(await this.serialised(() => this.execute(body, input, false)));
+    return parseOutput(await this.inTurn(tenant, (slot) => this.execute(slot, body, input, false)));
   }
 
   /** Compiles the transform body without running it (for checking a mapping when it is saved). */
   async check(body: string): Promise<void> {
     this.checkSource(body);
-    await this.serialised(() => this.execute(body, '', true));
+    await this.inTurn(NO_TENANT, (slot) => this.execute(slot, body, '', true));
   }
 
-  /** Releases the isolate; a later run creates a new one. */
+  /** Releases the isolates; a later run creates new ones. */
   close(): void {
-    if (this.isolate && !this.isolate.isDisposed) this.isolate.dispose();
-    this.isolate = null;
-    this.runner = null;
+    for (const slot of this.slots) discard(slot);
   }
 
   private checkSource(body: string): void {
@@ -86,23 +102,26 @@ export class TransformSandbox {
     }
   }
 
-  private serialised<T>(task: () => Promise<T>): Promise<T> {
-    const result = this.queue.then(task);
-    this.queue = result.catch(() => undefined);
-    return result;
+  private async inTurn<T>(tenant: string, task: (slot: Slot) => Promise<T>): Promise<T> {
+    const slot = await this.turns.acquire(tenant);
+    try {
+      return await task(slot);
+    } finally {
+      this.turns.release(tenant, slot);
+    }
   }
 
-  private async execute(body: string, input: string, compileOnly: boolean): Promise<[string, string]> {
-    const { isolate, runner } = await this.ready();
+  private async execute(slot: Slot, body: string, input: string, compileOnly: boolean): Promise<[string, string]> {
     let context: IsolatedVM.Context | null = null;
     let run: IsolatedVM.Reference | null = null;
     try {
+      const { isolate, runner } = await this.ready(slot);
       context = await isolate.createContext();
       run = await runner.run(context, { reference: true, timeout: this.timeoutMs });
       const result: unknown = await run.apply(undefined, [body, input, compileOnly], { result: { copy: true }, timeout: this.timeoutMs });
       return result as [string, string];
     } catch (error) {
-      this.close();
+      discard(slot);
       throw this.describeFailure(error, compileOnly);
     } finally {
       // A reference left unreleased keeps its whole context alive in the isolate's heap.
@@ -111,13 +130,13 @@ export class TransformSandbox {
     }
   }
 
-  private async ready(): Promise<{ isolate: IsolatedVM.Isolate; runner: IsolatedVM.Script }> {
-    if (this.isolate && this.runner && !this.isolate.isDisposed) return { isolate: this.isolate, runner: this.runner };
+  private async ready(slot: Slot): Promise<{ isolate: IsolatedVM.Isolate; runner: IsolatedVM.Script }> {
+    if (slot.isolate && slot.runner && !slot.isolate.isDisposed) return { isolate: slot.isolate, runner: slot.runner };
     this.ivm ??= (await import('isolated-vm')).default;
     const isolate = new this.ivm.Isolate({ memoryLimit: this.memoryLimitMb });
-    this.isolate = isolate;
-    this.runner = await isolate.compileScript(RUNNER_SOURCE);
-    return { isolate, runner: this.runner };
+    slot.isolate = isolate;
+    slot.runner = await isolate.compileScript(RUNNER_SOURCE);
+    return { isolate, runner: slot.runner };
   }
 
   private describeFailure(error: unknown, compileOnly: boolean): MappingError {
@@ -130,6 +149,12 @@ export class TransformSandbox {
     if (raw.name === 'SyntaxError') return invalid(`the transform is not valid JavaScript: ${clip(raw.message)}`);
     return invalid(`the transform threw ${raw.name === 'Error' ? 'an error' : raw.name}: ${clip(raw.message)}`);
   }
+}
+
+function discard(slot: Slot): void {
+  if (slot.isolate && !slot.isolate.isDisposed) slot.isolate.dispose();
+  slot.isolate = null;
+  slot.runner = null;
 }
 
 function serialiseInput(data: JsonObject): string {
