@@ -9,6 +9,7 @@ export { PacketProcessor, type PacketDocument, type PacketOptions, type PacketRe
 export { createAiProvider, type AiProviderOptions } from './ai/provider.js';
 export { AiProviderError, isAiProviderError } from './ai/errors.js';
 export { documentText, pageText } from './document/text.js';
+export { extractPdfPages } from './document/pdf-extract-pages.js';
 export { detectorFromFiles, type FileDetectorOptions } from './classify/file-detector.js';
 export * from './mapping/index.js';
 export * from './lending/index.js';
