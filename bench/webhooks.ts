@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { MapperRegistry } from '@docsift/core';
 import pino from 'pino';
 import { loadConfig } from '../host/src/config/config.js';
 import type { EnginePool } from '../host/src/engine/index.js';
@@ -15,6 +16,7 @@ import { callHost } from '../test/host/support/runtime-call.js';
 // API's latency (GET of a job record, autocannon) before and while they are pending, plus the time
 // a new document job takes meanwhile.
 // Host, receiver and load generator share one process (the engine is a stand-in that answers at once).
+// Then: how long one organization's custom transform waits behind another's queue of slow ones.
 
 interface AutocannonResult {
   requests: { average: number };
@@ -36,6 +38,8 @@ const engine: EnginePool = {
     fileType: 'pdf', pageCount: 1, documentType: 'insurance_cert', classificationConfidence: 0.9, alternativeTypes: [],
     extractedData: { certificateNumber: 'B-1' }, fieldDetails: {}, findings: [], timingsMs: { total: 1 }, pageSources: ['text'],
   }) as never,
+  processPacket: () => Promise.reject(new Error('no packets in this bench')),
+  learn: () => Promise.reject(new Error('no corrections in this bench')),
   close: async () => undefined,
 };
 
@@ -141,4 +145,75 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+const BUSY_RUNS = 40;
+const FAIRNESS_ROUNDS = 5;
+const SLOW_TRANSFORM = 'let sum = 0; for (let i = 0; i < 1.2e7; i += 1) sum += i % 7; return { sum };';
+const QUICK_TRANSFORM = 'return { id: data.jobId };';
+
+interface FairnessRun {
+  /** From the quick transform's submission to its result. */
+  quickMs: number;
+  /** From the first submission to the busy organization's last result. */
+  busyDrainMs: number;
+}
+
+/** Organization "busy" queues BUSY_RUNS slow transforms, then organization "quick" submits one. */
+async function fairnessRun(isolates: number, tenants: boolean): Promise<FairnessRun> {
+  const mappers = new MapperRegistry({ transformLimits: { isolates, timeoutMs: 5_000 } });
+  const map = (transform: string, tenant: string) => mappers.map('custom', { jobId: 'j' }, { transform, tenant: tenants ? tenant : undefined });
+  try {
+    await Promise.all(Array.from({ length: isolates }, () => map(QUICK_TRANSFORM, 'warm-up')));
+    const started = performance.now();
+    const busy = Promise.all(Array.from({ length: BUSY_RUNS }, () => map(SLOW_TRANSFORM, 'busy'))).then(() => performance.now() - started);
+    const quickStarted = performance.now();
+    const quickMs = await map(QUICK_TRANSFORM, 'quick').then(() => performance.now() - quickStarted);
+    return { quickMs, busyDrainMs: await busy };
+  } finally {
+    mappers.close();
+  }
+}
+
+async function slowTransformMs(): Promise<number> {
+  const mappers = new MapperRegistry({ transformLimits: { timeoutMs: 5_000 } });
+  try {
+    await mappers.map('custom', {}, { transform: SLOW_TRANSFORM });
+    const started = performance.now();
+    for (let run = 0; run < 5; run += 1) await mappers.map('custom', {}, { transform: SLOW_TRANSFORM });
+    return (performance.now() - started) / 5;
+  } finally {
+    mappers.close();
+  }
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function transformFairness(): Promise<void> {
+  const setups: Array<{ name: string; isolates: number; tenants: boolean }> = [
+    { name: 'one isolate, first come first served (before issue 12)', isolates: 1, tenants: false },
+    { name: 'one isolate, organizations take turns', isolates: 1, tenants: true },
+    { name: 'two isolates, organizations take turns (default)', isolates: 2, tenants: true },
+  ];
+  const slowMs = await slowTransformMs();
+  const rows: string[] = [];
+  for (const setup of setups) {
+    const runs: FairnessRun[] = [];
+    for (let round = 0; round < FAIRNESS_ROUNDS; round += 1) runs.push(await fairnessRun(setup.isolates, setup.tenants));
+    const quick = runs.map((run) => run.quickMs);
+    rows.push(`| ${setup.name} | ${median(quick).toFixed(1)} | ${Math.max(...quick).toFixed(1)} | ${median(runs.map((run) => run.busyDrainMs)).toFixed(0)} |`);
+  }
+  writeResultsSection(
+    'webhook-transforms',
+    'Custom transforms of two organizations (`npm run bench:webhooks`)',
+    [
+      `Organization A queues ${BUSY_RUNS} custom transforms of about ${slowMs.toFixed(0)} ms each (a loop), then organization B submits one quick transform; ${FAIRNESS_ROUNDS} rounds per setup, MapperRegistry in one process; ${os.cpus().length} CPUs, load average ${os.loadavg()[0]!.toFixed(1)}.`,
+      '',
+      '| sandbox | B waits, median ms | B waits, worst ms | A drains its queue, median ms |',
+      '|---|---|---|---|',
+      ...rows,
+    ].join('\n'),
+  );
+  process.stdout.write(`${rows.join('\n')}\n`);
+}
+
+await transformFairness();
+if (!process.argv.includes('--transforms-only')) await main();

@@ -16,7 +16,7 @@ const owner = (organizationId: string, email: string): User => ({
 function webhookConfig(organizationId: string): WebhookConfigRecord {
   const at = new Date();
   return {
-    id: randomUUID(), organizationId, connectionName: 'loan system', url: 'https://hooks.example.com/a', authType: 'none', secrets: null, headers: {},
+    id: randomUUID(), organizationId, connectionName: 'loan system', url: 'https://hooks.example.com/a', authType: 'none', secrets: null,
     retryEnabled: true, maxRetries: 3, fieldMappings: { format: 'default' }, status: 'active', createdAt: at, updatedAt: at,
   };
 }

@@ -24,7 +24,7 @@ function organizationType(organizationId: string): OrganizationType {
 function webhookConfig(organizationId: string): WebhookConfigRecord {
   const at = new Date();
   return {
-    id: randomUUID(), organizationId, connectionName: 'loan system', url: 'https://hooks.example.com/a', authType: 'none', secrets: null, headers: {},
+    id: randomUUID(), organizationId, connectionName: 'loan system', url: 'https://hooks.example.com/a', authType: 'none', secrets: null,
     retryEnabled: true, maxRetries: 3, fieldMappings: { format: 'default' }, status: 'active', createdAt: at, updatedAt: at,
   };
 }

@@ -87,7 +87,7 @@ describe('host: the SSRF policy at submission and at delivery (DOCSIFT_WEBHOOK_A
       const now = new Date();
       await h.container.resolve<WebhookRepository>('webhookRepository').insertConfig({
         id: webhookId, organizationId: account.organizationId, connectionName: 'inside', url: `http://localhost:${new URL(receiver.url).port}/config`,
-        authType: 'none', secrets: null, headers: {}, retryEnabled: true, maxRetries: 5, fieldMappings: { format: 'default' }, status: 'active', createdAt: now, updatedAt: now,
+        authType: 'none', secrets: null, retryEnabled: true, maxRetries: 5, fieldMappings: { format: 'default' }, status: 'active', createdAt: now, updatedAt: now,
       });
       const rows = [delivery(null, `${receiver.url}/literal`), delivery(webhookId, null)];
       await h.dataSource.getRepository(WebhookDeliveryEntity).insert(rows as QueryDeepPartialEntity<WebhookDelivery>[]);

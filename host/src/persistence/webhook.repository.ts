@@ -9,6 +9,8 @@ import {
   type WebhookDelivery,
 } from './entities/webhook.entities.js';
 import { guardedWrite } from './guarded-write.js';
+import { readNewestFirst } from './pagination.js';
+import type { Page, PageRequest } from '../common/pagination.js';
 
 const DELIVERY_STATUSES = Object.keys(DELIVERY_TRANSITIONS) as DeliveryStatus[];
 
@@ -59,9 +61,9 @@ export class WebhookRepository {
     return this.#deliveries.findOneBy({ id });
   }
 
-  /** Newest first. */
-  listDeliveries(webhookId: string, limit: number): Promise<WebhookDelivery[]> {
-    return this.#deliveries.find({ where: { webhookId }, order: { createdAt: 'DESC', id: 'DESC' }, take: limit });
+  /** A configuration's deliveries newest first, a page at a time (common/pagination.ts). */
+  listDeliveries(webhookId: string, page: PageRequest): Promise<Page<WebhookDelivery>> {
+    return readNewestFirst(this.#deliveries.createQueryBuilder('delivery').where('delivery.webhook_id = :webhookId', { webhookId }), page);
   }
 
   /**
@@ -82,6 +84,23 @@ export class WebhookRepository {
   /** Pending deliveries whose next attempt was due before `moment`, oldest first. */
   listOverdue(moment: Date, limit: number): Promise<WebhookDelivery[]> {
     return this.#deliveries.find({ where: { status: 'pending', nextAttemptAt: LessThan(moment) }, order: { nextAttemptAt: 'ASC' }, take: limit });
+  }
+
+  /** How many deliveries are in each status (statuses without deliveries are absent). */
+  async countDeliveriesByStatus(): Promise<Partial<Record<DeliveryStatus, number>>> {
+    const rows = await this.#deliveries
+      .createQueryBuilder('delivery')
+      .select('delivery.status', 'status')
+      .addSelect('COUNT(*)', 'count')
+      .groupBy('delivery.status')
+      .getRawMany<{ status: DeliveryStatus; count: number | string }>();
+    return Object.fromEntries(rows.map((row) => [row.status, Number(row.count)]));
+  }
+
+  /** When the oldest pending delivery was created; null when none is pending. */
+  async oldestPendingDeliveryCreatedAt(): Promise<Date | null> {
+    const oldest = await this.#deliveries.findOne({ where: { status: 'pending' }, order: { createdAt: 'ASC' }, select: { id: true, createdAt: true } });
+    return oldest?.createdAt ?? null;
   }
 
   /** Deletes finished deliveries created before `moment`; returns how many. */

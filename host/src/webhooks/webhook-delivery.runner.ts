@@ -51,6 +51,8 @@ export class WebhookDeliveryRunner {
   }
 
   async #target(delivery: WebhookDelivery): Promise<Target> {
+    // JobRepository.delete empties the payload of the deleted job's deliveries.
+    if (Object.keys(delivery.payload).length === 0) return { refused: 'the job was deleted' };
     if (delivery.webhookId === null) {
       return { url: delivery.url ?? '', auth: { authType: 'none' }, mapping: SUBMISSION_MAPPING, maxAttempts: delivery.maxAttempts };
     }
@@ -63,7 +65,13 @@ export class WebhookDeliveryRunner {
   async #send(delivery: WebhookDelivery, target: DeliveryTarget, started: Date): Promise<Outcome> {
     let request;
     try {
-      request = await buildDeliveryRequest(this.#deps.webhookMappers, target, delivery.payload, delivery.id, started.getTime());
+      request = await buildDeliveryRequest(this.#deps.webhookMappers, {
+        target,
+        payload: delivery.payload,
+        webhookId: delivery.id,
+        timestampMs: started.getTime(),
+        organizationId: delivery.organizationId,
+      });
     } catch (error) {
       if (isMappingError(error) || isWebhookError(error)) return refusal(error.message);
       throw error;

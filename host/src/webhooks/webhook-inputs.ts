@@ -11,6 +11,7 @@ export type WebhookConfigInput = {
   /** null removes the secret; a masked value (`••••` and the last 4 characters) keeps it. */
   authValue: string | null;
   hmacSecret: string | null;
+  /** Sealed like the secrets. On update the whole set: a name left out is removed, a masked value keeps the stored one. */
   headers: Record<string, string>;
   retryEnabled: boolean;
   maxRetries: number;

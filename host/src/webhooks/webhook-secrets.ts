@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -26,6 +26,11 @@ export class SecretBox {
     const cipher = createCipheriv('aes-256-gcm', this.#key, iv);
     const sealed = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
     return [VERSION, iv, cipher.getAuthTag(), sealed].map((part) => (typeof part === 'string' ? part : part.toString('base64url'))).join('.');
+  }
+
+  /** A key of its own for another use of the server's secret (HKDF-SHA256 with `purpose` as info): signing split PDF links. */
+  deriveKey(purpose: string): Buffer {
+    return Buffer.from(hkdfSync('sha256', this.#key, Buffer.alloc(0), purpose, KEY_BYTES));
   }
 
   open(sealed: string): string {
@@ -63,7 +68,11 @@ function readOrCreateKeyFile(dataDir: string): Buffer {
   return Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64');
 }
 
-/** `••••` and the last 4 characters: what every response shows of a secret. */
+const MASK = '••••';
+/** The shortest secret whose last 4 characters are shown: they are then at most a quarter of it, and 12 or more stay hidden. */
+const SHOW_TAIL_FROM = 16;
+
+/** What every response shows of a secret: `••••` and its last 4 characters, or only `••••` for one shorter than 16. */
 export function maskSecret(secret: string): string {
-  return `••••${secret.slice(-4)}`;
+  return secret.length >= SHOW_TAIL_FROM ? `${MASK}${secret.slice(-4)}` : MASK;
 }

@@ -1,8 +1,10 @@
+import { pageRequestOf } from '../pagination.js';
 import { defineRoute } from '../route.js';
 import { commonErrors, errorResponse, json, noContent } from '../schemas/common.schemas.js';
 import {
   WebhookCreateRequest,
   WebhookDeliveryList,
+  WebhookDeliveryQuery,
   WebhookIdParams,
   WebhookList,
   WebhookTestRequest,
@@ -15,6 +17,7 @@ const tags = ['Webhook integrations'];
 const manage = { kind: 'scope', scope: 'webhooks:manage' } as const;
 const denied = { 403: errorResponse('Not an owner or admin, or the key lacks webhooks:manage') };
 const missing = { 404: errorResponse('No such webhook in this organization') };
+const DELIVERIES_PER_PAGE = 100;
 
 export const webhookRoutes = [
   defineRoute({
@@ -39,7 +42,7 @@ export const webhookRoutes = [
   defineRoute({
     method: 'post',
     path: '/api/integrations/webhooks/test',
-    summary: 'Send one test delivery (no retries) of a template payload built from testData.data',
+    summary: 'Send one test delivery (no retries) of a template payload built from testData.data, marked by X-Webhook-Test: true and "test": true',
     tags,
     auth: manage,
     request: { json: WebhookTestRequest },
@@ -49,7 +52,8 @@ export const webhookRoutes = [
   defineRoute({
     method: 'put',
     path: '/api/integrations/webhooks/{id}',
-    summary: 'Change a configuration: a partial webhookConfig is merged; status moves it between active and inactive',
+    summary:
+      'Change a configuration: a partial webhookConfig is merged; status moves it between active and inactive. A url on another origin needs the stored credentials sent again or removed',
     tags,
     auth: manage,
     request: { params: WebhookIdParams, json: WebhookUpdateRequest },
@@ -75,11 +79,14 @@ export const webhookRoutes = [
   defineRoute({
     method: 'get',
     path: '/api/integrations/webhooks/{id}/deliveries',
-    summary: "A configuration's deliveries and each attempt's outcome, newest first (the last 100)",
+    summary: "A configuration's deliveries and each attempt's outcome, newest first, a page at a time (100 unless `limit` says otherwise)",
     tags,
     auth: manage,
-    request: { params: WebhookIdParams },
+    request: { params: WebhookIdParams, query: WebhookDeliveryQuery },
     responses: { 200: json(WebhookDeliveryList, 'Deliveries'), ...denied, ...missing, ...commonErrors },
-    handler: ({ webhookService }) => async ({ params, principal }) => ({ status: 200, body: await webhookService.deliveries(principal, params.id) }),
+    handler: ({ webhookService }) => async ({ params, query, principal }) => ({
+      status: 200,
+      body: await webhookService.deliveries(principal, params.id, pageRequestOf(query, DELIVERIES_PER_PAGE)),
+    }),
   }),
 ];

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { WEBHOOK_AUTH_TYPES } from '@docsift/core';
+import { nextCursorField, pageQueryFields } from '../pagination.js';
 
 const MAX_HEADERS = 50;
+const MASKED = 'masked: •••• and the last 4 characters, or only •••• when shorter than 16 characters';
 const secret = z.string().min(1).max(4096);
 
 const Headers = z
@@ -61,9 +63,9 @@ export const WebhookView = z
     webhookConfig: z.object({
       url: z.string(),
       authType: z.enum(WEBHOOK_AUTH_TYPES),
-      authValue: z.string().optional().describe('masked: •••• and the last 4 characters'),
-      hmacSecret: z.string().optional().describe('masked: •••• and the last 4 characters'),
-      headers: z.record(z.string(), z.string()),
+      authValue: z.string().optional().describe(MASKED),
+      hmacSecret: z.string().optional().describe(MASKED),
+      headers: z.record(z.string(), z.string()).describe(`values ${MASKED}`),
       retryEnabled: z.boolean(),
       maxRetries: z.number().int(),
     }),
@@ -116,5 +118,8 @@ export const WebhookDeliveryList = z
         createdAt: z.iso.datetime(),
       }),
     ),
+    nextCursor: nextCursorField,
   })
   .meta({ id: 'WebhookDeliveryList' });
+
+export const WebhookDeliveryQuery = z.object(pageQueryFields);

@@ -11,16 +11,15 @@ export interface FieldMappings {
   transform?: string;
 }
 
-/** An organization's webhook configuration; `secrets` holds authValue and hmacSecret, encrypted. */
+/** An organization's webhook configuration; `secrets` holds authValue, hmacSecret and the extra headers, encrypted. */
 export interface WebhookConfigRecord {
   id: string;
   organizationId: string;
   connectionName: string;
   url: string;
   authType: WebhookAuthType;
-  /** AES-256-GCM sealed JSON `{authValue?, hmacSecret?}` (see webhooks/webhook-secrets.ts). */
+  /** AES-256-GCM sealed JSON `{authValue?, hmacSecret?, headers?}` (see webhooks/webhook-secrets.ts). */
   secrets: string | null;
-  headers: Record<string, string>;
   retryEnabled: boolean;
   maxRetries: number;
   fieldMappings: FieldMappings;
@@ -55,6 +54,7 @@ export interface WebhookDelivery {
   jobId: string | null;
   url: string | null;
   event: string;
+  /** `{}` once its job was deleted (JobRepository.delete). */
   payload: Record<string, unknown>;
   status: DeliveryStatus;
   attempts: DeliveryAttempt[];
@@ -78,7 +78,6 @@ export const WebhookConfigEntity = new EntitySchema<WebhookConfigRecord>({
     url: text(2048),
     authType: { ...text(16), name: 'auth_type' },
     secrets: { type: 'text', nullable: true },
-    headers: json,
     retryEnabled: { ...bool, name: 'retry_enabled' },
     maxRetries: { ...int, name: 'max_retries' },
     fieldMappings: { ...json, name: 'field_mappings' },
