@@ -31,6 +31,14 @@ describe('host: local file store', () => {
     expect(fs.statSync(path.join(root, 'files')).mode & 0o777).to.equal(0o700);
   });
 
+  it('keeps a file moved in from elsewhere readable by the service user only (0600), whatever mode it was made with', async () => {
+    const elsewhere = path.join(root, 'upload.tmp');
+    fs.writeFileSync(elsewhere, 'pdf bytes', { mode: 0o644 });
+    fs.chmodSync(elsewhere, 0o644);
+    const key = await store.put(elsewhere, { organizationId });
+    expect(fs.statSync(store.localPath(key)).mode & 0o777).to.equal(0o600);
+  });
+
   it('moves any other file in under a new name', async () => {
     const elsewhere = path.join(root, 'upload.tmp');
     fs.writeFileSync(elsewhere, 'pdf bytes');

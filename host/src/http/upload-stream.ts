@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { FileType } from '../common/upload.js';
+import { PRIVATE_FILE_MODE, PRIVATE_FOLDER } from '../storage/file-store.js';
 import { fileTypeOf, HEAD_BYTES } from '../storage/file-type.js';
 
 /** How much of an upload may wait in memory for the disk: chunks that arrive meanwhile go out in one write. */
@@ -66,9 +67,9 @@ export class UploadFileStream extends Writable {
 
   override _construct(callback: (error?: Error | null) => void): void {
     const open = (retry: boolean) =>
-      fs.open(this.filepath, 'w', (error, fd) => {
+      fs.open(this.filepath, 'w', PRIVATE_FILE_MODE, (error, fd) => {
         // The folder went away since it was made (an operator, a purge): make it again, once.
-        if (error?.code === 'ENOENT' && retry) return fs.mkdir(path.dirname(this.filepath), { recursive: true }, () => open(false));
+        if (error?.code === 'ENOENT' && retry) return fs.mkdir(path.dirname(this.filepath), PRIVATE_FOLDER, () => open(false));
         if (error) return callback(error);
         this.#fd = fd;
         callback();

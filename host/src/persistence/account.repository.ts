@@ -1,6 +1,6 @@
 import { type DataSource, type Repository } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity.js';
-import { guardedWrite } from './guarded-write.js';
+import { guardedWrite, type WriteStatement } from './guarded-write.js';
 import { RawLookup } from './raw-lookup.js';
 import {
   ApiKeyEntity,
@@ -13,7 +13,7 @@ import {
   type User,
 } from './entities/account.entities.js';
 
-/** Organizations, users and sessions. */
+/** Organizations, users (members) and sessions. */
 export class AccountRepository {
   readonly #organizations: Repository<Organization>;
   readonly #users: Repository<User>;
@@ -65,6 +65,57 @@ export class AccountRepository {
 
   async deleteSession(id: string): Promise<void> {
     await this.#sessions.delete({ id });
+  }
+
+  /** The user's sessions that have not expired at `now`, newest first. */
+  listSessions(userId: string, now: Date): Promise<Session[]> {
+    return this.#sessions
+      .createQueryBuilder('session')
+      .where('session.user_id = :userId AND session.expires_at > :now', { userId, now })
+      .orderBy('session.created_at', 'DESC')
+      .getMany();
+  }
+
+  /** Ends one of the user's sessions; false when the user has none by that id. */
+  async deleteSessionOfUser(userId: string, sessionId: string): Promise<boolean> {
+    const result = await this.#sessions.createQueryBuilder().delete().where('id = :sessionId AND user_id = :userId', { sessionId, userId }).execute();
+    return (result.affected ?? 0) > 0;
+  }
+
+  async deleteSessionsOfUser(userId: string): Promise<number> {
+    const result = await this.#sessions.createQueryBuilder().delete().where('user_id = :userId', { userId }).execute();
+    return result.affected ?? 0;
+  }
+
+  /** The organization's users, oldest first. */
+  listMembers(organizationId: string): Promise<User[]> {
+    return this.#users.createQueryBuilder('user').where('user.organization_id = :organizationId', { organizationId }).orderBy('user.created_at', 'ASC').getMany();
+  }
+
+  /**
+   * Removes a user of the organization with their sessions, and with `revokeKeysAt` revokes the API
+   * keys they created, in one transaction. False, removing nothing, when the organization has no
+   * such user or the user is its last owner. The owner count is read by the DELETE itself, not
+   * before it; in a derived table, which MySQL requires of a DELETE that reads its own table.
+   */
+  async removeMember(organizationId: string, userId: string, revokeKeysAt: Date | null): Promise<boolean> {
+    const removeUser = {
+      sql:
+        "DELETE FROM users WHERE id = ? AND organization_id = ? AND (role <> 'owner' OR " +
+        "(SELECT owners.n FROM (SELECT COUNT(*) AS n FROM users WHERE organization_id = ? AND role = 'owner') owners) > 1)",
+      params: [userId, organizationId, organizationId],
+    };
+    const dependents: WriteStatement[] = [{ sql: 'DELETE FROM sessions WHERE user_id = ?', params: [userId] }];
+    if (revokeKeysAt) {
+      dependents.push(
+        this.#dataSource
+          .createQueryBuilder()
+          .update(ApiKeyEntity)
+          .set({ revokedAt: revokeKeysAt })
+          .where('organization_id = :organizationId AND created_by = :userId AND revoked_at IS NULL', { organizationId, userId }),
+      );
+    }
+    return guardedWrite(this.#dataSource, removeUser, dependents);
   }
 
   async deleteSessionsExpiredBefore(moment: Date): Promise<number> {

@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Config } from '../config/config.js';
 import type { AccountRepository } from '../persistence/account.repository.js';
 import type { Organization, Role, User } from '../persistence/entities/account.entities.js';
-import { ApiError, forbidden, unauthorized } from './errors.js';
-import type { Principal } from './principal.js';
+import type { ApiKeyService } from './api-key.service.js';
+import { ApiError, forbidden, notFound, unauthorized } from './errors.js';
+import { isManager, type Principal, type SessionPrincipal } from './principal.js';
 import { PasswordHasher } from './password-hasher.js';
 import { LoginThrottle } from './rate-limit/login-throttle.js';
 import { randomToken, tokenHash } from './secrets.js';
@@ -18,15 +19,29 @@ export interface SessionGrant {
   expiresAt: string;
 }
 
+export interface SessionView {
+  id: string;
+  createdAt: string;
+  expiresAt: string;
+  current: boolean;
+}
+
+export interface MemberView {
+  user: SessionGrant['user'];
+  role: Role;
+  createdAt: string;
+}
+
 export interface AccountServiceDeps {
   config: Config;
   accountRepository: AccountRepository;
+  apiKeyService: ApiKeyService;
   clock: () => Date;
 }
 
 const LOGIN_FAILED = 'The email or password is not correct.';
 
-/** Signup, login, logout, sessions and members (docs/api.md). */
+/** Signup, login, logout, sessions and members (docs/api.md, Credentials). */
 export class AccountService {
   readonly #deps: AccountServiceDeps;
   readonly #hasher: PasswordHasher;
@@ -97,15 +112,64 @@ export class AccountService {
     if (principal.kind === 'session') await this.#deps.accountRepository.deleteSession(principal.sessionId);
   }
 
-  async describe(principal: Principal & { kind: 'session' }): Promise<Omit<SessionGrant, 'sessionToken' | 'expiresAt'>> {
+  /** The user's sessions that have not expired, newest first; `current` marks the caller's. */
+  async listSessions(principal: SessionPrincipal): Promise<{ sessions: SessionView[] }> {
+    const sessions = await this.#deps.accountRepository.listSessions(principal.userId, this.#deps.clock());
+    return {
+      sessions: sessions.map((session) => ({
+        id: session.id,
+        createdAt: session.createdAt.toISOString(),
+        expiresAt: session.expiresAt.toISOString(),
+        current: session.id === principal.sessionId,
+      })),
+    };
+  }
+
+  /** Ends one of the user's own sessions (another user's is not found); says whether it was the caller's. */
+  async endSession(principal: SessionPrincipal, sessionId: string): Promise<{ endedCurrent: boolean }> {
+    if (!(await this.#deps.accountRepository.deleteSessionOfUser(principal.userId, sessionId))) throw notFound('Session');
+    return { endedCurrent: sessionId === principal.sessionId };
+  }
+
+  /** Signs the user out everywhere: every session of theirs ends, the caller's included. */
+  async endAllSessions(principal: SessionPrincipal): Promise<void> {
+    await this.#deps.accountRepository.deleteSessionsOfUser(principal.userId);
+  }
+
+  async describe(principal: SessionPrincipal): Promise<Omit<SessionGrant, 'sessionToken' | 'expiresAt'>> {
     const user = await this.#deps.accountRepository.findUser(principal.userId);
     const organization = await this.#deps.accountRepository.findOrganization(principal.organizationId);
     if (!user || !organization) throw unauthorized();
     return { user: userView(user), organization: { id: organization.id, name: organization.name }, role: user.role };
   }
 
+  async listMembers(principal: SessionPrincipal): Promise<{ members: MemberView[] }> {
+    const users = await this.#deps.accountRepository.listMembers(principal.organizationId);
+    return { members: users.map((user) => ({ user: userView(user), role: user.role, createdAt: user.createdAt.toISOString() })) };
+  }
+
+  /**
+   * Removes a user from the caller's organization (owner or admin; only an owner removes an owner,
+   * and never the last one). Their sessions end at once. API keys belong to the organization and
+   * stay, unless `revokeApiKeys` asks to revoke the ones the user created. Says whether the caller
+   * removed themselves.
+   */
+  async removeMember(principal: SessionPrincipal, userId: string, options: { revokeApiKeys: boolean }): Promise<{ removedSelf: boolean }> {
+    if (!isManager(principal)) throw forbidden('Only organization owners and admins may remove members.');
+    const member = await this.#deps.accountRepository.findUser(userId);
+    if (!member || member.organizationId !== principal.organizationId) throw notFound('Member');
+    if (member.role === 'owner' && principal.role !== 'owner') throw forbidden('Only an owner may remove an owner.');
+    const removed = await this.#deps.accountRepository.removeMember(principal.organizationId, userId, options.revokeApiKeys ? this.#deps.clock() : null);
+    if (!removed) {
+      if (!(await this.#deps.accountRepository.findUser(userId))) throw notFound('Member');
+      throw new ApiError('conflict', "The organization's last owner cannot be removed.", { reason: 'last_owner' });
+    }
+    if (options.revokeApiKeys) this.#deps.apiKeyService.forgetKeysCreatedBy(userId);
+    return { removedSelf: userId === principal.userId };
+  }
+
   async addMember(
-    principal: Principal & { kind: 'session' },
+    principal: SessionPrincipal,
     input: { email: string; password: string; name?: string; role: 'admin' | 'member' },
   ): Promise<{ user: SessionGrant['user']; role: Role }> {
     const email = normalizeEmail(input.email);
@@ -173,8 +237,10 @@ function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
+const UNIQUE_VIOLATIONS = new Set(['ER_DUP_ENTRY', 'SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT_PRIMARYKEY']);
+
+/** A duplicate key, and no other refusal (a trigger, a NOT NULL): those are not the caller's conflict. */
 export function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string; driverError?: { code?: string } };
-  const code = e.driverError?.code ?? e.code ?? '';
-  return code === 'ER_DUP_ENTRY' || code.startsWith('SQLITE_CONSTRAINT');
+  return UNIQUE_VIOLATIONS.has(e.driverError?.code ?? e.code ?? '');
 }

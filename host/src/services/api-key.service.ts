@@ -26,6 +26,7 @@ export interface ApiKeyView {
   createdAt: string;
   organizationId: string;
   lastUsedAt?: string | null;
+  createdBy?: string | null;
 }
 
 /** `<n>d`, `<n>h` or `never` → milliseconds (null for never); anything else is `invalid_request`. */
@@ -78,7 +79,7 @@ export class ApiKeyService {
 
   async list(principal: Principal): Promise<{ apiKeys: ApiKeyView[] }> {
     const keys = await this.#repository.listActive(principal.organizationId);
-    return { apiKeys: keys.map((key) => ({ ...view(key), lastUsedAt: key.lastUsedAt?.toISOString() ?? null })) };
+    return { apiKeys: keys.map((key) => ({ ...view(key), lastUsedAt: key.lastUsedAt?.toISOString() ?? null, createdBy: key.createdBy })) };
   }
 
   async revoke(principal: Principal, id: string): Promise<void> {
@@ -128,6 +129,12 @@ export class ApiKeyService {
     if (this.#verified.size >= KEY_CACHE_MAX_ENTRIES) this.#verified.clear();
     this.#verified.set(hashed, { record, until: now + KEY_CACHE_TTL_MS });
     return record;
+  }
+
+  /** Forgets the verified keys `userId` created, once they are revoked with the user's removal from the organization. */
+  forgetKeysCreatedBy(userId: string): void {
+    this.#generation += 1;
+    for (const [hashed, cached] of this.#verified) if (cached.record.createdBy === userId) this.#verified.delete(hashed);
   }
 
   #evict(id: string): void {

@@ -18,6 +18,8 @@ export type Principal =
   | { kind: 'session'; organizationId: string; userId: string; role: Role; sessionId: string; viaCookie: boolean }
   | { kind: 'apiKey'; organizationId: string; apiKeyId: string; scopes: string[] };
 
+export type SessionPrincipal = Extract<Principal, { kind: 'session' }>;
+
 const MEMBER_SCOPES: readonly Scope[] = ['documents:read', 'documents:write', 'lending:read', 'lending:write', 'analysis:read', 'analysis:write'];
 
 /** Whether the caller holds a scope: keys by their scopes, sessions by the user's role. */

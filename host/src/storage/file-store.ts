@@ -20,8 +20,9 @@ export interface FileStore {
   delete(key: string): Promise<void>;
 }
 
-/** Stored documents are the customers' data: folders readable by the service's own user only. */
-const PRIVATE_FOLDER = { recursive: true, mode: 0o700 } as const;
+/** Stored documents are the customers' data: folders and files readable by the service's own user only. */
+export const PRIVATE_FOLDER = { recursive: true, mode: 0o700 } as const;
+export const PRIVATE_FILE_MODE = 0o600;
 
 const KEY_PATTERN = /^[0-9a-f-]{36}\/[0-9a-f-]{36}$/;
 const ORGANIZATION_PATTERN = /^[0-9a-f-]{36}$/;
@@ -50,12 +51,13 @@ export class LocalFileStore implements FileStore {
         // The folder went away (a purge): make it again, once.
         await fs.mkdir(folder, PRIVATE_FOLDER);
         await fs.rename(localFile, target);
-        return key;
-      }
-      if (code !== 'EXDEV') throw error;
-      await fs.copyFile(localFile, target);
-      await fs.rm(localFile, { force: true });
+      } else if (code === 'EXDEV') {
+        await fs.copyFile(localFile, target);
+        await fs.rm(localFile, { force: true });
+      } else throw error;
     }
+    // A file written elsewhere keeps the mode it was made with (a move, or a copy of it).
+    await fs.chmod(target, PRIVATE_FILE_MODE);
     return key;
   }
 

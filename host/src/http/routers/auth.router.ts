@@ -1,25 +1,20 @@
-import type { Context } from 'koa';
-import type { Config } from '../../config/config.js';
-import type { SessionGrant } from '../../services/account.service.js';
-import type { Principal } from '../../services/principal.js';
-import { SESSION_COOKIE } from '../middleware/authenticate.js';
+import type { SessionPrincipal } from '../../services/principal.js';
 import { defineRoute } from '../route.js';
-import { LoginRequest, MemberRequest, MemberResponse, SessionGrantResponse, SessionResponse, SignupRequest } from '../schemas/account.schemas.js';
+import {
+  IdParams,
+  LoginRequest,
+  MemberList,
+  MemberParams,
+  MemberRemovalQuery,
+  MemberRequest,
+  MemberResponse,
+  SessionGrantResponse,
+  SessionList,
+  SessionResponse,
+  SignupRequest,
+} from '../schemas/account.schemas.js';
 import { commonErrors, errorResponse, json, noContent } from '../schemas/common.schemas.js';
-
-function setSessionCookie(ctx: Context, config: Config, grant: SessionGrant | null): void {
-  const secure = config.publicUrl.startsWith('https:');
-  // Behind a TLS-terminating proxy the socket is plain HTTP; the public URL decides.
-  if (secure) (ctx.cookies as { secure?: boolean }).secure = true;
-  ctx.cookies.set(SESSION_COOKIE, grant?.sessionToken ?? '', {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure,
-    path: '/',
-    expires: grant ? new Date(grant.expiresAt) : new Date(0),
-    overwrite: true,
-  });
-}
+import { setSessionCookie } from '../session-cookie.js';
 
 const tags = ['Accounts'];
 
@@ -78,8 +73,44 @@ export const authRoutes = [
     responses: { 200: json(SessionResponse, 'Session'), ...commonErrors },
     handler: ({ accountService }) => async ({ principal }) => ({
       status: 200,
-      body: await accountService.describe(principal as Principal & { kind: 'session' }),
+      body: await accountService.describe(principal as SessionPrincipal),
     }),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/auth/sessions',
+    summary: "The user's sessions that have not expired, newest first",
+    tags,
+    auth: { kind: 'session' },
+    responses: { 200: json(SessionList, 'Sessions'), ...commonErrors },
+    handler: ({ accountService }) => async ({ principal }) => ({ status: 200, body: await accountService.listSessions(principal as SessionPrincipal) }),
+  }),
+  defineRoute({
+    method: 'delete',
+    path: '/api/auth/sessions',
+    summary: 'Sign out everywhere: end every session of the user, this one included',
+    tags,
+    auth: { kind: 'session' },
+    responses: { 204: noContent, ...commonErrors },
+    handler: ({ accountService, config }) => async ({ principal }, ctx) => {
+      await accountService.endAllSessions(principal as SessionPrincipal);
+      setSessionCookie(ctx, config, null);
+      return { status: 204 };
+    },
+  }),
+  defineRoute({
+    method: 'delete',
+    path: '/api/auth/sessions/{id}',
+    summary: "End one of the user's sessions (a device signed in elsewhere)",
+    tags,
+    auth: { kind: 'session' },
+    request: { params: IdParams },
+    responses: { 204: noContent, 404: errorResponse('No such session of this user'), ...commonErrors },
+    handler: ({ accountService, config }) => async ({ params, principal }, ctx) => {
+      const { endedCurrent } = await accountService.endSession(principal as SessionPrincipal, params.id);
+      if (endedCurrent) setSessionCookie(ctx, config, null);
+      return { status: 204 };
+    },
   }),
   defineRoute({
     method: 'post',
@@ -91,7 +122,36 @@ export const authRoutes = [
     responses: { 201: json(MemberResponse, 'Member added'), 403: errorResponse('Not an owner or admin'), 409: errorResponse('Email taken'), ...commonErrors },
     handler: ({ accountService }) => async ({ body, principal }) => ({
       status: 201,
-      body: await accountService.addMember(principal as Principal & { kind: 'session' }, body),
+      body: await accountService.addMember(principal as SessionPrincipal, body),
     }),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/organizations/members',
+    summary: "The organization's members with their roles",
+    tags,
+    auth: { kind: 'session' },
+    responses: { 200: json(MemberList, 'Members'), ...commonErrors },
+    handler: ({ accountService }) => async ({ principal }) => ({ status: 200, body: await accountService.listMembers(principal as SessionPrincipal) }),
+  }),
+  defineRoute({
+    method: 'delete',
+    path: '/api/organizations/members/{userId}',
+    summary: 'Remove a member (owner or admin); their sessions end at once',
+    tags,
+    auth: { kind: 'session', managerOnly: true },
+    request: { params: MemberParams, query: MemberRemovalQuery },
+    responses: {
+      204: noContent,
+      403: errorResponse('Not an owner or admin, or an admin removing an owner'),
+      404: errorResponse('No such member in this organization'),
+      409: errorResponse('The last owner (details.reason "last_owner")'),
+      ...commonErrors,
+    },
+    handler: ({ accountService, config }) => async ({ params, query, principal }, ctx) => {
+      const { removedSelf } = await accountService.removeMember(principal as SessionPrincipal, params.userId, { revokeApiKeys: query.revokeApiKeys === 'true' });
+      if (removedSelf) setSessionCookie(ctx, config, null);
+      return { status: 204 };
+    },
   }),
 ];

@@ -21,6 +21,29 @@ const RoleView = z.enum(['owner', 'admin', 'member']);
 export const SessionResponse = z.object({ user: UserView, organization: OrganizationView, role: RoleView }).meta({ id: 'Session' });
 export const SessionGrantResponse = SessionResponse.extend({ sessionToken: z.string(), expiresAt: z.iso.datetime() }).meta({ id: 'SessionGrant' });
 export const MemberResponse = z.object({ user: UserView, role: RoleView }).meta({ id: 'Member' });
+export const MemberList = z
+  .object({ members: z.array(z.object({ user: UserView, role: RoleView, createdAt: z.iso.datetime() })) })
+  .meta({ id: 'MemberList' });
+export const MemberParams = z.object({ userId: z.string().max(64) });
+export const MemberRemovalQuery = z.object({
+  revokeApiKeys: z
+    .enum(['true', 'false'])
+    .optional()
+    .describe('"true" also revokes the API keys the member created (default "false": keys belong to the organization and keep working)'),
+});
+
+export const SessionList = z
+  .object({
+    sessions: z.array(
+      z.object({
+        id: z.uuid(),
+        createdAt: z.iso.datetime(),
+        expiresAt: z.iso.datetime(),
+        current: z.boolean().describe('The session making this request'),
+      }),
+    ),
+  })
+  .meta({ id: 'SessionList' });
 
 export const ApiKeyRequest = z
   .object({
@@ -41,6 +64,14 @@ const ApiKeyFields = {
 };
 export const ApiKeyCreated = z.object({ ...ApiKeyFields, key: z.string().describe('Shown in this response only.') }).meta({ id: 'ApiKeyCreated' });
 export const ApiKeyList = z
-  .object({ apiKeys: z.array(z.object({ ...ApiKeyFields, lastUsedAt: z.iso.datetime().nullable() })) })
+  .object({
+    apiKeys: z.array(
+      z.object({
+        ...ApiKeyFields,
+        lastUsedAt: z.iso.datetime().nullable(),
+        createdBy: z.uuid().nullable().describe('The user who created the key (null: created otherwise); the key stays when that user is removed'),
+      }),
+    ),
+  })
   .meta({ id: 'ApiKeyList' });
 export const IdParams = z.object({ id: z.string().max(64) });

@@ -24,7 +24,7 @@ export class SqliteCounterStore implements CounterStore {
   #purgedAt = 0;
 
   constructor(dataDir: string) {
-    fs.mkdirSync(dataDir, { recursive: true });
+    fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     this.#db = new Database(path.join(dataDir, 'rate-limits.sqlite'), { timeout: 5000 });
     this.#db.pragma('journal_mode = WAL');
     this.#db.pragma('synchronous = OFF');
