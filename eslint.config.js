@@ -7,7 +7,7 @@ import tseslint from 'typescript-eslint';
 const HOST_TIERS = [
   ['main'],
   ['http'],
-  ['services', 'webhooks'],
+  ['services', 'webhooks', 'observability'],
   ['queue', 'engine', 'persistence', 'storage', 'plugins'],
   ['config', 'common'],
 ];

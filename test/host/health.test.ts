@@ -39,14 +39,15 @@ describe('host: health, OpenAPI, docs, unknown routes', () => {
     expect(await res.text()).to.include('/api/openapi.json');
   });
 
-  it('answers unknown routes with 404 not_found in the primary layout', async () => {
+  it('answers unknown routes with 404 not_found, and a known path with another method with 405, in the primary layout', async () => {
     const res = await h.request('GET', '/api/nope');
     expect(res.status).to.equal(404);
     expect(await res.json()).to.deep.include({ error: 'not_found' });
     expect(res.headers.get('x-ratelimit-limit')).to.equal('300');
     const wrongMethod = await h.request('PATCH', '/api/health');
-    expect(wrongMethod.status).to.equal(404);
-    expect(await wrongMethod.json()).to.deep.include({ error: 'not_found' });
+    expect(wrongMethod.status).to.equal(405);
+    expect(wrongMethod.headers.get('allow')).to.equal('GET, HEAD, OPTIONS');
+    expect(await wrongMethod.json()).to.deep.include({ error: 'method_not_allowed' });
   });
 
   it('answers 503 service_unavailable when the database is unreachable', async () => {

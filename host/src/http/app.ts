@@ -7,8 +7,12 @@ import type { AccountService } from '../services/account.service.js';
 import type { ApiKeyService } from '../services/api-key.service.js';
 import type { RateLimitService } from '../services/rate-limit.service.js';
 import type { FileStore } from '../storage/file-store.js';
+import type { Metrics } from '../observability/metrics.js';
 import { authenticate } from './middleware/authenticate.js';
 import { errorHandler } from './middleware/error-handler.js';
+import { httpMetrics } from './middleware/http-metrics.js';
+import { legacySurfaces } from './middleware/legacy-surfaces.js';
+import { metricsEndpoint } from './middleware/metrics-endpoint.js';
 import { rateLimit } from './middleware/rate-limit.js';
 import { requestContext } from './middleware/request-context.js';
 import { securityHeaders } from './middleware/security-headers.js';
@@ -23,6 +27,7 @@ export interface AppDependencies {
   apiKeyService: ApiKeyService;
   rateLimitService: RateLimitService;
   fileStore: FileStore;
+  metrics: Metrics;
   routes: readonly RouteDefinition[];
 }
 
@@ -35,10 +40,13 @@ export function createApp(deps: AppDependencies): Koa<AppState> {
   app.silent = true;
   const chain = [
     requestContext({ logger: deps.logger }),
+    httpMetrics(deps),
     errorHandler(),
+    legacySurfaces(deps),
     securityHeaders(),
     authenticate(deps),
     rateLimit(deps),
+    metricsEndpoint(deps),
     mountRoutes(deps.routes, {
       container: deps.container,
       publicUrl: deps.config.publicUrl,

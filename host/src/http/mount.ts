@@ -68,6 +68,7 @@ export function mountRoutes(
     const path = route.path.replace(/\{(\w+)\}/g, ':$1');
     const stages: Middleware<AppState>[] = [
       async (ctx, next) => {
+        ctx.state.route = route.path;
         authorize(ctx, route.auth, publicOrigin);
         await next();
       },
@@ -76,7 +77,7 @@ export function mountRoutes(
     if (route.request?.multipart) {
       const max = options.limits.maxFileBytes;
       const limits = route.request.fileLimits?.(options.limits) ?? { pdf: max, jpeg: max, png: max };
-      stages.push(multipartUpload({ uploadDir: options.uploadDir, fileStore: options.fileStore, limits }));
+      stages.push(multipartUpload({ uploadDir: options.uploadDir, fileStore: options.fileStore, limits, legacyFormPart: route.request.legacyFormPart }));
     }
     let handler: RouteHandler<unknown, unknown, unknown> | undefined;
     stages.push(async (ctx) => {
@@ -98,16 +99,59 @@ export function mountRoutes(
   const getRoutes = dispatch.get('GET');
   if (getRoutes) dispatch.set('HEAD', getRoutes);
   const fromMemory = memoryAnswers(routes, options.container, publicOrigin);
+  const otherMethods = methodsNotMatched(routes);
   return (ctx, next) => {
     const answered = fromMemory.get(ctx.method)?.(ctx);
     if (answered) return respond(ctx, answered);
     const routesOfMethod = dispatch.get(ctx.method);
-    return routesOfMethod ? routesOfMethod(ctx, next) : next();
+    return routesOfMethod ? routesOfMethod(ctx, () => otherMethods(ctx, next)) : otherMethods(ctx, next);
+  };
+}
+
+const METHOD_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'];
+
+/**
+ * What answers a request no route of its method took: for a path some route has, 405 with `Allow`
+ * (the methods of the route table for that path), or 204 with `Allow` to OPTIONS; else the next
+ * middleware (404).
+ */
+function methodsNotMatched(routes: readonly RouteDefinition[]): (ctx: Context & { state: AppState }, next: () => Promise<unknown>) => Promise<unknown> {
+  const byPath = new Map<string, { pattern: RegExp; methods: Set<string> }>();
+  for (const route of routes) {
+    const entry = byPath.get(route.path) ?? { pattern: pathPattern(route.path).pattern, methods: new Set(['OPTIONS']) };
+    entry.methods.add(route.method.toUpperCase());
+    if (route.method === 'get') entry.methods.add('HEAD');
+    byPath.set(route.path, entry);
+  }
+  return async (ctx, next) => {
+    const methods = new Set<string>();
+    for (const entry of byPath.values()) if (entry.pattern.test(ctx.path)) for (const method of entry.methods) methods.add(method);
+    if (methods.size === 0) return next();
+    const allow = METHOD_ORDER.filter((method) => methods.has(method));
+    ctx.set('Allow', allow.join(', '));
+    if (ctx.method === 'OPTIONS') {
+      ctx.status = 204;
+      return;
+    }
+    throw new ApiError('method_not_allowed', `This path does not take ${ctx.method}; it takes ${allow.join(', ')}.`, { allow });
+  };
+}
+
+/**
+ * The path template of the route a request is for, found from the route table: for a request
+ * answered before routing (401, 429) or with 405. Routes of the request's method come first.
+ */
+export function routeTemplateOf(routes: readonly RouteDefinition[]): (method: string, path: string) => string | undefined {
+  const patterns = routes.map((route) => ({ method: route.method.toUpperCase(), path: route.path, pattern: pathPattern(route.path).pattern }));
+  return (method, path) => {
+    const wanted = method === 'HEAD' ? 'GET' : method;
+    const matching = patterns.filter((candidate) => candidate.pattern.test(path));
+    return (matching.find((candidate) => candidate.method === wanted) ?? matching[0])?.path;
   };
 }
 
 /** The route's path as a pattern: each `{name}` one segment, as the router matches it. */
-function pathPattern(path: string): { pattern: RegExp; names: string[] } {
+export function pathPattern(path: string): { pattern: RegExp; names: string[] } {
   const names: string[] = [];
   const source = path
     .split(/(\{\w+\})/)
@@ -138,6 +182,7 @@ function memoryAnswers(
     const tryRoute = (ctx: Context & { state: AppState }): RouteResult | null => {
       const match = pattern.exec(ctx.path);
       if (!match) return null;
+      ctx.state.route = route.path;
       authorize(ctx, route.auth, publicOrigin);
       let values: Record<string, string>;
       try {

@@ -3,8 +3,28 @@ import type { RouteDefinition } from './route.js';
 
 const SECURITY: Array<Record<string, string[]>> = [{ bearerAuth: [] }, { apiKeyHeader: [] }, { sessionCookie: [] }];
 
-/** The OpenAPI 3.1 document of every route, generated from the zod schemas that validate them. */
-export function buildOpenApiDocument(routes: readonly RouteDefinition[], info: { version: string; serverUrl: string }): object {
+/** Every 202 of the API says where to poll and when (http/submission.ts). */
+const ACCEPTED_HEADERS = {
+  Location: { description: 'The polling URL (the pollingUrl of the body)', schema: { type: 'string' as const, format: 'uri' } },
+  'Retry-After': {
+    description: "Seconds to wait before polling: a pace at which polling the job stays within the key's rate limit",
+    schema: { type: 'integer' as const, minimum: 1 },
+  },
+};
+
+function withConventionHeaders(responses: RouteDefinition['responses']): RouteDefinition['responses'] {
+  const accepted = responses[202];
+  return accepted ? { ...responses, 202: { ...accepted, headers: { ...ACCEPTED_HEADERS, ...accepted.headers } } } : responses;
+}
+
+/** The version of the interface itself (the interface document's), not of this implementation. */
+export const API_VERSION = '1.0.0';
+
+/**
+ * The OpenAPI 3.1 document of every route, generated from the zod schemas that validate them.
+ * `info.version` is the interface's; the host's own version is `info.x-docsift-version`.
+ */
+export function buildOpenApiDocument(routes: readonly RouteDefinition[], info: { hostVersion: string; serverUrl: string }): object {
   const registry = new OpenAPIRegistry();
   registry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',
@@ -26,12 +46,17 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[], info: {
       tags: route.tags,
       security: route.auth.kind === 'public' ? [] : SECURITY,
       request,
-      responses: route.responses,
+      responses: withConventionHeaders(route.responses),
     });
   }
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
-    info: { title: 'docsift API', version: info.version, description: 'Identify documents (PDF, JPEG, PNG) and extract structured JSON with provenance.' },
+    info: {
+      title: 'docsift API',
+      version: API_VERSION,
+      description: 'Identify documents (PDF, JPEG, PNG) and extract structured JSON with provenance.',
+      'x-docsift-version': info.hostVersion,
+    },
     servers: [{ url: info.serverUrl }],
   });
 }

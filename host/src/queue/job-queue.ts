@@ -231,6 +231,13 @@ class AgendaJobQueue implements JobQueue {
     return jobs.some((entry) => !isFinished(entry));
   }
 
+  async probe(): Promise<void> {
+    if (this.state === 'stopping' || this.state === 'stopped') throw new Error(`the queue is ${this.state}`);
+    await this.ready;
+    const { backend } = await this.loaded;
+    await backend.repository.getQueueSize();
+  }
+
   async every(name: string, interval: string | number): Promise<void> {
     const agenda = await this.ready;
     await agenda.every(interval, name, { jobKey: null, payload: null });

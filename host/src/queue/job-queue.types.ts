@@ -74,6 +74,8 @@ export interface JobQueue {
   entryStatement<DATA>(name: string, data: DATA, options?: EnqueueOptions): Promise<SqlStatement | null>;
   /** True while an entry with this key is waiting, running, or held by a lease. */
   hasPendingEntry(name: string, jobKey: string): Promise<boolean>;
+  /** Resolves once the backend answers a trivial read; rejects when it cannot, or the queue is stopping or stopped (readiness). */
+  probe(): Promise<void>;
   /** A recurring job (one entry for all processes), e.g. '1 hour' or milliseconds. */
   every(name: string, interval: string | number): Promise<void>;
   start(): Promise<void>;

@@ -1,5 +1,5 @@
 import { defineRoute } from '../route.js';
-import { acceptedResponse, readSubmission } from '../submission.js';
+import { acceptedResponse, pollingPace, readSubmission } from '../submission.js';
 import { commonErrors, errorResponse, json } from '../schemas/common.schemas.js';
 import { JobParams, JobQuery, SubmitMultipart } from '../schemas/document.schemas.js';
 import { LendingInfo, LendingJobCreated, LendingJobRecord, LendingRequirementsBody, LendingRequirementsView, LendingTypeList } from '../schemas/lending.schemas.js';
@@ -33,14 +33,18 @@ export const lendingRoutes = [
     auth: { kind: 'scope', scope: 'lending:write' },
     request: { multipart: SubmitMultipart, fileLimits: ({ lending }) => ({ pdf: lending.pdfBytes, jpeg: lending.imageBytes, png: lending.imageBytes }) },
     responses: {
-      202: json(LendingJobCreated, 'Accepted; poll pollingUrl'),
+      202: json(LendingJobCreated, 'Accepted; poll pollingUrl no faster than Retry-After says (polls count toward the lending limit of 10 requests per minute per key)'),
       403: errorResponse("Missing scope (forbidden), or the organization's storage quota would be exceeded (quota_exceeded)"),
       413: errorResponse('File too large (lending limits: PDF 50 MB, images 10 MB by default)'),
       ...commonErrors,
     },
-    handler: ({ lendingService }) => async ({ principal }, ctx) => {
-      const { file, fields, idempotencyKey } = readSubmission(ctx, 'The lending service has no legacy synchronous form; submit without an "options" part.');
-      return acceptedResponse(await lendingService.submit(principal, file, fields, idempotencyKey));
+    handler: ({ lendingService, config }) => {
+      // Polls count toward the lending limit per key (docs/lending.md): poll no faster than it allows.
+      const pace = pollingPace(config.rateLimits.lendingPerKey);
+      return async ({ principal }, ctx) => {
+        const { file, fields, idempotencyKey } = readSubmission(ctx, 'The lending service has no legacy synchronous form; submit without an "options" part.');
+        return acceptedResponse(await lendingService.submit(principal, file, fields, idempotencyKey), pace);
+      };
     },
   }),
   defineRoute({
