@@ -3,12 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import pino from 'pino';
-import { loadConfig } from '../../host/src/config/config.js';
 import type { EnginePool } from '../../host/src/engine/index.js';
-import { startHost, type HostRuntime } from '../../host/src/main/runtime.js';
+import type { HostRuntime } from '../../host/src/main/runtime.js';
 import type { JobRepository } from '../../host/src/persistence/job.repository.js';
 import type { JobQueue } from '../../host/src/queue/index.js';
-import { PUBLIC_URL } from './support/harness.js';
+import { die, hangingEngine, startOn as startCrashableHost } from './support/crash-harness.js';
 import { fakeEngine, form, PDF_BYTES, resultOf, waitFor } from './support/fake-engine.js';
 import { startReceiver, type Receiver } from './support/webhook-receiver.js';
 import { callHost } from './support/runtime-call.js';
@@ -18,19 +17,8 @@ import { callHost } from './support/runtime-call.js';
 const LEASE_MS = 1500;
 const ENV = { DOCSIFT_JOB_LOCK_LIFETIME_MS: String(LEASE_MS), DOCSIFT_JOB_ATTEMPTS: '2', DOCSIFT_WEBHOOK_ALLOW_PRIVATE: 'true' };
 
-function startOn(dataDir: string, engine: EnginePool, env: Record<string, string> = {}, logger = pino({ level: 'silent' })): Promise<HostRuntime> {
-  const config = loadConfig({ DOCSIFT_DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', DOCSIFT_PUBLIC_URL: PUBLIC_URL, ...ENV, ...env });
-  return startHost({ config, logger, api: true, worker: true, enginePool: engine });
-}
-
-/** An engine whose document never finishes: the process "dies" with the job in hand. */
-const hangingEngine = () => fakeEngine(() => new Promise<never>(() => undefined));
-
-/** The worker dies mid-job: its queue stops at once without waiting, so the job's lease is no longer renewed. */
-async function die(runtime: HostRuntime): Promise<void> {
-  await runtime.container.resolve<JobQueue>('jobQueue').stop({ timeoutMs: 0 });
-  await runtime.stop();
-}
+const startOn = (dataDir: string, engine: EnginePool, env: Record<string, string> = {}, logger?: Parameters<typeof startCrashableHost>[3]) =>
+  startCrashableHost(dataDir, engine, { ...ENV, ...env }, logger);
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -3,14 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
-import pino from 'pino';
-import { loadConfig } from '../../host/src/config/config.js';
 import type { EnginePool } from '../../host/src/engine/index.js';
-import { startHost, type HostRuntime } from '../../host/src/main/runtime.js';
+import type { HostRuntime } from '../../host/src/main/runtime.js';
 import { WebhookDeliveryEntity } from '../../host/src/persistence/entities/webhook.entities.js';
 import type { WebhookRepository } from '../../host/src/persistence/webhook.repository.js';
 import type { WebhookOutbox } from '../../host/src/webhooks/webhook-outbox.service.js';
-import { PUBLIC_URL } from './support/harness.js';
+import { startOn as startCrashableHost } from './support/crash-harness.js';
 import { fakeEngine, form, PDF_BYTES, resultOf, waitFor } from './support/fake-engine.js';
 import { startReceiver, type Receiver } from './support/webhook-receiver.js';
 import { callHost } from './support/runtime-call.js';
@@ -25,10 +23,7 @@ interface DeliveryView {
 // A short lease, as in the harness: Agenda leaves a timer of half the lease pending after each job.
 const ENV = { DOCSIFT_WEBHOOK_ALLOW_PRIVATE: 'true', DOCSIFT_WEBHOOK_RETRY_BASE_MS: String(RETRY_BASE_MS), DOCSIFT_JOB_LOCK_LIFETIME_MS: '4000' };
 
-function startOn(dataDir: string, engine: EnginePool): Promise<HostRuntime> {
-  const config = loadConfig({ DOCSIFT_DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', DOCSIFT_PUBLIC_URL: PUBLIC_URL, ...ENV });
-  return startHost({ config, logger: pino({ level: 'silent' }), api: true, worker: true, enginePool: engine });
-}
+const startOn = (dataDir: string, engine: EnginePool) => startCrashableHost(dataDir, engine, ENV);
 
 describe('host: webhook deliveries survive restarts', () => {
   let receiver: Receiver;
@@ -116,7 +111,7 @@ describe('host: webhook deliveries survive restarts', () => {
       const repository = runtime.container.resolve<WebhookRepository>('webhookRepository');
       await runtime.dataSource.getRepository(WebhookDeliveryEntity).insert([row(randomUUID(), 'delivered'), row(randomUUID(), 'pending')]);
       expect(await runtime.container.resolve<WebhookOutbox>('webhookOutbox').purge()).to.equal(1);
-      expect((await repository.listDeliveries(webhookId, 10)).map((delivery) => delivery.status)).to.deep.equal(['pending']);
+      expect((await repository.listDeliveries(webhookId, { after: null, limit: 10 })).items.map((delivery) => delivery.status)).to.deep.equal(['pending']);
     });
   });
 });
