@@ -44,7 +44,12 @@ async function measure(label: string, hashConcurrency: number): Promise<Run> {
     logger: pino({ level: 'silent' }),
     api: true,
     worker: false,
-    enginePool: { process: () => Promise.reject(new Error('no engine in this bench')), close: async () => undefined },
+    enginePool: {
+      process: () => Promise.reject(new Error('no engine in this bench')),
+      processPacket: () => Promise.reject(new Error('no engine in this bench')),
+      learn: () => Promise.reject(new Error('no engine in this bench')),
+      close: async () => undefined,
+    },
   });
   const base = runtime.url!;
   try {

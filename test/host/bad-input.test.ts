@@ -147,8 +147,22 @@ describe('host: bad input never crashes and never leaks internals', () => {
     expect(fs.readdirSync(path.join(h.dataDir, 'tmp', 'uploads'))).to.deep.equal([]);
   });
 
-  it('the legacy synchronous form (options part) is refused with a clear 400', async () => {
-    const body = await expectError(await post(form({ file: { bytes: PDF_BYTES, name: 'a.pdf' }, options: '{"splitStrategy":"none"}' })), 400, 'invalid_request');
+  it('an options part (the legacy synchronous form of /api/documents/extract) is refused on the lending surface with a clear 400', async () => {
+    const res = await h.request('POST', '/api/lending/extract', {
+      body: form({ file: { bytes: PDF_BYTES, name: 'a.pdf' }, options: '{"splitStrategy":"none"}' }),
+      headers: bearer(key),
+    });
+    const body = await expectError(res, 400, 'invalid_request');
     expect(body.message).to.match(/options/);
+  });
+
+  it('the legacy synchronous form answers bad options in the legacy layout, naming the problem, without internals', async () => {
+    const res = await post(form({ options: '{"splitStrategy":"sideways","maxDocuments":0}', file: { bytes: PDF_BYTES, name: 'a.pdf' } }));
+    const text = await res.text();
+    expect(res.status, text).to.equal(400);
+    expect(text).not.to.match(LEAK);
+    const body = JSON.parse(text) as Record<string, unknown>;
+    expect(body.code).to.equal('INVALID_REQUEST');
+    expect(body.error).to.match(/splitStrategy: .*; maxDocuments: /);
   });
 });

@@ -34,6 +34,8 @@ describe('host: per-organization limits', function () {
         started.push(filePath);
         return new Promise((resolve) => pending.push(() => resolve(resultOf('insurance_cert', { certificateNumber: 'C-1', coverages: [] }))));
       },
+      processPacket: () => Promise.reject(new Error('no packets in this test')),
+      learn: () => Promise.reject(new Error('no corrections in this test')),
       close: async () => undefined,
     };
     before(async () => {

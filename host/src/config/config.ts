@@ -83,12 +83,15 @@ export const envSchema = z.object({
   DOCSIFT_JOB_DEADLINE_PER_PAGE_MS: int(0).default(10_000),
   DOCSIFT_JOB_DEADLINE_MAX_MS: int(100).default(900_000),
   DOCSIFT_JOB_CONCURRENCY_PER_ORG: int(0, 64).default(1),
+  DOCSIFT_LEGACY_SYNC_TIMEOUT_MS: int(1000).default(120_000),
   DOCSIFT_ENGINE_STOP_GRACE_MS: int(100).default(5000),
   DOCSIFT_ENGINE_MAX_HEAP_MB: int(64).default(1024),
   DOCSIFT_STORAGE_QUOTA_MB: int(0).default(0),
   DOCSIFT_MAX_FILE_MB: int(1, 100_000).default(100),
   DOCSIFT_LENDING_MAX_PDF_MB: int(1, 100_000).default(50),
   DOCSIFT_LENDING_MAX_IMAGE_MB: int(1, 100_000).default(10),
+  DOCSIFT_CONSUMER_MAX_PDF_MB: int(1, 100_000).default(20),
+  DOCSIFT_CONSUMER_MAX_IMAGE_MB: int(1, 100_000).default(5),
   DOCSIFT_RATE_LIMIT_LENDING_PER_KEY: int(1).default(10),
   DOCSIFT_MAX_PAGES: int(1).default(500),
   DOCSIFT_MAX_PIXELS: int(1).default(100_000_000),
@@ -109,6 +112,9 @@ export const envSchema = z.object({
   DOCSIFT_LOGIN_BACKOFF_MAX_MS: int(1).default(300_000),
   DOCSIFT_LOGIN_FREE_ATTEMPTS: int(0, 100).default(5),
   DOCSIFT_PASSWORD_HASH_CONCURRENCY: int(1, 64).default(2),
+  DOCSIFT_METRICS_PORT: z.preprocess(blankToUndefined, int(0, 65535).optional()),
+  DOCSIFT_METRICS_HOST: z.preprocess(blankToUndefined, z.string().min(1).optional()),
+  DOCSIFT_METRICS_TOKEN: z.preprocess(blankToUndefined, z.string().min(16, 'must be at least 16 characters').max(256).optional()),
   DOCSIFT_PLUGINS: z.preprocess(blankToUndefined, moduleList.optional()),
   DOCSIFT_MAPPERS: z.preprocess(blankToUndefined, moduleList.optional()),
   DOCSIFT_WEBHOOK_TRANSPORT: z.preprocess(blankToUndefined, z.string().trim().min(1).optional()),
@@ -158,10 +164,14 @@ export interface Config {
     deadline: { baseMs: number; perPageMs: number; maxMs: number };
     /** Jobs of one organization running at once across all workers; 0: no cap. */
     concurrencyPerOrganization: number;
+    /** How long the legacy synchronous form of POST /api/documents/extract may run before it answers 503 (docs/legacy.md). */
+    legacySyncTimeoutMs: number;
   };
   limits: {
     maxFileBytes: number;
     lending: { pdfBytes: number; imageBytes: number };
+    /** Uploads to the consumer variant (/api/b2c/extract). */
+    consumer: { pdfBytes: number; imageBytes: number };
     /** Bytes of stored files per organization; 0: no quota. */
     storageQuotaBytes: number;
   };
@@ -180,6 +190,12 @@ export interface Config {
   server: { requestTimeoutMs: number; headersTimeoutMs: number; keepAliveTimeoutMs: number; maxConnections: number };
   /** Failed logins per account and address: free attempts, then a delay doubling from the base up to the cap; password hashes at once. */
   login: { freeAttempts: number; backoffBaseMs: number; backoffMaxMs: number; hashConcurrency: number };
+  /**
+   * Prometheus metrics and readiness (docs/operations.md, Monitoring): `port` a listener of their own
+   * (null: none), on `host`; `token` also serves /metrics on the API port to that bearer token, and is
+   * then required on the metrics port too (null: not on the API port).
+   */
+  metrics: { port: number | null; host: string; token: string | null };
   /** Module specifiers of the document-type plugins, loaded by every process and engine thread (DOCSIFT_PLUGINS). */
   plugins: string[];
   /** Module specifiers of extra webhook mappers (DOCSIFT_MAPPERS). */
@@ -252,10 +268,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       lockLifetimeMs: e.DOCSIFT_JOB_LOCK_LIFETIME_MS,
       deadline: { baseMs: e.DOCSIFT_JOB_DEADLINE_BASE_MS, perPageMs: e.DOCSIFT_JOB_DEADLINE_PER_PAGE_MS, maxMs: e.DOCSIFT_JOB_DEADLINE_MAX_MS },
       concurrencyPerOrganization: e.DOCSIFT_JOB_CONCURRENCY_PER_ORG,
+      legacySyncTimeoutMs: e.DOCSIFT_LEGACY_SYNC_TIMEOUT_MS,
     },
     limits: {
       maxFileBytes: e.DOCSIFT_MAX_FILE_MB * MB,
       lending: { pdfBytes: e.DOCSIFT_LENDING_MAX_PDF_MB * MB, imageBytes: e.DOCSIFT_LENDING_MAX_IMAGE_MB * MB },
+      consumer: { pdfBytes: e.DOCSIFT_CONSUMER_MAX_PDF_MB * MB, imageBytes: e.DOCSIFT_CONSUMER_MAX_IMAGE_MB * MB },
       storageQuotaBytes: e.DOCSIFT_STORAGE_QUOTA_MB * MB,
     },
     rateLimits: {
@@ -279,6 +297,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       backoffMaxMs: e.DOCSIFT_LOGIN_BACKOFF_MAX_MS,
       hashConcurrency: e.DOCSIFT_PASSWORD_HASH_CONCURRENCY,
     },
+    metrics: { port: e.DOCSIFT_METRICS_PORT ?? null, host: e.DOCSIFT_METRICS_HOST ?? e.HOST, token: e.DOCSIFT_METRICS_TOKEN ?? null },
     plugins: e.DOCSIFT_PLUGINS ?? [...BUNDLED_PLUGINS],
     mappers: e.DOCSIFT_MAPPERS ?? [],
     webhookTransport: e.DOCSIFT_WEBHOOK_TRANSPORT ?? null,
@@ -310,6 +329,7 @@ export function maskConfig(config: Config): Config {
     queueUrl: maskUrl(config.queueUrl),
     rateLimits: { ...config.rateLimits, storeUrl: maskUrl(config.rateLimits.storeUrl) },
     webhooks: { ...config.webhooks, secretKey: config.webhooks.secretKey ? SECRET : null },
+    metrics: { ...config.metrics, token: config.metrics.token ? SECRET : null },
     ai: config.ai ? { ...config.ai, apiKey: config.ai.apiKey ? SECRET : undefined } : null,
   };
 }

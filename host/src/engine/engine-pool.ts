@@ -3,10 +3,20 @@ import { extname } from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
-import { AiProviderError, DocsiftError, type ProcessResult, type Stage } from '@docsift/core';
+import { AiProviderError, DocsiftError, type PacketResult, type ProcessResult, type Stage } from '@docsift/core';
 import type { Logger } from 'pino';
 import { EnginePoolError } from './engine-errors.js';
-import type { EngineCallOptions, EngineOptions, EngineWorkerData, FromWorker, SerializedEngineError, ToWorker } from './engine-protocol.js';
+import type {
+  EngineCallOptions,
+  EngineLearnRequest,
+  EngineLearnResult,
+  EngineOptions,
+  EnginePacketOptions,
+  EngineWorkerData,
+  FromWorker,
+  SerializedEngineError,
+  ToWorker,
+} from './engine-protocol.js';
 
 export interface EnginePoolOptions {
   /** Worker threads, each with its own engine (and its own OCR workers). */
@@ -44,16 +54,27 @@ export interface EngineCallControl {
 
 export interface EnginePool {
   process(filePath: string, options?: EngineCallOptions, onProgress?: ProgressListener, control?: EngineCallControl): Promise<ProcessResult>;
+  /** A file that may hold several documents, split and each part processed (core's `processPacket`), on the same threads. */
+  processPacket(filePath: string, options?: EnginePacketOptions, control?: EngineCallControl): Promise<PacketResult>;
+  /** Where a document's corrected values are printed and the layout they teach (the template extractor's `locate` and `learn`), on the same threads. */
+  learn(request: EngineLearnRequest, control?: EngineCallControl): Promise<EngineLearnResult>;
   close(): Promise<void>;
+  /** Threads started and able to take a document (idle or busy); absent for an engine without threads (readiness). */
+  readyThreads?(): number;
 }
+
+type TaskCall =
+  | { type: 'process'; filePath: string; options: EngineCallOptions }
+  | { type: 'packet'; filePath: string; options: EnginePacketOptions }
+  | { type: 'learn'; request: EngineLearnRequest };
+type TaskResult = ProcessResult | PacketResult | EngineLearnResult;
 
 interface Task {
   id: number;
-  filePath: string;
-  options: EngineCallOptions;
+  call: TaskCall;
   onProgress?: ProgressListener;
   control: EngineCallControl;
-  resolve(result: ProcessResult): void;
+  resolve(result: TaskResult): void;
   reject(error: Error): void;
 }
 
@@ -91,7 +112,7 @@ function tsxEsmApi(): string {
  * Under tsx (tests, `npm start` from sources) the worker file is TypeScript, and Node 20 does not
  * carry tsx's loader into worker threads: a small ESM bootstrap registers it there first.
  */
-function workerEntry(file: URL): URL {
+export function workerEntry(file: URL): URL {
   if (extname(fileURLToPath(file)) !== '.ts') return file;
   const bootstrap = [
     `const { register } = await import(${JSON.stringify(tsxEsmApi())});`,
@@ -129,16 +150,27 @@ class WorkerEnginePool implements EnginePool {
   }
 
   process(filePath: string, options: EngineCallOptions = {}, onProgress?: ProgressListener, control: EngineCallControl = {}): Promise<ProcessResult> {
+    return this.submit({ type: 'process', filePath, options }, onProgress, control) as Promise<ProcessResult>;
+  }
+
+  processPacket(filePath: string, options: EnginePacketOptions = {}, control: EngineCallControl = {}): Promise<PacketResult> {
+    return this.submit({ type: 'packet', filePath, options }, undefined, control) as Promise<PacketResult>;
+  }
+
+  learn(request: EngineLearnRequest, control: EngineCallControl = {}): Promise<EngineLearnResult> {
+    return this.submit({ type: 'learn', request }, undefined, control) as Promise<EngineLearnResult>;
+  }
+
+  private submit(call: TaskCall, onProgress: ProgressListener | undefined, control: EngineCallControl): Promise<TaskResult> {
     if (this.closing) return Promise.reject(new EnginePoolError('engine_closed', 'the engine is shutting down'));
     const { signal } = control;
     if (signal?.aborted) return Promise.reject(abortReason(signal));
-    return new Promise<ProcessResult>((resolve, reject) => {
+    return new Promise<TaskResult>((resolve, reject) => {
       const onAbort = () => this.abort(task, abortReason(signal!));
       const settled = () => signal?.removeEventListener('abort', onAbort);
       const task: Task = {
         id: this.nextId++,
-        filePath,
-        options,
+        call,
         onProgress,
         control,
         resolve: (result) => {
@@ -200,20 +232,22 @@ class WorkerEnginePool implements EnginePool {
         if (slot.task?.id === message.id) slot.task.control.onPageCount?.(message.pageCount);
         return;
       case 'result':
+      case 'packet-result':
+      case 'learn-result':
       case 'error':
         this.finish(slot, message);
         return;
     }
   }
 
-  private finish(slot: Slot, message: Extract<FromWorker, { type: 'result' | 'error' }>): void {
+  private finish(slot: Slot, message: Extract<FromWorker, { type: 'result' | 'packet-result' | 'learn-result' | 'error' }>): void {
     const task = slot.task;
     if (!task || task.id !== message.id) return;
     clearTimeout(slot.timer);
     slot.task = undefined;
     slot.state = 'idle';
-    if (message.type === 'result') task.resolve(message.result);
-    else task.reject(toError(message.error));
+    if (message.type === 'error') task.reject(toError(message.error));
+    else task.resolve(message.result);
     this.dispatch();
   }
 
@@ -255,7 +289,7 @@ class WorkerEnginePool implements EnginePool {
       slot.task = task;
       task.control.onStart?.();
       if (this.options.callTimeoutMs !== undefined) slot.timer = setTimeout(() => this.stopSlow(slot), this.options.callTimeoutMs);
-      const message: ToWorker = { type: 'process', id: task.id, filePath: task.filePath, options: task.options };
+      const message: ToWorker = { ...task.call, id: task.id };
       slot.worker.postMessage(message);
     }
   }
@@ -264,6 +298,13 @@ class WorkerEnginePool implements EnginePool {
   private stopSlow(slot: Slot): void {
     slot.timedOut = true;
     void slot.worker.terminate();
+  }
+
+  readyThreads(): number {
+    if (this.closing) return 0;
+    let ready = 0;
+    for (const slot of this.slots) if (slot.state === 'idle' || slot.state === 'busy') ready += 1;
+    return ready;
   }
 
   async close(): Promise<void> {

@@ -1,14 +1,20 @@
 import { readFile } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
-import { isAiProviderError, isDocsiftError, type Docsift, type ProcessOptions } from '@docsift/core';
-import pino from 'pino';
-import type { EngineCallOptions, EngineWorkerData, FromWorker, SerializedEngineError, ToWorker } from './engine-protocol.js';
+import { isAiProviderError, isDocsiftError, type Docsift, type PacketOptions, type ProcessOptions, type TemplateExtractor } from '@docsift/core';
+import type pino from 'pino';
+import { createLogger } from '../common/logger.js';
+import type { EngineCallOptions, EnginePacketOptions, EngineWorkerData, FromWorker, SerializedEngineError, ToWorker } from './engine-protocol.js';
 
 /** The part of a docsift a worker needs. */
-export type WorkerEngine = Pick<Docsift, 'process' | 'close'>;
+export type WorkerEngine = Pick<Docsift, 'process' | 'processPacket' | 'close'> & { readonly registry: { readonly templateExtractor: TemplateExtractor | null } };
 export type WorkerEngineFactory = (data: EngineWorkerData, logger: pino.Logger) => Promise<WorkerEngine> | WorkerEngine;
 
 function toProcessOptions(options: EngineCallOptions): ProcessOptions {
+  const { now, ...rest } = options;
+  return now === undefined ? rest : { ...rest, now: new Date(now) };
+}
+
+function toPacketOptions(options: EnginePacketOptions): PacketOptions {
   const { now, ...rest } = options;
   return now === undefined ? rest : { ...rest, now: new Date(now) };
 }
@@ -23,14 +29,14 @@ function serializeError(error: unknown, logger: pino.Logger): SerializedEngineEr
 }
 
 /**
- * Runs inside a worker thread: builds one engine, then answers `process` requests one at a
+ * Runs inside a worker thread: builds one engine, then answers `process`, `packet` and `learn` requests one at a
  * time until asked to close. The pool sends a worker one document at a time.
  */
 export async function serveEngine(createEngine: WorkerEngineFactory): Promise<void> {
   const port = parentPort;
   if (!port) throw new Error('serveEngine runs inside a worker thread');
   const data = workerData as EngineWorkerData;
-  const logger = pino({ name: 'docsift-engine', level: data.logLevel });
+  const logger = createLogger({ name: 'docsift-engine', level: data.logLevel });
   const post = (message: FromWorker): void => port.postMessage(message);
 
   let engine: WorkerEngine;
@@ -56,7 +62,13 @@ export async function serveEngine(createEngine: WorkerEngineFactory): Promise<vo
     }
     const call = { id: message.id, controller: new AbortController() };
     current = call;
-    inFlight = handleProcess(engine, message, call.controller.signal, post, logger).finally(() => {
+    const handled =
+      message.type === 'packet'
+        ? handlePacket(engine, message, call.controller.signal, post, logger)
+        : message.type === 'learn'
+          ? handleLearn(engine, message, post, logger)
+          : handleProcess(engine, message, call.controller.signal, post, logger);
+    inFlight = handled.finally(() => {
       if (current === call) current = null;
     });
   });
@@ -80,6 +92,41 @@ async function handleProcess(
       onProgress: (progress, stage) => post({ type: 'progress', id, progress, stage }),
     });
     post({ type: 'result', id, result });
+  } catch (error) {
+    post({ type: 'error', id, error: serializeError(error, logger) });
+  }
+}
+
+async function handlePacket(
+  engine: WorkerEngine,
+  request: Extract<ToWorker, { type: 'packet' }>,
+  signal: AbortSignal,
+  post: (message: FromWorker) => void,
+  logger: pino.Logger,
+): Promise<void> {
+  const { id } = request;
+  try {
+    const bytes = new Uint8Array(await readFile(request.filePath));
+    const result = await engine.processPacket(bytes, {
+      ...toPacketOptions(request.options),
+      signal,
+      onPageCount: (pageCount) => post({ type: 'pages', id, pageCount }),
+    });
+    post({ type: 'packet-result', id, result });
+  } catch (error) {
+    post({ type: 'error', id, error: serializeError(error, logger) });
+  }
+}
+
+/** A template extractor without `locate` or `learn` locates nothing and learns nothing; the correction is kept all the same. */
+async function handleLearn(engine: WorkerEngine, request: Extract<ToWorker, { type: 'learn' }>, post: (message: FromWorker) => void, logger: pino.Logger): Promise<void> {
+  const { id } = request;
+  const { document, fields, values } = request.request;
+  try {
+    const extractor = engine.registry.templateExtractor;
+    const locations = (await extractor?.locate?.(document, fields, values)) ?? {};
+    const layout = (await extractor?.learn?.(document, fields, values)) ?? null;
+    post({ type: 'learn-result', id, result: { locations, layout } });
   } catch (error) {
     post({ type: 'error', id, error: serializeError(error, logger) });
   }

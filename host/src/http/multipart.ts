@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Middleware } from 'koa';
 import { koaBody } from 'koa-body';
 import type { FileType, Upload } from '../common/upload.js';
-import type { FileStore } from '../storage/file-store.js';
+import { PRIVATE_FOLDER, type FileStore } from '../storage/file-store.js';
 import { ApiError, badRequest, unknownFileFormat } from '../services/errors.js';
 import type { AppState } from './route.js';
 import { FileLimitError, UnknownFormatError, UploadFileStream, type FileLimits } from './upload-stream.js';
@@ -26,8 +26,17 @@ interface StreamedFile {
   abandoned?: boolean;
 }
 
-/** Per request in flight: the folder its file goes to, and the file streams it opened (removed when its body fails). */
-const uploadsInFlight = new WeakMap<IncomingMessage, { folder: string; opened: UploadFileStream[] }>();
+/** formidable's form as its `fileBegin` listener sees it (`this`): the request, and the text parts read so far. */
+interface FormInFlight {
+  req: IncomingMessage | null;
+  fields?: Record<string, unknown>;
+}
+
+/**
+ * Per request in flight: the folder its file goes to, the file streams it opened (removed when its
+ * body fails), and whether the legacy form's part came before the file.
+ */
+const uploadsInFlight = new WeakMap<IncomingMessage, { folder: string; opened: UploadFileStream[]; legacyForm?: boolean }>();
 
 function tooLarge(maxBytes: number, fileType: FileType | null): ApiError {
   return new ApiError('file_too_large', `The file is larger than the limit of ${maxBytes} bytes.`, fileType ? { maxBytes, fileType } : { maxBytes });
@@ -38,10 +47,22 @@ function tooLarge(maxBytes: number, fileType: FileType | null): ApiError {
  * first bytes as they arrive and that format's limit applies while streaming: the request is
  * answered 413 as soon as the file passes it. A declared Content-Length beyond the largest limit
  * is refused before a byte is read. The file part becomes `ctx.state.upload`; a temporary file the
- * file store did not take is removed when the request ends, whatever the outcome.
+ * file store did not take is removed when the request ends, whatever the outcome. With
+ * `legacyFormPart`, errors use the legacy layout once that text part has been read (before the
+ * file, for errors of the file itself).
  */
-export function multipartUpload({ uploadDir, fileStore, limits }: { uploadDir: string; fileStore: FileStore; limits: FileLimits }): Middleware<AppState> {
-  fs.mkdirSync(uploadDir, { recursive: true });
+export function multipartUpload({
+  uploadDir,
+  fileStore,
+  limits,
+  legacyFormPart,
+}: {
+  uploadDir: string;
+  fileStore: FileStore;
+  limits: FileLimits;
+  legacyFormPart?: string;
+}): Middleware<AppState> {
+  fs.mkdirSync(uploadDir, PRIVATE_FOLDER);
   const largest = Math.max(...Object.values(limits));
   // Built once: koa-body checks its options with a schema each time it is built. The file streams
   // a request opens are listed per request: formidable announces each file (fileBegin, with the
@@ -65,7 +86,7 @@ export function multipartUpload({ uploadDir, fileStore, limits }: { uploadDir: s
       filter: (part) => part.name === 'file' || !part.mimetype,
       // formidable's default name is a cuid2, a SHA-3 computed in JavaScript for every upload.
       filename: () => randomUUID(),
-      onFileBegin(this: { req: IncomingMessage | null }, _name, file) {
+      onFileBegin(this: FormInFlight, _name, file) {
         // formidable lets go of the request once the body has failed, and may still open a file after that.
         const streamed = file as unknown as StreamedFile;
         const upload = this.req ? uploadsInFlight.get(this.req) : undefined;
@@ -74,6 +95,7 @@ export function multipartUpload({ uploadDir, fileStore, limits }: { uploadDir: s
           return;
         }
         streamed.opened = upload.opened;
+        if (legacyFormPart !== undefined && this.fields && legacyFormPart in this.fields) upload.legacyForm = true;
         streamed.filepath = path.join(upload.folder, streamed.newFilename);
       },
       fileWriteStreamHandler: (file) => {
@@ -93,7 +115,8 @@ export function multipartUpload({ uploadDir, fileStore, limits }: { uploadDir: s
     const principal = ctx.state.principal;
     // Written where the file store keeps it when it can, so storing it is no move.
     const folder = principal && fileStore.uploadFolder ? await fileStore.uploadFolder(principal.organizationId) : uploadDir;
-    uploadsInFlight.set(ctx.req, { opened, folder });
+    const inFlight: { folder: string; opened: UploadFileStream[]; legacyForm?: boolean } = { opened, folder };
+    uploadsInFlight.set(ctx.req, inFlight);
     try {
       await parser(ctx, async () => undefined);
       // formidable may report the body read while the file's last chunks still wait for a disk write, and
@@ -104,8 +127,11 @@ export function multipartUpload({ uploadDir, fileStore, limits }: { uploadDir: s
       // A file written in full before the body failed (a second file, a field too large, the client gone) is removed
       // too. Not awaited: the answer does not wait for a write in flight to end.
       for (const stream of opened) void stream.discard();
+      if (inFlight.legacyForm) ctx.state.errorLayout = 'legacy';
       throw uploadError(error, largest);
     }
+    const fields = (ctx.request as { body?: unknown }).body;
+    if (legacyFormPart !== undefined && fields && typeof fields === 'object' && legacyFormPart in fields) ctx.state.errorLayout = 'legacy';
     const upload = fileOf(ctx.request as { files?: unknown });
     ctx.state.upload = upload;
     try {

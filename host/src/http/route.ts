@@ -6,9 +6,14 @@ import type { Config } from '../config/config.js';
 import type { AccountService } from '../services/account.service.js';
 import type { ApiKeyService } from '../services/api-key.service.js';
 import type { DocumentService } from '../services/document.service.js';
+import type { CorrectionService } from '../services/correction.service.js';
+import type { ExtractionService } from '../services/extraction.service.js';
 import type { HealthService } from '../services/health.service.js';
+import type { LegacyExtractionService } from '../services/legacy-extraction.service.js';
 import type { LendingService } from '../services/lending.service.js';
 import type { Principal, Scope } from '../services/principal.js';
+import type { TemplateService } from '../services/template.service.js';
+import type { TaskService } from '../services/task.service.js';
 import type { TypeService } from '../services/type.service.js';
 import type { Upload } from '../common/upload.js';
 import type { WebhookService } from '../webhooks/webhook.service.js';
@@ -29,6 +34,11 @@ export interface RouteCradle {
   lendingService: LendingService;
   typeService: TypeService;
   webhookService: WebhookService;
+  templateService: TemplateService;
+  extractionService: ExtractionService;
+  correctionService: CorrectionService;
+  legacyExtractionService: LegacyExtractionService;
+  taskService: TaskService;
 }
 
 export interface RouteInput<TParams, TQuery, TBody> {
@@ -64,8 +74,12 @@ export interface RouteDefinition<TParams = any, TQuery = any, TBody = any> {
     multipart?: ZodType<unknown>;
     /** The upload size limits of this route per format, from the configured limits (default: `limits.maxFileBytes` for all). */
     fileLimits?: (limits: Config['limits']) => FileLimits;
+    /** A multipart text part that makes the request the legacy form: once it is read, errors use the legacy layout. */
+    legacyFormPart?: string;
   };
   responses: Record<number, ResponseConfig>;
+  /** `legacy`: every error of this route uses the legacy layout, 401 and 429 included (a legacy surface: /api/tasks/*). */
+  errorLayout?: ErrorLayout;
   /** Built once, on the route's first request, from the container's cradle (services by name). */
   handler: (cradle: RouteCradle) => RouteHandler<TParams, TQuery, TBody>;
   /**
@@ -87,4 +101,6 @@ export interface AppState {
   errorLayout: ErrorLayout;
   /** The file part of a multipart request, once streamed to disk. */
   upload?: Upload | null;
+  /** The path template of the route that answered (`/api/documents/extract/{jobId}`), for metrics. */
+  route?: string;
 }

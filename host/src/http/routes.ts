@@ -7,6 +7,9 @@ import { typeRoutes } from './routers/type.router.js';
 import { lendingRoutes } from './routers/lending.router.js';
 import { openApiRoutes } from './routers/openapi.router.js';
 import { webhookRoutes } from './routers/webhook.router.js';
+import { b2cRoutes } from './routers/b2c.router.js';
+import { legacyRoutes } from './routers/legacy.router.js';
+import { taskRoutes } from './routers/task.router.js';
 
 /** Every route of the API, in the order they are documented. */
 export const allRoutes: readonly RouteDefinition[] = [
@@ -14,8 +17,11 @@ export const allRoutes: readonly RouteDefinition[] = [
   ...authRoutes,
   ...apiKeyRoutes,
   ...documentRoutes,
+  ...legacyRoutes,
+  ...taskRoutes,
   ...typeRoutes,
   ...lendingRoutes,
   ...webhookRoutes,
+  ...b2cRoutes,
   ...openApiRoutes,
 ];

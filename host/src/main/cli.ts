@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import pino, { type Logger } from 'pino';
+import { createLogger } from '../common/logger.js';
 import { ConfigError, loadConfig, maskConfig, type Config } from '../config/config.js';
 import { openDatabase, startHost, type HostRuntime } from './runtime.js';
 import { HOST_VERSION } from '../common/version.js';
@@ -19,10 +19,6 @@ function out(text: string): void {
   process.stdout.write(`${text}\n`);
 }
 
-function createLogger(config: Config): Logger {
-  return pino({ name: 'docsift', level: config.logLevel });
-}
-
 function firstAccountHint(runtime: HostRuntime, config: Config): Promise<string[]> {
   return runtime.dataSource.query('SELECT COUNT(*) AS n FROM users').then((rows: Array<{ n: number | string }>) => {
     if (Number(rows[0]?.n) > 0 || config.signup === 'closed') return [];
@@ -37,7 +33,7 @@ function firstAccountHint(runtime: HostRuntime, config: Config): Promise<string[
 }
 
 async function run(mode: { api: boolean; worker: boolean }, config: Config): Promise<number> {
-  const logger = createLogger(config);
+  const logger = createLogger({ name: 'docsift', level: config.logLevel });
   const runtime = await startHost({ config, logger, ...mode });
   if (runtime.url) {
     out(
@@ -50,6 +46,7 @@ async function run(mode: { api: boolean; worker: boolean }, config: Config): Pro
   } else {
     out(`docsift ${HOST_VERSION} worker running (concurrency ${config.jobs.concurrency})`);
   }
+  if (runtime.metricsUrl) out(`metrics and readiness: ${runtime.metricsUrl}/metrics, ${runtime.metricsUrl}/api/ready`);
   await new Promise<void>((resolve) => {
     const shutdown = (signal: string) => {
       logger.info({ signal }, 'shutting down');

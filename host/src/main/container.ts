@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import type { Config } from '../config/config.js';
 import { createApp } from '../http/app.js';
+import { createMetricsServer } from '../http/metrics-server.js';
 import { buildOpenApiDocument } from '../http/openapi.js';
 import type { RouteCradle } from '../http/route.js';
 import { allRoutes } from '../http/routes.js';
@@ -13,9 +14,10 @@ import { ApiKeyService } from '../services/api-key.service.js';
 import { TypeRepository } from '../persistence/type.repository.js';
 import { TypeService } from '../services/type.service.js';
 import { HealthService } from '../services/health.service.js';
+import { Metrics } from '../observability/metrics.js';
 import { RateLimitService } from '../services/rate-limit.service.js';
 import { LocalFileStore } from '../storage/file-store.js';
-import { createEnginePool, type EnginePool } from '../engine/index.js';
+import { createEnginePool, createPdfSplitter, type EnginePool } from '../engine/index.js';
 import { JobRepository } from '../persistence/job.repository.js';
 import { DocumentJobRunner } from '../services/document-job.runner.js';
 import { DocumentService } from '../services/document.service.js';
@@ -24,6 +26,15 @@ import { LendingRequirementsRepository } from '../persistence/lending-requiremen
 import { LendingService } from '../services/lending.service.js';
 import { LendingJobView, lendingTypes } from '../services/lending-view.js';
 import { MaintenanceService } from '../services/maintenance.service.js';
+import { TemplateRepository } from '../persistence/template.repository.js';
+import { TemplateService } from '../services/template.service.js';
+import { ExtractionService } from '../services/extraction.service.js';
+import { LearnedLayoutRepository } from '../persistence/learned-layout.repository.js';
+import { CorrectionService } from '../services/correction.service.js';
+import { LegacyExtractionService } from '../services/legacy-extraction.service.js';
+import { SplitPdfLinks } from '../services/split-pdf-links.js';
+import { TaskService } from '../services/task.service.js';
+import type { SecretBox } from '../webhooks/webhook-secrets.js';
 import { HOST_VERSION } from '../common/version.js';
 import { queueRegistration } from './queue-workers.js';
 import { webhookRegistrations } from './webhook-wiring.js';
@@ -54,7 +65,7 @@ export function createHostContainer(options: HostContainerOptions): AwilixContai
     dataSource: asValue(options.dataSource),
     routes: asValue(allRoutes),
     openApiDocument: asFunction(({ config }: { config: Config }) =>
-      buildOpenApiDocument(allRoutes, { version: HOST_VERSION, serverUrl: config.publicUrl }),
+      buildOpenApiDocument(allRoutes, { hostVersion: HOST_VERSION, serverUrl: config.publicUrl }),
     ).singleton(),
     fileStore: asFunction(({ config }: { config: Config }) => new LocalFileStore({ root: config.storage.root })).singleton(),
     docsift: asFunction(({ logger, config }: { logger: Logger; config: Config }) =>
@@ -75,10 +86,12 @@ export function createHostContainer(options: HostContainerOptions): AwilixContai
     accountService: asClass(AccountService).singleton(),
     apiKeyService: asClass(ApiKeyService).singleton(),
     healthService: asClass(HealthService).singleton(),
+    metrics: asClass(Metrics).singleton(),
     rateLimitService: asClass(RateLimitService)
       .singleton()
       .disposer((service) => service.close()),
     app: asFunction(createApp).singleton(),
+    metricsServer: asFunction(createMetricsServer).singleton(),
     jobQueue: queueRegistration({ concurrency: (config) => config.jobs.concurrency }),
     enginePool: options.enginePool
       ? asValue(options.enginePool)
@@ -107,6 +120,17 @@ export function createHostContainer(options: HostContainerOptions): AwilixContai
     lendingTypes: asFunction(({ docsift }: { docsift: Docsift }) => lendingTypes(docsift)).singleton(),
     documentJobRunner: asClass(DocumentJobRunner).singleton(),
     maintenanceService: asClass(MaintenanceService).singleton(),
+    templateRepository: asClass(TemplateRepository).singleton(),
+    templateService: asClass(TemplateService).singleton(),
+    extractionService: asClass(ExtractionService).singleton(),
+    learnedLayoutRepository: asClass(LearnedLayoutRepository).singleton(),
+    correctionService: asClass(CorrectionService).singleton(),
+    splitPdfLinks: asFunction(({ webhookSecrets, config }: { webhookSecrets: SecretBox; config: Config }) => new SplitPdfLinks(webhookSecrets.deriveKey('docsift split-pdf links'), config.publicUrl)).singleton(),
+    pdfSplitter: asFunction(({ logger }: { logger: Logger }) => createPdfSplitter({ logger }))
+      .singleton()
+      .disposer((splitter) => splitter.close()),
+    legacyExtractionService: asClass(LegacyExtractionService).singleton(),
+    taskService: asClass(TaskService).singleton(),
     ...webhookRegistrations(),
   });
 }

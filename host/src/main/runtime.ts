@@ -3,11 +3,13 @@ import type { AddressInfo } from 'node:net';
 import type { AwilixContainer } from 'awilix';
 import type Koa from 'koa';
 import type { Docsift } from '@docsift/core';
-import pino, { type Logger } from 'pino';
+import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
+import { createLogger, withRedaction } from '../common/logger.js';
 import type { Config } from '../config/config.js';
 import type { EnginePool } from '../engine/index.js';
 import { createServer } from '../http/server.js';
+import type { HealthService } from '../services/health.service.js';
 import { createDataSource, migrate } from '../persistence/data-source.js';
 import { loadMappers, loadPlugins, loadWebhookTransport } from '../plugins/module-loader.js';
 import { sqliteConnectionOf } from '../persistence/sql.js';
@@ -19,10 +21,11 @@ import { PURGE_EXPIRED, SWEEP_JOBS, type MaintenanceService } from '../services/
 import { createHostContainer } from './container.js';
 import { SHUTDOWN_GRACE_MS, startQueueWorkers } from './queue-workers.js';
 import { startWebhookWorkers, stopWebhookWorkers } from './webhook-wiring.js';
+import { loadSecretBox } from '../webhooks/webhook-secrets.js';
 
 export interface HostOptions {
   config: Config;
-  /** Default: pino at `config.logLevel`. */
+  /** Default: pino at `config.logLevel`. Either way with the host's redaction (common/logger.ts). */
   logger?: Logger;
   /** The engine; defaults to a pool of worker threads that load `config.plugins`. */
   enginePool?: EnginePool;
@@ -52,12 +55,19 @@ export interface HostRuntime {
   dataSource: DataSource;
   /** The address the API listens on, when it serves. */
   url: string | null;
+  /** The address of the metrics and readiness listener, when DOCSIFT_METRICS_PORT is set. */
+  metricsUrl: string | null;
   stop(): Promise<void>;
 }
 
 /** Opens the database (applying migrations under a lock) with the queue's tables registered. */
 export async function openDatabase(config: Config): Promise<DataSource> {
-  const dataSource = createDataSource({ database: config.database, extraEntities: queueEntities, extraMigrations: queueMigrations });
+  const dataSource = createDataSource({
+    database: config.database,
+    webhookSecrets: () => loadSecretBox(config.dataDir, config.webhooks.secretKey),
+    extraEntities: queueEntities,
+    extraMigrations: queueMigrations,
+  });
   await dataSource.initialize();
   await migrate(dataSource);
   return dataSource;
@@ -65,6 +75,7 @@ export async function openDatabase(config: Config): Promise<DataSource> {
 
 /** Defines the queue's jobs on this process: documents, the sweeper, the retention purge and webhook deliveries. */
 export async function startWorkers(container: AwilixContainer): Promise<void> {
+  container.resolve<HealthService>('healthService').includeEngine(container.resolve<EnginePool>('enginePool'));
   const runner = container.resolve<DocumentJobRunner>('documentJobRunner');
   const maintenance = container.resolve<MaintenanceService>('maintenanceService');
   await startQueueWorkers(container.resolve<JobQueue>('jobQueue'), [
@@ -79,13 +90,26 @@ export async function startWorkers(container: AwilixContainer): Promise<void> {
   await startWebhookWorkers(container);
 }
 
-function listen(app: Koa, config: Config): Promise<Server> {
+function listen(server: Server, port: number, host: string): Promise<Server> {
   return new Promise((resolve, reject) => {
-    const server = createServer(app, config.server);
     server.once('listening', () => resolve(server));
     server.once('error', reject);
-    server.listen(config.port, config.host);
+    server.listen(port, host);
   });
+}
+
+function urlOf(server: Server | null): string | null {
+  const address = server?.address() as AddressInfo | null | undefined;
+  return address ? `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}` : null;
+}
+
+/** Stops taking connections, waits for requests in flight (up to the grace period), then closes the rest. */
+async function close(server: Server): Promise<void> {
+  const closed = new Promise((resolve) => server.close(resolve));
+  server.closeIdleConnections();
+  const timer = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+  await closed;
+  clearTimeout(timer);
 }
 
 /**
@@ -95,7 +119,7 @@ function listen(app: Koa, config: Config): Promise<Server> {
  */
 export async function createHost(options: HostOptions): Promise<Host> {
   const { config } = options;
-  const logger = options.logger ?? pino({ name: 'docsift', level: config.logLevel });
+  const logger = options.logger ? withRedaction(options.logger) : createLogger({ name: 'docsift', level: config.logLevel });
   const plugins = await loadPlugins(config.plugins);
   const mappers = await loadMappers(config.mappers);
   const webhookTransport = config.webhookTransport ? await loadWebhookTransport(config.webhookTransport) : null;
@@ -138,25 +162,23 @@ export async function startHost(options: RuntimeOptions): Promise<HostRuntime> {
   const host = await createHost(options);
   const logger = host.container.resolve<Logger>('logger');
   if (options.worker) await host.startWorkers();
-  const server = options.api ? await listen(host.app, options.config) : null;
-  const address = server?.address() as AddressInfo | null;
-  const url = address ? `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}` : null;
+  const { config } = options;
+  const metricsServer = config.metrics.port === null ? null : await listen(host.container.resolve<Server>('metricsServer'), config.metrics.port, config.metrics.host);
+  const server = options.api ? await listen(createServer(host.app, config.server), config.port, config.host) : null;
   let stopping: Promise<void> | null = null;
   const stop = async () => {
     if (server) {
-      const closed = new Promise((resolve) => server.close(resolve));
-      server.closeIdleConnections();
-      const timer = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
-      await closed;
-      clearTimeout(timer);
+      await close(server);
       logger.debug('http server closed');
     }
+    if (metricsServer) await close(metricsServer);
     await host.stop();
   };
   return {
     container: host.container,
     dataSource: host.dataSource,
-    url,
+    url: urlOf(server),
+    metricsUrl: urlOf(metricsServer),
     stop: () => (stopping ??= stop()),
   };
 }

@@ -5,6 +5,8 @@ import type { DatabaseConfig } from '../config/config.js';
 import { ApiKeyEntity, OrganizationEntity, SessionEntity, UserEntity } from './entities/account.entities.js';
 import { IdempotencyEntity, JobEntity, OrganizationTypeEntity } from './entities/job.entities.js';
 import { LendingRequirementsEntity } from './entities/lending.entities.js';
+import { LearnedLayoutEntity } from './entities/learned-layout.entities.js';
+import { TemplateEntity, TemplateExtractionEntity } from './entities/template.entities.js';
 import { WebhookConfigEntity, WebhookDeliveryEntity } from './entities/webhook.entities.js';
 import { CreateCoreTables1763700000000 } from './migrations/1763700000000-CreateCoreTables.js';
 import { CreateWebhookTables1763900000000 } from './migrations/1763900000000-CreateWebhookTables.js';
@@ -12,6 +14,11 @@ import { CreateLendingRequirements1764000000000 } from './migrations/17640000000
 import { DropWebhookOutboxMarks1764100000000 } from './migrations/1764100000000-DropWebhookOutboxMarks.js';
 import { AddJobEngine1764200000000 } from './migrations/1764200000000-AddJobEngine.js';
 import { AddJobOrganizationIndexes1764300000000 } from './migrations/1764300000000-AddJobOrganizationIndexes.js';
+import { CreateTemplateTables1764400000000 } from './migrations/1764400000000-CreateTemplateTables.js';
+import { sealWebhookHeaders, type WebhookSecretSealer } from './migrations/1764500000000-SealWebhookHeaders.js';
+import { AddSessionUserIndex1764600000000 } from './migrations/1764600000000-AddSessionUserIndex.js';
+import { AddJobAnalysis1764700000000 } from './migrations/1764700000000-AddJobAnalysis.js';
+import { CreateLearnedLayouts1764800000000 } from './migrations/1764800000000-CreateLearnedLayouts.js';
 
 export const hostEntities: EntitySchema<any>[] = [
   OrganizationEntity,
@@ -24,8 +31,12 @@ export const hostEntities: EntitySchema<any>[] = [
   WebhookConfigEntity,
   WebhookDeliveryEntity,
   LendingRequirementsEntity,
+  TemplateEntity,
+  TemplateExtractionEntity,
+  LearnedLayoutEntity,
 ];
 
+/** The host's migrations but SealWebhookHeaders1764500000000, which needs the webhook secrets' key: createDataSource adds it. */
 export const hostMigrations = [
   CreateCoreTables1763700000000,
   CreateWebhookTables1763900000000,
@@ -33,10 +44,16 @@ export const hostMigrations = [
   DropWebhookOutboxMarks1764100000000,
   AddJobEngine1764200000000,
   AddJobOrganizationIndexes1764300000000,
+  CreateTemplateTables1764400000000,
+  AddSessionUserIndex1764600000000,
+  AddJobAnalysis1764700000000,
+  CreateLearnedLayouts1764800000000,
 ];
 
 export interface DataSourceOptions {
   database: DatabaseConfig;
+  /** The webhook secrets' key, for the migration that seals stored webhook headers (opened only when it has rows to seal). */
+  webhookSecrets: () => WebhookSecretSealer;
   /** Entities and migrations other modules bring (the queue's tables). */
   extraEntities?: EntitySchema<any>[];
   extraMigrations?: Array<new () => MigrationInterface>;
@@ -48,7 +65,7 @@ const LOCK_WAIT_SECONDS = 120;
 /** Builds (does not open) the TypeORM data source: a SQLite file in WAL mode, or MySQL/MariaDB. */
 export function createDataSource(options: DataSourceOptions): DataSource {
   const entities = [...hostEntities, ...(options.extraEntities ?? [])];
-  const migrations = [...hostMigrations, ...(options.extraMigrations ?? [])];
+  const migrations = [...hostMigrations, sealWebhookHeaders(options.webhookSecrets), ...(options.extraMigrations ?? [])];
   const common = { entities, migrations, synchronize: false, migrationsRun: false, logging: false } as const;
   if (options.database.kind === 'mysql') {
     return new DataSource({

@@ -2,11 +2,44 @@ import { IsNull, LessThan, MoreThanOrEqual, Not, type DataSource, type Repositor
 import { RawInsert, RawLookup } from './raw-lookup.js';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity.js';
 import { IdempotencyEntity, JOB_TRANSITIONS, JobEntity, type IdempotencyRecord, type Job, type JobStatus } from './entities/job.entities.js';
+import { TemplateExtractionEntity } from './entities/template.entities.js';
 import { WebhookDeliveryEntity, type WebhookDelivery } from './entities/webhook.entities.js';
 import { guardedWrite, type WriteStatement } from './guarded-write.js';
+import { readNewestFirst } from './pagination.js';
+import type { Page, PageRequest } from '../common/pagination.js';
 
 const STATUSES = Object.keys(JOB_TRANSITIONS) as JobStatus[];
 const sourcesOf = (to: JobStatus) => STATUSES.filter((status) => JOB_TRANSITIONS[status].includes(to));
+
+/** What a job listing narrows to, beside its organization; absent members do not filter. */
+export interface JobListFilter {
+  services: readonly string[];
+  status?: JobStatus;
+  documentType?: string;
+  /** Created at or after. */
+  createdFrom?: Date;
+  /** Created before. */
+  createdTo?: Date;
+}
+
+/** The columns a listing shows: the record without its results, which can be large. */
+const LISTED_COLUMNS = [
+  'id',
+  'organizationId',
+  'service',
+  'status',
+  'progress',
+  'fileName',
+  'fileType',
+  'documentType',
+  'engine',
+  'error',
+  'createdAt',
+  'updatedAt',
+  'completedAt',
+] as const satisfies ReadonlyArray<keyof Job>;
+
+export type ListedJob = Pick<Job, (typeof LISTED_COLUMNS)[number]>;
 
 /** Job rows and the idempotency keys that point at them. */
 export class JobRepository {
@@ -36,6 +69,19 @@ export class JobRepository {
 
   findForOrganization(organizationId: string, id: string): Promise<Job | null> {
     return this.#lookup.findOne('id = ? AND organization_id = ?', [id, organizationId]);
+  }
+
+  /** The organization's jobs newest first, a page at a time (common/pagination.ts). */
+  listForOrganization(organizationId: string, filter: JobListFilter, page: PageRequest): Promise<Page<ListedJob>> {
+    const query = this.#jobs
+      .createQueryBuilder('job')
+      .select(LISTED_COLUMNS.map((column) => `job.${column}`))
+      .where('job.organization_id = :organizationId AND job.service IN (:...services)', { organizationId, services: filter.services });
+    if (filter.status) query.andWhere('job.status = :status', { status: filter.status });
+    if (filter.documentType) query.andWhere('job.document_type = :documentType', { documentType: filter.documentType });
+    if (filter.createdFrom) query.andWhere('job.created_at >= :createdFrom', { createdFrom: filter.createdFrom });
+    if (filter.createdTo) query.andWhere('job.created_at < :createdTo', { createdTo: filter.createdTo });
+    return readNewestFirst(query, page);
   }
 
   /** Applies a change only while the job is in one of `from` (a compare-and-set on status). */
@@ -83,6 +129,19 @@ export class JobRepository {
   async delete(id: string): Promise<void> {
     await this.#jobs.delete({ id });
     await this.#idempotency.delete({ jobId: id });
+    await this.#dataSource.getRepository(TemplateExtractionEntity).delete({ jobId: id });
+    await this.#eraseDeliveries(id);
+  }
+
+  /**
+   * Takes the deleted job's data out of its webhook deliveries: a submission webhookUrl's rows go
+   * (no delivery log shows them), a configuration's keep their log entry with an empty payload
+   * (a pending one then fails at its next attempt, WebhookDeliveryRunner).
+   */
+  async #eraseDeliveries(jobId: string): Promise<void> {
+    const deliveries = this.#dataSource.getRepository(WebhookDeliveryEntity);
+    await deliveries.delete({ jobId, webhookId: IsNull() });
+    await deliveries.update({ jobId }, { payload: {} });
   }
 
   /** Jobs still in `status` that were last touched before `moment`, oldest first. */
@@ -98,6 +157,23 @@ export class JobRepository {
   /** Bytes of the files the organization's jobs keep. */
   async storedBytes(organizationId: string): Promise<number> {
     return Number((await this.#jobs.sum('fileSize', { organizationId, fileKey: Not(IsNull()) })) ?? 0);
+  }
+
+  /** How many jobs are in each status (statuses without jobs are absent). */
+  async countByStatus(): Promise<Partial<Record<JobStatus, number>>> {
+    const rows = await this.#jobs
+      .createQueryBuilder('job')
+      .select('job.status', 'status')
+      .addSelect('COUNT(*)', 'count')
+      .groupBy('job.status')
+      .getRawMany<{ status: JobStatus; count: number | string }>();
+    return Object.fromEntries(rows.map((row) => [row.status, Number(row.count)]));
+  }
+
+  /** When the oldest job still in `status` was created; null when none is. */
+  async oldestCreatedAt(status: JobStatus): Promise<Date | null> {
+    const oldest = await this.#jobs.findOne({ where: { status }, order: { createdAt: 'ASC' }, select: { id: true, createdAt: true } });
+    return oldest?.createdAt ?? null;
   }
 
   listCreatedBefore(moment: Date, limit: number): Promise<Job[]> {

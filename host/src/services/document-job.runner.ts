@@ -1,12 +1,20 @@
-import { isAiProviderError, isDocsiftError, type AiProviderError } from '@docsift/core';
+import { isAiProviderError, isDocsiftError, parseLearnedLayout, type AiProviderError, type LearnedLayout } from '@docsift/core';
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.js';
 import type { EnginePool } from '../engine/index.js';
 import type { Job } from '../persistence/entities/job.entities.js';
 import type { JobRepository } from '../persistence/job.repository.js';
+import type { TemplateExtraction } from '../persistence/entities/template.entities.js';
+import type { LearnedLayoutRepository } from '../persistence/learned-layout.repository.js';
+import { EXTRACTION_SERVICE, type TemplateRepository } from '../persistence/template.repository.js';
+import type { EngineCallOptions } from '../engine/engine-protocol.js';
 import type { JobContext } from '../queue/index.js';
+import type { Metrics } from '../observability/metrics.js';
 import type { FileStore } from '../storage/file-store.js';
+import { ANALYSIS_TASK_SERVICE, LEGACY_SYNC_SERVICE, TASK_TIME_LIMIT_MS } from './job-surfaces.js';
+import { ANALYSIS_ENGINE_OPTIONS, analysisOf } from './analysis-task.js';
 import { JobDeadline, type DeadlineSettings } from './job-deadline.js';
+import { readResultOf } from './extraction-view.js';
 import type { TypeService } from './type.service.js';
 import type { WebhookOutbox } from '../webhooks/webhook-outbox.service.js';
 
@@ -20,9 +28,12 @@ export interface DocumentJobRunnerDeps {
   fileStore: FileStore;
   enginePool: EnginePool;
   typeService: TypeService;
+  templateRepository: TemplateRepository;
+  learnedLayoutRepository: LearnedLayoutRepository;
   webhookOutbox: WebhookOutbox;
   logger: Logger;
   clock: () => Date;
+  metrics: Metrics;
   /** The lending variant's types (the plugins that declare lending support); a lending job's engine is limited to them. */
   lendingTypes: readonly string[];
 }
@@ -32,6 +43,8 @@ const PROGRESS_STEP = 5;
 /** A job whose organization runs its cap of jobs is looked at again after this long (about one queue scan). */
 const ORGANIZATION_BUSY_RETRY_MS = 1000;
 const FINAL_FAILURE_MESSAGE = 'The document could not be processed.';
+const INTERRUPTED_IN_REQUEST_MESSAGE = 'The request that ran this job ended before the job finished; submit the document again.';
+const TASK_TIME_LIMIT_MESSAGE = `The task did not finish within its limit of ${TASK_TIME_LIMIT_MS / 1000} s from its creation.`;
 /**
  * What a job failed by the AI model says. Never the provider's own words: an error body may quote
  * the request, the key or the document, and the model's answer is not ours to show.
@@ -64,8 +77,20 @@ export class DocumentJobRunner {
     const { jobRepository, clock } = this.#deps;
     const job = await jobRepository.find(jobId);
     if (!job || !job.fileKey || job.status === 'completed' || job.status === 'failed') return;
+    const extraction = job.service === EXTRACTION_SERVICE ? await this.#deps.templateRepository.findExtraction(jobId) : null;
+    // An extraction by template whose own row is gone was deleted meanwhile.
+    if (job.service === EXTRACTION_SERVICE && !extraction) return;
     const attempt = job.attempts + 1;
     const log = this.#deps.logger.child({ jobId, orgId: job.organizationId, attempt });
+    // Run inside its request, which stopped touching the row: the process serving it died (the sweeper queued it).
+    if (job.service === LEGACY_SYNC_SERVICE) {
+      if (await this.#fail(job, INTERRUPTED_IN_REQUEST_MESSAGE, log)) log.warn('job failed: the request running it ended before it finished');
+      return;
+    }
+    if (job.service === ANALYSIS_TASK_SERVICE && clock().getTime() - job.createdAt.getTime() >= TASK_TIME_LIMIT_MS) {
+      if (await this.#fail(job, TASK_TIME_LIMIT_MESSAGE, log)) log.warn('task failed: past its time limit before it could run');
+      return;
+    }
     if (job.attempts >= context.maxAttempts) {
       const idleMs = clock().getTime() - job.updatedAt.getTime();
       if (idleMs <= this.#deps.config.jobs.lockLifetimeMs) {
@@ -91,18 +116,19 @@ export class DocumentJobRunner {
     try {
       const result = await this.#deps.enginePool.process(
         this.#deps.fileStore.localPath(job.fileKey),
-        {
-          typeHint: job.typeHint ?? undefined,
-          extraEntries: await this.#deps.typeService.extraEntries(job.organizationId),
-          // A lending job is only ever one of the lending types; anything else completes as unknown.
-          allowedTypes: job.service === 'lending' ? [...this.#deps.lendingTypes] : undefined,
-          engine: job.engine,
-          now: started.toISOString(),
-        },
+        await this.#engineOptions(job, started, extraction, log),
         progress.report,
         { signal: deadline.signal, onStart: () => deadline.start(), onPageCount: (pageCount) => deadline.setPageCount(pageCount) },
       );
       await progress.settled();
+      this.#deps.metrics.engineRun(result);
+      // Kept before the outcome is written, so a correction of a completed extraction can find its values on the page.
+      if (extraction) await this.#deps.templateRepository.saveReadResult(jobId, readResultOf(result.document));
+      const task = job.service === ANALYSIS_TASK_SERVICE ? analysisOf(result) : null;
+      if (task && 'error' in task) {
+        if (await this.#fail(job, task.error, log)) log.info({ documentType: result.documentType }, 'task failed: not a statement of repair');
+        return;
+      }
       const done = clock();
       const kept = await this.#finish(job, 'completed', {
         progress: 100,
@@ -113,6 +139,7 @@ export class DocumentJobRunner {
         extractedData: result.extractedData,
         fieldDetails: result.fieldDetails,
         findings: result.findings,
+        analysis: task?.analysis ?? null,
         processingTime: Math.round(done.getTime() - started.getTime()) / 1000,
         completedAt: done,
         updatedAt: done,
@@ -124,6 +151,33 @@ export class DocumentJobRunner {
     } finally {
       deadline.clear();
     }
+  }
+
+  /**
+   * An extraction by template reads its template's fields (as submitted) with the local engine and
+   * the layouts the organization's template learned from corrections; other jobs classify first.
+   */
+  async #engineOptions(job: Job, started: Date, extraction: TemplateExtraction | null, log: Logger): Promise<EngineCallOptions> {
+    const common = { typeHint: job.typeHint ?? undefined, extraEntries: await this.#deps.typeService.extraEntries(job.organizationId), now: started.toISOString() };
+    if (extraction) {
+      return { ...common, engine: 'local', template: { fields: extraction.fields }, learnedLayouts: await this.#learnedLayouts(extraction, log) };
+    }
+    if (job.service === ANALYSIS_TASK_SERVICE) return { ...common, ...ANALYSIS_ENGINE_OPTIONS, engine: job.engine };
+    // A lending job is only ever one of the lending types; anything else completes as unknown.
+    return { ...common, allowedTypes: job.service === 'lending' ? [...this.#deps.lendingTypes] : undefined, engine: job.engine };
+  }
+
+  /** A stored layout this engine cannot read (another version) is left out, and the extraction reads without it. */
+  async #learnedLayouts(extraction: TemplateExtraction, log: Logger): Promise<LearnedLayout[]> {
+    const records = await this.#deps.learnedLayoutRepository.forTemplate(extraction.organizationId, extraction.templateId);
+    return records.flatMap((record) => {
+      try {
+        return [parseLearnedLayout(record.layout)];
+      } catch (error) {
+        log.warn({ err: error, learnedLayoutId: record.id }, 'a learned layout was left out: the engine cannot read it');
+        return [];
+      }
+    });
   }
 
   /** Fails the job when retrying cannot help or no attempt is left; else puts it back to `pending` and rethrows for the queue's retry. */
@@ -158,8 +212,12 @@ export class DocumentJobRunner {
     throw error;
   }
 
-  /** The model's requests (classification and extraction, each with its retries) come on top of the base. */
+  /** The model's requests (classification and extraction, each with its retries) come on top of the base; a task has its own limit. */
   #deadlineOf(job: Job): DeadlineSettings {
+    if (job.service === ANALYSIS_TASK_SERVICE) {
+      const leftMs = Math.max(1, TASK_TIME_LIMIT_MS - (this.#deps.clock().getTime() - job.createdAt.getTime()));
+      return { baseMs: leftMs, perPageMs: 0, maxMs: leftMs };
+    }
     const { deadline } = this.#deps.config.jobs;
     const ai = this.#deps.config.ai;
     if (job.engine !== 'model' || !ai) return deadline;
@@ -208,8 +266,10 @@ export class DocumentJobRunner {
     const { jobRepository, webhookOutbox } = this.#deps;
     const deliveries = await webhookOutbox.deliveriesFor({ ...job, ...change, status: to });
     const kept = await jobRepository.finish(job.id, to, change, deliveries);
-    if (kept) await webhookOutbox.dispatch(deliveries);
-    else log.warn({ outcome: to }, 'result discarded: the job was already finished by another attempt, or deleted');
+    if (kept) {
+      this.#deps.metrics.jobFinished(to);
+      await webhookOutbox.dispatch(deliveries);
+    } else log.warn({ outcome: to }, 'result discarded: the job was already finished by another attempt, or deleted');
     return kept;
   }
 

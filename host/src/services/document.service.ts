@@ -4,21 +4,27 @@ import type { Logger } from 'pino';
 import type { Config } from '../config/config.js';
 import { ApiError, notFound, unknownFileFormat } from './errors.js';
 import type { Job, JobEngine } from '../persistence/entities/job.entities.js';
-import type { JobRepository } from '../persistence/job.repository.js';
+import type { JobListFilter, JobRepository } from '../persistence/job.repository.js';
+import type { PageRequest } from '../common/pagination.js';
 import { timeOrderedUuid } from '../persistence/time-ordered-id.js';
+import type { WriteStatement } from '../persistence/guarded-write.js';
+import { EXTRACTION_SERVICE } from '../persistence/template.repository.js';
 import type { JobQueue } from '../queue/index.js';
 import type { SubmissionFields, Submitted } from '../common/submission.js';
 import type { Upload } from '../common/upload.js';
 import type { FileStore } from '../storage/file-store.js';
 import { isUniqueViolation } from './account.service.js';
 import type { JobRecordCache } from './job-record-cache.js';
+import { ANALYSIS_TASK_SERVICE, LEGACY_SYNC_SERVICE } from './job-surfaces.js';
 import { engineFor } from './model-choice.js';
-import { creationView, recordView } from './job-view.js';
+import { creationView, listedView, recordView } from './job-view.js';
 import type { Principal } from './principal.js';
 import type { WebhookUrlGuard } from '../webhooks/webhook-url-guard.js';
 
 export const PROCESS_DOCUMENT = 'process-document';
 const IDEMPOTENCY_WINDOW_MS = 24 * 3_600_000;
+/** The surfaces whose jobs the primary listing shows; consumer extractions are the b2c surface's own (sessions only). */
+const LISTED_SERVICES = ['documents', 'lending', LEGACY_SYNC_SERVICE] as const;
 
 export interface DocumentServiceDeps {
   config: Config;
@@ -44,7 +50,14 @@ export class DocumentService {
     this.#deps = deps;
   }
 
-  async submit(principal: Principal, upload: Upload, fields: SubmissionFields, idempotencyKey?: string): Promise<Submitted> {
+  /** `companions`: rows written in the job's transaction (an extraction by template's own row). */
+  async submit(
+    principal: Principal,
+    upload: Upload,
+    fields: SubmissionFields,
+    idempotencyKey?: string,
+    companions: (job: Job) => WriteStatement[] = () => [],
+  ): Promise<Submitted> {
     const engine = engineFor(fields.model, this.#deps.config.ai);
     if (fields.webhookUrl !== undefined) await this.#deps.webhookUrlGuard.check(fields.webhookUrl, 'webhookUrl');
     if (idempotencyKey) {
@@ -53,7 +66,7 @@ export class DocumentService {
     }
     let created: { job: Job; enqueued: boolean };
     try {
-      created = await this.#createJob(principal, upload, fields, engine, idempotencyKey);
+      created = await this.#createJob(principal, upload, fields, engine, idempotencyKey, companions);
     } catch (error) {
       if (!idempotencyKey || !isUniqueViolation(error)) throw error;
       const replay = await this.#replay(principal.organizationId, idempotencyKey);
@@ -62,6 +75,15 @@ export class DocumentService {
     }
     if (!created.enqueued) await this.#enqueue(created.job);
     return { body: creationView(created.job, this.#deps.config.publicUrl), replayed: false };
+  }
+
+  /**
+   * A job its request runs (the legacy synchronous form): the file is stored and the row written as
+   * `processing`, its one attempt counted, with no queue entry. The caller writes the outcome.
+   */
+  async startInRequest(principal: Principal, upload: Upload, fields: SubmissionFields): Promise<Job> {
+    const engine = engineFor(fields.model, this.#deps.config.ai);
+    return (await this.#createJob(principal, upload, { ...fields, service: LEGACY_SYNC_SERVICE }, engine, undefined, () => [], true)).job;
   }
 
   /** A completed job's record as JSON when the record cache holds it (see `getJson`), else null. */
@@ -76,15 +98,25 @@ export class DocumentService {
     if (cached) return cached;
     const generation = cache.generation;
     const job = await this.#deps.jobRepository.findForOrganization(principal.organizationId, jobId);
-    if (!job) throw notFound('Job');
+    // Extractions by template are read through /api/b2c/*, which takes sessions only; analysis tasks through the task endpoints.
+    if (!job || job.service === EXTRACTION_SERVICE || job.service === ANALYSIS_TASK_SERVICE) throw notFound('Job');
     const json = Buffer.from(JSON.stringify(recordView(job, layout, this.#deps.docsift)));
     if (job.status === 'completed') cache.set(principal.organizationId, jobId, layout, json, generation);
     return json;
   }
 
-  async remove(principal: Principal, jobId: string): Promise<void> {
+  /** The organization's jobs newest first, one page (`nextCursor` continues). */
+  async list(principal: Principal, filter: Omit<JobListFilter, 'services'>, page: PageRequest): Promise<{ jobs: Record<string, unknown>[]; nextCursor: string | null }> {
+    const { items, nextCursor } = await this.#deps.jobRepository.listForOrganization(principal.organizationId, { ...filter, services: LISTED_SERVICES }, page);
+    return { jobs: items.map((job) => listedView(job, this.#deps.config.publicUrl)), nextCursor };
+  }
+
+  /** Deletes a job of the surface asked through: document and lending jobs, or (`b2c`) extractions by template. */
+  async remove(principal: Principal, jobId: string, surface: 'documents' | typeof EXTRACTION_SERVICE = 'documents'): Promise<void> {
     const job = await this.#deps.jobRepository.findForOrganization(principal.organizationId, jobId);
-    if (!job) throw notFound('Job');
+    if (!job || job.service === ANALYSIS_TASK_SERVICE || (job.service === EXTRACTION_SERVICE) !== (surface === EXTRACTION_SERVICE)) {
+      throw notFound(surface === EXTRACTION_SERVICE ? 'Extraction' : 'Job');
+    }
     await this.#discard(job);
   }
 
@@ -97,7 +129,9 @@ export class DocumentService {
     upload: Upload,
     fields: SubmissionFields,
     engine: JobEngine,
-    idempotencyKey?: string,
+    idempotencyKey: string | undefined,
+    companions: (job: Job) => WriteStatement[],
+    inRequest = false,
   ): Promise<{ job: Job; enqueued: boolean }> {
     if (upload.size === 0) throw new ApiError('invalid_file_format', 'The file is empty (0 bytes).', { reason: 'empty_file' });
     const { fileType } = upload;
@@ -111,7 +145,7 @@ export class DocumentService {
       organizationId: principal.organizationId,
       apiKeyId: principal.kind === 'apiKey' ? principal.apiKeyId : null,
       service: fields.service ?? 'documents',
-      status: 'pending',
+      status: inRequest ? 'processing' : 'pending',
       progress: 0,
       fileName: safeFileName(upload.originalFilename, fileType),
       fileType,
@@ -128,8 +162,9 @@ export class DocumentService {
       extractedData: null,
       fieldDetails: null,
       findings: null,
+      analysis: null,
       error: null,
-      attempts: 0,
+      attempts: inRequest ? 1 : 0,
       processingTime: null,
       createdAt: now,
       updatedAt: now,
@@ -137,8 +172,8 @@ export class DocumentService {
     };
     const idempotency = idempotencyKey ? { organizationId: job.organizationId, key: idempotencyKey, jobId: job.id, createdAt: job.createdAt } : null;
     try {
-      const entry = await this.#deps.jobQueue.entryStatement(PROCESS_DOCUMENT, { jobId: job.id }, { jobKey: job.id });
-      await this.#deps.jobRepository.insertWith(job, idempotency, entry ? [entry] : []);
+      const entry = inRequest ? null : await this.#deps.jobQueue.entryStatement(PROCESS_DOCUMENT, { jobId: job.id }, { jobKey: job.id });
+      await this.#deps.jobRepository.insertWith(job, idempotency, [...companions(job), ...(entry ? [entry] : [])]);
       return { job, enqueued: entry !== null };
     } catch (error) {
       await this.#deps.fileStore.delete(fileKey);

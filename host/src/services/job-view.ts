@@ -1,8 +1,14 @@
 import type { Docsift } from '@docsift/core';
 import type { Job } from '../persistence/entities/job.entities.js';
+import { EXTRACTION_SERVICE } from '../persistence/template.repository.js';
+import { extractionCreatedView } from './extraction-view.js';
+import { ANALYSIS_TASK_SERVICE } from './job-surfaces.js';
+import type { ListedJob } from '../persistence/job.repository.js';
 
 /** The creation response of a job (202, and again on an idempotent replay). */
 export function creationView(job: Job, publicUrl: string): Record<string, unknown> {
+  if (job.service === EXTRACTION_SERVICE) return extractionCreatedView(job, publicUrl);
+  if (job.service === ANALYSIS_TASK_SERVICE) return { taskId: job.id, status: job.status, statusUrl: `${publicUrl}/api/task-status/${job.id}` };
   if (job.service === 'lending') {
     return {
       jobId: job.id,
@@ -14,6 +20,27 @@ export function creationView(job: Job, publicUrl: string): Record<string, unknow
     };
   }
   return { jobId: job.id, status: job.status, pollingUrl: `${publicUrl}/api/documents/extract/${job.id}`, createdAt: job.createdAt.toISOString() };
+}
+
+/** A job in a listing: its state and where to read its record, without the results. */
+export function listedView(job: ListedJob, publicUrl: string): Record<string, unknown> {
+  const surface = job.service === 'lending' ? 'lending' : 'documents';
+  const item: Record<string, unknown> = {
+    jobId: job.id,
+    service: job.service,
+    status: job.status,
+    fileName: job.fileName,
+    fileType: job.fileType,
+    progress: job.progress,
+    engine: job.engine,
+    pollingUrl: `${publicUrl}/api/${surface}/extract/${job.id}`,
+  };
+  if (job.documentType !== null) item.documentType = job.documentType;
+  if (job.status === 'failed' && job.error) item.error = job.error;
+  item.createdAt = job.createdAt.toISOString();
+  item.updatedAt = job.updatedAt.toISOString();
+  if (job.completedAt) item.completedAt = job.completedAt.toISOString();
+  return item;
 }
 
 /** The full job record of the interface; `legacy` maps extractedData to the type's legacy layout. */

@@ -7,6 +7,8 @@ import type { WebhookDelivery } from '../persistence/entities/webhook.entities.j
 import type { WebhookRepository } from '../persistence/webhook.repository.js';
 import type { JobQueue } from '../queue/index.js';
 import type { LendingJobView } from '../services/lending-view.js';
+import { EXTRACTION_SERVICE, type TemplateRepository } from '../persistence/template.repository.js';
+import { extractionPayload } from '../services/extraction-view.js';
 
 export const DELIVER_WEBHOOK = 'deliver-webhook';
 export const SWEEP_WEBHOOKS = 'sweep-webhooks';
@@ -32,6 +34,7 @@ export interface WebhookOutboxDeps {
   webhookRepository: WebhookRepository;
   webhookQueue: JobQueue;
   lendingJobView: LendingJobView;
+  templateRepository: TemplateRepository;
   logger: Logger;
   clock: () => Date;
 }
@@ -59,7 +62,8 @@ export class WebhookOutbox {
     const now = this.#deps.clock();
     const configs = await this.#deps.webhookRepository.listActiveConfigs(finished.organizationId);
     if (configs.length === 0 && !finished.webhookUrl) return [];
-    const payload = await this.#payload(finished);
+    const payload = finished.service === EXTRACTION_SERVICE ? await this.#extractionPayload(finished) : await this.#payload(finished);
+    if (!payload) return [];
     const deliveries = configs.map((config) =>
       newDelivery(finished, payload, now, { webhookId: config.id, url: null, maxAttempts: config.retryEnabled ? config.maxRetries : 1 }),
     );
@@ -104,6 +108,12 @@ export class WebhookOutbox {
     return deleted;
   }
 
+  /** An extraction by template's payload is the template payload, for configurations and its webhookUrl alike; null once it is deleted. */
+  async #extractionPayload(job: Job): Promise<Record<string, unknown> | null> {
+    const extraction = await this.#deps.templateRepository.findExtraction(job.id);
+    return extraction ? extractionPayload(job, extraction) : null;
+  }
+
   /** The submission payload; a lending job's adds what its record shows (`service`, `compliance`, `lendingAnalysis`). */
   async #payload(job: Job): Promise<SubmissionPayload> {
     if (job.service !== 'lending') return submissionPayload(job);
@@ -135,7 +145,7 @@ function submissionPayload(job: Job): SubmissionPayload {
 
 function newDelivery(
   job: Job,
-  payload: SubmissionPayload,
+  payload: Record<string, unknown>,
   now: Date,
   target: Pick<WebhookDelivery, 'webhookId' | 'url' | 'maxAttempts'>,
 ): WebhookDelivery {
@@ -143,7 +153,7 @@ function newDelivery(
     id: randomUUID(),
     organizationId: job.organizationId,
     jobId: job.id,
-    event: payload.event,
+    event: job.status === 'completed' ? 'extraction.completed' : 'extraction.failed',
     payload: { ...payload },
     status: 'pending',
     attempts: [],

@@ -47,6 +47,25 @@ describe('engine pool (protocol and recovery, with a stand-in engine)', function
     expect(progress).to.deep.equal([[10, 'ingest'], [60, 'classify']]);
   });
 
+  it('runs a packet call on a thread: options cross, the result comes back, and engine errors keep their code', async () => {
+    const pages: number[] = [];
+    const result = await pool.processPacket(file('p.pdf', 'sor'), { splitStrategy: 'manual', ranges: [[1, 2], [3, 9]], maxDocuments: 7 }, { onPageCount: (count) => pages.push(count) });
+    expect(result.unextractedParts.map((part) => [part.documentType, part.pages])).to.deep.equal([['sor', [1, 2]], ['sor', [3, 9]]]);
+    expect(result.timingsMs.total).to.equal(7);
+    expect(pages).to.deep.equal([9]);
+    const error = await rejection(pool.processPacket(file('bad-packet.pdf', 'bad ranges'), { splitStrategy: 'manual', ranges: [[4, 4]] }));
+    expect(error).to.include({ code: 'invalid_argument' });
+    expect((error as { details: unknown }).details).to.deep.equal({ range: 0 });
+    expect((await pool.process(file('ok2.pdf', 'after-packet'))).documentType).to.equal('after-packet');
+  });
+
+  it('runs a learn call on a thread (the document crosses as data): without a template extractor it locates nothing and learns nothing', async () => {
+    const document = { format: 'pdf' as const, pageCount: 0, pages: [], formFields: [], encrypted: false };
+    const result = await pool.learn({ document, fields: [{ name: 'total', type: 'currency', description: 'd' }], values: { total: 1 } });
+    expect(result).to.deep.equal({ locations: {}, layout: null });
+    expect((await pool.process(file('ok3.pdf', 'after-learn'))).documentType).to.equal('after-learn');
+  });
+
   it('passes engine errors back with their code, message and details', async () => {
     const error = await rejection(pool.process(file('bad.pdf', 'bad input')));
     expect(isDocsiftError(error)).to.equal(true);

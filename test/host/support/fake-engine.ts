@@ -26,6 +26,8 @@ export function fakeEngine(outcome: () => ProcessResult | Error | Promise<Proces
       if (value instanceof Error) throw value;
       return value;
     },
+    processPacket: () => Promise.reject(new Error('this fake engine processes single documents only')),
+    learn: () => Promise.reject(new Error('this fake engine processes single documents only')),
     close: async () => undefined,
   };
 }

@@ -10,6 +10,8 @@ import { startHost } from '../../../host/src/main/runtime.js';
 
 export interface Harness {
   baseUrl: string;
+  /** The metrics and readiness listener, when DOCSIFT_METRICS_PORT is set. */
+  metricsUrl: string | null;
   config: Config;
   container: AwilixContainer;
   dataSource: DataSource;
@@ -53,6 +55,7 @@ export async function startHarness(env: Record<string, string> = {}, options: Ha
   const baseUrl = runtime.url!;
   return {
     baseUrl,
+    metricsUrl: runtime.metricsUrl,
     config,
     container: runtime.container,
     dataSource: runtime.dataSource,
@@ -73,6 +76,8 @@ export async function startHarness(env: Record<string, string> = {}, options: Ha
 /** Tests that do not run workers never reach the engine. */
 const unusedEngine: EnginePool = {
   process: () => Promise.reject(new Error('no engine in this test')),
+  processPacket: () => Promise.reject(new Error('no engine in this test')),
+  learn: () => Promise.reject(new Error('no engine in this test')),
   close: async () => undefined,
 };
 

@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { Middleware } from 'koa';
+import type { Metrics } from '../../observability/metrics.js';
 import type { LimitState, RateLimitService } from '../../services/rate-limit.service.js';
 import { ApiError } from '../../services/errors.js';
 import type { AppState } from '../route.js';
@@ -11,7 +12,7 @@ function setHeaders(response: ServerResponse, state: LimitState): void {
 }
 
 /** Counts the request against its key (and organization, and concurrency) or its client address. */
-export function rateLimit({ rateLimitService }: { rateLimitService: RateLimitService }): Middleware<AppState> {
+export function rateLimit({ rateLimitService, metrics }: { rateLimitService: RateLimitService; metrics: Metrics }): Middleware<AppState> {
   return async (ctx, next) => {
     const principal = ctx.state.principal;
     const consumed = rateLimitService.consume(
@@ -27,6 +28,7 @@ export function rateLimit({ rateLimitService }: { rateLimitService: RateLimitSer
     const outcome = consumed instanceof Promise ? await consumed : consumed;
     setHeaders(ctx.res, outcome.tightest);
     if (!outcome.allowed) {
+      metrics.rateLimitRefused(outcome.reason);
       const message =
         outcome.reason === 'concurrency'
           ? `Too many concurrent requests for this API key (limit ${outcome.limit}).`
@@ -34,7 +36,13 @@ export function rateLimit({ rateLimitService }: { rateLimitService: RateLimitSer
       throw new ApiError(
         'rate_limit_exceeded',
         message,
-        { reason: outcome.reason, limit: outcome.limit, retryAfter: outcome.retryAfter },
+        {
+          reason: outcome.reason,
+          limit: outcome.limit,
+          retryAfter: outcome.retryAfter,
+          remaining: outcome.tightest.remaining,
+          reset: new Date(outcome.tightest.reset * 1000).toISOString(),
+        },
         { retryAfter: outcome.retryAfter },
       );
     }

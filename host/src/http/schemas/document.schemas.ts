@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nextCursorField, pageQueryFields } from '../pagination.js';
 
 const status = z.enum(['pending', 'processing', 'completed', 'failed']);
 
@@ -81,3 +82,39 @@ export const JobRecord = z
 
 export const JobParams = z.object({ jobId: z.string().max(64) });
 export const JobQuery = z.object({ layout: z.enum(['primary', 'legacy']).optional() });
+
+export const JobListQuery = z
+  .object({
+    ...pageQueryFields,
+    status: status.optional().describe('Only jobs in this status'),
+    type: z.string().max(64).optional().describe('Only jobs classified as this document type code'),
+    createdFrom: z.iso.datetime({ offset: true }).optional().describe('Only jobs created at or after this time'),
+    createdTo: z.iso.datetime({ offset: true }).optional().describe('Only jobs created before this time'),
+  })
+  .refine((query) => !query.createdFrom || !query.createdTo || Date.parse(query.createdFrom) < Date.parse(query.createdTo), {
+    message: 'createdFrom must be before createdTo',
+    path: ['createdFrom'],
+  });
+
+export const JobList = z
+  .object({
+    jobs: z.array(
+      z.object({
+        jobId: z.uuid(),
+        service: z.enum(['documents', 'lending', 'legacy']).describe('The surface the job was submitted to (`legacy`: the legacy synchronous form, docs/legacy.md)'),
+        status,
+        fileName: z.string(),
+        fileType: z.enum(['pdf', 'jpeg', 'png']),
+        documentType: z.string().optional(),
+        progress: z.number().int().min(0).max(100),
+        engine: z.enum(['local', 'model']),
+        error: z.string().optional(),
+        pollingUrl: z.url().describe('The full record: /api/documents/extract/{jobId}, or /api/lending/extract/{jobId} for a lending job'),
+        createdAt: z.iso.datetime(),
+        updatedAt: z.iso.datetime(),
+        completedAt: z.iso.datetime().optional(),
+      }),
+    ),
+    nextCursor: nextCursorField,
+  })
+  .meta({ id: 'JobList' });

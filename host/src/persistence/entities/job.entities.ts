@@ -45,6 +45,8 @@ export interface Job {
   extractedData: Record<string, unknown> | null;
   fieldDetails: FieldDetails | null;
   findings: Finding[] | null;
+  /** An analysis task's result once completed (services/task.service.ts): the pages read, findings and summary. */
+  analysis: Record<string, unknown> | null;
   error: string | null;
   attempts: number;
   processingTime: number | null;
@@ -99,6 +101,7 @@ export const JobEntity = new EntitySchema<Job>({
     extractedData: { ...optionalJson, name: 'extracted_data' },
     fieldDetails: { ...optionalJson, name: 'field_details' },
     findings: optionalJson,
+    analysis: optionalJson,
     error: { type: 'text', nullable: true },
     attempts: { type: 'int' },
     processingTime: { type: 'double', nullable: true, name: 'processing_time' },
