@@ -6,7 +6,8 @@ export { Pipeline, TEMPLATE_DOCUMENT_TYPE, type ProcessOptions, type Engine } fr
 export { STAGES, type Stage } from './pipeline/stages.js';
 export { PacketSplitter, SPLIT_STRATEGIES, subDocument, type PacketPart, type SplitOptions, type SplitStrategy, type BoundaryReason } from './split/packet-splitter.js';
 export { PacketProcessor, type PacketDocument, type PacketOptions, type PacketResult } from './split/packet-processor.js';
-export { createAiProvider, type AiProviderOptions } from './ai/provider.js';
+export { createAiProvider, type AiProvider, type AiProviderOptions } from './ai/provider.js';
+export { DocumentReviewer, MAX_FINDINGS_PER_PART, MODEL_REVIEW_CODES, type ModelFinding, type ReviewPart, type ReviewRequest } from './ai/document-reviewer.js';
 export { AiProviderError, isAiProviderError } from './ai/errors.js';
 export { documentText, pageText } from './document/text.js';
 export { extractPdfPages } from './document/pdf-extract-pages.js';

@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
+import { promptOf, startFakeOpenAi, type ChatReply, type FakeOpenAi } from '../support/fake-openai.js';
 import { makeTextPdf, paragraph } from '../support/fixtures.js';
 import { startReceiver, type Receiver } from './support/webhook-receiver.js';
 import { bearer, createKey, signup, startHarness, type Harness } from './support/harness.js';
@@ -21,67 +21,23 @@ const PROVIDER_DETAIL = 'upstream shard 7 exploded';
 const SAFE_REQUEST_FAILURE = 'The AI model could not be reached or refused the request. Submit the document again later, or with model "local".';
 const SAFE_INVALID_OUTPUT = 'The AI model did not answer with valid data, even when asked again. Submit the document again, or with model "local".';
 
-interface ChatRequest {
-  headers: IncomingHttpHeaders;
-  body: { model: string; messages: Array<{ role: string; content: string }> };
-}
-
 /**
  * An OpenAI-compatible endpoint on 127.0.0.1 answering `POST /v1/chat/completions`. Each test
  * document prints a case word the endpoint finds in the prompt: it answers that case's
  * classification and extraction, fails with 500, never answers, or answers with prose.
  */
-async function fakeOpenAi(): Promise<{ baseUrl: string; received: ChatRequest[]; close: () => Promise<void> }> {
-  const received: ChatRequest[] = [];
-  const completion = (content: string) => ({
-    id: 'chatcmpl-test',
-    object: 'chat.completion',
-    created: 1_767_225_600,
-    model: MODEL,
-    choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop', logprobs: null }],
-    usage: { prompt_tokens: 100, completion_tokens: 20, total_tokens: 120 },
+function fakeOpenAi(): Promise<FakeOpenAi> {
+  return startFakeOpenAi((request): ChatReply => {
+    const prompt = promptOf(request);
+    if (prompt.includes('CASE-HANG')) return 'hang';
+    if (prompt.includes('CASE-FIVE-HUNDRED')) return { status: 500, message: `The server had an error: ${PROVIDER_DETAIL}.` };
+    if (prompt.includes('CASE-GARBAGE')) return { content: 'Sure! I think this is an invoice, but I would rather not say which fields it has.' };
+    if (prompt.includes('CASE-LENDING')) return { content: { documentType: 'unknown', confidence: 0.2, alternatives: [] } };
+    if (prompt.includes('You classify business documents')) {
+      return { content: { documentType: 'project_invoice', confidence: 0.91, alternatives: [{ typeCode: 'sor', confidence: 0.03 }] } };
+    }
+    return { content: { data: { invoiceNumber: 'INV-2024-117', projectCode: 'PRJ-7781' }, confidence: { invoiceNumber: 0.95, projectCode: 0.9 } } };
   });
-  const server: Server = createServer((request, response) => {
-    let text = '';
-    request.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-    request.on('end', () => {
-      const body = JSON.parse(text) as ChatRequest['body'];
-      received.push({ headers: request.headers, body });
-      const prompt = body.messages.map((message) => message.content).join('\n');
-      const classifying = prompt.includes('You classify business documents');
-      const answer = (content: unknown) => {
-        response.writeHead(200, { 'content-type': 'application/json' });
-        response.end(JSON.stringify(completion(typeof content === 'string' ? content : JSON.stringify(content))));
-      };
-      if (request.url !== '/v1/chat/completions') {
-        response.writeHead(404).end();
-      } else if (prompt.includes('CASE-HANG')) {
-        return;
-      } else if (prompt.includes('CASE-FIVE-HUNDRED')) {
-        response.writeHead(500, { 'content-type': 'application/json' });
-        response.end(JSON.stringify({ error: { message: `The server had an error: ${PROVIDER_DETAIL}.`, type: 'server_error' } }));
-      } else if (prompt.includes('CASE-GARBAGE')) {
-        answer('Sure! I think this is an invoice, but I would rather not say which fields it has.');
-      } else if (prompt.includes('CASE-LENDING')) {
-        answer({ documentType: 'unknown', confidence: 0.2, alternatives: [] });
-      } else if (classifying) {
-        answer({ documentType: 'project_invoice', confidence: 0.91, alternatives: [{ typeCode: 'sor', confidence: 0.03 }] });
-      } else {
-        answer({ data: { invoiceNumber: 'INV-2024-117', projectCode: 'PRJ-7781' }, confidence: { invoiceNumber: 0.95, projectCode: 0.9 } });
-      }
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    baseUrl: `http://127.0.0.1:${port}/v1`,
-    received,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
 }
 
 function freePort(): Promise<number> {
@@ -259,9 +215,10 @@ describe('host: the AI engine over HTTP (`model`), against an OpenAI-compatible 
 
       expect(document.components.schemas.SubmitDocument.properties.model.description).to.include('`openai`');
       expect(document.components.schemas.JobRecord.properties).to.include.keys('engine', 'model');
-      for (const route of ['/api/documents/extract', '/api/lending/extract']) {
-        expect(document.paths[route].post.requestBody.content['multipart/form-data'].schema.$ref).to.equal('#/components/schemas/SubmitDocument');
-      }
+      expect(document.paths['/api/lending/extract'].post.requestBody.content['multipart/form-data'].schema.$ref).to.equal('#/components/schemas/SubmitDocument');
+      const documentsForm = document.paths['/api/documents/extract'].post.requestBody.content['multipart/form-data'].schema.$ref;
+      expect(documentsForm).to.equal('#/components/schemas/SubmitDocumentWithLegacyForm');
+      expect(document.components.schemas.SubmitDocumentWithLegacyForm.properties.model.description).to.include('`openai`');
     });
   });
 

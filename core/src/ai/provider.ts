@@ -2,6 +2,7 @@ import type { BaseChatModel } from '@langchain/core/language_models/chat_models'
 import { DocsiftError } from '../contracts/errors.js';
 import type { Logger } from '../contracts/logger.js';
 import type { Classifier, ExtractionAssistant, GenericExtractor } from '../contracts/services.js';
+import { DocumentReviewer } from './document-reviewer.js';
 import type { ChatModel } from './json-output.js';
 import { LlmClassifier } from './llm-classifier.js';
 import { LlmExtractor, type SchemaLookup } from './llm-extractor.js';
@@ -36,6 +37,8 @@ export interface AiProvider {
   extractor: GenericExtractor;
   /** Fills what the local engine left empty or unsure (`assist: 'model'`). */
   assistant: ExtractionAssistant;
+  /** A narrative review of a document's extracted data, part by part (see docs/ai.md). */
+  reviewer: DocumentReviewer;
 }
 
 /**
@@ -68,7 +71,7 @@ function chatModel(options: AiProviderOptions): ChatModel {
   return openAiModel(options);
 }
 
-/** The LLM classifier, extractor and assistant over one chat model (ChatOpenAI against any OpenAI-compatible endpoint). */
+/** The LLM classifier, extractor, assistant and reviewer over one chat model (ChatOpenAI against any OpenAI-compatible endpoint). */
 export function createAiProvider(options: AiProviderOptions, deps: AiProviderDependencies): AiProvider {
   if (!options.model) throw new DocsiftError('invalid_argument', 'The AI provider needs a model name.');
   const model = chatModel(options);
@@ -79,5 +82,6 @@ export function createAiProvider(options: AiProviderOptions, deps: AiProviderDep
     classifier: new LlmClassifier({ model, modelName: options.model, maxTextChars, logger }),
     extractor: new LlmExtractor(extraction),
     assistant: new ModelAssistant(extraction),
+    reviewer: new DocumentReviewer({ model, maxTextChars, logger }),
   };
 }

@@ -1,5 +1,5 @@
 import { asClass, asFunction, asValue, createContainer, InjectionMode, type AwilixContainer } from 'awilix';
-import { createDocsift, type Docsift, type DocsiftPlugin, type Logger as CoreLogger, type Mapper, type WebhookTransport } from '@docsift/core';
+import { createAiProvider, createDocsift, type Docsift, type DocsiftPlugin, type Logger as CoreLogger, type Mapper, type WebhookTransport } from '@docsift/core';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import type { Config } from '../config/config.js';
@@ -119,6 +119,9 @@ export function createHostContainer(options: HostContainerOptions): AwilixContai
     lendingService: asClass(LendingService).singleton(),
     lendingTypes: asFunction(({ docsift }: { docsift: Docsift }) => lendingTypes(docsift)).singleton(),
     documentJobRunner: asClass(DocumentJobRunner).singleton(),
+    documentReviewer: asFunction(({ config, logger }: { config: Config; logger: Logger }) =>
+      config.ai ? createAiProvider(config.ai, { logger: logger as unknown as CoreLogger }).reviewer : null,
+    ).singleton(),
     maintenanceService: asClass(MaintenanceService).singleton(),
     templateRepository: asClass(TemplateRepository).singleton(),
     templateService: asClass(TemplateService).singleton(),

@@ -1,4 +1,4 @@
-import { isAiProviderError, isDocsiftError, parseLearnedLayout, type AiProviderError, type LearnedLayout } from '@docsift/core';
+import { isAiProviderError, isDocsiftError, parseLearnedLayout, type AiProviderError, type DocumentReviewer, type LearnedLayout } from '@docsift/core';
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.js';
 import type { EnginePool } from '../engine/index.js';
@@ -12,7 +12,7 @@ import type { JobContext } from '../queue/index.js';
 import type { Metrics } from '../observability/metrics.js';
 import type { FileStore } from '../storage/file-store.js';
 import { ANALYSIS_TASK_SERVICE, LEGACY_SYNC_SERVICE, TASK_TIME_LIMIT_MS } from './job-surfaces.js';
-import { ANALYSIS_ENGINE_OPTIONS, analysisOf } from './analysis-task.js';
+import { ANALYSIS_ENGINE_OPTIONS, analysisOf, type ModelReviewChoice } from './analysis-task.js';
 import { JobDeadline, type DeadlineSettings } from './job-deadline.js';
 import { readResultOf } from './extraction-view.js';
 import type { TypeService } from './type.service.js';
@@ -36,6 +36,8 @@ export interface DocumentJobRunnerDeps {
   metrics: Metrics;
   /** The lending variant's types (the plugins that declare lending support); a lending job's engine is limited to them. */
   lendingTypes: readonly string[];
+  /** The configured AI model's reviewer (an analysis task's model review); null without a model. */
+  documentReviewer: DocumentReviewer | null;
 }
 
 /** Progress is written to the row in steps of at least this many points. */
@@ -124,7 +126,7 @@ export class DocumentJobRunner {
       this.#deps.metrics.engineRun(result);
       // Kept before the outcome is written, so a correction of a completed extraction can find its values on the page.
       if (extraction) await this.#deps.templateRepository.saveReadResult(jobId, readResultOf(result.document));
-      const task = job.service === ANALYSIS_TASK_SERVICE ? analysisOf(result) : null;
+      const task = job.service === ANALYSIS_TASK_SERVICE ? await analysisOf(result, this.#modelReview(job, deadline.signal)) : null;
       if (task && 'error' in task) {
         if (await this.#fail(job, task.error, log)) log.info({ documentType: result.documentType }, 'task failed: not a statement of repair');
         return;
@@ -162,9 +164,15 @@ export class DocumentJobRunner {
     if (extraction) {
       return { ...common, engine: 'local', template: { fields: extraction.fields }, learnedLayouts: await this.#learnedLayouts(extraction, log) };
     }
-    if (job.service === ANALYSIS_TASK_SERVICE) return { ...common, ...ANALYSIS_ENGINE_OPTIONS, engine: job.engine };
+    if (job.service === ANALYSIS_TASK_SERVICE) return { ...common, ...ANALYSIS_ENGINE_OPTIONS };
     // A lending job is only ever one of the lending types; anything else completes as unknown.
     return { ...common, allowedTypes: job.service === 'lending' ? [...this.#deps.lendingTypes] : undefined, engine: job.engine };
+  }
+
+  /** A task whose `model` named the configured model gets its review; `useChunking` is kept in the task's metadata. */
+  #modelReview(job: Job, signal: AbortSignal): ModelReviewChoice | null {
+    if (job.engine !== 'model') return null;
+    return { reviewer: this.#deps.documentReviewer, useChunking: job.metadata?.useChunking === true, signal };
   }
 
   /** A stored layout this engine cannot read (another version) is left out, and the extraction reads without it. */

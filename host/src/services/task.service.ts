@@ -11,8 +11,10 @@ import type { LegacyExtractionService, StoredPacket } from './legacy-extraction.
 import type { Principal } from './principal.js';
 
 export interface TaskFields {
-  /** The engine: `local` (default) or the configured AI model (services/model-choice.ts). */
+  /** `local` (default), or the configured AI model (services/model-choice.ts), which then reviews the statement after the local analysis. */
   model?: string;
+  /** The model review sends the statement section by section (`'true'`); kept in the task's metadata. */
+  useChunking?: 'true' | 'false';
 }
 
 export interface TaskServiceDeps {
@@ -40,7 +42,8 @@ export class TaskService {
 
   /** Queues the task: `{taskId, status: "pending", statusUrl}` (again for a replayed Idempotency-Key). */
   trigger(principal: Principal, upload: Upload, fields: TaskFields, idempotencyKey?: string): Promise<Submitted> {
-    return this.#deps.documentService.submit(principal, upload, { model: fields.model, service: ANALYSIS_TASK_SERVICE }, idempotencyKey);
+    const metadata = fields.useChunking === 'true' ? { useChunking: true } : undefined;
+    return this.#deps.documentService.submit(principal, upload, { model: fields.model, metadata, service: ANALYSIS_TASK_SERVICE }, idempotencyKey);
   }
 
   /**

@@ -42,6 +42,8 @@ export { sorLendingRequirements, type SorLendingRequirements } from './lending/r
 export { LENDING_CHECK_CODES } from './lending/codes.js';
 export {
   analyzeStatement,
+  statementReviewRequest,
+  MAX_REVIEW_PARTS,
   analysisOptionsSchema,
   parseCostTable,
   CostTableError,

@@ -1,63 +1,11 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import pino from 'pino';
 import { createDocsift, type Docsift, type Logger, type RegistryEntry } from '@docsift/core';
 import { templatePlugin } from '@docsift/plugin-template';
+import { startFakeOpenAi, type ChatReply } from '../../support/fake-openai.js';
 import { makeTextPdf, paragraph } from '../../support/fixtures.js';
 
 const API_KEY = 'sk-test-0123456789abcdef';
-
-interface ReceivedRequest {
-  method: string;
-  url: string;
-  headers: IncomingHttpHeaders;
-  body: { model: string; messages: Array<{ role: string; content: string }> };
-}
-
-/** How the fake endpoint answers: a completion with this content, an HTTP error, or never. */
-type Reply = { content: string } | { status: number } | 'hang';
-
-/** An OpenAI-compatible endpoint on 127.0.0.1 that answers `POST /v1/chat/completions` with `reply`, and records what it received. */
-async function fakeOpenAi(reply: Reply, onRequest: () => void): Promise<{ baseUrl: string; received: ReceivedRequest[]; close: () => Promise<void> }> {
-  const received: ReceivedRequest[] = [];
-  const server: Server = createServer((request, response) => {
-    let text = '';
-    request.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-    request.on('end', () => {
-      received.push({ method: request.method!, url: request.url!, headers: request.headers, body: JSON.parse(text) });
-      onRequest();
-      if (reply === 'hang') return;
-      if (request.method !== 'POST' || request.url !== '/v1/chat/completions' || 'status' in reply) {
-        response.writeHead('status' in reply ? reply.status : 404, { 'content-type': 'application/json' });
-        response.end(JSON.stringify({ error: { message: 'The server had an error.', type: 'server_error' } }));
-        return;
-      }
-      response.writeHead(200, { 'content-type': 'application/json' });
-      response.end(
-        JSON.stringify({
-          id: 'chatcmpl-test',
-          object: 'chat.completion',
-          created: 1_767_225_600,
-          model: 'fake-model',
-          choices: [{ index: 0, message: { role: 'assistant', content: reply.content }, finish_reason: 'stop', logprobs: null }],
-          usage: { prompt_tokens: 100, completion_tokens: 20, total_tokens: 120 },
-        }),
-      );
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    baseUrl: `http://127.0.0.1:${port}/v1`,
-    received,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
 
 const projectInvoice: RegistryEntry = {
   typeCode: 'project_invoice',
@@ -87,7 +35,7 @@ function memoryLogger(): { logger: Logger; text: () => string } {
 const completion = (data: Record<string, unknown>) => ({ content: JSON.stringify({ data, confidence: { projectCode: 0.9 } }) });
 
 describe('core/ai: model assistance against an OpenAI-compatible server over HTTP', () => {
-  let endpoint: Awaited<ReturnType<typeof fakeOpenAi>> | undefined;
+  let endpoint: Awaited<ReturnType<typeof startFakeOpenAi>> | undefined;
   let docsift: Docsift | undefined;
 
   afterEach(async () => {
@@ -97,8 +45,11 @@ describe('core/ai: model assistance against an OpenAI-compatible server over HTT
     endpoint = undefined;
   });
 
-  async function run(reply: Reply, options: { timeoutMs?: number; cancelOnRequest?: AbortController } = {}) {
-    endpoint = await fakeOpenAi(reply, () => options.cancelOnRequest?.abort());
+  async function run(reply: ChatReply, options: { timeoutMs?: number; cancelOnRequest?: AbortController } = {}) {
+    endpoint = await startFakeOpenAi(() => {
+      options.cancelOnRequest?.abort();
+      return reply;
+    });
     const log = memoryLogger();
     docsift = createDocsift({
       plugins: [templatePlugin()],

@@ -9,8 +9,13 @@ export const TaskSubmitMultipart = z
     model: z
       .string()
       .optional()
-      .describe('The extraction engine: `local` (default) or the configured AI model, as on POST /api/documents/extract; anything else is 400'),
-    useChunking: z.enum(['true', 'false']).optional().describe('Accepted for compatibility; the local analysis reads the whole statement in any case'),
+      .describe(
+        '`local` (default): the local analysis only. `openai` or the configured AI model\'s name (as on POST /api/documents/extract): the local analysis, then a narrative review by the model, its findings marked `source: "model"` (docs/analysis.md); anything else is 400',
+      ),
+    useChunking: z
+      .enum(['true', 'false'])
+      .optional()
+      .describe('With a model review: `true` sends the statement to the model section by section (one request per section, at most 20), `false` (default) in one request'),
   })
   .meta({ id: 'SubmitAnalysisTask' });
 
@@ -26,7 +31,15 @@ export const TaskCreated = z
   .object({ taskId: z.uuid(), status: z.literal('pending'), statusUrl: z.url() })
   .meta({ id: 'TaskCreated' });
 
-const Finding = z.object({ severity: z.string(), code: z.string(), message: z.string(), path: z.string().optional() }).passthrough();
+const Finding = z
+  .object({
+    severity: z.string(),
+    code: z.string(),
+    message: z.string(),
+    path: z.string().optional(),
+    source: z.literal('model').optional().describe('`model`: a finding of the model review (docs/analysis.md); absent: the local analysis'),
+  })
+  .passthrough();
 
 export const TaskStatus = z
   .object({

@@ -46,6 +46,7 @@ export function analyzeStatement(data: SorData, options: AnalysisOptions = {}): 
   return { findings, summary };
 }
 
+export { statementReviewRequest, MAX_REVIEW_PARTS } from './review.js';
 export { ANALYSIS_CODES, type AnalysisCode, type AnalysisFinding } from './codes.js';
 export { analysisOptionsSchema, CONSULTANT_FEE_SCHEDULE, LIMITED_203K, STANDARD_203K, type AnalysisOptions, type ResolvedAnalysisOptions, type ProgramFigures } from './options.js';
 export { parseCostTable, CostTableError, COST_TABLE_COLUMNS, costTableRowSchema, type CostTableRow, type CostTableProblem } from './cost-table.js';
