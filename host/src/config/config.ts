@@ -58,6 +58,9 @@ export const envSchema = z.object({
   DOCSIFT_DATA_DIR: z.string().min(1).default('./data'),
   DOCSIFT_DATABASE_URL: optionalUrl(['mysql:', 'sqlite:'], 'mysql:// or sqlite://'),
   DOCSIFT_QUEUE_URL: optionalUrl(['redis:', 'rediss:', 'postgres:', 'postgresql:', 'mongodb:', 'mongodb+srv:'], 'redis, postgres or mongodb'),
+  DOCSIFT_QUEUE_POLL_MS: int(50, 3_600_000).default(1000),
+  DOCSIFT_QUEUE_WAKE: z.enum(['on', 'off']).default('on'),
+  DOCSIFT_QUEUE_WAKE_URL: optionalUrl(['redis:', 'rediss:', 'postgres:', 'postgresql:'], 'redis or postgres'),
   DOCSIFT_STORAGE_URL: z.preprocess(
     blankToUndefined,
     z
@@ -134,6 +137,12 @@ export interface Config {
   dataDir: string;
   database: DatabaseConfig;
   queueUrl: string | null;
+  /**
+   * How idle workers learn of new jobs: a poll every `pollMs` (the webhook queue every half of it),
+   * and, with `wake`, a signal on enqueue (this process always; others through `wakeUrl`, Redis
+   * pub/sub or PostgreSQL LISTEN/NOTIFY; null: none). docs/queue.md, Instant pickup.
+   */
+  queue: { pollMs: number; wake: boolean; wakeUrl: string | null };
   storage: { kind: 'local'; root: string };
   publicUrl: string;
   signup: 'open' | 'closed';
@@ -216,6 +225,14 @@ function databaseFrom(url: string | undefined, dataDir: string): DatabaseConfig 
   return { kind: 'sqlite', file: path.resolve(decodeURIComponent(new URL(url).pathname)) };
 }
 
+/** The relay for queue wakes: the one named, else the queue's own Redis or PostgreSQL, else the rate-limit Redis. */
+function wakeUrlFrom(e: z.infer<typeof envSchema>): string | null {
+  if (e.DOCSIFT_QUEUE_WAKE === 'off') return null;
+  if (e.DOCSIFT_QUEUE_WAKE_URL) return e.DOCSIFT_QUEUE_WAKE_URL;
+  if (e.DOCSIFT_QUEUE_URL && !e.DOCSIFT_QUEUE_URL.startsWith('mongodb')) return e.DOCSIFT_QUEUE_URL;
+  return e.DOCSIFT_RATE_LIMIT_URL ?? null;
+}
+
 /** Parses the environment; a bad value throws a ConfigError that names the variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -247,6 +264,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     database: databaseFrom(e.DOCSIFT_DATABASE_URL, dataDir),
     queueUrl: e.DOCSIFT_QUEUE_URL ?? null,
+    queue: { pollMs: e.DOCSIFT_QUEUE_POLL_MS, wake: e.DOCSIFT_QUEUE_WAKE === 'on', wakeUrl: wakeUrlFrom(e) },
     storage: { kind: 'local', root: storageRoot },
     publicUrl: (e.DOCSIFT_PUBLIC_URL ?? `http://${publicHost}:${e.PORT}`).replace(/\/+$/, ''),
     signup: e.DOCSIFT_SIGNUP,
@@ -327,6 +345,7 @@ export function maskConfig(config: Config): Config {
     ...config,
     database,
     queueUrl: maskUrl(config.queueUrl),
+    queue: { ...config.queue, wakeUrl: maskUrl(config.queue.wakeUrl) },
     rateLimits: { ...config.rateLimits, storeUrl: maskUrl(config.rateLimits.storeUrl) },
     webhooks: { ...config.webhooks, secretKey: config.webhooks.secretKey ? SECRET : null },
     metrics: { ...config.metrics, token: config.metrics.token ? SECRET : null },

@@ -36,7 +36,7 @@ import { SplitPdfLinks } from '../services/split-pdf-links.js';
 import { TaskService } from '../services/task.service.js';
 import type { SecretBox } from '../webhooks/webhook-secrets.js';
 import { HOST_VERSION } from '../common/version.js';
-import { queueRegistration } from './queue-workers.js';
+import { queueRegistration, wakeSignalRegistration } from './queue-workers.js';
 import { webhookRegistrations } from './webhook-wiring.js';
 
 export interface HostContainerOptions {
@@ -93,6 +93,7 @@ export function createHostContainer(options: HostContainerOptions): AwilixContai
     app: asFunction(createApp).singleton(),
     metricsServer: asFunction(createMetricsServer).singleton(),
     jobQueue: queueRegistration({ concurrency: (config) => config.jobs.concurrency }),
+    queueWakeSignal: wakeSignalRegistration(),
     enginePool: options.enginePool
       ? asValue(options.enginePool)
       : asFunction(({ config, logger }: { config: Config; logger: Logger }) =>

@@ -2,15 +2,28 @@ import { asFunction } from 'awilix';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import type { Config } from '../config/config.js';
-import { createJobQueue, type JobContext, type JobDefinitionOptions, type JobQueue } from '../queue/index.js';
+import { createJobQueue, createWakeSignal, type JobContext, type JobDefinitionOptions, type JobQueue, type WakeSignal } from '../queue/index.js';
 
 /** How long a shutdown waits for the work in flight (queue jobs, HTTP requests) before giving up on it. */
 export const SHUTDOWN_GRACE_MS = 10_000;
+
+/** The Redis pub/sub or PostgreSQL LISTEN/NOTIFY channel every process of one deployment wakes the others on. */
+export const QUEUE_WAKE_CHANNEL = 'docsift_queue_wake';
 
 interface QueueCradle {
   config: Config;
   logger: Logger;
   dataSource: DataSource;
+  queueWakeSignal: WakeSignal | null;
+}
+
+/** The process's wake signal, shared by its queues (null with DOCSIFT_QUEUE_WAKE=off: polling only). */
+export function wakeSignalRegistration() {
+  return asFunction(({ config, logger }: { config: Config; logger: Logger }) =>
+    config.queue.wake ? createWakeSignal({ relayUrl: config.queue.wakeUrl, channelName: QUEUE_WAKE_CHANNEL, logger }) : null,
+  )
+    .singleton()
+    .disposer((signal) => signal?.close());
 }
 
 /** What sets one queue apart; the store, the lease and the retries come from the configuration. */
@@ -18,13 +31,13 @@ interface QueueSettings {
   concurrency: (config: Config) => number;
   /** Names the queue in its log lines (default: the process's logger as it is). */
   name?: string;
-  /** How often to look for due jobs (default: the queue's). */
-  processEveryMs?: number;
+  /** How often to look for due jobs (default: DOCSIFT_QUEUE_POLL_MS). */
+  processEveryMs?: (config: Config) => number;
 }
 
 /** A queue as a container registration: built on first use, stopped (within the grace period) when the container is disposed. */
 export function queueRegistration(settings: QueueSettings) {
-  return asFunction(({ config, logger, dataSource }: QueueCradle) =>
+  return asFunction(({ config, logger, dataSource, queueWakeSignal }: QueueCradle) =>
     createJobQueue({
       dataSource,
       queueUrl: config.queueUrl ?? undefined,
@@ -33,7 +46,8 @@ export function queueRegistration(settings: QueueSettings) {
       lockLifetimeMs: config.jobs.lockLifetimeMs,
       maxAttempts: config.jobs.attempts,
       retryBaseMs: config.jobs.retryBaseMs,
-      processEveryMs: settings.processEveryMs,
+      processEveryMs: settings.processEveryMs?.(config) ?? config.queue.pollMs,
+      wakeSignal: queueWakeSignal,
     }),
   )
     .singleton()

@@ -12,7 +12,6 @@ import { queueRegistration, SHUTDOWN_GRACE_MS, startQueueWorkers } from './queue
 
 /** Deliveries in flight at once per process; they wait on receivers, not on the CPU. */
 const DELIVERY_CONCURRENCY = 16;
-const DELIVERY_POLL_MS = 500;
 
 interface Cradle {
   config: Config;
@@ -33,7 +32,7 @@ export function webhookRegistrations() {
     webhookUrlGuard: asClass(WebhookUrlGuard).singleton(),
     webhookOutbox: asClass(WebhookOutbox).singleton(),
     webhookDeliveryRunner: asClass(WebhookDeliveryRunner).singleton(),
-    webhookQueue: queueRegistration({ name: 'webhooks', concurrency: () => DELIVERY_CONCURRENCY, processEveryMs: DELIVERY_POLL_MS }),
+    webhookQueue: queueRegistration({ name: 'webhooks', concurrency: () => DELIVERY_CONCURRENCY, processEveryMs: (config) => Math.max(50, Math.floor(config.queue.pollMs / 2)) }),
   };
 }
 

@@ -12,6 +12,7 @@ export type {
   JobQueueOptions,
   StopOptions,
 } from './job-queue.types.js';
+export { createWakeSignal, type Wake, type WakeSignal, type WakeSignalOptions } from './wake-signal.js';
 
 /** Entity schemas the host's DataSource registers for the queue. */
 export const queueEntities = [queueJobEntity()];

@@ -15,6 +15,7 @@ import type {
   StopOptions,
 } from './job-queue.types.js';
 import { TypeormBackend } from './typeorm-backend/index.js';
+import { WakeChannel } from './wake-channel.js';
 
 /** What an Agenda entry carries: the caller's data and its idempotency key. */
 interface QueueEntry<DATA> {
@@ -46,11 +47,15 @@ async function connectWithRetry(backend: AgendaBackend): Promise<void> {
   }
 }
 
-/** Agenda calls backend.connect() from its constructor with no catch; keep the error for start(). */
+/**
+ * Agenda calls backend.connect() from its constructor with no catch; keep the error for start().
+ * The backend's own notification channel (Redis, PostgreSQL) is hidden: the queue's wake signal replaces it.
+ */
 function withCaughtConnect(backend: AgendaBackend, onError: (error: unknown) => void): AgendaBackend {
   return new Proxy(backend, {
     get(target, property) {
       if (property === 'connect') return () => connectWithRetry(target).catch(onError);
+      if (property === 'notificationChannel') return undefined;
       const value: unknown = Reflect.get(target, property, target);
       return typeof value === 'function' ? value.bind(target) : value;
     },
@@ -116,6 +121,7 @@ class AgendaJobQueue implements JobQueue {
       lockLimit: options.concurrency,
       defaultLockLimit: options.concurrency,
       defaultLockLifetime: options.lockLifetimeMs,
+      ...(options.wakeSignal ? { notificationChannel: new WakeChannel(options.wakeSignal) } : {}),
     });
     agenda.on('error', (error: Error) => this.logger.error({ err: error }, 'queue error'));
     this.agenda = agenda;
@@ -124,7 +130,7 @@ class AgendaJobQueue implements JobQueue {
   }
 
   private async connected(agenda: Agenda): Promise<Agenda> {
-    await agenda.ready;
+    await Promise.all([agenda.ready, this.options.wakeSignal?.open()]);
     if (this.connectError !== undefined) throw asError(this.connectError);
     return agenda;
   }
@@ -223,6 +229,10 @@ class AgendaJobQueue implements JobQueue {
       { ...entry, nextRunAt: runAt ?? new Date(), lockedAt: undefined, failCount: 0, failReason: undefined, failedAt: undefined },
       { lastModifiedBy: agenda.attrs.name },
     );
+  }
+
+  wake(name: string): void {
+    this.options.wakeSignal?.wake({ jobName: name, runAt: null });
   }
 
   async hasPendingEntry(name: string, jobKey: string): Promise<boolean> {

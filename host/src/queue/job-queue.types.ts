@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import type { SqlStatement } from '../persistence/sql.js';
+import type { WakeSignal } from './wake-signal.js';
 
 export interface JobQueueOptions {
   /** The host's DataSource: the queue's home when no queueUrl is given. */
@@ -16,8 +17,10 @@ export interface JobQueueOptions {
   maxAttempts: number;
   /** Delay before the first retry; doubled for each further one. */
   retryBaseMs: number;
-  /** How often to look for due jobs (default 1000 ms). */
+  /** How often to look for due jobs (default 1000 ms); with a wake signal, the safety net for a lost wake. */
   processEveryMs?: number;
+  /** Wakes idle workers when an entry is enqueued (in this process, and in others through its relay); none: polling only. */
+  wakeSignal?: WakeSignal | null;
   /** Names this worker in the queue's lastModifiedBy (default host:pid). */
   workerName?: string;
   /** Table, collection or key prefix; each backend has its own default. */
@@ -72,6 +75,8 @@ export interface JobQueue {
    * the caller to run in its own transaction (a new job's row and its entry together). Else null.
    */
   entryStatement<DATA>(name: string, data: DATA, options?: EnqueueOptions): Promise<SqlStatement | null>;
+  /** Wakes idle workers for an entry written with entryStatement, once its transaction has committed (enqueue wakes them itself). */
+  wake(name: string): void;
   /** True while an entry with this key is waiting, running, or held by a lease. */
   hasPendingEntry(name: string, jobKey: string): Promise<boolean>;
   /** Resolves once the backend answers a trivial read; rejects when it cannot, or the queue is stopping or stopped (readiness). */

@@ -74,6 +74,7 @@ export class DocumentService {
       throw new ApiError('conflict', 'A request with this Idempotency-Key is in progress.');
     }
     if (!created.enqueued) await this.#enqueue(created.job);
+    else this.#deps.jobQueue.wake(PROCESS_DOCUMENT);
     return { body: creationView(created.job, this.#deps.config.publicUrl), replayed: false };
   }
 
