@@ -95,9 +95,15 @@ export class Metrics {
     this.#jobsFinished.inc({ outcome });
   }
 
-  /** A completed engine run: its time per stage and its pages by source. */
+  /**
+   * A completed engine run: its time per stage and its pages by source. A stage without a timing
+   * (an engine stand-in's result) is left out: a metric never fails a job.
+   */
   engineRun(result: Pick<ProcessResult, 'timingsMs' | 'pageSources'>): void {
-    for (const stage of ENGINE_STAGES) this.#engineStageSeconds.observe({ stage }, result.timingsMs[stage] / 1000);
+    for (const stage of ENGINE_STAGES) {
+      const ms = result.timingsMs[stage];
+      if (Number.isFinite(ms)) this.#engineStageSeconds.observe({ stage }, ms / 1000);
+    }
     for (const source of result.pageSources) this.#enginePages.inc({ source });
   }
 
