@@ -58,6 +58,9 @@ async function pagesOf(bytes: Uint8Array, file: string): Promise<number> {
 async function appendDocument(packet: PDFDocument, bytes: Uint8Array, file: string): Promise<number> {
   if (/\.pdf$/i.test(file)) {
     const source = await PDFDocument.load(bytes, { ignoreEncryption: true });
+    // A page copy cannot carry the source's AcroForm: its fields are flattened into the page first,
+    // as the tools that merge packets do, so their values stay on the page as text.
+    if (source.getForm().getFields().length > 0) source.getForm().flatten();
     const pages = await packet.copyPages(source, source.getPageIndices());
     for (const page of pages) packet.addPage(page);
     return pages.length;

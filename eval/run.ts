@@ -8,8 +8,10 @@ import { sorPlugin } from '@docsift/plugin-sor';
 import { templatePlugin } from '@docsift/plugin-template';
 import { addScores, emptyScore, f1, type FieldScore } from './score.js';
 import { recapExact, scoreInsuranceCert, scoreSorFields, scoreSorLineItems } from './scorers.js';
-import { evaluateSorFamilies } from './sor-families.js';
+import { evaluateSorFamilies, GENERATED_DIR } from './sor-families.js';
 import { evaluateTemplates } from './templates/run.js';
+import { evaluateLearning } from './learning.js';
+import { buildPackets, packetSection, scorePacketSet, type PacketAnswer, type SingleDocument, type SingleOutcome } from './packets.js';
 
 // `npm run eval`: runs the engine over ../shared/corpus and writes eval/RESULTS.md.
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -75,7 +77,7 @@ function classificationSection(rows: Row[]): string[] {
   const lines = [
     '## Classification',
     '',
-    `Accuracy: **${pct(correct.length / scored.length)}** (${correct.length}/${scored.length} single documents; multi-document packets are not scored: splitting is a later issue).`,
+    `Accuracy: **${pct(correct.length / scored.length)}** (${correct.length}/${scored.length} single documents; packets are scored in their own section below).`,
     '',
     `Non-ACORD-25 documents called insurance_cert: **${scored.filter((row) => row.answer.documentType !== 'insurance_cert' && row.result?.documentType === 'insurance_cert').length}**`,
     '',
@@ -134,6 +136,78 @@ function timingSection(rows: Row[]): string[] {
   return lines;
 }
 
+/**
+ * Documents the corpus packets do not hold, for packets: generated statements of repair (tuning and
+ * held-out families apart) and the template corpus's invoices and receipts (alternately).
+ */
+function unseenSingles(): { tuning: SingleDocument[]; heldOut: SingleDocument[] } {
+  const templates = JSON.parse(readFileSync(path.join(corpus, 'templates/answers.json'), 'utf8')).files as Array<{ file: string; variant: string }>;
+  const generated = JSON.parse(readFileSync(path.join(GENERATED_DIR, 'answers.json'), 'utf8')).files as Array<{ file: string; variant: string; heldOut: boolean }>;
+  const invoices = templates.map((answer, index) => ({
+    heldOut: index % 2 === 1,
+    single: { path: path.join(corpus, 'templates', answer.file), label: `templates/${answer.file}`, documentType: 'unknown', scan: answer.variant !== 'digital' },
+  }));
+  const statements = generated.map((answer) => ({
+    heldOut: answer.heldOut,
+    single: { path: path.join(GENERATED_DIR, answer.file), label: `generated/${answer.file}`, documentType: 'sor', scan: answer.variant !== 'digital' },
+  }));
+  const all = [...invoices, ...statements];
+  return { tuning: all.filter((entry) => !entry.heldOut).map((entry) => entry.single), heldOut: all.filter((entry) => entry.heldOut).map((entry) => entry.single) };
+}
+
+/**
+ * Packets of documents the splitter was tuned on (the corpus's two packets; packets assembled from the
+ * corpus's single documents, the tuning families and half the template corpus) and of documents it
+ * never saw while tuning (the held-out families and the other half of the template corpus).
+ */
+async function evaluatePackets(rows: Row[]): Promise<string[]> {
+  const singles = rows.filter((row) => !row.answer.multiDocument && row.answer.documentType);
+  const label = (answer: Answer) => `${answer.set}/${answer.file}`;
+  const tuning: SingleDocument[] = singles.map((row) => ({
+    path: path.join(corpus, row.answer.set, row.answer.file),
+    label: label(row.answer),
+    documentType: row.answer.documentType!,
+    scan: row.scan,
+  }));
+  const outcomes = new Map<string, SingleOutcome>(
+    singles.map((row) => [
+      label(row.answer),
+      {
+        documentType: row.answer.documentType!,
+        extractedData: row.answer.extractedData,
+        acceptableAlternatives: row.answer.acceptableAlternatives,
+        alone: row.result?.documentType === row.answer.documentType ? (row.result.extractedData as Record<string, unknown>) : null,
+      },
+    ]),
+  );
+  const corpusPackets: PacketAnswer[] = (JSON.parse(readFileSync(path.join(corpus, 'synthetic/answers.json'), 'utf8')).files as Array<Answer & { documents?: Array<{ documentType: string; pages: [number, number] }> }>)
+    .filter((answer) => answer.multiDocument && answer.documents)
+    .map((answer) => ({
+      file: path.join(corpus, 'synthetic', answer.file),
+      pageCount: answer.documents!.at(-1)!.pages[1],
+      parts: answer.documents!.map((document) => ({ ...document, documentType: document.documentType ?? 'unknown', source: '' })),
+    }));
+  const unseen = unseenSingles();
+  const tuningPackets = [...corpusPackets, ...(await buildPackets('tuning', [...tuning, ...unseen.tuning], { count: 40, seed: 20261126 }))];
+  const heldOutPackets = await buildPackets('held-out', unseen.heldOut, { count: 30, seed: 20261127 });
+  const docsift = createDocsift({ plugins: [sorPlugin(), insuranceCertPlugin(), templatePlugin()], logger: silentLogger });
+  const comparison = { same: 0, better: 0, worse: [] as string[] };
+  try {
+    const tuned = await scorePacketSet(docsift, tuningPackets, outcomes, comparison);
+    const heldOut = await scorePacketSet(docsift, heldOutPackets, new Map(), { same: 0, better: 0, worse: [] });
+    return packetSection(
+      [
+        { name: 'tuning: corpus packets; corpus documents, tuning families, half the template corpus', score: tuned },
+        { name: 'held out: families g5–g8, the other half of the template corpus', score: heldOut },
+      ],
+      comparison,
+      'The held-out packets are the honest figure: their documents were never looked at while the splitter was written.',
+    );
+  } finally {
+    await docsift.close();
+  }
+}
+
 async function main(): Promise<void> {
   if (!existsSync(path.join(corpus, 'public/answers.json'))) {
     process.stdout.write(`eval: ${corpus} is absent; nothing to evaluate.\n`);
@@ -142,6 +216,8 @@ async function main(): Promise<void> {
   const rows = await runAll(loadAnswers());
   const families = await evaluateSorFamilies();
   const templates = await evaluateTemplates(corpus);
+  const learning = await evaluateLearning(corpus);
+  const packets = await evaluatePackets(rows);
   const report = [
     '# Evaluation results',
     '',
@@ -155,6 +231,10 @@ async function main(): Promise<void> {
     ...families,
     '',
     ...templates,
+    '',
+    ...learning,
+    '',
+    ...packets,
     '',
     ...timingSection(rows),
     '',
