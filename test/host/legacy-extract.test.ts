@@ -5,7 +5,7 @@ import { BUNDLED_PLUGINS } from '../../host/src/config/config.js';
 import { createEnginePool, type EnginePool } from '../../host/src/engine/index.js';
 import type { SplitPdfLinks } from '../../host/src/services/split-pdf-links.js';
 import { readCorpusFile, requireCorpus } from '../support/corpus.js';
-import { bearer, createKey, PUBLIC_URL, signup, startHarness, type Harness } from './support/harness.js';
+import { bearer, createKey, PUBLIC_URL, signup, startHarness, type Account, type Harness } from './support/harness.js';
 import { form } from './support/fake-engine.js';
 import { certificatePdf, statementPdf } from './support/lending-documents.js';
 
@@ -26,6 +26,7 @@ describe('host: legacy synchronous extraction (real engine)', function () {
   this.timeout(180_000);
   let h: Harness;
   let pool: EnginePool;
+  let account: Account;
   let key: string;
   let certificate: Uint8Array;
   let statement: Uint8Array;
@@ -33,7 +34,8 @@ describe('host: legacy synchronous extraction (real engine)', function () {
   before(async () => {
     pool = createEnginePool({ size: 1, plugins: BUNDLED_PLUGINS, engineOptions: { ocr: { workers: 1 } }, logger: pino({ level: 'silent' }) });
     h = await startHarness({ DOCSIFT_MAX_FILE_MB: '1', DOCSIFT_RATE_LIMIT_PER_KEY: '1000' }, { enginePool: pool });
-    key = await createKey(h, await signup(h));
+    account = await signup(h);
+    key = await createKey(h, account);
     [certificate, statement] = await Promise.all([certificatePdf(), statementPdf()]);
   });
   after(async () => {
@@ -81,13 +83,17 @@ describe('host: legacy synchronous extraction (real engine)', function () {
     expect(record.status).to.equal('completed');
     expect(record.extractedData.documents.map((d: Json) => d.documentType)).to.deep.equal(['insurance_cert', 'sor']);
 
-    // The legacy task view of the run gives the same response again (with fresh split links).
+    // The legacy task view of the run gives the same response again, with the same split links: reading does not renew them.
     const task = (await (await h.request('GET', `/api/tasks/${body.jobId}`, { headers: bearer(key) })).json()) as Json;
     expect(task).to.include({ taskId: body.jobId, status: 'completed', progress: 100 });
-    expect(task.result.documents.map((d: Json) => [d.documentType, d.pages, d.extractedData])).to.deep.equal(
-      body.documents.map((d: Json) => [d.documentType, d.pages, d.extractedData]),
+    expect(task.result.documents.map((d: Json) => [d.documentType, d.pages, d.extractedData, d.splitPdfUrl])).to.deep.equal(
+      body.documents.map((d: Json) => [d.documentType, d.pages, d.extractedData, d.splitPdfUrl]),
     );
     expect(task.result.metadata).to.deep.equal(body.metadata);
+
+    // A key of the same organization with the analysis scope alone does not read a run of the documents surface through the task view.
+    const analysisOnly = await createKey(h, account, { name: 'analysis', scopes: ['analysis:read'] });
+    expect((await h.request('GET', `/api/tasks/${body.jobId}`, { headers: bearer(analysisOnly) })).status).to.equal(404);
   });
 
   it('splits by manual ranges, and serves each part without credentials', async () => {
@@ -185,8 +191,8 @@ describe('host: legacy synchronous extraction (real engine)', function () {
   });
 
   it('refuses an API key without documents:write (403)', async () => {
-    const account = await signup(h);
-    const readOnly = await createKey(h, account, { name: 'read only', scopes: ['documents:read'] });
+    const other = await signup(h);
+    const readOnly = await createKey(h, other, { name: 'read only', scopes: ['documents:read'] });
     const res = await extract(certificate, { splitStrategy: 'none' }, readOnly);
     expect(res.status).to.equal(403);
   });

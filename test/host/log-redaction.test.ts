@@ -3,7 +3,7 @@ import { Writable } from 'node:stream';
 import { expect } from 'chai';
 import pino from 'pino';
 import { QueryFailedError } from 'typeorm';
-import { createLogger, REDACTED } from '../../host/src/common/logger.js';
+import { createLogger, REDACTED, scrubCredentials } from '../../host/src/common/logger.js';
 import { bearer, createKey, signup, startHarness, type Harness } from './support/harness.js';
 import { freshDatabase } from './support/mysql-database.js';
 import { TEST_DATABASES } from './support/test-databases.js';
@@ -89,6 +89,11 @@ describe('host: log redaction', () => {
       expect(err.hint).to.equal(`key dsk_${REDACTED} was used`);
       expect(err.cause.message).to.equal(`refused for dss_${REDACTED}`);
       expect(err.code).to.equal('ERR_NON_2XX_3XX_RESPONSE');
+    });
+
+    it('takes the password out of connection URLs, with or without a user name', () => {
+      expect(scrubCredentials('connect ECONNREFUSED redis://:s3cret@cache:6379')).to.equal(`connect ECONNREFUSED redis://${REDACTED}@cache:6379`);
+      expect(scrubCredentials('mysql://root:pw@db:3306/docsift')).to.equal(`mysql://${REDACTED}@db:3306/docsift`);
     });
   });
 

@@ -44,7 +44,7 @@ const CREDENTIAL_PATTERNS: Array<[RegExp, string]> = [
   [/\b(dsk|dss)_[A-Za-z0-9_-]+/g, `$1_${REDACTED}`],
   [/\bBearer\s+[A-Za-z0-9._~+/=-]+/gi, `Bearer ${REDACTED}`],
   [/\bBasic\s+[A-Za-z0-9+/]{8,}={0,2}/g, `Basic ${REDACTED}`],
-  [/(\/\/)[^/@\s:]+:[^/@\s]+@/g, `$1${REDACTED}@`],
+  [/(\/\/)[^/@\s:]*:[^/@\s]+@/g, `$1${REDACTED}@`],
 ];
 
 /** Quoted text in a database's message is a value more often than a name ("Duplicate entry 'ann@example.com' for key …"). */

@@ -114,7 +114,7 @@ export class LegacyExtractionService {
       );
       if (!kept) throw notFound('Job');
       log.info({ documents: packet.documents.length, ms: processingMs }, 'legacy synchronous job completed');
-      return this.view(job.id, packet, processingMs);
+      return this.view(job.id, packet, processingMs, done);
     } catch (error) {
       await jobRepository
         .finish(job.id, 'failed', { error: failureMessage(error), updatedAt: clock() }, [])
@@ -126,10 +126,14 @@ export class LegacyExtractionService {
     }
   }
 
-  /** The legacy synchronous response of a stored packet; the split links are signed now and valid for 24 h. */
-  view(jobId: string, packet: StoredPacket, processingMs: number): Record<string, unknown> {
-    const { docsift, splitPdfLinks, clock } = this.#deps;
-    const now = clock();
+  /**
+   * The legacy synchronous response of a stored packet. The split links are signed from the moment
+   * the run completed (`signedAt`) and valid for 24 h from then: reading the job again gives the same
+   * links, never fresh ones.
+   */
+  view(jobId: string, packet: StoredPacket, processingMs: number, signedAt: Date): Record<string, unknown> {
+    const { docsift, splitPdfLinks } = this.#deps;
+    const now = signedAt;
     const threshold = packet.options.confidenceThreshold ?? 0;
     const legacyCode = (typeCode: string) => docsift.registry.plugin(typeCode)?.legacy?.typeCode ?? typeCode;
     const documents = packet.documents.map((document) => {
@@ -174,7 +178,7 @@ export class LegacyExtractionService {
     const verdict = splitPdfLinks.verify(jobId, pages, expires, signature, clock());
     if (verdict === 'invalid') throw forbidden('This split PDF address is not valid: it was altered or not issued by this server.', { reason: 'invalid_signature' });
     if (verdict === 'expired') {
-      throw forbidden('This split PDF address has expired (they are valid for 24 hours); read the job again for a new one.', { reason: 'expired' });
+      throw forbidden('This split PDF address has expired (they are valid for 24 hours after the run); submit the file again for new ones.', { reason: 'expired' });
     }
     const job: Job | null = await jobRepository.find(jobId);
     if (!job?.fileKey) throw notFound('Job');

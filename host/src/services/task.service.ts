@@ -8,7 +8,7 @@ import type { DocumentService } from './document.service.js';
 import { ApiError, notFound } from './errors.js';
 import { ANALYSIS_TASK_SERVICE, LEGACY_SYNC_SERVICE } from './job-surfaces.js';
 import type { LegacyExtractionService, StoredPacket } from './legacy-extraction.service.js';
-import type { Principal } from './principal.js';
+import { hasScope, type Principal } from './principal.js';
 
 export interface TaskFields {
   /** `local` (default), or the configured AI model (services/model-choice.ts), which then reviews the statement after the local analysis. */
@@ -85,6 +85,8 @@ export class TaskService {
   async legacyStatus(principal: Principal, taskId: string): Promise<Record<string, unknown>> {
     const job = await this.#deps.jobRepository.findForOrganization(principal.organizationId, taskId);
     if (!job || (job.service !== ANALYSIS_TASK_SERVICE && job.service !== LEGACY_SYNC_SERVICE)) throw notFound('Task');
+    // A legacy run holds extracted documents and split links: the documents surface's scope reads them.
+    if (job.service === LEGACY_SYNC_SERVICE && !hasScope(principal, 'documents:read')) throw notFound('Task');
     const view: Record<string, unknown> = { taskId: job.id, status: job.status, progress: job.progress };
     if (job.status === 'completed') view.result = this.#legacyResult(job);
     if (job.status === 'failed' && job.error) view.error = job.error;
@@ -93,7 +95,8 @@ export class TaskService {
 
   #legacyResult(job: Job): Record<string, unknown> {
     const processingMs = Math.round((job.processingTime ?? 0) * 1000);
-    if (job.service === LEGACY_SYNC_SERVICE) return this.#deps.legacyExtractionService.view(job.id, job.extractedData as unknown as StoredPacket, processingMs);
+    const signedAt = job.completedAt ?? job.updatedAt;
+    if (job.service === LEGACY_SYNC_SERVICE) return this.#deps.legacyExtractionService.view(job.id, job.extractedData as unknown as StoredPacket, processingMs, signedAt);
     const { pageCount, ...analysis } = job.analysis as { pageCount: number };
     const packet: StoredPacket = {
       pageCount,
@@ -112,7 +115,7 @@ export class TaskService {
       unextractedParts: [],
       options: {},
     };
-    const result = this.#deps.legacyExtractionService.view(job.id, packet, processingMs);
+    const result = this.#deps.legacyExtractionService.view(job.id, packet, processingMs, signedAt);
     (result.documents as Array<Record<string, unknown>>)[0]!.analysis = analysis;
     return result;
   }
