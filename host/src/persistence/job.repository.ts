@@ -126,22 +126,21 @@ export class JobRepository {
       .where('id = :id AND status IN (:...from)', { id, from });
   }
 
-  async delete(id: string): Promise<void> {
-    await this.#jobs.delete({ id });
-    await this.#idempotency.delete({ jobId: id });
-    await this.#dataSource.getRepository(TemplateExtractionEntity).delete({ jobId: id });
-    await this.#eraseDeliveries(id);
-  }
-
   /**
-   * Takes the deleted job's data out of its webhook deliveries: a submission webhookUrl's rows go
-   * (no delivery log shows them), a configuration's keep their log entry with an empty payload
-   * (a pending one then fails at its next attempt, WebhookDeliveryRunner).
+   * Deletes the job and, in the same transaction, its idempotency record, its extraction-by-template
+   * row (the document as read) and its data in webhook deliveries: a submission webhookUrl's rows go
+   * (no delivery log shows them), a configuration's keep their log entry with an empty payload (a
+   * pending one then fails at its next attempt, WebhookDeliveryRunner). Nothing half-deleted is left
+   * when the process or the database fails midway.
    */
-  async #eraseDeliveries(jobId: string): Promise<void> {
-    const deliveries = this.#dataSource.getRepository(WebhookDeliveryEntity);
-    await deliveries.delete({ jobId, webhookId: IsNull() });
-    await deliveries.update({ jobId }, { payload: {} });
+  async delete(id: string): Promise<void> {
+    const builder = () => this.#dataSource.createQueryBuilder();
+    await guardedWrite(this.#dataSource, builder().delete().from(JobEntity).where({ id }), [
+      builder().delete().from(IdempotencyEntity).where({ jobId: id }),
+      builder().delete().from(TemplateExtractionEntity).where({ jobId: id }),
+      builder().delete().from(WebhookDeliveryEntity).where({ jobId: id, webhookId: IsNull() }),
+      builder().update(WebhookDeliveryEntity).set({ payload: {} } as QueryDeepPartialEntity<WebhookDelivery>).where({ jobId: id }),
+    ]);
   }
 
   /** Jobs still in `status` that were last touched before `moment`, oldest first. */
