@@ -5,6 +5,7 @@ import { PDFDocument } from 'pdf-lib';
 import type { Docsift } from '@docsift/core';
 import { addScores, f1 } from './score.js';
 import { scoreInsuranceCert, scoreSorFields, scoreSorLineItems } from './scorers.js';
+import { seededRandom } from '../core/src/classify/training/index.js';
 
 /**
  * Multi-document packets for the split evaluation: single documents of the corpus (public and
@@ -34,49 +35,38 @@ export interface PacketAnswer {
 const MAX_PAGES = 12;
 const LETTER_WIDTH_PT = 612;
 
-/** A small seeded generator (mulberry32): the same packets on every run. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+/** One document to put in a packet: a PDF already parsed, or an image (one page). */
+type PacketSource = { pdf: PDFDocument; pages: number } | { image: Uint8Array; png: boolean; pages: 1 };
+
+/**
+ * Parses a document once for a packet. Null for an encrypted PDF: pdf-lib copies its pages still
+ * encrypted (blank once in a packet), so it is left out.
+ */
+async function packetSource(bytes: Uint8Array, file: string): Promise<PacketSource | null> {
+  if (!/\.pdf$/i.test(file)) return { image: bytes, png: /\.png$/i.test(file), pages: 1 };
+  const pdf = await PDFDocument.load(bytes, { ignoreEncryption: true });
+  return pdf.isEncrypted ? null : { pdf, pages: pdf.getPageCount() };
 }
 
-/** pdf-lib copies the pages of an encrypted PDF still encrypted (blank once put in a packet): those are left out. */
-async function copyable(bytes: Uint8Array, file: string): Promise<boolean> {
-  return !/\.pdf$/i.test(file) || !(await PDFDocument.load(bytes, { ignoreEncryption: true })).isEncrypted;
-}
-
-async function pagesOf(bytes: Uint8Array, file: string): Promise<number> {
-  return /\.pdf$/i.test(file) ? (await PDFDocument.load(bytes, { ignoreEncryption: true })).getPageCount() : 1;
-}
-
-async function appendDocument(packet: PDFDocument, bytes: Uint8Array, file: string): Promise<number> {
-  if (/\.pdf$/i.test(file)) {
-    const source = await PDFDocument.load(bytes, { ignoreEncryption: true });
+async function appendDocument(packet: PDFDocument, source: PacketSource): Promise<void> {
+  if ('pdf' in source) {
     // A page copy cannot carry the source's AcroForm: its fields are flattened into the page first,
     // as the tools that merge packets do, so their values stay on the page as text.
-    if (source.getForm().getFields().length > 0) source.getForm().flatten();
-    const pages = await packet.copyPages(source, source.getPageIndices());
-    for (const page of pages) packet.addPage(page);
-    return pages.length;
+    if (source.pdf.getForm().getFields().length > 0) source.pdf.getForm().flatten();
+    for (const page of await packet.copyPages(source.pdf, source.pdf.getPageIndices())) packet.addPage(page);
+    return;
   }
-  const image = /\.png$/i.test(file) ? await packet.embedPng(bytes) : await packet.embedJpg(bytes);
+  const image = source.png ? await packet.embedPng(source.image) : await packet.embedJpg(source.image);
   const height = (LETTER_WIDTH_PT * image.height) / image.width;
   const page = packet.addPage([LETTER_WIDTH_PT, height]);
   page.drawImage(image, { x: 0, y: 0, width: LETTER_WIDTH_PT, height });
-  return 1;
 }
 
 /** Builds `count` packets (deterministic for a seed) from `singles` into `PACKETS_DIR/name` and returns their answers. */
 export async function buildPackets(name: string, singles: SingleDocument[], options: { count: number; seed: number }): Promise<PacketAnswer[]> {
   const directory = path.join(PACKETS_DIR, name);
   mkdirSync(directory, { recursive: true });
-  const next = random(options.seed);
+  const next = seededRandom(options.seed).next;
   const scans = singles.filter((single) => single.scan);
   const answers: PacketAnswer[] = [];
   for (let index = 0; index < options.count; index++) {
@@ -92,12 +82,12 @@ export async function buildPackets(name: string, singles: SingleDocument[], opti
     const parts: PacketAnswer['parts'] = [];
     let pageCount = 0;
     for (const single of chosen) {
-      const bytes = new Uint8Array(readFileSync(single.path));
-      if (!(await copyable(bytes, single.path))) continue;
-      if (parts.length >= 2 && pageCount + (await pagesOf(bytes, single.path)) > MAX_PAGES) break;
-      const pages = await appendDocument(packet, bytes, single.path);
-      parts.push({ documentType: single.documentType, pages: [pageCount + 1, pageCount + pages], source: single.label });
-      pageCount += pages;
+      const source = await packetSource(new Uint8Array(readFileSync(single.path)), single.path);
+      if (!source) continue;
+      if (parts.length >= 2 && pageCount + source.pages > MAX_PAGES) break;
+      await appendDocument(packet, source);
+      parts.push({ documentType: single.documentType, pages: [pageCount + 1, pageCount + source.pages], source: single.label });
+      pageCount += source.pages;
     }
     const file = path.join(directory, `packet_${String(index + 1).padStart(2, '0')}.pdf`);
     writeFileSync(file, await packet.save());

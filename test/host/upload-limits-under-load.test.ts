@@ -4,21 +4,10 @@ import sinon from 'sinon';
 import { bearer, createKey, signup, startHarness, type Harness } from './support/harness.js';
 import { PDF_BYTES } from './support/fake-engine.js';
 import { multipartBody, partHead, sendMultipartIrregularly } from './support/raw-multipart.js';
+import { seededRandom } from '../../core/src/classify/training/index.js';
 
 const MB = 1_048_576;
 const OVER = 16 * 1024;
-
-/** A small deterministic generator (mulberry32), so a failing run can be replayed. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 const HEADS = {
   pdf: { head: PDF_BYTES, type: 'application/pdf', name: 'doc.pdf' },
@@ -59,7 +48,7 @@ describe('host: per-format upload limits hold under load', () => {
   it('refuses every file over its format\'s limit on every surface (413) and accepts those within, with a busy disk and irregular clients', async () => {
     // A busy machine: the thread pool answers disk writes late, so chunks pile up behind a write in flight.
     const realWritev = fs.writev;
-    const slow = random(7);
+    const slow = seededRandom(7).next;
     sinon.stub(fs, 'writev').callsFake(((fd: number, buffers: Buffer[], callback: (error: Error | null, written: number) => void) => {
       setTimeout(() => realWritev(fd, buffers, callback), 2 + Math.floor(slow() * 15));
     }) as typeof fs.writev);
@@ -69,7 +58,7 @@ describe('host: per-format upload limits hold under load', () => {
       for (const format of Object.keys(HEADS) as Format[]) {
         const limit = limits[format];
         for (const size of [...Array<number>(6).fill(limit + OVER), limit + 1, limit - OVER]) {
-          const next = random((seed += 1));
+          const next = seededRandom((seed += 1)).next;
           const head = partHead('file', HEADS[format].name, HEADS[format].type);
           const body = multipartBody([[head, fileOf(format, size)]]);
           uploads.push(
