@@ -7,7 +7,7 @@ import { timeOrderedUuid } from '../../host/src/persistence/time-ordered-id.js';
 import { parseCorrection } from '../../host/src/services/correction-values.js';
 import { bearer, createKey, signup, startHarness, type Account, type Harness } from './support/harness.js';
 import { fakeEngine, form, PDF_BYTES, waitFor } from './support/fake-engine.js';
-import { freshDatabase } from './support/mysql-database.js';
+import { HOST_DATABASES } from './support/mysql-database.js';
 import { TEST_DATABASES, type OpenedDatabase } from './support/test-databases.js';
 import { makeTextPdf } from '../support/fixtures.js';
 
@@ -64,22 +64,10 @@ function fabrikamInvoice(): Promise<Uint8Array> {
   ]);
 }
 
-const MYSQL_URL = process.env.DOCSIFT_TEST_MYSQL_URL;
-const DATABASES: Array<{ name: string; open: () => Promise<{ env: Record<string, string>; drop: () => Promise<void> } | null> }> = [
-  { name: 'SQLite', open: async () => ({ env: {}, drop: async () => undefined }) },
-  {
-    name: 'MySQL/MariaDB (DOCSIFT_TEST_MYSQL_URL)',
-    open: async () => {
-      if (!MYSQL_URL) return null;
-      const db = await freshDatabase(MYSQL_URL);
-      return { env: { DOCSIFT_DATABASE_URL: db.url }, drop: db.drop };
-    },
-  },
-];
 
 type Extraction = Record<string, any>;
 
-for (const database of DATABASES) {
+for (const database of HOST_DATABASES) {
   describe(`host: corrections that teach (/api/b2c/extract/{id}/data) through the real engine threads, on ${database.name}`, function () {
     this.timeout(180_000);
     let h: Harness;

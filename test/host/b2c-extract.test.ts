@@ -6,7 +6,7 @@ import type { DocumentModel, ProcessResult } from '@docsift/core';
 import { bearer, createKey, signup, startHarness, type Account, type Harness } from './support/harness.js';
 import { fakeEngine, form, PDF_BYTES, waitFor } from './support/fake-engine.js';
 import { INVOICE_FIELDS } from './support/b2c.js';
-import { freshDatabase } from './support/mysql-database.js';
+import { HOST_DATABASES } from './support/mysql-database.js';
 import { multipartBody, partHead, sendMultipart } from './support/raw-multipart.js';
 
 const MB = 1_048_576;
@@ -51,22 +51,8 @@ function templateResult(data: Record<string, unknown> = { invoiceNumber: 'INV-7'
   };
 }
 
-const MYSQL_URL = process.env.DOCSIFT_TEST_MYSQL_URL;
 
-/** The database each run of the suite uses: the SQLite file of the harness, and a fresh MySQL/MariaDB database when one is configured. */
-const DATABASES: Array<{ name: string; open: () => Promise<{ env: Record<string, string>; drop: () => Promise<void> } | null> }> = [
-  { name: 'SQLite', open: async () => ({ env: {}, drop: async () => undefined }) },
-  {
-    name: 'MySQL/MariaDB (DOCSIFT_TEST_MYSQL_URL)',
-    open: async () => {
-      if (!MYSQL_URL) return null;
-      const db = await freshDatabase(MYSQL_URL);
-      return { env: { DOCSIFT_DATABASE_URL: db.url }, drop: db.drop };
-    },
-  },
-];
-
-for (const database of DATABASES) {
+for (const database of HOST_DATABASES) {
   describe(`host: consumer extractions (/api/b2c/extract) on ${database.name}`, () => {
     let h: Harness;
     let drop: (() => Promise<void>) | undefined;

@@ -17,3 +17,20 @@ export async function freshDatabase(base: string): Promise<{ url: string; drop: 
     },
   };
 }
+
+/**
+ * The databases a host suite runs on, as the environment of its harness: the harness's own SQLite
+ * file, and a fresh MySQL/MariaDB database when DOCSIFT_TEST_MYSQL_URL is set (null otherwise).
+ */
+export const HOST_DATABASES: Array<{ name: string; open: () => Promise<{ env: Record<string, string>; drop: () => Promise<void> } | null> }> = [
+  { name: 'SQLite', open: async () => ({ env: {}, drop: async () => undefined }) },
+  {
+    name: 'MySQL/MariaDB (DOCSIFT_TEST_MYSQL_URL)',
+    open: async () => {
+      const base = process.env.DOCSIFT_TEST_MYSQL_URL;
+      if (!base) return null;
+      const db = await freshDatabase(base);
+      return { env: { DOCSIFT_DATABASE_URL: db.url }, drop: db.drop };
+    },
+  },
+];
