@@ -62,12 +62,9 @@ export async function serveEngine(createEngine: WorkerEngineFactory): Promise<vo
     }
     const call = { id: message.id, controller: new AbortController() };
     current = call;
-    const handled =
-      message.type === 'packet'
-        ? handlePacket(engine, message, call.controller.signal, post, logger)
-        : message.type === 'learn'
-          ? handleLearn(engine, message, post, logger)
-          : handleProcess(engine, message, call.controller.signal, post, logger);
+    const handled = answer(engine, message, call.controller.signal, post).then(post, (error: unknown) =>
+      post({ type: 'error', id: message.id, error: serializeError(error, logger) }),
+    );
     inFlight = handled.finally(() => {
       if (current === call) current = null;
     });
@@ -75,59 +72,56 @@ export async function serveEngine(createEngine: WorkerEngineFactory): Promise<vo
   post({ type: 'ready' });
 }
 
-async function handleProcess(
+/** The answer to one call; a rejection becomes the call's `error` message. */
+function answer(engine: WorkerEngine, message: Exclude<ToWorker, { type: 'close' | 'abort' }>, signal: AbortSignal, post: (message: FromWorker) => void): Promise<FromWorker> {
+  switch (message.type) {
+    case 'packet':
+      return answerPacket(engine, message, signal, post);
+    case 'learn':
+      return answerLearn(engine, message);
+    default:
+      return answerProcess(engine, message, signal, post);
+  }
+}
+
+async function answerProcess(
   engine: WorkerEngine,
   request: Extract<ToWorker, { type: 'process' }>,
   signal: AbortSignal,
   post: (message: FromWorker) => void,
-  logger: pino.Logger,
-): Promise<void> {
+): Promise<FromWorker> {
   const { id } = request;
-  try {
-    const bytes = new Uint8Array(await readFile(request.filePath));
-    const result = await engine.process(bytes, {
-      ...toProcessOptions(request.options),
-      signal,
-      onPageCount: (pageCount) => post({ type: 'pages', id, pageCount }),
-      onProgress: (progress, stage) => post({ type: 'progress', id, progress, stage }),
-    });
-    post({ type: 'result', id, result });
-  } catch (error) {
-    post({ type: 'error', id, error: serializeError(error, logger) });
-  }
+  const bytes = new Uint8Array(await readFile(request.filePath));
+  const result = await engine.process(bytes, {
+    ...toProcessOptions(request.options),
+    signal,
+    onPageCount: (pageCount) => post({ type: 'pages', id, pageCount }),
+    onProgress: (progress, stage) => post({ type: 'progress', id, progress, stage }),
+  });
+  return { type: 'result', id, result };
 }
 
-async function handlePacket(
+async function answerPacket(
   engine: WorkerEngine,
   request: Extract<ToWorker, { type: 'packet' }>,
   signal: AbortSignal,
   post: (message: FromWorker) => void,
-  logger: pino.Logger,
-): Promise<void> {
+): Promise<FromWorker> {
   const { id } = request;
-  try {
-    const bytes = new Uint8Array(await readFile(request.filePath));
-    const result = await engine.processPacket(bytes, {
-      ...toPacketOptions(request.options),
-      signal,
-      onPageCount: (pageCount) => post({ type: 'pages', id, pageCount }),
-    });
-    post({ type: 'packet-result', id, result });
-  } catch (error) {
-    post({ type: 'error', id, error: serializeError(error, logger) });
-  }
+  const bytes = new Uint8Array(await readFile(request.filePath));
+  const result = await engine.processPacket(bytes, {
+    ...toPacketOptions(request.options),
+    signal,
+    onPageCount: (pageCount) => post({ type: 'pages', id, pageCount }),
+  });
+  return { type: 'packet-result', id, result };
 }
 
 /** A template extractor without `locate` or `learn` locates nothing and learns nothing; the correction is kept all the same. */
-async function handleLearn(engine: WorkerEngine, request: Extract<ToWorker, { type: 'learn' }>, post: (message: FromWorker) => void, logger: pino.Logger): Promise<void> {
-  const { id } = request;
+async function answerLearn(engine: WorkerEngine, request: Extract<ToWorker, { type: 'learn' }>): Promise<FromWorker> {
   const { document, fields, values } = request.request;
-  try {
-    const extractor = engine.registry.templateExtractor;
-    const locations = (await extractor?.locate?.(document, fields, values)) ?? {};
-    const layout = (await extractor?.learn?.(document, fields, values)) ?? null;
-    post({ type: 'learn-result', id, result: { locations, layout } });
-  } catch (error) {
-    post({ type: 'error', id, error: serializeError(error, logger) });
-  }
+  const extractor = engine.registry.templateExtractor;
+  const locations = (await extractor?.locate?.(document, fields, values)) ?? {};
+  const layout = (await extractor?.learn?.(document, fields, values)) ?? null;
+  return { type: 'learn-result', id: request.id, result: { locations, layout } };
 }
