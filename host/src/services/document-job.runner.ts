@@ -272,8 +272,7 @@ export class DocumentJobRunner {
    */
   async #finish(job: Job, to: 'completed' | 'failed', change: Partial<Job>, log: Logger): Promise<boolean> {
     const { jobRepository, webhookOutbox } = this.#deps;
-    // A run of the legacy synchronous form answers its own request and sends no webhook (docs/legacy.md).
-    const deliveries = job.service === LEGACY_SYNC_SERVICE ? [] : await webhookOutbox.deliveriesFor({ ...job, ...change, status: to });
+    const deliveries = await webhookOutbox.deliveriesFor({ ...job, ...change, status: to });
     const kept = await jobRepository.finish(job.id, to, change, deliveries);
     if (kept) {
       this.#deps.metrics.jobFinished(to);

@@ -9,6 +9,7 @@ import type { JobQueue } from '../queue/index.js';
 import type { LendingJobView } from '../services/lending-view.js';
 import { EXTRACTION_SERVICE, type TemplateRepository } from '../persistence/template.repository.js';
 import { extractionPayload } from '../services/extraction-view.js';
+import { LEGACY_SYNC_SERVICE } from '../services/job-surfaces.js';
 
 export const DELIVER_WEBHOOK = 'deliver-webhook';
 export const SWEEP_WEBHOOKS = 'sweep-webhooks';
@@ -59,6 +60,8 @@ export class WebhookOutbox {
    * finish on it.
    */
   async deliveriesFor(finished: Job): Promise<WebhookDelivery[]> {
+    // A run of the legacy synchronous form answers its own request and sends no webhook (docs/legacy.md).
+    if (finished.service === LEGACY_SYNC_SERVICE) return [];
     const now = this.#deps.clock();
     const configs = await this.#deps.webhookRepository.listActiveConfigs(finished.organizationId);
     if (configs.length === 0 && !finished.webhookUrl) return [];
