@@ -214,6 +214,7 @@ describe('host: legacy synchronous extraction (real engine)', function () {
       ['/api/sor-analysis-trigger', 'post'],
       ['/api/sor-analysis', 'post'],
       ['/api/task-status/{taskId}', 'get'],
+      ['/api/task-status/{taskId}', 'delete'],
       ['/api/tasks/{taskId}', 'get'],
     ]) {
       expect(document.paths[path!]?.[method!], `${method} ${path}`).to.be.an('object');

@@ -153,6 +153,31 @@ describe('host: analysis tasks (real engine, queue worker)', function () {
       expect(listing.jobs.map((job: Json) => job.jobId)).to.not.include(completedTaskId);
     });
 
+    it('deletes a task with its file and result (analysis:write), and nothing that is not a task of the organization', async () => {
+      const created = (await (await trigger(statement)).json()) as Json;
+      await finished(created.taskId);
+      const jobs = h.container.resolve<JobRepository>('jobRepository');
+      const fileKey = (await jobs.find(created.taskId))!.fileKey!;
+      const storedFile = path.join(h.dataDir, 'files', fileKey);
+      expect(fs.existsSync(storedFile)).to.equal(true);
+      const readOnly = await createKey(h, account, { name: 'reader only', scopes: ['analysis:read'] });
+      const otherKey = await createKey(h, await signup(h));
+      const remove = (taskId: string, credential = key) => h.request('DELETE', `/api/task-status/${taskId}`, { headers: bearer(credential) });
+
+      expect((await remove(created.taskId, readOnly)).status).to.equal(403);
+      expect((await remove(created.taskId, otherKey)).status).to.equal(404);
+      const document = (await (await h.request('POST', '/api/documents/extract', { body: form({ file: { bytes: PDF_BYTES, name: 'd.pdf' } }), headers: bearer(key) })).json()) as Json;
+      expect((await remove(document.jobId)).status).to.equal(404);
+      expect(await jobs.find(document.jobId)).to.not.equal(null);
+
+      expect((await remove(created.taskId)).status).to.equal(204);
+      expect((await status(created.taskId)).status).to.equal(404);
+      expect((await h.request('GET', `/api/tasks/${created.taskId}`, { headers: bearer(key) })).status).to.equal(404);
+      expect(await jobs.find(created.taskId)).to.equal(null);
+      expect(fs.existsSync(storedFile)).to.equal(false);
+      expect((await remove(created.taskId)).status).to.equal(404);
+    });
+
     it('answers /api/tasks/* without credentials 401 in the legacy layout', async () => {
       const res = await h.request('GET', `/api/tasks/${completedTaskId}`);
       expect(res.status).to.equal(401);

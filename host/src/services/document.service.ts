@@ -26,6 +26,10 @@ const IDEMPOTENCY_WINDOW_MS = 24 * 3_600_000;
 /** The surfaces whose jobs the primary listing shows; consumer extractions are the b2c surface's own (sessions only). */
 const LISTED_SERVICES = ['documents', 'lending', LEGACY_SYNC_SERVICE] as const;
 
+/** The API surface a deletion comes through: each deletes only its own kind of job (any other is not found there). */
+export type RemovalSurface = 'documents' | typeof EXTRACTION_SERVICE | typeof ANALYSIS_TASK_SERVICE;
+const REMOVAL_NOUNS: Record<RemovalSurface, string> = { documents: 'Job', [EXTRACTION_SERVICE]: 'Extraction', [ANALYSIS_TASK_SERVICE]: 'Task' };
+
 export interface DocumentServiceDeps {
   config: Config;
   jobRepository: JobRepository;
@@ -112,12 +116,11 @@ export class DocumentService {
     return { jobs: items.map((job) => listedView(job, this.#deps.config.publicUrl)), nextCursor };
   }
 
-  /** Deletes a job of the surface asked through: document and lending jobs, or (`b2c`) extractions by template. */
-  async remove(principal: Principal, jobId: string, surface: 'documents' | typeof EXTRACTION_SERVICE = 'documents'): Promise<void> {
+  /** Deletes a job of the surface asked through: document and lending jobs, (`b2c`) extractions by template, or (`analysis`) analysis tasks. */
+  async remove(principal: Principal, jobId: string, surface: RemovalSurface = 'documents'): Promise<void> {
     const job = await this.#deps.jobRepository.findForOrganization(principal.organizationId, jobId);
-    if (!job || job.service === ANALYSIS_TASK_SERVICE || (job.service === EXTRACTION_SERVICE) !== (surface === EXTRACTION_SERVICE)) {
-      throw notFound(surface === EXTRACTION_SERVICE ? 'Extraction' : 'Job');
-    }
+    const jobSurface = job?.service === EXTRACTION_SERVICE || job?.service === ANALYSIS_TASK_SERVICE ? job.service : 'documents';
+    if (!job || jobSurface !== surface) throw notFound(REMOVAL_NOUNS[surface]);
     await this.#discard(job);
   }
 

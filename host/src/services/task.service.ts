@@ -78,6 +78,11 @@ export class TaskService {
     return statusView(job);
   }
 
+  /** Deletes one of the organization's analysis tasks with its uploaded statement and its result (a running task too: its result is dropped). */
+  delete(principal: Principal, taskId: string): Promise<void> {
+    return this.#deps.documentService.remove(principal, taskId, ANALYSIS_TASK_SERVICE);
+  }
+
   /**
    * The legacy view of a task (an analysis task, or a run of the legacy synchronous form):
    * `{taskId, status, progress, result?, error?}`, `result` in the legacy synchronous response's shape.

@@ -1,5 +1,5 @@
 import { defineRoute } from '../route.js';
-import { commonErrors, errorResponse, json } from '../schemas/common.schemas.js';
+import { commonErrors, errorResponse, json, noContent } from '../schemas/common.schemas.js';
 import { legacyErrorResponse } from '../schemas/legacy.schemas.js';
 import { LegacyTaskStatus, TaskCreated, TaskParams, TaskStatus, TaskSubmitFields, TaskSubmitMultipart } from '../schemas/task.schemas.js';
 import { pollingPace, readMultipartRequest } from '../submission.js';
@@ -62,6 +62,21 @@ export const taskRoutes = [
     handler:
       ({ taskService }) =>
       async ({ params, principal }) => ({ status: 200, body: await taskService.status(principal, params.taskId) }),
+  }),
+  defineRoute({
+    method: 'delete',
+    path: '/api/task-status/{taskId}',
+    summary: "Delete one of the organization's analysis tasks, its uploaded statement and its result",
+    tags,
+    auth: { kind: 'scope', scope: 'analysis:write' },
+    request: { params: TaskParams },
+    responses: { 204: noContent, 404: errorResponse('No such task in the organization'), ...commonErrors },
+    handler:
+      ({ taskService }) =>
+      async ({ params, principal }) => {
+        await taskService.delete(principal, params.taskId);
+        return { status: 204 };
+      },
   }),
   defineRoute({
     method: 'get',
