@@ -1,9 +1,9 @@
-import sharp from 'sharp';
 import type { FileFormat } from '../contracts/document.js';
 import { DocsiftError } from '../contracts/errors.js';
 import type { GrayImage } from './gray-image.js';
 import { imageSize } from './image-header.js';
 import { checkPixelLimit, type ReaderLimits } from './limits.js';
+import { loadSharp } from './sharp.js';
 
 /** Photos and screenshots smaller than this (longer side, pixels) carry text too small for tesseract... */
 const MIN_OCR_LONG_SIDE = 1800;
@@ -32,6 +32,7 @@ export async function decodeForOcr(
   const header = imageSize(bytes, format);
   checkPixelLimit(header.width, header.height, limits);
   const shrink = Math.min(1, Math.sqrt(MAX_OCR_PIXELS / (header.width * header.height)));
+  const sharp = await loadSharp();
   let decoded: { image: GrayImage; width: number; height: number };
   try {
     const decoder = sharp(bytes, { limitInputPixels: limits.maxPixels, failOn: 'truncated' });
@@ -56,6 +57,7 @@ async function enlargeForOcr(image: GrayImage): Promise<GrayImage> {
   const longSide = Math.max(image.width, image.height);
   if (longSide >= MIN_OCR_LONG_SIDE) return image;
   const scale = Math.min(MAX_UPSCALE, OCR_TARGET_LONG_SIDE / longSide);
+  const sharp = await loadSharp();
   const { data, info } = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 1 } })
     .resize(Math.round(image.width * scale), Math.round(image.height * scale), { kernel: 'lanczos3' })
     .grayscale()

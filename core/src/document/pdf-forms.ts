@@ -1,21 +1,15 @@
-import {
-  PDFButton,
-  PDFCheckBox,
-  PDFDocument,
-  PDFDropdown,
-  PDFForm,
-  PDFOptionList,
-  PDFRadioGroup,
-  PDFSignature,
-  PDFTextField,
-  type PDFField,
-  type PDFPage,
-  type PDFRef,
-} from 'pdf-lib';
+import type * as PdfLib from 'pdf-lib';
 import type { BBox, FormField, FormFieldKind } from '../contracts/document.js';
 import { roundBox, rotateFractionBox } from './geometry.js';
 
-function fieldKind(field: PDFField): FormFieldKind {
+/**
+ * pdf-lib's one-file ES build, the same version as the package's CommonJS files (137 of them, which
+ * took two to four times longer to load); this module itself loads only with a PDF that has form widgets.
+ */
+const PDF_LIB_BUILD = 'pdf-lib/dist/pdf-lib.esm.min.js';
+const { PDFButton, PDFCheckBox, PDFDocument, PDFDropdown, PDFForm, PDFOptionList, PDFRadioGroup, PDFSignature, PDFTextField } = (await import(PDF_LIB_BUILD)) as typeof PdfLib;
+
+function fieldKind(field: PdfLib.PDFField): FormFieldKind {
   if (field instanceof PDFTextField) return 'text';
   if (field instanceof PDFCheckBox) return 'checkbox';
   if (field instanceof PDFRadioGroup) return 'radio';
@@ -29,7 +23,7 @@ function fieldKind(field: PDFField): FormFieldKind {
 const nonEmpty = (value: string | undefined): string | null => (value && value.trim() !== '' ? value : null);
 
 /** Radio values come back as option names: pdf-lib maps the raw state through /Opt. */
-function fieldValue(field: PDFField): string | boolean | null {
+function fieldValue(field: PdfLib.PDFField): string | boolean | null {
   if (field instanceof PDFTextField) return nonEmpty(field.getText());
   if (field instanceof PDFCheckBox) return field.isChecked();
   if (field instanceof PDFRadioGroup) return nonEmpty(field.getSelected());
@@ -42,7 +36,7 @@ interface WidgetPlacement {
   bbox: BBox;
 }
 
-function pageIndexOfWidget(pages: PDFPage[], widgetRef: PDFRef | undefined, pageRef: PDFRef | undefined): number {
+function pageIndexOfWidget(pages: PdfLib.PDFPage[], widgetRef: PdfLib.PDFRef | undefined, pageRef: PdfLib.PDFRef | undefined): number {
   if (pageRef) {
     const index = pages.findIndex((page) => page.ref === pageRef);
     if (index >= 0) return index;
@@ -51,7 +45,7 @@ function pageIndexOfWidget(pages: PDFPage[], widgetRef: PDFRef | undefined, page
   return pages.findIndex((page) => page.node.Annots()?.asArray().includes(widgetRef) ?? false);
 }
 
-function placeFirstWidget(document: PDFDocument, pages: PDFPage[], field: PDFField): WidgetPlacement | null {
+function placeFirstWidget(document: PdfLib.PDFDocument, pages: PdfLib.PDFPage[], field: PdfLib.PDFField): WidgetPlacement | null {
   const [widget] = field.acroField.getWidgets();
   if (!widget) return null;
   const pageIndex = pageIndexOfWidget(pages, document.context.getObjectRef(widget.dict), widget.P());
@@ -69,7 +63,7 @@ function placeFirstWidget(document: PDFDocument, pages: PDFPage[], field: PDFFie
   return { page: pageIndex + 1, bbox: roundBox(rotateFractionBox(clamped, page.getRotation().angle)) };
 }
 
-function readField(document: PDFDocument, pages: PDFPage[], field: PDFField): FormField {
+function readField(document: PdfLib.PDFDocument, pages: PdfLib.PDFPage[], field: PdfLib.PDFField): FormField {
   const placement = placeFirstWidget(document, pages, field);
   let value: string | boolean | null;
   try {

@@ -2,10 +2,8 @@ import type { DocumentModel, Page } from '../contracts/document.js';
 import type { Logger } from '../contracts/logger.js';
 import type { ReadOptions } from '../contracts/services.js';
 import { DocsiftError, isDocsiftError } from '../contracts/errors.js';
-import { readAcroFormFields } from './forms.js';
 import { checkPageLimit, throwIfAborted, type ReaderLimits } from './limits.js';
 import type { OcrEngine } from './ocr/pool.js';
-import { ocrPage } from './ocr-page.js';
 import type { Slots } from './ocr/slots.js';
 import { readTextPage, type TextPageResult } from './pdf-pages.js';
 import { loadPdfium, openDocument, type PdfiumDocument } from './pdfium.js';
@@ -105,6 +103,8 @@ class PdfPageReader {
     const started = performance.now();
     const { width, height } = this.pages[index];
     const maxPixels = Math.min(MAX_OCR_PIXELS, this.context.limits.maxPixels);
+    // The OCR stages load with the first page that needs them: a digital PDF never does.
+    const { ocrPage } = await import('./ocr-page.js');
     const page = await this.context.ocrSlots.run(() => ocrPage(this.context.ocr, renderPageGray(this.document, index, { dpi, maxPixels }), index + 1, width, height));
     this.pages[index] = page;
     const ms = Math.round(performance.now() - started);
@@ -132,6 +132,12 @@ function openChecked(pdfium: Awaited<ReturnType<typeof loadPdfium>>, bytes: Uint
   }
 }
 
+/** The form reader (pdf-lib) loads with the first PDF that has form widgets. */
+async function readForm(document: PdfiumDocument, bytes: Uint8Array, logger: Logger): Promise<DocumentModel['formFields']> {
+  const { readAcroFormFields } = await import('./forms.js');
+  return readAcroFormFields(document, bytes, logger);
+}
+
 /** Reads a PDF: text layer per page, OCR for pages without usable text, and AcroForm fields. */
 export async function readPdf(bytes: Uint8Array, context: PdfReadContext, options: ReadOptions): Promise<DocumentModel> {
   const pdfium = await loadPdfium();
@@ -141,7 +147,7 @@ export async function readPdf(bytes: Uint8Array, context: PdfReadContext, option
     options.onPageCount?.(document.pageCount);
     const pageReader = new PdfPageReader(document, context, options);
     const pages = await pageReader.readAll();
-    const formFields = pageReader.widgetCount > 0 ? await readAcroFormFields(document, bytes, context.logger) : [];
+    const formFields = pageReader.widgetCount > 0 ? await readForm(document, bytes, context.logger) : [];
     return { format: 'pdf', pageCount: document.pageCount, pages, formFields, encrypted: document.encrypted };
   } catch (error) {
     throw asReadError(error);

@@ -1,11 +1,8 @@
-import sharp from 'sharp';
 import type { DocumentModel, FileFormat } from '../contracts/document.js';
 import type { Logger } from '../contracts/logger.js';
 import type { DocumentReader, ReadOptions } from '../contracts/services.js';
-import { decodeForOcr } from './image.js';
 import { throwIfAborted, type ReaderLimits } from './limits.js';
 import { TesseractPool, type OcrEngine } from './ocr/pool.js';
-import { ocrPage } from './ocr-page.js';
 import { Slots } from './ocr/slots.js';
 import { readPdf } from './pdf-reader.js';
 import { sniff } from './sniff.js';
@@ -30,9 +27,6 @@ export class LocalDocumentReader implements DocumentReader {
     this.logger = options.logger.child({ component: 'document-reader' });
     this.ocr = ocr ?? new TesseractPool(options.ocr.workers, this.logger);
     this.ocrSlots = new Slots(options.ocr.workers);
-    // libvips keeps recent operations' images for reuse; the reader never repeats one, and the cache
-    // held about 60 MB after a few scanned pages.
-    sharp.cache(false);
   }
 
   sniff(bytes: Uint8Array): FileFormat {
@@ -60,6 +54,7 @@ export class LocalDocumentReader implements DocumentReader {
 
   private async readImage(bytes: Uint8Array, format: Exclude<FileFormat, 'pdf'>, options: ReadOptions): Promise<DocumentModel> {
     options.onPageCount?.(1);
+    const [{ decodeForOcr }, { ocrPage }] = await Promise.all([import('./image.js'), import('./ocr-page.js')]);
     const page = await this.ocrSlots.run(async () => {
       const { image, width, height } = await decodeForOcr(bytes, format, this.options.limits);
       throwIfAborted(options.signal);

@@ -1,6 +1,6 @@
 import type { ClientRequest } from 'node:http';
 import { isIP } from 'node:net';
-import got, { type RequestError } from 'got';
+import type { RequestError } from 'got';
 import type { Logger } from '../contracts/logger.js';
 import type { WebhookRequest, WebhookResponse, WebhookTransport } from '../contracts/services.js';
 import { ADDRESS_REFUSED_CODE, guardedLookup, hostOf, parseWebhookUrl, refusedAddressReason } from './address-policy.js';
@@ -52,6 +52,8 @@ export class HttpWebhookTransport implements WebhookTransport {
     if (refusal) return { statusCode: null, durationMs: elapsed(), error: refusal, retryable: false };
     const timeoutMs = request.timeoutMs ?? this.timeoutMs;
     let statusCode: number | null = null;
+    // got loads with the first webhook: processes that never send one (the command line) skip its start-up cost.
+    const { default: got } = await import('got');
     try {
       const pending = got.post(request.url, {
         body: request.body,

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { loadSharp } from '../sharp.js';
 import type { GrayImage } from '../gray-image.js';
 
 /**
@@ -32,6 +32,7 @@ export function isBilevel(image: GrayImage): boolean {
 export async function softenBilevel(image: GrayImage): Promise<GrayImage> {
   if (!isBilevel(image)) return image;
   const { width, height } = image;
+  const sharp = await loadSharp();
   const data = await sharp(image.data, { raw: { width, height, channels: 1 } })
     .blur(SOFTENING_SIGMA)
     .extractChannel(0)

@@ -1,7 +1,7 @@
-import sharp from 'sharp';
 import type { GrayImage } from '../gray-image.js';
 import type { PageWindow } from './crop.js';
 import { estimateSkew, MAX_SKEW_DEGREES, sampleInk } from './projection.js';
+import { loadSharp } from '../sharp.js';
 
 /** Below this, tesseract copes on its own and a resample would only blur. */
 const MIN_CORRECTED_SKEW = 0.3;
@@ -23,6 +23,7 @@ export function skewWorthCorrecting(degrees: number): number {
 export async function deskew(image: GrayImage, skew: number): Promise<{ canvas: GrayImage; window: PageWindow }> {
   const window = { left: 0, top: 0, width: image.width, height: image.height };
   if (skew === 0) return { canvas: image, window };
+  const sharp = await loadSharp();
   const { data, info } = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 1 } })
     .rotate(-skew, { background: { r: 255, g: 255, b: 255 } })
     .grayscale()

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { createScheduler, createWorker, OEM, PSM, type RecognizeOptions, type Scheduler, type Worker, type WorkerParams } from 'tesseract.js';
+import type { PSM, RecognizeOptions, Scheduler, Worker, WorkerParams } from 'tesseract.js';
 import type { Logger } from '../../contracts/logger.js';
 import type { GrayImage } from '../gray-image.js';
 import { toPgm } from '../gray-image.js';
@@ -31,6 +31,9 @@ const ENGLISH_MODEL_PATH = fileURLToPath(new URL('../../../tessdata/eng_fast', i
  */
 const RECOGNITION_PARAMETERS = { tessedit_do_invert: '0' };
 
+/** tesseract.js's PSM.SINGLE_BLOCK, without loading tesseract.js before the first page needs it. */
+const PSM_SINGLE_BLOCK = '6' as PSM;
+
 /** A tesseract.js scheduler over `size` worker threads, created on the first page and ended by `close()`. */
 export class TesseractPool implements OcrEngine {
   private scheduler: Promise<Scheduler> | undefined;
@@ -53,7 +56,7 @@ export class TesseractPool implements OcrEngine {
   async recognize(image: GrayImage, layout: OcrLayout = 'page'): Promise<OcrWord[]> {
     const scheduler = await this.start();
     // Options other than tesseract.js's own are set as tesseract parameters for this job only.
-    const options: Partial<RecognizeOptions & WorkerParams> = layout === 'lines' ? { tessedit_pageseg_mode: PSM.SINGLE_BLOCK } : {};
+    const options: Partial<RecognizeOptions & WorkerParams> = layout === 'lines' ? { tessedit_pageseg_mode: PSM_SINGLE_BLOCK } : {};
     const job = scheduler.addJob('recognize', toPgm(image), options, { tsv: true, text: false, blocks: false });
     const result = await Promise.race([job, this.closing]);
     return parseTsvWords(result.data.tsv ?? '');
@@ -80,6 +83,7 @@ export class TesseractPool implements OcrEngine {
 
   private async createScheduler(): Promise<Scheduler> {
     const started = performance.now();
+    const { createScheduler, createWorker, OEM } = await import('tesseract.js');
     const scheduler = createScheduler();
     const workers = await Promise.all(
       Array.from({ length: Math.max(1, this.size) }, () =>
