@@ -11,6 +11,7 @@ export { DocumentReviewer, MAX_FINDINGS_PER_PART, MODEL_REVIEW_CODES, type Model
 export { AiProviderError, isAiProviderError } from './ai/errors.js';
 export { documentText, pageText } from './document/text.js';
 export { extractPdfPages } from './document/pdf-extract-pages.js';
+export { renderPageImage, MAX_PAGE_IMAGE_PIXELS, type PageImage, type PageImageFormat, type PageImageOptions } from './document/page-image.js';
 export { detectorFromFiles, type FileDetectorOptions } from './classify/file-detector.js';
 export * from './mapping/index.js';
 export * from './lending/index.js';

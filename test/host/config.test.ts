@@ -13,7 +13,16 @@ describe('host: config', () => {
     expect(config.database.kind).to.equal('sqlite');
     expect(config.limits.maxFileBytes).to.equal(100 * 1_048_576);
     expect(config.rateLimits).to.include({ perKey: 100, perOrganization: 1000, concurrentPerKey: 10, perAddress: 300 });
-    expect(config.webhooks).to.deep.equal({ allowPrivate: false, retryBaseMs: 1000, secretKey: null });
+    expect(config.webhooks).to.deep.equal({ allowPrivate: false, retryBaseMs: 1000, secretKey: null, concurrency: 16 });
+  });
+
+  it('has the documented shutdown grace and worker concurrency defaults, and names a bad value', () => {
+    const config = loadConfig({});
+    expect(config.shutdownGraceMs).to.equal(10_000);
+    expect(config.jobs.concurrency).to.equal(2);
+    expect(loadConfig({ DOCSIFT_SHUTDOWN_GRACE_MS: '0', DOCSIFT_WEBHOOK_CONCURRENCY: '4' })).to.deep.include({ shutdownGraceMs: 0, webhooks: { ...config.webhooks, concurrency: 4 } });
+    expect(() => loadConfig({ DOCSIFT_SHUTDOWN_GRACE_MS: '-1' })).to.throw(ConfigError, /DOCSIFT_SHUTDOWN_GRACE_MS/);
+    expect(() => loadConfig({ DOCSIFT_WEBHOOK_CONCURRENCY: '0' })).to.throw(ConfigError, /DOCSIFT_WEBHOOK_CONCURRENCY/);
   });
 
   it('has the documented job deadline, engine thread, per-organization and quota defaults, and refuses a base past the ceiling', () => {
@@ -32,10 +41,6 @@ describe('host: config', () => {
     expect(() => loadConfig({ DOCSIFT_SIGNUP: 'maybe' })).to.throw(ConfigError, /DOCSIFT_SIGNUP/);
     expect(() => loadConfig({ DOCSIFT_DATABASE_URL: 'postgres://x/y' })).to.throw(ConfigError, /DOCSIFT_DATABASE_URL/);
     expect(() => loadConfig({ DOCSIFT_RETENTION_DAYS: '0' })).to.throw(ConfigError, /DOCSIFT_RETENTION_DAYS/);
-  });
-
-  it('refuses S3 storage with a clear message for now', () => {
-    expect(() => loadConfig({ DOCSIFT_STORAGE_URL: 's3://bucket?endpoint=http://x' })).to.throw(ConfigError, /DOCSIFT_STORAGE_URL.*S3/);
   });
 
   it('selects MySQL by URL and masks its password when printed', () => {

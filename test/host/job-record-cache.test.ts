@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import sinon from 'sinon';
 import type { JobRepository } from '../../host/src/persistence/job.repository.js';
 import type { MaintenanceService } from '../../host/src/services/maintenance.service.js';
-import { JOB_RECORD_CACHE_TTL_MS, JobRecordCache } from '../../host/src/services/job-record-cache.js';
+import { JobRecordCache } from '../../host/src/services/job-record-cache.js';
 import { bearer, createKey, signup, startHarness, type Harness } from './support/harness.js';
 import { fakeEngine, form, PDF_BYTES, resultOf, waitFor } from './support/fake-engine.js';
 
@@ -157,29 +157,20 @@ describe('host: records of completed jobs cached in memory', () => {
   describe('the cache itself', () => {
     const json = Buffer.from('{"jobId":"x"}');
 
-    it('applies a deletion made by another process within the TTL', () => {
-      let now = Date.parse('2026-06-01T10:00:00.000Z');
-      const cache = new JobRecordCache({ clock: () => new Date(now) });
-      cache.set(ORG, JOB, 'primary', json, cache.generation);
-      now += JOB_RECORD_CACHE_TTL_MS - 1;
-      expect(cache.get(ORG, JOB, 'primary')).to.equal(json);
-      now += 2;
-      expect(cache.get(ORG, JOB, 'primary')).to.equal(null);
-    });
-
     it('keys by organization and layout', () => {
-      const cache = new JobRecordCache({ clock: () => new Date() });
-      cache.set(ORG, JOB, 'primary', json, cache.generation);
+      const cache = new JobRecordCache();
+      cache.set(ORG, JOB, 'primary', json);
+      expect(cache.get(ORG, JOB, 'primary')).to.equal(json);
       expect(cache.get('00000000-0000-4000-8000-000000000002', JOB, 'primary')).to.equal(null);
       expect(cache.get(ORG, JOB, 'legacy')).to.equal(null);
     });
 
-    it('does not store a record read before a deletion that happened while it was read', () => {
-      const cache = new JobRecordCache({ clock: () => new Date() });
-      const generation = cache.generation;
+    it('evicts every layout of a job', () => {
+      const cache = new JobRecordCache();
+      cache.set(ORG, JOB, 'primary', json);
+      cache.set(ORG, JOB, 'legacy', json);
       cache.evict(JOB);
-      cache.set(ORG, JOB, 'primary', json, generation);
-      expect(cache.get(ORG, JOB, 'primary')).to.equal(null);
+      expect([cache.get(ORG, JOB, 'primary'), cache.get(ORG, JOB, 'legacy')]).to.deep.equal([null, null]);
     });
   });
 });

@@ -80,7 +80,7 @@ describe('host: legacy synchronous extraction limits', function () {
     const jobs = h.container.resolve<JobRepository>('jobRepository');
     const job = { ...processingJob(), organizationId: account.organizationId, service: 'legacy', webhookUrl: null };
     await insertJob(jobs, job);
-    const context: JobContext = { attempt: 2, maxAttempts: 3, touch: async () => undefined, signal: new AbortController().signal, deferUntil: () => undefined };
+    const context: JobContext = { attempt: 2, maxAttempts: 3, touch: async () => undefined, signal: new AbortController().signal, handedBack: () => false, deferUntil: () => undefined };
     await h.container.resolve<DocumentJobRunner>('documentJobRunner').run({ jobId: job.id }, context);
     const after = await jobs.find(job.id);
     expect(after).to.include({ status: 'failed' });

@@ -117,7 +117,7 @@ describe('host: analysis tasks (real engine, queue worker)', function () {
     const createdAt = new Date(Date.now() - 3_601_000);
     const job = { ...processingJob(), organizationId: account.organizationId, service: 'analysis', status: 'pending' as const, attempts: 0, webhookUrl: null, createdAt, updatedAt: createdAt };
     await insertJob(jobs, job);
-    const context: JobContext = { attempt: 1, maxAttempts: 3, touch: async () => undefined, signal: new AbortController().signal, deferUntil: () => undefined };
+    const context: JobContext = { attempt: 1, maxAttempts: 3, touch: async () => undefined, signal: new AbortController().signal, handedBack: () => false, deferUntil: () => undefined };
     await h.container.resolve<DocumentJobRunner>('documentJobRunner').run({ jobId: job.id }, context);
     const task = (await (await status(job.id)).json()) as Json;
     expect(task.status).to.equal('failed');

@@ -209,6 +209,18 @@ describe('host: GET /api/ready', () => {
       await h.close();
     }
   });
+
+  it('is 200 from a worker whose engine threads have not started yet: they start with its first job, not with the worker', async () => {
+    const h = await startHarness({}, { worker: true, enginePool: 'threads' });
+    try {
+      const res = await h.request('GET', '/api/ready');
+      expect(res.status).to.equal(200);
+      expect(((await res.json()) as { checks: Record<string, string> }).checks.engine).to.equal('ready');
+      expect(h.container.cache.has('enginePool'), 'the engine pool (and its threads) not built').to.equal(false);
+    } finally {
+      await h.close();
+    }
+  });
 });
 
 describe('engine pool: readyThreads (readiness of the engine)', () => {

@@ -40,7 +40,7 @@ describe('host: persistence on SQLite', () => {
       id: '11111111-1111-4111-8111-111111111111', organizationId: 'o', apiKeyId: null, service: 'documents', status: 'pending', progress: 0,
       fileName: 'a.pdf', fileType: 'pdf', fileKey: null, fileSize: 3_000_000_000, typeHint: null, engine: 'local', aiModel: null, webhookUrl: null, metadata: { k: [1] },
       documentType: null, classificationConfidence: null, alternativeTypes: null, extractedData: null, fieldDetails: null, findings: null,
-      analysis: null, error: null, attempts: 0, processingTime: null, createdAt: created, updatedAt: created, completedAt: null,
+      analysis: null, pages: null, correctedData: null, correctedAt: null, correctedBy: null, error: null, attempts: 0, processingTime: null, createdAt: created, updatedAt: created, completedAt: null,
     });
     const job = (await jobs.find('11111111-1111-4111-8111-111111111111'))!;
     expect(job.createdAt.toISOString()).to.equal('2026-03-04T05:06:07.089Z');

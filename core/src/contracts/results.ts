@@ -1,4 +1,4 @@
-import type { BBox, DocumentModel, FileFormat, ValueSource } from './document.js';
+import type { BBox, DocumentModel, FileFormat, Page, ValueSource } from './document.js';
 
 /** Provenance of one extracted value, keyed in `FieldDetails` by its path (`coverages[0].policyNumber`). */
 export interface FieldDetail {
@@ -67,6 +67,9 @@ export interface StageTimings {
 }
 
 /** Everything the pipeline returns for one file. Names follow the job record of the interface. */
+/** A page as the engine read it: `Page`'s width, height (upright), rotation and deskewAngle. */
+export type PageGeometry = Pick<Page, 'width' | 'height' | 'rotation' | 'deskewAngle'>;
+
 export interface ProcessResult {
   fileType: FileFormat;
   pageCount: number;
@@ -79,6 +82,8 @@ export interface ProcessResult {
   timingsMs: StageTimings;
   /** Per page: how its words were read. */
   pageSources: Array<'text' | 'ocr' | 'none'>;
+  /** Per page: its size as read and how it was turned upright (what a page image needs so that boxes fall on it, `renderPageImage`). */
+  pages?: PageGeometry[];
   /** The document as read (words with boxes): given for an extraction by template (`ProcessOptions.template`) only. */
   document?: DocumentModel;
 }

@@ -17,7 +17,7 @@ export function checkPageLimit(pageCount: number, limits: ReaderLimits): void {
   }
 }
 
-export function checkPixelLimit(width: number, height: number, limits: ReaderLimits): void {
+export function checkPixelLimit(width: number, height: number, limits: Pick<ReaderLimits, 'maxPixels'>): void {
   if (width * height > limits.maxPixels) {
     throw new DocsiftError(
       'pixel_limit_exceeded',

@@ -8,6 +8,7 @@ import {
   type Classification,
   type ExtractionResult,
   type Finding,
+  type PageGeometry,
   type ProcessResult,
   type StageTimings,
 } from '../contracts/results.js';
@@ -162,6 +163,7 @@ export class Pipeline {
       findings: [...hintFindings(classification, options), ...extractionFindings, ...findings],
       timingsMs: timings,
       pageSources: document.pages.map((page) => page.source),
+      pages: document.pages.map(pageGeometry),
     };
   }
 
@@ -207,6 +209,7 @@ export class Pipeline {
       findings: mismatch,
       timingsMs: timings,
       pageSources: document.pages.map((page) => page.source),
+      pages: document.pages.map(pageGeometry),
       document,
     };
   }
@@ -333,4 +336,8 @@ function hintFindings(classification: Classification, options: ProcessOptions): 
 function round(value: number, digits = 1): number {
   const factor = 10 ** digits;
   return Math.round(value * factor) / factor;
+}
+
+function pageGeometry({ width, height, rotation, deskewAngle }: DocumentModel['pages'][number]): PageGeometry {
+  return { width, height, rotation, deskewAngle };
 }

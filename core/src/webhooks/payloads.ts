@@ -1,6 +1,7 @@
 import { WEBHOOK_VERSION } from './version.js';
 
-export const WEBHOOK_EVENTS = ['extraction.completed', 'extraction.failed'] as const;
+/** `extraction.corrected`: a user stored a corrected record of a completed job (the host's job corrections). */
+export const WEBHOOK_EVENTS = ['extraction.completed', 'extraction.failed', 'extraction.corrected'] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 /** The submission payload: sent for document and lending jobs (docs/webhooks.md). */

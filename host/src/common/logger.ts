@@ -26,6 +26,10 @@ const REDACTED_PATHS = [
   'webhookConfig.authValue',
   'webhookConfig.hmacSecret',
   'webhookConfig.headers',
+  'secretAccessKey',
+  'credentials',
+  'storage.secretAccessKey',
+  'config.storage.secretAccessKey',
 ];
 
 export const REDACTED = '[redacted]';

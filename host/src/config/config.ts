@@ -65,10 +65,14 @@ export const envSchema = z.object({
     blankToUndefined,
     z
       .string()
-      .refine((value) => !value.startsWith('s3://'), 'S3 storage is not available in this version; unset it to store files under DOCSIFT_DATA_DIR')
-      .refine((value) => value.startsWith('file://'), 'must be a file:// URL')
+      .refine((value) => value.startsWith('file://') || value.startsWith('s3://'), 'must be a file:// or s3:// URL')
       .optional(),
   ),
+  DOCSIFT_S3_ENDPOINT: optionalUrl(['http:', 'https:'], 'http(s)'),
+  DOCSIFT_S3_REGION: z.preprocess(blankToUndefined, z.string().trim().min(1).optional()),
+  DOCSIFT_S3_FORCE_PATH_STYLE: z.preprocess(blankToUndefined, bool.optional()),
+  DOCSIFT_S3_ACCESS_KEY_ID: z.preprocess(blankToUndefined, z.string().optional()),
+  DOCSIFT_S3_SECRET_ACCESS_KEY: z.preprocess(blankToUndefined, z.string().optional()),
   DOCSIFT_PUBLIC_URL: optionalUrl(['http:', 'https:'], 'http(s)'),
   DOCSIFT_SIGNUP: z.enum(['open', 'closed']).default('open'),
   DOCSIFT_RETENTION_DAYS: int(1).default(30),
@@ -88,6 +92,8 @@ export const envSchema = z.object({
   DOCSIFT_JOB_CONCURRENCY_PER_ORG: int(0, 64).default(1),
   DOCSIFT_LEGACY_SYNC_TIMEOUT_MS: int(1000).default(120_000),
   DOCSIFT_ENGINE_STOP_GRACE_MS: int(100).default(5000),
+  DOCSIFT_SHUTDOWN_GRACE_MS: int(0, 3_600_000).default(10_000),
+  DOCSIFT_WEBHOOK_CONCURRENCY: int(1, 256).default(16),
   DOCSIFT_ENGINE_MAX_HEAP_MB: int(64).default(1024),
   DOCSIFT_STORAGE_QUOTA_MB: int(0).default(0),
   DOCSIFT_MAX_FILE_MB: int(1, 100_000).default(100),
@@ -130,6 +136,27 @@ export const envSchema = z.object({
 
 export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'mysql'; url: string };
 
+/**
+ * Where stored files live: a local folder, or a bucket of an S3-compatible store. `root` is a local
+ * folder either way; with S3 it holds only the temporary copies of files engines read from disk.
+ */
+export type StorageConfig =
+  | { kind: 'local'; root: string }
+  | {
+      kind: 's3';
+      root: string;
+      bucket: string;
+      /** Put before every key: empty, or ending with '/'. */
+      prefix: string;
+      /** null: AWS's own endpoint for the region. */
+      endpoint: string | null;
+      region: string;
+      forcePathStyle: boolean;
+      /** null (both): the AWS SDK's default credential chain. */
+      accessKeyId: string | null;
+      secretAccessKey: string | null;
+    };
+
 export interface Config {
   port: number;
   host: string;
@@ -143,7 +170,7 @@ export interface Config {
    * pub/sub or PostgreSQL LISTEN/NOTIFY; null: none). docs/queue.md, Instant pickup.
    */
   queue: { pollMs: number; wake: boolean; wakeUrl: string | null };
-  storage: { kind: 'local'; root: string };
+  storage: StorageConfig;
   publicUrl: string;
   signup: 'open' | 'closed';
   retentionDays: number;
@@ -152,7 +179,14 @@ export interface Config {
     retryBaseMs: number;
     /** The key that seals webhook secrets at rest, base64 (DOCSIFT_WEBHOOK_SECRET_KEY); null: the key file of the data directory. */
     secretKey: string | null;
+    /** Deliveries in flight at once per worker process (they wait on receivers, not on the CPU). */
+    concurrency: number;
   };
+  /**
+   * On SIGTERM/SIGINT: how long running jobs (and HTTP requests) may take to finish; jobs still
+   * running then are handed back to the queue for another worker (docs/operations.md).
+   */
+  shutdownGraceMs: number;
   sessionTtlHours: number;
   engine: {
     workers: number;
@@ -215,6 +249,9 @@ export interface Config {
   ai: { baseUrl?: string; apiKey?: string; model: string; timeoutMs: number; maxRetries: number } | null;
 }
 
+/** The metrics and readiness port of `docsift worker` when DOCSIFT_METRICS_PORT is not set (the worker has no other HTTP). */
+export const WORKER_METRICS_PORT = 9464;
+
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
 }
@@ -223,6 +260,42 @@ function databaseFrom(url: string | undefined, dataDir: string): DatabaseConfig 
   if (!url) return { kind: 'sqlite', file: path.join(dataDir, 'docsift.sqlite') };
   if (url.startsWith('mysql:')) return { kind: 'mysql', url };
   return { kind: 'sqlite', file: path.resolve(decodeURIComponent(new URL(url).pathname)) };
+}
+
+const BUCKET_NAME = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+
+/**
+ * `s3://bucket/prefix?endpoint=…&region=…&forcePathStyle=true`, or a file:// folder, or the data
+ * directory's; a DOCSIFT_S3_* variable wins over the URL's parameter of the same setting.
+ */
+function storageFrom(e: z.infer<typeof envSchema>, dataDir: string): StorageConfig {
+  const url = e.DOCSIFT_STORAGE_URL;
+  if (!url) return { kind: 'local', root: path.join(dataDir, 'files') };
+  if (url.startsWith('file://')) return { kind: 'local', root: path.resolve(decodeURIComponent(new URL(url).pathname)) };
+  const invalid = (variable: string, message: string) => new ConfigError(`Invalid configuration:\n  ${variable}: ${message}`);
+  const parsed = new URL(url);
+  const bucket = parsed.hostname;
+  if (!BUCKET_NAME.test(bucket)) throw invalid('DOCSIFT_STORAGE_URL', 'must name a bucket (3-63 lowercase letters, digits, dots and hyphens): s3://bucket/prefix');
+  const prefix = decodeURIComponent(parsed.pathname).replace(/^\/+|\/+$/g, '');
+  const query = parsed.searchParams;
+  const endpoint = e.DOCSIFT_S3_ENDPOINT ?? query.get('endpoint');
+  if (endpoint && !/^https?:\/\/[^/]/.test(endpoint)) throw invalid('DOCSIFT_STORAGE_URL', 'its endpoint parameter must be an http(s) URL');
+  const pathStyle = query.get('forcePathStyle');
+  if (pathStyle !== null && !['true', 'false'].includes(pathStyle)) throw invalid('DOCSIFT_STORAGE_URL', 'its forcePathStyle parameter must be true or false');
+  if (Boolean(e.DOCSIFT_S3_ACCESS_KEY_ID) !== Boolean(e.DOCSIFT_S3_SECRET_ACCESS_KEY)) {
+    throw invalid('DOCSIFT_S3_ACCESS_KEY_ID', 'set it together with DOCSIFT_S3_SECRET_ACCESS_KEY, or neither (the AWS SDK then finds credentials itself)');
+  }
+  return {
+    kind: 's3',
+    root: path.join(dataDir, 'tmp', 'storage'),
+    bucket,
+    prefix: prefix ? `${prefix}/` : '',
+    endpoint: endpoint ?? null,
+    region: e.DOCSIFT_S3_REGION ?? query.get('region') ?? 'us-east-1',
+    forcePathStyle: e.DOCSIFT_S3_FORCE_PATH_STYLE ?? pathStyle === 'true',
+    accessKeyId: e.DOCSIFT_S3_ACCESS_KEY_ID ?? null,
+    secretAccessKey: e.DOCSIFT_S3_SECRET_ACCESS_KEY ?? null,
+  };
 }
 
 /** The relay for queue wakes: the one named, else the queue's own Redis or PostgreSQL, else the rate-limit Redis. */
@@ -242,7 +315,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DOCSIFT_DATA_DIR);
-  const storageRoot = e.DOCSIFT_STORAGE_URL ? path.resolve(decodeURIComponent(new URL(e.DOCSIFT_STORAGE_URL).pathname)) : path.join(dataDir, 'files');
   const publicHost = e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST;
   if (e.DOCSIFT_HEADERS_TIMEOUT_MS > e.DOCSIFT_REQUEST_TIMEOUT_MS) {
     throw new ConfigError('Invalid configuration:\n  DOCSIFT_HEADERS_TIMEOUT_MS: must not be longer than DOCSIFT_REQUEST_TIMEOUT_MS');
@@ -265,11 +337,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     database: databaseFrom(e.DOCSIFT_DATABASE_URL, dataDir),
     queueUrl: e.DOCSIFT_QUEUE_URL ?? null,
     queue: { pollMs: e.DOCSIFT_QUEUE_POLL_MS, wake: e.DOCSIFT_QUEUE_WAKE === 'on', wakeUrl: wakeUrlFrom(e) },
-    storage: { kind: 'local', root: storageRoot },
+    storage: storageFrom(e, dataDir),
     publicUrl: (e.DOCSIFT_PUBLIC_URL ?? `http://${publicHost}:${e.PORT}`).replace(/\/+$/, ''),
     signup: e.DOCSIFT_SIGNUP,
     retentionDays: e.DOCSIFT_RETENTION_DAYS,
-    webhooks: { allowPrivate: e.DOCSIFT_WEBHOOK_ALLOW_PRIVATE, retryBaseMs: e.DOCSIFT_WEBHOOK_RETRY_BASE_MS, secretKey: e.DOCSIFT_WEBHOOK_SECRET_KEY ?? null },
+    webhooks: {
+      allowPrivate: e.DOCSIFT_WEBHOOK_ALLOW_PRIVATE,
+      retryBaseMs: e.DOCSIFT_WEBHOOK_RETRY_BASE_MS,
+      secretKey: e.DOCSIFT_WEBHOOK_SECRET_KEY ?? null,
+      concurrency: e.DOCSIFT_WEBHOOK_CONCURRENCY,
+    },
+    shutdownGraceMs: e.DOCSIFT_SHUTDOWN_GRACE_MS,
     sessionTtlHours: e.DOCSIFT_SESSION_TTL_HOURS,
     engine: {
       workers: e.DOCSIFT_ENGINE_WORKERS,
@@ -325,6 +403,29 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   };
 }
 
+/** What `docsift extract` reads of the environment: the plugins and the engine's limits. */
+export interface ExtractConfig {
+  plugins: string[];
+  ocrWorkers: number;
+  maxPages: number;
+  maxPixels: number;
+}
+
+/**
+ * The settings the command line's engine uses, and only those: a server setting that is missing or
+ * wrong (a storage URL, a database URL, a port) does not stop `docsift extract`.
+ */
+export function loadExtractConfig(env: Record<string, string | undefined> = process.env): ExtractConfig {
+  const schema = envSchema.pick({ DOCSIFT_PLUGINS: true, DOCSIFT_OCR_WORKERS: true, DOCSIFT_MAX_PAGES: true, DOCSIFT_MAX_PIXELS: true });
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  return { plugins: e.DOCSIFT_PLUGINS ?? [...BUNDLED_PLUGINS], ocrWorkers: e.DOCSIFT_OCR_WORKERS, maxPages: e.DOCSIFT_MAX_PAGES, maxPixels: e.DOCSIFT_MAX_PIXELS };
+}
+
 const SECRET = '••••';
 
 function maskUrl(url: string | null): string | null {
@@ -338,7 +439,7 @@ function maskUrl(url: string | null): string | null {
   }
 }
 
-/** The effective config with secrets (passwords in URLs, API keys, the webhook secret key) masked, for `docsift config`. */
+/** The effective config with secrets (passwords in URLs, API keys, the webhook secret key, the S3 secret access key) masked, for `docsift config`. */
 export function maskConfig(config: Config): Config {
   const database = config.database.kind === 'mysql' ? { ...config.database, url: maskUrl(config.database.url)! } : config.database;
   return {
@@ -347,6 +448,7 @@ export function maskConfig(config: Config): Config {
     queueUrl: maskUrl(config.queueUrl),
     queue: { ...config.queue, wakeUrl: maskUrl(config.queue.wakeUrl) },
     rateLimits: { ...config.rateLimits, storeUrl: maskUrl(config.rateLimits.storeUrl) },
+    storage: config.storage.kind === 's3' && config.storage.secretAccessKey ? { ...config.storage, secretAccessKey: SECRET } : config.storage,
     webhooks: { ...config.webhooks, secretKey: config.webhooks.secretKey ? SECRET : null },
     metrics: { ...config.metrics, token: config.metrics.token ? SECRET : null },
     ai: config.ai ? { ...config.ai, apiKey: config.ai.apiKey ? SECRET : undefined } : null,

@@ -101,10 +101,14 @@ export function mountRoutes(
   const fromMemory = memoryAnswers(routes, options.container, publicOrigin);
   const otherMethods = methodsNotMatched(routes);
   return (ctx, next) => {
+    const route = () => {
+      const routesOfMethod = dispatch.get(ctx.method);
+      return routesOfMethod ? routesOfMethod(ctx, () => otherMethods(ctx, next)) : otherMethods(ctx, next);
+    };
     const answered = fromMemory.get(ctx.method)?.(ctx);
-    if (answered) return respond(ctx, answered);
-    const routesOfMethod = dispatch.get(ctx.method);
-    return routesOfMethod ? routesOfMethod(ctx, () => otherMethods(ctx, next)) : otherMethods(ctx, next);
+    if (!answered) return route();
+    if (!(answered instanceof Promise)) return respond(ctx, answered);
+    return answered.then((result) => (result ? respond(ctx, result) : route()));
   };
 }
 
@@ -165,6 +169,8 @@ export function pathPattern(path: string): { pattern: RegExp; names: string[] } 
   return { pattern: new RegExp(`^${source}$`), names };
 }
 
+type MemoryAnswer = RouteResult | null | Promise<RouteResult | null>;
+
 /**
  * Per method, what answers a request from memory before routing (see `answerFromMemory`): the
  * route's pattern, its authorization and its path and query schemas apply as they do in the router.
@@ -173,13 +179,13 @@ function memoryAnswers(
   routes: readonly RouteDefinition[],
   container: AwilixContainer<RouteCradle>,
   publicOrigin: string,
-): Map<string, (ctx: Context & { state: AppState }) => RouteResult | null> {
-  const byMethod = new Map<string, Array<(ctx: Context & { state: AppState }) => RouteResult | null>>();
+): Map<string, (ctx: Context & { state: AppState }) => MemoryAnswer> {
+  const byMethod = new Map<string, Array<(ctx: Context & { state: AppState }) => MemoryAnswer>>();
   for (const route of routes) {
     if (!route.answerFromMemory) continue;
     const { pattern, names } = pathPattern(route.path);
-    let answer: ((input: RouteInput<unknown, unknown, undefined>) => RouteResult | null) | undefined;
-    const tryRoute = (ctx: Context & { state: AppState }): RouteResult | null => {
+    let answer: ((input: RouteInput<unknown, unknown, undefined>) => MemoryAnswer) | undefined;
+    const tryRoute = (ctx: Context & { state: AppState }): MemoryAnswer => {
       const match = pattern.exec(ctx.path);
       if (!match) return null;
       ctx.state.route = route.path;

@@ -7,6 +7,8 @@ import type { AccountService } from '../services/account.service.js';
 import type { ApiKeyService } from '../services/api-key.service.js';
 import type { DocumentService } from '../services/document.service.js';
 import type { CorrectionService } from '../services/correction.service.js';
+import type { JobCorrectionService } from '../services/job-correction.service.js';
+import type { PageImageService } from '../services/page-image.service.js';
 import type { ExtractionService } from '../services/extraction.service.js';
 import type { HealthService } from '../services/health.service.js';
 import type { LegacyExtractionService } from '../services/legacy-extraction.service.js';
@@ -37,6 +39,8 @@ export interface RouteCradle {
   templateService: TemplateService;
   extractionService: ExtractionService;
   correctionService: CorrectionService;
+  jobCorrectionService: JobCorrectionService;
+  pageImageService: PageImageService;
   legacyExtractionService: LegacyExtractionService;
   taskService: TaskService;
 }
@@ -84,9 +88,10 @@ export interface RouteDefinition<TParams = any, TQuery = any, TBody = any> {
   handler: (cradle: RouteCradle) => RouteHandler<TParams, TQuery, TBody>;
   /**
    * An answer kept in memory, tried before routing for a request this route admits and whose path
-   * and query are valid (null: the router and the handler answer). Built once, like the handler.
+   * and query are valid (null: the router and the handler answer); a promise when it checks that the
+   * answer still holds first. Built once, like the handler.
    */
-  answerFromMemory?: (cradle: RouteCradle) => (input: RouteInput<TParams, TQuery, undefined>) => RouteResult | null;
+  answerFromMemory?: (cradle: RouteCradle) => (input: RouteInput<TParams, TQuery, undefined>) => RouteResult | null | Promise<RouteResult | null>;
 }
 
 export function defineRoute<TParams, TQuery, TBody>(route: RouteDefinition<TParams, TQuery, TBody>): RouteDefinition<TParams, TQuery, TBody> {

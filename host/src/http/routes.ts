@@ -3,6 +3,7 @@ import { apiKeyRoutes } from './routers/api-key.router.js';
 import { authRoutes } from './routers/auth.router.js';
 import { healthRoutes } from './routers/health.router.js';
 import { documentRoutes } from './routers/document.router.js';
+import { jobPageRoutes } from './routers/job-page.router.js';
 import { typeRoutes } from './routers/type.router.js';
 import { lendingRoutes } from './routers/lending.router.js';
 import { openApiRoutes } from './routers/openapi.router.js';
@@ -17,6 +18,7 @@ export const allRoutes: readonly RouteDefinition[] = [
   ...authRoutes,
   ...apiKeyRoutes,
   ...documentRoutes,
+  ...jobPageRoutes,
   ...legacyRoutes,
   ...taskRoutes,
   ...typeRoutes,

@@ -1,15 +1,18 @@
 #!/usr/bin/env node
 import { createLogger } from '../common/logger.js';
-import { ConfigError, loadConfig, maskConfig, type Config } from '../config/config.js';
-import { openDatabase, startHost, type HostRuntime } from './runtime.js';
+import { constants as osConstants } from 'node:os';
+import { ConfigError, loadConfig, maskConfig, WORKER_METRICS_PORT, type Config } from '../config/config.js';
+import type { HostRuntime } from './runtime.js';
 import { HOST_VERSION } from '../common/version.js';
 
 const USAGE = `docsift ${HOST_VERSION}
 
 usage: docsift <command>
 
-  serve [--no-worker]   serve the HTTP API (and, unless --no-worker, the job workers)
-  worker                run job workers only
+  serve [--no-worker]   serve the HTTP API and run the workers (--no-worker: as api)
+  api                   serve the HTTP API only; jobs run in worker processes
+  worker                run the document, task and webhook workers only; /metrics and
+                        /api/ready on DOCSIFT_METRICS_PORT (default ${WORKER_METRICS_PORT})
   migrate               apply database migrations and exit
   config                print the effective configuration (secrets masked)
   extract FILE [--json] run the engine on one file and print the result
@@ -34,6 +37,7 @@ function firstAccountHint(runtime: HostRuntime, config: Config): Promise<string[
 
 async function run(mode: { api: boolean; worker: boolean }, config: Config): Promise<number> {
   const logger = createLogger({ name: 'docsift', level: config.logLevel });
+  const { startHost } = await import('./runtime.js');
   const runtime = await startHost({ config, logger, ...mode });
   if (runtime.url) {
     out(
@@ -44,24 +48,32 @@ async function run(mode: { api: boolean; worker: boolean }, config: Config): Pro
       ].join('\n'),
     );
   } else {
-    out(`docsift ${HOST_VERSION} worker running (concurrency ${config.jobs.concurrency})`);
+    out(`docsift ${HOST_VERSION} worker running (documents and tasks: ${config.jobs.concurrency} at once; webhook deliveries: ${config.webhooks.concurrency} at once)`);
   }
   if (runtime.metricsUrl) out(`metrics and readiness: ${runtime.metricsUrl}/metrics, ${runtime.metricsUrl}/api/ready`);
   await new Promise<void>((resolve) => {
-    const shutdown = (signal: string) => {
-      logger.info({ signal }, 'shutting down');
+    let stopping = false;
+    const shutdown = (signal: NodeJS.Signals) => {
+      if (stopping) {
+        logger.warn({ signal }, 'second signal: exiting at once; jobs still running come back when their leases lapse');
+        process.exit(128 + osConstants.signals[signal]);
+      }
+      stopping = true;
+      logger.info({ signal, graceMs: config.shutdownGraceMs }, 'shutting down: no new jobs; running jobs get the grace period, then are handed back');
       runtime.stop().then(resolve, (error: unknown) => {
         logger.error({ err: error }, 'shutdown failed');
         resolve();
       });
     };
-    process.once('SIGINT', () => shutdown('SIGINT'));
-    process.once('SIGTERM', () => shutdown('SIGTERM'));
+    process.on('SIGINT', shutdown);
+    process.on('SIGTERM', shutdown);
   });
+  logger.info('stopped');
   return 0;
 }
 
 async function migrateCommand(config: Config): Promise<number> {
+  const { openDatabase } = await import('./runtime.js');
   const dataSource = await openDatabase(config);
   const applied = (await dataSource.query('SELECT COUNT(*) AS n FROM migrations')) as Array<{ n: number | string }>;
   out(`migrations applied: ${Number(applied[0]?.n)} (database ${config.database.kind})`);
@@ -83,8 +95,10 @@ async function main(argv: string[]): Promise<number> {
   switch (command) {
     case 'serve':
       return run({ api: true, worker: !args.includes('--no-worker') }, config);
+    case 'api':
+      return run({ api: true, worker: false }, config);
     case 'worker':
-      return run({ api: false, worker: true }, config);
+      return run({ api: false, worker: true }, { ...config, metrics: { ...config.metrics, port: config.metrics.port ?? WORKER_METRICS_PORT } });
     case 'migrate':
       return migrateCommand(config);
     case 'config':

@@ -16,8 +16,9 @@ import { TypeService } from '../services/type.service.js';
 import { HealthService } from '../services/health.service.js';
 import { Metrics } from '../observability/metrics.js';
 import { RateLimitService } from '../services/rate-limit.service.js';
-import { LocalFileStore } from '../storage/file-store.js';
-import { createEnginePool, createPdfSplitter, type EnginePool } from '../engine/index.js';
+import { LocalFileStore, type FileStore } from '../storage/file-store.js';
+import { S3FileStore } from '../storage/s3-file-store.js';
+import { createEnginePool, createPageRenderer, createPdfSplitter, type EnginePool } from '../engine/index.js';
 import { JobRepository } from '../persistence/job.repository.js';
 import { DocumentJobRunner } from '../services/document-job.runner.js';
 import { DocumentService } from '../services/document.service.js';
@@ -31,6 +32,8 @@ import { TemplateService } from '../services/template.service.js';
 import { ExtractionService } from '../services/extraction.service.js';
 import { LearnedLayoutRepository } from '../persistence/learned-layout.repository.js';
 import { CorrectionService } from '../services/correction.service.js';
+import { JobCorrectionService } from '../services/job-correction.service.js';
+import { PageImageService } from '../services/page-image.service.js';
 import { LegacyExtractionService } from '../services/legacy-extraction.service.js';
 import { SplitPdfLinks } from '../services/split-pdf-links.js';
 import { TaskService } from '../services/task.service.js';
@@ -67,7 +70,9 @@ export function createHostContainer(options: HostContainerOptions): AwilixContai
     openApiDocument: asFunction(({ config }: { config: Config }) =>
       buildOpenApiDocument(allRoutes, { hostVersion: HOST_VERSION, serverUrl: config.publicUrl }),
     ).singleton(),
-    fileStore: asFunction(({ config }: { config: Config }) => new LocalFileStore({ root: config.storage.root })).singleton(),
+    fileStore: asFunction(({ config }: { config: Config }): FileStore => (config.storage.kind === 's3' ? new S3FileStore(config.storage) : new LocalFileStore(config.storage)))
+      .singleton()
+      .disposer((store) => store.close?.()),
     docsift: asFunction(({ logger, config }: { logger: Logger; config: Config }) =>
       createDocsift({
         plugins: options.plugins,
@@ -129,6 +134,11 @@ export function createHostContainer(options: HostContainerOptions): AwilixContai
     extractionService: asClass(ExtractionService).singleton(),
     learnedLayoutRepository: asClass(LearnedLayoutRepository).singleton(),
     correctionService: asClass(CorrectionService).singleton(),
+    jobCorrectionService: asClass(JobCorrectionService).singleton(),
+    pageImageService: asClass(PageImageService).singleton(),
+    pageRenderer: asFunction(({ logger }: { logger: Logger }) => createPageRenderer({ logger }))
+      .singleton()
+      .disposer((renderer) => renderer.close()),
     splitPdfLinks: asFunction(({ webhookSecrets, config }: { webhookSecrets: SecretBox; config: Config }) => new SplitPdfLinks(webhookSecrets.deriveKey('docsift split-pdf links'), config.publicUrl)).singleton(),
     pdfSplitter: asFunction(({ logger }: { logger: Logger }) => createPdfSplitter({ logger }))
       .singleton()

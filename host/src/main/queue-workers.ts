@@ -4,9 +4,6 @@ import type { DataSource } from 'typeorm';
 import type { Config } from '../config/config.js';
 import { createJobQueue, createWakeSignal, type JobContext, type JobDefinitionOptions, type JobQueue, type WakeSignal } from '../queue/index.js';
 
-/** How long a shutdown waits for the work in flight (queue jobs, HTTP requests) before giving up on it. */
-export const SHUTDOWN_GRACE_MS = 10_000;
-
 /** The Redis pub/sub or PostgreSQL LISTEN/NOTIFY channel every process of one deployment wakes the others on. */
 export const QUEUE_WAKE_CHANNEL = 'docsift_queue_wake';
 
@@ -35,7 +32,7 @@ interface QueueSettings {
   processEveryMs?: (config: Config) => number;
 }
 
-/** A queue as a container registration: built on first use, stopped (within the grace period) when the container is disposed. */
+/** A queue as a container registration: built on first use, stopped (within DOCSIFT_SHUTDOWN_GRACE_MS, then handing back what runs) when the container is disposed. */
 export function queueRegistration(settings: QueueSettings) {
   return asFunction(({ config, logger, dataSource, queueWakeSignal }: QueueCradle) =>
     createJobQueue({
@@ -48,10 +45,11 @@ export function queueRegistration(settings: QueueSettings) {
       retryBaseMs: config.jobs.retryBaseMs,
       processEveryMs: settings.processEveryMs?.(config) ?? config.queue.pollMs,
       wakeSignal: queueWakeSignal,
+      stopGraceMs: config.shutdownGraceMs,
     }),
   )
     .singleton()
-    .disposer((queue) => queue.stop({ timeoutMs: SHUTDOWN_GRACE_MS }));
+    .disposer((queue) => queue.stop());
 }
 
 /** A job this process runs: its handler and, for a recurring one, how often (one entry for all processes). */

@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { AwilixContainer } from 'awilix';
+import { Lifetime, type AwilixContainer } from 'awilix';
 import type Koa from 'koa';
 import type { Docsift } from '@docsift/core';
 import type { Logger } from 'pino';
@@ -19,7 +19,7 @@ import type { DocumentJobRunner, DocumentJobData } from '../services/document-jo
 import { PROCESS_DOCUMENT } from '../services/document.service.js';
 import { PURGE_EXPIRED, SWEEP_JOBS, type MaintenanceService } from '../services/maintenance.service.js';
 import { createHostContainer } from './container.js';
-import { SHUTDOWN_GRACE_MS, startQueueWorkers } from './queue-workers.js';
+import { startQueueWorkers } from './queue-workers.js';
 import { startWebhookWorkers, stopWebhookWorkers } from './webhook-wiring.js';
 import { loadSecretBox } from '../webhooks/webhook-secrets.js';
 
@@ -46,7 +46,11 @@ export interface Host {
   readonly app: Koa;
   /** Runs the queue workers in this process (documents, sweeper, retention, webhook deliveries). */
   startWorkers(): Promise<void>;
-  /** Stops the workers, releases every service (plugins' `close` hooks included) and closes the database. */
+  /**
+   * Stops the workers (no new jobs at once; running ones get DOCSIFT_SHUTDOWN_GRACE_MS, then are
+   * handed back to the queue), releases every service (plugins' `close` hooks and the engine threads
+   * included) and closes the database.
+   */
   stop(): Promise<void>;
 }
 
@@ -55,7 +59,7 @@ export interface HostRuntime {
   dataSource: DataSource;
   /** The address the API listens on, when it serves. */
   url: string | null;
-  /** The address of the metrics and readiness listener, when DOCSIFT_METRICS_PORT is set. */
+  /** The address of the metrics and readiness listener (DOCSIFT_METRICS_PORT), when there is one. */
   metricsUrl: string | null;
   stop(): Promise<void>;
 }
@@ -73,9 +77,18 @@ export async function openDatabase(config: Config): Promise<DataSource> {
   return dataSource;
 }
 
+/**
+ * The engine pool once it exists: the container builds it (and its threads start) for the first job;
+ * a pool the embedder gave exists from the start.
+ */
+function enginePoolInUse(container: AwilixContainer): EnginePool | null {
+  const built = container.getRegistration('enginePool')?.lifetime !== Lifetime.SINGLETON || container.cache.has('enginePool');
+  return built ? container.resolve<EnginePool>('enginePool') : null;
+}
+
 /** Defines the queue's jobs on this process: documents, the sweeper, the retention purge and webhook deliveries. */
 export async function startWorkers(container: AwilixContainer): Promise<void> {
-  container.resolve<HealthService>('healthService').includeEngine(container.resolve<EnginePool>('enginePool'));
+  container.resolve<HealthService>('healthService').includeEngine(() => enginePoolInUse(container));
   const runner = container.resolve<DocumentJobRunner>('documentJobRunner');
   const maintenance = container.resolve<MaintenanceService>('maintenanceService');
   await startQueueWorkers(container.resolve<JobQueue>('jobQueue'), [
@@ -104,12 +117,17 @@ function urlOf(server: Server | null): string | null {
 }
 
 /** Stops taking connections, waits for requests in flight (up to the grace period), then closes the rest. */
-async function close(server: Server): Promise<void> {
+async function close(server: Server, graceMs: number): Promise<void> {
   const closed = new Promise((resolve) => server.close(resolve));
   server.closeIdleConnections();
-  const timer = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+  const timer = setTimeout(() => server.closeAllConnections(), graceMs);
   await closed;
   clearTimeout(timer);
+}
+
+/** The process's queues stop taking jobs at once; their running jobs get the grace period, then are handed back. */
+async function stopQueues(container: AwilixContainer): Promise<void> {
+  await Promise.all([container.resolve<JobQueue>('jobQueue').stop(), stopWebhookWorkers(container)]);
 }
 
 /**
@@ -141,8 +159,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
   }
   let stopping: Promise<void> | null = null;
   const stop = async () => {
-    await container.resolve<JobQueue>('jobQueue').stop({ timeoutMs: SHUTDOWN_GRACE_MS });
-    await stopWebhookWorkers(container);
+    await stopQueues(container);
     logger.debug('queue stopped');
     await release();
   };
@@ -167,11 +184,14 @@ export async function startHost(options: RuntimeOptions): Promise<HostRuntime> {
   const server = options.api ? await listen(createServer(host.app, config.server), config.port, config.host) : null;
   let stopping: Promise<void> | null = null;
   const stop = async () => {
-    if (server) {
-      await close(server);
+    // The workers stop taking jobs while the API finishes its requests; readiness answers 503 meanwhile.
+    const closeApi = async () => {
+      if (!server) return;
+      await close(server, config.shutdownGraceMs);
       logger.debug('http server closed');
-    }
-    if (metricsServer) await close(metricsServer);
+    };
+    await Promise.all([closeApi(), stopQueues(host.container)]);
+    if (metricsServer) await close(metricsServer, config.shutdownGraceMs);
     await host.stop();
   };
   return {

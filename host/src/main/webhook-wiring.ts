@@ -8,10 +8,7 @@ import { DELIVER_WEBHOOK, PURGE_WEBHOOKS, SWEEP_WEBHOOKS, WebhookOutbox, type De
 import { loadSecretBox } from '../webhooks/webhook-secrets.js';
 import { WebhookUrlGuard } from '../webhooks/webhook-url-guard.js';
 import { WebhookService } from '../webhooks/webhook.service.js';
-import { queueRegistration, SHUTDOWN_GRACE_MS, startQueueWorkers } from './queue-workers.js';
-
-/** Deliveries in flight at once per process; they wait on receivers, not on the CPU. */
-const DELIVERY_CONCURRENCY = 16;
+import { queueRegistration, startQueueWorkers } from './queue-workers.js';
 
 interface Cradle {
   config: Config;
@@ -32,7 +29,7 @@ export function webhookRegistrations() {
     webhookUrlGuard: asClass(WebhookUrlGuard).singleton(),
     webhookOutbox: asClass(WebhookOutbox).singleton(),
     webhookDeliveryRunner: asClass(WebhookDeliveryRunner).singleton(),
-    webhookQueue: queueRegistration({ name: 'webhooks', concurrency: () => DELIVERY_CONCURRENCY, processEveryMs: (config) => Math.max(50, Math.floor(config.queue.pollMs / 2)) }),
+    webhookQueue: queueRegistration({ name: 'webhooks', concurrency: (config) => config.webhooks.concurrency, processEveryMs: (config) => Math.max(50, Math.floor(config.queue.pollMs / 2)) }),
   };
 }
 
@@ -47,9 +44,9 @@ export async function startWebhookWorkers(container: AwilixContainer): Promise<v
   ]);
 }
 
-/** Stops the delivery queue when this process started it (waits for attempts in flight). */
+/** Stops the delivery queue when this process started it (waits for attempts in flight up to the grace period, then hands them back). */
 export async function stopWebhookWorkers(container: AwilixContainer): Promise<void> {
   if (container.hasRegistration('webhookQueue') && container.cache.has('webhookQueue')) {
-    await container.resolve<JobQueue>('webhookQueue').stop({ timeoutMs: SHUTDOWN_GRACE_MS });
+    await container.resolve<JobQueue>('webhookQueue').stop();
   }
 }

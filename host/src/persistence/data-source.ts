@@ -19,6 +19,7 @@ import { sealWebhookHeaders, type WebhookSecretSealer } from './migrations/17645
 import { AddSessionUserIndex1764600000000 } from './migrations/1764600000000-AddSessionUserIndex.js';
 import { AddJobAnalysis1764700000000 } from './migrations/1764700000000-AddJobAnalysis.js';
 import { CreateLearnedLayouts1764800000000 } from './migrations/1764800000000-CreateLearnedLayouts.js';
+import { AddJobPagesAndCorrection1764900000000 } from './migrations/1764900000000-AddJobPagesAndCorrection.js';
 
 export const hostEntities: EntitySchema<any>[] = [
   OrganizationEntity,
@@ -48,6 +49,7 @@ export const hostMigrations = [
   AddSessionUserIndex1764600000000,
   AddJobAnalysis1764700000000,
   CreateLearnedLayouts1764800000000,
+  AddJobPagesAndCorrection1764900000000,
 ];
 
 export interface DataSourceOptions {

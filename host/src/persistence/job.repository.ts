@@ -1,4 +1,4 @@
-import { IsNull, LessThan, MoreThanOrEqual, Not, type DataSource, type Repository } from 'typeorm';
+import { IsNull, LessThan, Not, type DataSource, type Repository } from 'typeorm';
 import { RawInsert, RawLookup } from './raw-lookup.js';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity.js';
 import { IdempotencyEntity, JOB_TRANSITIONS, JobEntity, type IdempotencyRecord, type Job, type JobStatus } from './entities/job.entities.js';
@@ -71,6 +71,14 @@ export class JobRepository {
     return this.#lookup.findOne('id = ? AND organization_id = ?', [id, organizationId]);
   }
 
+  /**
+   * Whether the organization has the job with no correction stored: the check before a cached record
+   * is served (only uncorrected records are cached; a correction by any process stops the cached one).
+   */
+  existsUncorrectedForOrganization(organizationId: string, id: string): Promise<boolean> {
+    return this.#lookup.exists('id = ? AND organization_id = ? AND corrected_at IS NULL', [id, organizationId]);
+  }
+
   /** The organization's jobs newest first, a page at a time (common/pagination.ts). */
   listForOrganization(organizationId: string, filter: JobListFilter, page: PageRequest): Promise<Page<ListedJob>> {
     const query = this.#jobs
@@ -112,10 +120,21 @@ export class JobRepository {
    * written, when the job can no longer move to `to` (already finished, or deleted).
    */
   finish(id: string, to: 'completed' | 'failed', change: Partial<Job>, deliveries: WebhookDelivery[]): Promise<boolean> {
-    const inserts = deliveries.map((delivery) =>
+    return guardedWrite(this.#dataSource, this.#updateWhere(id, sourcesOf(to), { ...change, status: to }), this.#deliveryInserts(deliveries));
+  }
+
+  /**
+   * Stores or removes a completed job's correction and, in the same transaction, the webhook
+   * deliveries it causes. False, with nothing written, when the job is not completed (or is gone).
+   */
+  correct(id: string, correction: Pick<Job, 'correctedData' | 'correctedAt' | 'correctedBy'>, deliveries: WebhookDelivery[]): Promise<boolean> {
+    return guardedWrite(this.#dataSource, this.#updateWhere(id, ['completed'], correction), this.#deliveryInserts(deliveries));
+  }
+
+  #deliveryInserts(deliveries: WebhookDelivery[]): WriteStatement[] {
+    return deliveries.map((delivery) =>
       this.#dataSource.createQueryBuilder().insert().into(WebhookDeliveryEntity).values(delivery as QueryDeepPartialEntity<WebhookDelivery>),
     );
-    return guardedWrite(this.#dataSource, this.#updateWhere(id, sourcesOf(to), { ...change, status: to }), inserts);
   }
 
   #updateWhere(id: string, from: readonly JobStatus[], change: Partial<Job>) {
@@ -148,9 +167,38 @@ export class JobRepository {
     return this.#jobs.find({ where: { status, updatedAt: LessThan(moment) }, order: { updatedAt: 'ASC' }, take: limit });
   }
 
-  /** The organization's jobs in `processing` whose row was touched since `moment` (a live attempt touches it every third of a lease). */
-  countRunning(organizationId: string, moment: Date): Promise<number> {
-    return this.#jobs.countBy({ organizationId, status: 'processing', updatedAt: MoreThanOrEqual(moment) });
+  /**
+   * `startAttempt`, only while the organization runs fewer than `cap` jobs: jobs in `processing`
+   * whose row was touched since `liveSince` (a live attempt touches it every third of a lease),
+   * counted in the same statement, so two workers in any processes never both take the last place.
+   * `busy` when the cap stopped it; `lost` when another worker started the job since it was read.
+   */
+  async startAttemptWithinCap(
+    id: string,
+    attempts: number,
+    change: Partial<Job>,
+    { organizationId, cap, liveSince }: { organizationId: string; cap: number; liveSince: Date },
+  ): Promise<'started' | 'busy' | 'lost'> {
+    // The count is a derived table of its own: MySQL reads the updated table in a subquery only so.
+    const running = 'SELECT live.n FROM (SELECT COUNT(*) AS n FROM jobs WHERE organization_id = :organizationId AND status = :running AND updated_at >= :liveSince) live';
+    try {
+      const result = await this.#updateWhere(id, sourcesOf('processing'), { ...change, status: 'processing', attempts: attempts + 1 })
+        .andWhere('attempts = :attempts', { attempts })
+        .andWhere(`(${running}) < :cap`, { organizationId, running: 'processing', liveSince, cap })
+        .execute();
+      if ((result.affected ?? 0) > 0) return 'started';
+    } catch (error) {
+      // Two starts of one organization at once can deadlock on MySQL: the one refused waits, as when busy.
+      if (!isLockConflict(error)) throw error;
+    }
+    const now = await this.#lookup.findOne('id = ?', [id]);
+    return now && now.attempts === attempts && sourcesOf('processing').includes(now.status) ? 'busy' : 'lost';
+  }
+
+  /** The id of the organization's oldest pending job that no attempt has started, if any. */
+  async oldestNeverStarted(organizationId: string): Promise<string | null> {
+    const job = await this.#jobs.findOne({ where: { organizationId, status: 'pending', attempts: 0 }, order: { createdAt: 'ASC' }, select: { id: true } });
+    return job?.id ?? null;
   }
 
   /** Bytes of the files the organization's jobs keep. */
@@ -191,4 +239,10 @@ export class JobRepository {
     const result = await this.#idempotency.delete({ createdAt: LessThan(moment) });
     return result.affected ?? 0;
   }
+}
+
+/** MySQL's deadlock and lock-wait timeout: the statement was refused, nothing written. */
+function isLockConflict(error: unknown): boolean {
+  const code = (error as { driverError?: { code?: string } }).driverError?.code;
+  return code === 'ER_LOCK_DEADLOCK' || code === 'ER_LOCK_WAIT_TIMEOUT';
 }

@@ -1,7 +1,7 @@
 import { CreateQueueJobs1763719200000, queueJobEntity } from './typeorm-backend/index.js';
 
 export * from './typeorm-backend/index.js';
-export { createJobQueue } from './job-queue.js';
+export { createJobQueue, JobHandedBackError } from './job-queue.js';
 export { createQueueBackend, queueBackendKind, type QueueBackendKind, type QueueBackendOptions } from './queue-backends.js';
 export type {
   EnqueueOptions,

@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
 import { Agenda } from 'agenda';
-import type { AgendaBackend, BackoffContext, Job, JobParameters } from 'agenda';
+import type { AgendaBackend, BackoffContext, Job, JobParameters, JobRepository } from 'agenda';
 import type { Logger } from 'pino';
 import type { SqlStatement } from '../persistence/sql.js';
 import { LeaseKeeper } from './lease-keeper.js';
@@ -25,6 +25,22 @@ interface QueueEntry<DATA> {
 
 type QueueState = 'created' | 'started' | 'stopping' | 'stopped';
 
+/** The reason of a job's abort signal when the stopping queue hands the job back (JobContext.signal). */
+export class JobHandedBackError extends Error {
+  override readonly name = 'JobHandedBackError';
+
+  constructor() {
+    super('the worker is stopping and hands this job back to the queue');
+  }
+}
+
+/**
+ * How long a handed-back job's handler may take to stop before its entry is released anyway. At most
+ * a third of a lease: its last renewal was at most a third of a lease ago, so no other worker can
+ * have taken the entry meanwhile.
+ */
+const HAND_BACK_SETTLE_MS = 2000;
+
 function asError(value: unknown): Error {
   return value instanceof Error ? value : new Error(String(value));
 }
@@ -47,15 +63,34 @@ async function connectWithRetry(backend: AgendaBackend): Promise<void> {
   }
 }
 
+/** The repository minus Agenda's state writes to entries this worker handed back: another worker may hold them by then. */
+function withoutWritesTo(repository: JobRepository, handedBack: ReadonlySet<string>): JobRepository {
+  return new Proxy(repository, {
+    get(target, property) {
+      if (property === 'saveJobState') {
+        return async (...[job, options]: Parameters<JobRepository['saveJobState']>) => {
+          if (job._id !== undefined && handedBack.has(String(job._id))) return;
+          await target.saveJobState(job, options);
+        };
+      }
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
 /**
  * Agenda calls backend.connect() from its constructor with no catch; keep the error for start().
  * The backend's own notification channel (Redis, PostgreSQL) is hidden: the queue's wake signal replaces it.
+ * Agenda's repository drops its writes to entries handed back (`withoutWritesTo`).
  */
-function withCaughtConnect(backend: AgendaBackend, onError: (error: unknown) => void): AgendaBackend {
+function asAgendaBackend(backend: AgendaBackend, onError: (error: unknown) => void, handedBack: ReadonlySet<string>): AgendaBackend {
+  const repository = withoutWritesTo(backend.repository, handedBack);
   return new Proxy(backend, {
     get(target, property) {
       if (property === 'connect') return () => connectWithRetry(target).catch(onError);
       if (property === 'notificationChannel') return undefined;
+      if (property === 'repository') return repository;
       const value: unknown = Reflect.get(target, property, target);
       return typeof value === 'function' ? value.bind(target) : value;
     },
@@ -96,11 +131,16 @@ class AgendaJobQueue implements JobQueue {
   private connectError: unknown;
   private readonly logger: Logger;
   private readonly shutdown = new AbortController();
-  private readonly running = new Set<Promise<void>>();
-  private readonly leases = new Set<LeaseKeeper>();
+  /** Per running entry: settles once Agenda has written its outcome (after the handler, which is not the end of a run). */
+  private readonly running = new Map<string, { written: Promise<void>; resolve: () => void }>();
+  /** The entries this worker runs, with the leases it renews for them. */
+  private readonly held = new Map<Job, LeaseKeeper>();
+  /** Ids of the entries this worker handed back while stopping. */
+  private readonly handedBack = new Set<string>();
   /** Enqueues of one key run one after another, as not every backend's unique save is atomic. */
   private readonly enqueuesByKey = new Map<string, Promise<void>>();
   private state: QueueState = 'created';
+  private stopping: Promise<void> | null = null;
 
   constructor(private readonly options: JobQueueOptions) {
     this.logger = options.logger.child({ component: 'queue' });
@@ -113,7 +153,7 @@ class AgendaJobQueue implements JobQueue {
     const { options } = this;
     const backend = await createQueueBackend(options);
     const agenda = new Agenda({
-      backend: withCaughtConnect(backend, (error) => (this.connectError = error)),
+      backend: asAgendaBackend(backend, (error) => (this.connectError = error), this.handedBack),
       name: options.workerName ?? `${hostname()}:${process.pid}`,
       processEvery: options.processEveryMs ?? 1000,
       maxConcurrency: options.concurrency,
@@ -124,6 +164,7 @@ class AgendaJobQueue implements JobQueue {
       ...(options.wakeSignal ? { notificationChannel: new WakeChannel(options.wakeSignal) } : {}),
     });
     agenda.on('error', (error: Error) => this.logger.error({ err: error }, 'queue error'));
+    agenda.on('complete', this.written);
     this.agenda = agenda;
     for (const apply of this.definitions.splice(0)) apply(agenda);
     return { agenda, backend };
@@ -140,7 +181,7 @@ class AgendaJobQueue implements JobQueue {
 
   define<DATA>(name: string, handler: JobHandler<DATA>, definition: JobDefinitionOptions<DATA> = {}): void {
     const apply = (agenda: Agenda) =>
-      agenda.define(name, (job: Job<QueueEntry<DATA>>) => this.track(this.runEntry(job, handler, definition)), {
+      agenda.define(name, (job: Job<QueueEntry<DATA>>) => this.track(job, () => this.runEntry(job, handler, definition)), {
         concurrency: this.options.concurrency,
         lockLimit: this.options.concurrency,
         lockLifetime: this.options.lockLifetimeMs,
@@ -151,26 +192,33 @@ class AgendaJobQueue implements JobQueue {
     else this.definitions.push(apply);
   }
 
-  private async track(run: Promise<void>): Promise<void> {
-    this.running.add(run);
-    try {
-      await run;
-    } finally {
-      this.running.delete(run);
-    }
+  private track(job: Job, run: () => Promise<void>): Promise<void> {
+    let resolve!: () => void;
+    const written = new Promise<void>((settle) => (resolve = settle));
+    this.running.set(String(job.attrs._id), { written, resolve });
+    return run();
   }
+
+  /** Agenda wrote the outcome of a run (its 'complete' event): a stop waiting for the run may go on. */
+  private readonly written = (job: Job): void => {
+    const id = String(job.attrs._id);
+    this.running.get(id)?.resolve();
+    this.running.delete(id);
+  };
 
   private async runEntry<DATA>(job: Job<QueueEntry<DATA>>, handler: JobHandler<DATA>, definition: JobDefinitionOptions<DATA>): Promise<void> {
     const { payload } = job.attrs.data;
+    const entryId = String(job.attrs._id);
     const attempt = (job.attrs.failCount ?? 0) + 1;
-    const log = this.logger.child({ job: job.attrs.name, entryId: String(job.attrs._id), jobKey: job.attrs.data.jobKey, attempt });
+    const log = this.logger.child({ job: job.attrs.name, entryId, jobKey: job.attrs.data.jobKey, attempt });
     const lease = new LeaseKeeper(job as Job, Math.max(50, Math.floor(this.options.lockLifetimeMs / 3)), log);
-    this.leases.add(lease);
+    this.held.set(job as Job, lease);
     const context: JobContext = {
       attempt,
       maxAttempts: this.options.maxAttempts,
       touch: (progress) => lease.touch(progress),
       signal: this.shutdown.signal,
+      handedBack: () => this.handedBack.has(entryId),
       // Agenda clears nextRunAt when a one-off entry starts; one set again survives its success and keeps the entry.
       deferUntil: (runAt) => {
         job.schedule(runAt);
@@ -178,8 +226,13 @@ class AgendaJobQueue implements JobQueue {
     };
     try {
       await handler(payload, context);
+      if (this.handedBack.has(entryId)) this.leaveHandedBack(job, log);
     } catch (caught) {
       const error = asError(caught);
+      if (this.handedBack.has(entryId)) {
+        this.leaveHandedBack(job, log, error);
+        return;
+      }
       if (attempt < this.options.maxAttempts) {
         log.warn({ err: error }, 'job attempt failed; it will be retried');
         throw error;
@@ -188,8 +241,14 @@ class AgendaJobQueue implements JobQueue {
       await definition.onFinalFailure?.(payload, error);
     } finally {
       lease.stop();
-      this.leases.delete(lease);
+      this.held.delete(job as Job);
     }
+  }
+
+  /** A handed-back entry's run ended: as a run that asks to go again, Agenda neither retries nor removes it (and its writes are dropped). */
+  private leaveHandedBack(job: Job, log: Logger, error?: Error): void {
+    job.schedule(new Date());
+    log.debug({ err: error }, 'the handed-back job stopped');
   }
 
   async enqueue<DATA>(name: string, data: DATA, enqueueOptions: EnqueueOptions = {}): Promise<void> {
@@ -262,22 +321,56 @@ class AgendaJobQueue implements JobQueue {
     this.logger.info({ backend: backend.name, concurrency: this.options.concurrency }, 'queue workers started');
   }
 
-  async stop(stopOptions: StopOptions = {}): Promise<void> {
-    if (this.state === 'stopping' || this.state === 'stopped') return;
+  stop(stopOptions: StopOptions = {}): Promise<void> {
+    this.stopping ??= this.stopOnce(stopOptions);
+    return this.stopping;
+  }
+
+  private async stopOnce({ timeoutMs = this.options.stopGraceMs, signal, leftRunning = 'hand-back' }: StopOptions): Promise<void> {
     this.state = 'stopping';
     const connection = await this.loaded.catch(() => null);
     // Agenda's stop() unlocks jobs it holds but has not started; running jobs keep their leases.
     await connection?.agenda.stop(false);
-    const finished = await this.waitForRunning(stopOptions);
-    if (!finished) {
+    const finished = await this.waitForRunning({ timeoutMs, signal });
+    if (!finished && leftRunning === 'hand-back' && connection) await this.handBack(connection);
+    else if (!finished) {
       this.logger.warn({ running: this.running.size }, 'stopped waiting for running jobs; their leases will lapse');
       this.shutdown.abort();
-      for (const lease of this.leases) lease.stop();
+      for (const lease of this.held.values()) lease.stop();
     }
     if (connection && connection.backend.ownsConnection !== false) {
       await connection.backend.disconnect().catch((error: unknown) => this.logger.warn({ err: error }, 'could not close the queue connection'));
     }
     this.state = 'stopped';
+  }
+
+  /**
+   * Gives the entries still running back to the queue: their handlers are told to stop (and to undo
+   * what their attempt started), then each entry is released as due now, its attempt not counted,
+   * and idle workers are woken. From the first step on, nothing of this worker writes to them.
+   */
+  private async handBack({ agenda, backend }: Connection): Promise<void> {
+    const entries = [...this.held].map(([job, lease]) => {
+      lease.stop();
+      this.handedBack.add(String(job.attrs._id));
+      return { ...job.attrs };
+    });
+    this.shutdown.abort(new JobHandedBackError());
+    await this.waitForRunning({ timeoutMs: Math.min(HAND_BACK_SETTLE_MS, Math.floor(this.options.lockLifetimeMs / 3)) });
+    const now = new Date();
+    const released = await Promise.all(
+      entries.map((entry) =>
+        backend.repository.saveJobState({ ...entry, lockedAt: undefined, nextRunAt: now }, { lastModifiedBy: agenda.attrs.name || undefined }).then(
+          () => true,
+          (error: unknown) => {
+            this.logger.warn({ err: error, job: entry.name, entryId: String(entry._id) }, 'could not hand back a job; it runs again once its lease lapses');
+            return false;
+          },
+        ),
+      ),
+    );
+    for (const name of new Set(entries.map((entry) => entry.name))) this.wake(name);
+    this.logger.info({ handedBack: released.filter(Boolean).length, stillRunning: this.running.size }, 'handed back the jobs still running');
   }
 
   private async waitForRunning({ timeoutMs, signal }: StopOptions): Promise<boolean> {
@@ -291,7 +384,7 @@ class AgendaJobQueue implements JobQueue {
       signal?.addEventListener('abort', onAbort, { once: true });
     });
     try {
-      return await Promise.race([Promise.allSettled([...this.running]).then(() => true as const), gaveUp]);
+      return await Promise.race([Promise.all([...this.running.values()].map((run) => run.written)).then(() => true as const), gaveUp]);
     } finally {
       clearTimeout(timer);
       if (onAbort) signal?.removeEventListener('abort', onAbort);

@@ -25,6 +25,8 @@ export interface JobQueueOptions {
   workerName?: string;
   /** Table, collection or key prefix; each backend has its own default. */
   storeName?: string;
+  /** How long stop() waits for running jobs before handing them back, unless told otherwise (default: as long as they take). */
+  stopGraceMs?: number;
 }
 
 export interface JobContext {
@@ -33,8 +35,14 @@ export interface JobContext {
   maxAttempts: number;
   /** Renews the lease now and records progress (0..100); the queue also renews it on its own. */
   touch(progress?: number): Promise<void>;
-  /** Aborted when the queue stops without waiting for this job any longer. */
+  /**
+   * Aborted when the queue stops without waiting for this job any longer: the handler should stop
+   * and undo what its attempt started. The queue then hands the job back (another worker runs it
+   * at once, and this run counts as no attempt), unless it was told to leave it to its lease.
+   */
   signal: AbortSignal;
+  /** True once the signal aborted because the queue hands this job back: undo the attempt instead of failing it. */
+  handedBack(): boolean;
   /**
    * Runs the entry again at `runAt` instead of finishing it, when the handler then returns
    * normally: not an attempt, not a failure (a job waiting for its organization's turn).
@@ -61,10 +69,16 @@ export interface EnqueueOptions {
 }
 
 export interface StopOptions {
-  /** How long to wait for running jobs before giving up on them (default: wait for all). */
+  /** How long to wait for running jobs before giving up on them (default: the queue's stopGraceMs, else wait for all). */
   timeoutMs?: number;
   /** Stops waiting at once when aborted. */
   signal?: AbortSignal;
+  /**
+   * What happens to the jobs still running when the wait ends. `hand-back` (default): their handlers
+   * are aborted and their entries released at once, not counted as attempts. `lapse`: they keep
+   * their leases, which are no longer renewed, as when a worker dies.
+   */
+  leftRunning?: 'hand-back' | 'lapse';
 }
 
 export interface JobQueue {
@@ -84,6 +98,6 @@ export interface JobQueue {
   /** A recurring job (one entry for all processes), e.g. '1 hour' or milliseconds. */
   every(name: string, interval: string | number): Promise<void>;
   start(): Promise<void>;
-  /** Stops taking jobs, waits for running ones (up to timeoutMs), then lets their leases lapse. */
+  /** Stops taking jobs at once, waits for running ones (up to timeoutMs), then hands back the rest; a second call waits for the first. */
   stop(options?: StopOptions): Promise<void>;
 }

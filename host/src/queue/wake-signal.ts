@@ -47,6 +47,8 @@ export function createWakeSignal(options: WakeSignalOptions): WakeSignal {
 
 class ProcessWakeSignal implements WakeSignal {
   private readonly listeners = new Set<(wake: Wake) => void | Promise<void>>();
+  /** Wakes on their way through the relay; close() lets them go out (a stopping worker's hand-back wakes the others). */
+  private readonly publishing = new Set<Promise<void>>();
   /** Marks this process's own wakes, so their echo from the relay is not delivered twice. */
   private readonly origin = randomUUID();
   private readonly logger: Logger;
@@ -62,7 +64,11 @@ class ProcessWakeSignal implements WakeSignal {
     this.deliver(wake);
     if (!this.relay) return;
     const message: WakeMessage = { origin: this.origin, jobName: wake.jobName, runAt: wake.runAt?.toISOString() ?? null };
-    this.relay.publish(JSON.stringify(message)).catch((error: unknown) => this.logger.debug({ err: error }, 'could not relay a queue wake; other processes find the job at their next poll'));
+    const published = this.relay
+      .publish(JSON.stringify(message))
+      .catch((error: unknown) => this.logger.debug({ err: error }, 'could not relay a queue wake; other processes find the job at their next poll'))
+      .finally(() => this.publishing.delete(published));
+    this.publishing.add(published);
   }
 
   listen(onWake: (wake: Wake) => void | Promise<void>): () => void {
@@ -116,6 +122,7 @@ class ProcessWakeSignal implements WakeSignal {
     this.closed = true;
     this.listeners.clear();
     await this.opening;
+    await Promise.all(this.publishing);
     await this.relay?.close().catch((error: unknown) => this.logger.warn({ err: error }, 'could not close the queue wake relay'));
     this.relay = null;
   }

@@ -8,7 +8,7 @@ import type { TemplateExtraction } from '../persistence/entities/template.entiti
 import type { LearnedLayoutRepository } from '../persistence/learned-layout.repository.js';
 import { EXTRACTION_SERVICE, type TemplateRepository } from '../persistence/template.repository.js';
 import type { EngineCallOptions } from '../engine/engine-protocol.js';
-import type { JobContext } from '../queue/index.js';
+import type { JobContext, JobQueue } from '../queue/index.js';
 import type { Metrics } from '../observability/metrics.js';
 import type { FileStore } from '../storage/file-store.js';
 import { ANALYSIS_TASK_SERVICE, LEGACY_SYNC_SERVICE, TASK_TIME_LIMIT_MS } from './job-surfaces.js';
@@ -17,6 +17,7 @@ import { JobDeadline, type DeadlineSettings } from './job-deadline.js';
 import { readResultOf } from './extraction-view.js';
 import type { TypeService } from './type.service.js';
 import type { WebhookOutbox } from '../webhooks/webhook-outbox.service.js';
+import { PROCESS_DOCUMENT } from './document.service.js';
 
 export interface DocumentJobData {
   jobId: string;
@@ -31,6 +32,7 @@ export interface DocumentJobRunnerDeps {
   templateRepository: TemplateRepository;
   learnedLayoutRepository: LearnedLayoutRepository;
   webhookOutbox: WebhookOutbox;
+  jobQueue: JobQueue;
   logger: Logger;
   clock: () => Date;
   metrics: Metrics;
@@ -42,8 +44,6 @@ export interface DocumentJobRunnerDeps {
 
 /** Progress is written to the row in steps of at least this many points. */
 const PROGRESS_STEP = 5;
-/** A job whose organization runs its cap of jobs is looked at again after this long (about one queue scan). */
-const ORGANIZATION_BUSY_RETRY_MS = 1000;
 const FINAL_FAILURE_MESSAGE = 'The document could not be processed.';
 const INTERRUPTED_IN_REQUEST_MESSAGE = 'The request that ran this job ended before the job finished; submit the document again.';
 const TASK_TIME_LIMIT_MESSAGE = `The task did not finish within its limit of ${TASK_TIME_LIMIT_MS / 1000} s from its creation.`;
@@ -68,8 +68,6 @@ const AI_FAILURE_MESSAGES: Record<AiProviderError['code'], string> = {
  */
 export class DocumentJobRunner {
   readonly #deps: DocumentJobRunnerDeps;
-  /** Per organization: the start in progress in this process, so two starts never count the same free place. */
-  readonly #starts = new Map<string, Promise<unknown>>();
 
   constructor(deps: DocumentJobRunnerDeps) {
     this.#deps = deps;
@@ -104,11 +102,14 @@ export class DocumentJobRunner {
       }
       return;
     }
+    // Another entry of the job (its own, or one given a freed place) runs it: a live attempt touches the row every third of a lease.
+    if (job.status === 'processing' && clock().getTime() - job.updatedAt.getTime() < this.#deps.config.jobs.lockLifetimeMs / 2) return;
     const started = clock();
     const aiModel = job.engine === 'model' ? (this.#deps.config.ai?.model ?? null) : null;
     const start = await this.#start(job, { progress: 0, error: null, aiModel, updatedAt: started });
     if (start === 'busy') {
-      context.deferUntil(new Date(clock().getTime() + ORGANIZATION_BUSY_RETRY_MS));
+      // Started sooner when a place frees (#offerFreedPlace); two polls away, the entry holds no worker's place while it waits.
+      context.deferUntil(new Date(clock().getTime() + 2 * this.#deps.config.queue.pollMs));
       log.debug({ cap: this.#deps.config.jobs.concurrencyPerOrganization }, 'job waits: its organization runs as many jobs as it may');
       return;
     }
@@ -116,11 +117,13 @@ export class DocumentJobRunner {
     const progress = this.#rowWriter(jobId, context, log);
     const deadline = new JobDeadline(this.#deadlineOf(job));
     try {
-      const result = await this.#deps.enginePool.process(
-        this.#deps.fileStore.localPath(job.fileKey),
-        await this.#engineOptions(job, started, extraction, log),
-        progress.report,
-        { signal: deadline.signal, onStart: () => deadline.start(), onPageCount: (pageCount) => deadline.setPageCount(pageCount) },
+      const options = await this.#engineOptions(job, started, extraction, log);
+      const result = await this.#deps.fileStore.withLocalFile(job.fileKey, (file) =>
+        this.#deps.enginePool.process(file, options, progress.report, {
+          signal: AbortSignal.any([deadline.signal, context.signal]),
+          onStart: () => deadline.start(),
+          onPageCount: (pageCount) => deadline.setPageCount(pageCount),
+        }),
       );
       await progress.settled();
       this.#deps.metrics.engineRun(result);
@@ -142,6 +145,7 @@ export class DocumentJobRunner {
         fieldDetails: result.fieldDetails,
         findings: result.findings,
         analysis: task?.analysis ?? null,
+        pages: result.pages ?? null,
         processingTime: Math.round(done.getTime() - started.getTime()) / 1000,
         completedAt: done,
         updatedAt: done,
@@ -149,9 +153,27 @@ export class DocumentJobRunner {
       if (kept) log.info({ documentType: result.documentType, ms: done.getTime() - started.getTime() }, 'job completed');
     } catch (error) {
       await progress.settled();
+      if (context.handedBack()) return this.#handBack(job, log);
       await this.#attemptFailed(job, error, { deadline, attempt, context, aiModel, log });
     } finally {
       deadline.clear();
+      await this.#offerFreedPlace(job.organizationId, log);
+    }
+  }
+
+  /**
+   * This attempt's place in its organization's cap is free: the organization's oldest job that never
+   * started gets a second entry, due now (waking an idle worker in any process), instead of waiting
+   * for its own entry's next look. Whichever entry starts the job, the other then finds it running
+   * and ends. Jobs waiting to be retried keep their backoff.
+   */
+  async #offerFreedPlace(organizationId: string, log: Logger): Promise<void> {
+    if (this.#deps.config.jobs.concurrencyPerOrganization === 0) return;
+    try {
+      const next = await this.#deps.jobRepository.oldestNeverStarted(organizationId);
+      if (next) await this.#deps.jobQueue.enqueue(PROCESS_DOCUMENT, { jobId: next }, { jobKey: `${next}:place-freed` });
+    } catch (error) {
+      log.warn({ err: error }, "could not offer the freed place; the organization's next job starts at its own entry's next look");
     }
   }
 
@@ -220,6 +242,12 @@ export class DocumentJobRunner {
     throw error;
   }
 
+  /** The worker stops and gives the job back before it finished: the row waits again with this attempt uncounted (the queue runs it elsewhere). */
+  async #handBack(job: Job, log: Logger): Promise<void> {
+    await this.#deps.jobRepository.update(job.id, ['processing'], { status: 'pending', attempts: job.attempts, progress: 0, updatedAt: this.#deps.clock() });
+    log.info('job handed back: the worker is stopping');
+  }
+
   /** The model's requests (classification and extraction, each with its retries) come on top of the base; a task has its own limit. */
   #deadlineOf(job: Job): DeadlineSettings {
     if (job.service === ANALYSIS_TASK_SERVICE) {
@@ -234,25 +262,15 @@ export class DocumentJobRunner {
 
   /**
    * Starts the attempt on the row, unless the organization already runs its cap of jobs (`busy`;
-   * counted from the rows, so across all workers) or another worker started it (`lost`).
+   * counted from the rows in the same statement, so across all workers) or another worker started
+   * it (`lost`).
    */
   async #start(job: Job, change: Partial<Job>): Promise<'started' | 'busy' | 'lost'> {
     const { jobRepository, config, clock } = this.#deps;
     const cap = config.jobs.concurrencyPerOrganization;
-    const startAttempt = async () => ((await jobRepository.startAttempt(job.id, job.attempts, change)) ? 'started' : 'lost');
-    if (cap === 0) return startAttempt();
-    const organizationId = job.organizationId;
-    const start = (this.#starts.get(organizationId) ?? Promise.resolve()).then(async () => {
-      const liveSince = new Date(clock().getTime() - config.jobs.lockLifetimeMs);
-      return (await jobRepository.countRunning(organizationId, liveSince)) >= cap ? 'busy' : startAttempt();
-    });
-    const settled = start.catch(() => undefined);
-    this.#starts.set(organizationId, settled);
-    try {
-      return await start;
-    } finally {
-      if (this.#starts.get(organizationId) === settled) this.#starts.delete(organizationId);
-    }
+    if (cap === 0) return (await jobRepository.startAttempt(job.id, job.attempts, change)) ? 'started' : 'lost';
+    const liveSince = new Date(clock().getTime() - config.jobs.lockLifetimeMs);
+    return jobRepository.startAttemptWithinCap(job.id, job.attempts, change, { organizationId: job.organizationId, cap, liveSince });
   }
 
   /** After the last attempt: the job fails with a message safe to show. */

@@ -91,22 +91,30 @@ export class DocumentService {
     return (await this.#createJob(principal, upload, { ...fields, service: LEGACY_SYNC_SERVICE }, engine, undefined, () => [], true)).job;
   }
 
-  /** A completed job's record as JSON when the record cache holds it (see `getJson`), else null. */
-  cachedJson(principal: Principal, jobId: string, layout: 'primary' | 'legacy'): Buffer | null {
-    return this.#deps.jobRecordCache.get(principal.organizationId, jobId, layout);
+  /**
+   * A completed job's record as JSON when the record cache holds it (see `getJson`) and the job still
+   * exists with no correction stored, else null. The existence check is one indexed lookup on every read, so a job deleted by
+   * any process, this one or another, is never served.
+   */
+  async cachedJson(principal: Principal, jobId: string, layout: 'primary' | 'legacy'): Promise<Buffer | null> {
+    const { jobRecordCache, jobRepository } = this.#deps;
+    const cached = jobRecordCache.get(principal.organizationId, jobId, layout);
+    if (!cached) return null;
+    if (await jobRepository.existsUncorrectedForOrganization(principal.organizationId, jobId)) return cached;
+    jobRecordCache.evict(jobId);
+    return null;
   }
 
   /** The job record as JSON; a completed job's comes from the record cache once read. */
   async getJson(principal: Principal, jobId: string, layout: 'primary' | 'legacy'): Promise<Buffer> {
-    const cache = this.#deps.jobRecordCache;
-    const cached = this.cachedJson(principal, jobId, layout);
+    const cached = await this.cachedJson(principal, jobId, layout);
     if (cached) return cached;
-    const generation = cache.generation;
     const job = await this.#deps.jobRepository.findForOrganization(principal.organizationId, jobId);
     // Extractions by template are read through /api/b2c/*, which takes sessions only; analysis tasks through the task endpoints.
     if (!job || job.service === EXTRACTION_SERVICE || job.service === ANALYSIS_TASK_SERVICE) throw notFound('Job');
     const json = Buffer.from(JSON.stringify(recordView(job, layout, this.#deps.docsift)));
-    if (job.status === 'completed') cache.set(principal.organizationId, jobId, layout, json, generation);
+    // A corrected record changes with each correction: only the engine's record, immutable once completed, is cached.
+    if (job.status === 'completed' && job.correctedAt === null) this.#deps.jobRecordCache.set(principal.organizationId, jobId, layout, json);
     return json;
   }
 
@@ -167,6 +175,10 @@ export class DocumentService {
       fieldDetails: null,
       findings: null,
       analysis: null,
+      pages: null,
+      correctedData: null,
+      correctedAt: null,
+      correctedBy: null,
       error: null,
       attempts: inRequest ? 1 : 0,
       processingTime: null,
@@ -218,9 +230,8 @@ export class DocumentService {
     }
   }
 
-  /** Evicts the cached record again once the delete has committed: a read in between may have cached it. */
+  /** The cached record goes too, to free its memory (a cached record is never served once its job is gone). */
   async #discard(job: Job): Promise<void> {
-    this.#deps.jobRecordCache.evict(job.id);
     await this.#deps.jobRepository.delete(job.id);
     this.#deps.jobRecordCache.evict(job.id);
     if (job.fileKey) await this.#deps.fileStore.delete(job.fileKey);

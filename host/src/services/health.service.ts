@@ -1,8 +1,7 @@
-import { constants as fsConstants, promises as fs } from 'node:fs';
 import type { DataSource } from 'typeorm';
-import type { Config } from '../config/config.js';
 import type { EnginePool } from '../engine/index.js';
 import type { JobQueue } from '../queue/index.js';
+import type { FileStore } from '../storage/file-store.js';
 
 const PING_TIMEOUT_MS = 2000;
 
@@ -19,7 +18,7 @@ export interface Readiness {
 export interface HealthServiceDeps {
   dataSource: DataSource;
   jobQueue: JobQueue;
-  config: Config;
+  fileStore: FileStore;
 }
 
 /** Resolves true when `check` settles in time without failing; false otherwise. */
@@ -41,14 +40,17 @@ async function withinTime(check: () => Promise<unknown>): Promise<boolean> {
  */
 export class HealthService {
   readonly #deps: HealthServiceDeps;
-  #engine: EnginePool | null = null;
+  #engine: (() => EnginePool | null) | null = null;
 
   constructor(deps: HealthServiceDeps) {
     this.#deps = deps;
   }
 
-  /** From now on readiness includes the engine's threads: this process runs document jobs on `engine`. */
-  includeEngine(engine: EnginePool): void {
+  /**
+   * From now on readiness includes the engine's threads: this process runs document jobs on the pool
+   * `engine` gives, null until the first job builds it (not started yet counts as ready: it can start).
+   */
+  includeEngine(engine: () => EnginePool | null): void {
     this.#engine = engine;
   }
 
@@ -63,17 +65,16 @@ export class HealthService {
     const [database, queue, storage] = await Promise.all([
       this.databaseReachable(),
       withinTime(() => this.#deps.jobQueue.probe()),
-      withinTime(() => this.#storageWritable()),
+      withinTime(() => this.#deps.fileStore.probe()),
     ]);
-    const engine: PartState = this.#engine ? state((this.#engine.readyThreads?.() ?? 1) > 0) : 'not_used';
+    const engine = this.#engineState();
     const checks = { database: state(database), queue: state(queue), storage: state(storage), engine };
     return { ready: Object.values(checks).every((part) => part !== 'not_ready'), checks };
   }
 
-  /** The store's root exists (made as the store would make it) and this process may write there. */
-  async #storageWritable(): Promise<void> {
-    const { root } = this.#deps.config.storage;
-    await fs.mkdir(root, { recursive: true, mode: 0o700 });
-    await fs.access(root, fsConstants.R_OK | fsConstants.W_OK);
+  #engineState(): PartState {
+    if (!this.#engine) return 'not_used';
+    const pool = this.#engine();
+    return !pool || (pool.readyThreads?.() ?? 1) > 0 ? 'ready' : 'not_ready';
   }
 }

@@ -43,7 +43,7 @@ export function listedView(job: ListedJob, publicUrl: string): Record<string, un
   return item;
 }
 
-/** The full job record of the interface; `legacy` maps extractedData to the type's legacy layout. */
+/** The full job record of the interface; `legacy` maps extractedData (and correctedData) to the type's legacy layout. */
 export function recordView(job: Job, layout: 'primary' | 'legacy', docsift: Docsift): Record<string, unknown> {
   const record: Record<string, unknown> = {
     jobId: job.id,
@@ -61,6 +61,10 @@ export function recordView(job: Job, layout: 'primary' | 'legacy', docsift: Docs
     record.fieldDetails = job.fieldDetails ?? {};
     record.findings = job.findings ?? [];
     record.processingTime = job.processingTime;
+    if (job.pages) record.pages = job.pages.map((page, index) => ({ number: index + 1, width: page.width, height: page.height }));
+    record.correctedData = job.correctedData;
+    record.correctedAt = job.correctedAt?.toISOString() ?? null;
+    record.correctedBy = job.correctedBy;
   }
   record.engine = job.engine;
   if (job.aiModel !== null) record.model = job.aiModel;
@@ -76,5 +80,6 @@ function toLegacy(record: Record<string, unknown>, job: Job, docsift: Docsift): 
   if (!plugin?.legacy) return record;
   const legacy: Record<string, unknown> = { ...record, documentType: plugin.legacy.typeCode };
   if (job.status === 'completed' && job.extractedData) legacy.extractedData = plugin.legacy.toLegacy(job.extractedData);
+  if (job.status === 'completed' && job.correctedData) legacy.correctedData = plugin.legacy.toLegacy(job.correctedData);
   return legacy;
 }

@@ -89,20 +89,17 @@ export class LegacyExtractionService {
       jobRepository.update(job.id, ['processing'], { updatedAt: clock() }).catch((error: unknown) => log.warn({ err: error }, 'heartbeat write failed'));
     }, Math.floor(config.jobs.lockLifetimeMs / 3));
     try {
-      const result = await enginePool.processPacket(
-        fileStore.localPath(job.fileKey!),
-        {
-          typeHint: job.typeHint ?? undefined,
-          extraEntries: await typeService.extraEntries(job.organizationId),
-          engine: job.engine,
-          now: started.toISOString(),
-          splitStrategy: options.splitStrategy,
-          ranges: options.ranges,
-          maxDocuments: options.maxDocuments,
-          pageTimeoutMs: options.pageTimeout,
-        },
-        { signal: controller.signal },
-      );
+      const engineOptions = {
+        typeHint: job.typeHint ?? undefined,
+        extraEntries: await typeService.extraEntries(job.organizationId),
+        engine: job.engine,
+        now: started.toISOString(),
+        splitStrategy: options.splitStrategy,
+        ranges: options.ranges,
+        maxDocuments: options.maxDocuments,
+        pageTimeoutMs: options.pageTimeout,
+      };
+      const result = await fileStore.withLocalFile(job.fileKey!, (file) => enginePool.processPacket(file, engineOptions, { signal: controller.signal }));
       const packet = storedPacketOf(result, options);
       const done = clock();
       const processingMs = done.getTime() - started.getTime();

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { constants as fsConstants, createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -13,19 +13,40 @@ export interface FileStore {
   put(localFile: string, hint: { organizationId: string }): Promise<string>;
   /** A local folder where an upload for the organization may be written so that `put` takes it without moving it (none: a temporary folder). */
   uploadFolder?(organizationId: string): Promise<string>;
+  /** The file's bytes; a key with no file rejects with an error whose `code` is 'ENOENT'. */
   read(key: string): Promise<Buffer>;
+  /** The file's bytes as they come; a key with no file fails the stream with an error whose `code` is 'ENOENT'. */
   stream(key: string): Readable;
-  /** A local path for engines that read files directly (local store: the file itself). */
-  localPath(key: string): string;
+  /**
+   * Runs `use` with a path on local disk holding the file, for engines that read files directly:
+   * the local store's own file, or a temporary copy removed once `use` settles.
+   */
+  withLocalFile<T>(key: string, use: (filePath: string) => Promise<T>): Promise<T>;
+  /** Removes the file; a key with no file is no error. */
   delete(key: string): Promise<void>;
+  /** Rejects when the store cannot be reached (readiness). */
+  probe(): Promise<void>;
+  /** Releases the store's connections, if it holds any. */
+  close?(): Promise<void>;
+}
+
+/** A key an object store holds no file for (a purge or a delete came first); `code` as the file system's. */
+export class FileNotFoundError extends Error {
+  override readonly name = 'FileNotFoundError';
+  readonly code = 'ENOENT';
+
+  constructor(key: string, options?: { cause?: unknown }) {
+    super(`No stored file for key ${key}.`, options);
+  }
 }
 
 /** Stored documents are the customers' data: folders and files readable by the service's own user only. */
 export const PRIVATE_FOLDER = { recursive: true, mode: 0o700 } as const;
 export const PRIVATE_FILE_MODE = 0o600;
 
-const KEY_PATTERN = /^[0-9a-f-]{36}\/[0-9a-f-]{36}$/;
-const ORGANIZATION_PATTERN = /^[0-9a-f-]{36}$/;
+/** Keys are `<organization id>/<random UUID>`, for every store. */
+export const KEY_PATTERN = /^[0-9a-f-]{36}\/[0-9a-f-]{36}$/;
+export const ORGANIZATION_PATTERN = /^[0-9a-f-]{36}$/;
 
 /** Files on local disk under one root directory, one folder per organization. */
 export class LocalFileStore implements FileStore {
@@ -84,6 +105,10 @@ export class LocalFileStore implements FileStore {
     return createReadStream(this.localPath(key));
   }
 
+  withLocalFile<T>(key: string, use: (filePath: string) => Promise<T>): Promise<T> {
+    return use(this.localPath(key));
+  }
+
   localPath(key: string): string {
     if (!KEY_PATTERN.test(key)) throw new Error('Invalid file key.');
     return path.join(this.#root, key);
@@ -91,5 +116,11 @@ export class LocalFileStore implements FileStore {
 
   async delete(key: string): Promise<void> {
     await fs.rm(this.localPath(key), { force: true });
+  }
+
+  /** The root exists (made as the store would make it) and this process may write there. */
+  async probe(): Promise<void> {
+    await fs.mkdir(this.#root, PRIVATE_FOLDER);
+    await fs.access(this.#root, fsConstants.R_OK | fsConstants.W_OK);
   }
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { buildSubmissionPayload, type SubmissionPayload } from '@docsift/core';
+import { buildSubmissionPayload, type SubmissionPayload, type WebhookEvent } from '@docsift/core';
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.js';
 import type { Job } from '../persistence/entities/job.entities.js';
@@ -14,6 +14,7 @@ import { LEGACY_SYNC_SERVICE } from '../services/job-surfaces.js';
 export const DELIVER_WEBHOOK = 'deliver-webhook';
 export const SWEEP_WEBHOOKS = 'sweep-webhooks';
 export const PURGE_WEBHOOKS = 'purge-webhooks';
+const CORRECTED_EVENT = 'extraction.corrected' satisfies WebhookEvent;
 
 /** A queue entry runs one attempt of one delivery. */
 export interface DeliveryJobData {
@@ -72,6 +73,27 @@ export class WebhookOutbox {
     );
     if (finished.webhookUrl) deliveries.push(newDelivery(finished, payload, now, { webhookId: null, url: finished.webhookUrl, maxAttempts: SUBMISSION_ATTEMPTS }));
     return deliveries;
+  }
+
+  /**
+   * The deliveries of a correction just stored (`corrected` as it is about to be written): one
+   * `extraction.corrected` per active configuration of its organization, with the submission
+   * payload of the corrected record (a lending job's compliance judged on the corrected data) and
+   * `correctedAt`. A submission's webhookUrl is not sent corrections, nor is a legacy run's record.
+   */
+  async correctionDeliveriesFor(corrected: Job): Promise<WebhookDelivery[]> {
+    if (corrected.service === LEGACY_SYNC_SERVICE || !corrected.correctedData || !corrected.correctedAt) return [];
+    const configs = await this.#deps.webhookRepository.listActiveConfigs(corrected.organizationId);
+    if (configs.length === 0) return [];
+    const payload = {
+      ...(await this.#payload({ ...corrected, extractedData: corrected.correctedData })),
+      event: CORRECTED_EVENT,
+      correctedAt: corrected.correctedAt.toISOString(),
+    };
+    const now = this.#deps.clock();
+    return configs.map((config) =>
+      newDelivery(corrected, payload, now, { webhookId: config.id, url: null, maxAttempts: config.retryEnabled ? config.maxRetries : 1 }, CORRECTED_EVENT),
+    );
   }
 
   /** Queues the first attempt of deliveries just written. */
@@ -151,12 +173,13 @@ function newDelivery(
   payload: Record<string, unknown>,
   now: Date,
   target: Pick<WebhookDelivery, 'webhookId' | 'url' | 'maxAttempts'>,
+  event: WebhookEvent = job.status === 'completed' ? 'extraction.completed' : 'extraction.failed',
 ): WebhookDelivery {
   return {
     id: randomUUID(),
     organizationId: job.organizationId,
     jobId: job.id,
-    event: job.status === 'completed' ? 'extraction.completed' : 'extraction.failed',
+    event,
     payload: { ...payload },
     status: 'pending',
     attempts: [],

@@ -139,6 +139,73 @@ for (const { label, envVar, make } of queueStores()) {
       await waitFor(() => runs === 2, 10_000, 'the re-enqueued run');
     });
 
+    it('a stopping worker lets a running job finish within the grace period, and it is not run again', async () => {
+      const queue = await newQueue();
+      let runs = 0;
+      let finished = 0;
+      queue.define('short', async () => {
+        runs += 1;
+        await sleep(300);
+        finished += 1;
+      });
+      await queue.start();
+      await queue.enqueue('short', {}, { jobKey: 'short' });
+      await waitFor(() => runs === 1, 10_000, 'the job to start');
+      await queue.stop({ timeoutMs: 5000 });
+      expect(finished).to.equal(1);
+      const survivor = await newQueue();
+      survivor.define('short', async () => {
+        runs += 1;
+      });
+      await survivor.start();
+      await sleep(400);
+      expect(runs).to.equal(1);
+      expect(await survivor.hasPendingEntry('short', 'short')).to.equal(false);
+    });
+
+    it('a stopping worker hands back a job still running after the grace period: another runs it at once as the same attempt, and the stopped run writes nothing more', async () => {
+      // A lease far longer than the test: only a hand-back lets another worker run the job soon.
+      const lockLifetimeMs = 60_000;
+      const stopping = await newQueue({ lockLifetimeMs });
+      let started = false;
+      let abortedAsHandBack: boolean | null = null;
+      let releaseStoppedRun!: () => void;
+      const stoppedRunMayEnd = new Promise<void>((resolve) => (releaseStoppedRun = resolve));
+      stopping.define('long', async (_data, context) => {
+        started = true;
+        await new Promise<void>((resolve) => context.signal.addEventListener('abort', () => resolve(), { once: true }));
+        abortedAsHandBack = context.handedBack();
+        // Ends (as a failure, to Agenda) only once another worker runs the job: its writes must not reach the entry.
+        await stoppedRunMayEnd;
+        throw new Error('stopped');
+      });
+      await stopping.start();
+      await stopping.enqueue('long', {}, { jobKey: 'long' });
+      await waitFor(() => started, 10_000, 'the first worker to take the job');
+
+      const survivor = await newQueue({ lockLifetimeMs });
+      const attempts: number[] = [];
+      let releaseSurvivor!: () => void;
+      const survivorMayEnd = new Promise<void>((resolve) => (releaseSurvivor = resolve));
+      survivor.define('long', async (_data, context) => {
+        attempts.push(context.attempt);
+        await survivorMayEnd;
+      });
+      await survivor.start();
+      const stopAsked = Date.now();
+      await stopping.stop({ timeoutMs: 100 });
+      expect(abortedAsHandBack).to.equal(true);
+      await waitFor(() => attempts.length === 1, 10_000, 'the survivor to take the job');
+      expect(Date.now() - stopAsked, 'taken long before the lease could lapse').to.be.below(lockLifetimeMs / 10);
+      releaseStoppedRun();
+      await sleep(300);
+      expect(await survivor.hasPendingEntry('long', 'long'), 'the stopped run removed nothing').to.equal(true);
+      releaseSurvivor();
+      await waitFor(async () => !(await survivor.hasPendingEntry('long', 'long')), 10_000, 'the job to finish');
+      await sleep(300);
+      expect(attempts).to.deep.equal([1]);
+    });
+
     it('runs a job again once the lease of a worker that died has expired', async () => {
       const lockLifetimeMs = 600;
       const dying = await newQueue({ lockLifetimeMs });
@@ -150,7 +217,7 @@ for (const { label, envVar, make } of queueStores()) {
       await dying.start();
       await dying.enqueue('fragile', { id: 'x' }, { jobKey: 'x' });
       await waitFor(() => startedOnDying > 0, 10_000, 'the first worker to take the job');
-      await dying.stop({ timeoutMs: 0 });
+      await dying.stop({ timeoutMs: 0, leftRunning: 'lapse' });
       const stoppedAt = Date.now();
 
       const survivor = await newQueue({ lockLifetimeMs });

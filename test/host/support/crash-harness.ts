@@ -20,6 +20,6 @@ export const hangingEngine = () => fakeEngine(() => new Promise<never>(() => und
 
 /** The worker dies mid-job (as under kill -9): its queue stops at once without waiting, so the job's lease is no longer renewed. */
 export async function die(runtime: HostRuntime): Promise<void> {
-  await runtime.container.resolve<JobQueue>('jobQueue').stop({ timeoutMs: 0 });
+  await runtime.container.resolve<JobQueue>('jobQueue').stop({ timeoutMs: 0, leftRunning: 'lapse' });
   await runtime.stop();
 }

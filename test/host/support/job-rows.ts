@@ -9,7 +9,7 @@ export function processingJob(): Job {
   return {
     id: randomUUID(), organizationId: randomUUID(), apiKeyId: null, service: 'documents', status: 'processing', progress: 40, fileName: 'a.pdf', fileType: 'pdf',
     fileKey: 'k', fileSize: 1, typeHint: null, engine: 'local', aiModel: null, webhookUrl: 'https://hooks.example.com/a', metadata: null, documentType: null, classificationConfidence: null,
-    alternativeTypes: null, extractedData: null, fieldDetails: null, findings: null, analysis: null, error: null, attempts: 1, processingTime: null, createdAt: at, updatedAt: at, completedAt: null,
+    alternativeTypes: null, extractedData: null, fieldDetails: null, findings: null, analysis: null, pages: null, correctedData: null, correctedAt: null, correctedBy: null, error: null, attempts: 1, processingTime: null, createdAt: at, updatedAt: at, completedAt: null,
   };
 }
 

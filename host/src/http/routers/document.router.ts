@@ -73,11 +73,11 @@ export const documentRoutes = [
       body: await documentService.getJson(principal, params.jobId, query.layout ?? 'primary'),
       headers: JSON_HEADERS,
     }),
-    // A completed job's record, once read, is served from the record cache without routing.
+    // A completed job's record, once read, is served from the record cache without routing, after a lookup finds the job still there uncorrected.
     answerFromMemory:
       ({ documentService }) =>
-      ({ params, query, principal }) => {
-        const json = documentService.cachedJson(principal, params.jobId, query.layout ?? 'primary');
+      async ({ params, query, principal }) => {
+        const json = await documentService.cachedJson(principal, params.jobId, query.layout ?? 'primary');
         return json ? { status: 200, body: json, headers: JSON_HEADERS } : null;
       },
   }),

@@ -51,7 +51,10 @@ export const JobCreated = z
 const FieldDetail = z.object({
   confidence: z.number(),
   page: z.number().int().nullable(),
-  bbox: z.tuple([z.number(), z.number(), z.number(), z.number()]).nullable(),
+  bbox: z
+    .tuple([z.number(), z.number(), z.number(), z.number()])
+    .nullable()
+    .describe('[x0, y0, x1, y1] in fractions of the page upright as the engine read it, origin top-left: times the width and height of its page image (…/pages/{page}/image) in pixels'),
   source: z.enum(['text', 'ocr', 'form', 'model']),
   derivation: z.string().optional().describe('How a value not printed as such was computed from the printed values in the box'),
 });
@@ -72,6 +75,23 @@ export const JobRecord = z
     findings: z.array(z.object({ severity: z.string(), code: z.string(), message: z.string(), path: z.string().optional() })).optional(),
     metadata: z.record(z.string(), z.unknown()).optional(),
     processingTime: z.number().optional().describe('seconds'),
+    pages: z
+      .array(z.object({ number: z.number().int(), width: z.number(), height: z.number() }))
+      .optional()
+      .describe(
+        'Completed jobs: each page upright as the engine read it, in PDF points (pages of a PDF) or pixels (an image); the proportions of its page image. Absent on jobs completed before this was kept',
+      ),
+    correctedData: z
+      .record(z.string(), z.unknown())
+      .nullable()
+      .optional()
+      .describe('Completed jobs: the corrected record stored with PUT …/correction (extractedData stays the engine\'s), null when none'),
+    correctedAt: z.iso.datetime().nullable().optional().describe('Completed jobs: when the correction was stored, null when none'),
+    correctedBy: z
+      .object({ kind: z.enum(['user', 'apiKey']), id: z.string() })
+      .nullable()
+      .optional()
+      .describe('Completed jobs: who stored the correction (a user by session, or an API key), null when none'),
     engine: z.enum(['local', 'model']).describe('The engine the job was submitted to: `local`, or `model` (the configured AI model)'),
     model: z.string().optional().describe('With engine `model`, once an attempt has started: the name of the AI model that ran it'),
     createdAt: z.iso.datetime(),

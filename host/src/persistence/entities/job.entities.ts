@@ -1,5 +1,5 @@
 import { EntitySchema } from 'typeorm';
-import type { AlternativeType, FieldDetails, Finding, FieldSpec } from '@docsift/core';
+import type { AlternativeType, FieldDetails, Finding, FieldSpec, PageGeometry } from '@docsift/core';
 import type { FileType } from '../../common/upload.js';
 import { id, json, optionalJson, optionalRef, optionalText, optionalTimestamp, ref, text, timestamp } from './columns.js';
 
@@ -20,6 +20,9 @@ export function canTransition(from: JobStatus, to: JobStatus): boolean {
 
 /** Which engine a job runs: the built-in one, or the configured AI model (core's `engine` option). */
 export type JobEngine = 'local' | 'model';
+
+/** Who stored a job's correction: a user (session) or an API key. */
+export type Corrector = { kind: 'user'; id: string } | { kind: 'apiKey'; id: string };
 
 export interface Job {
   id: string;
@@ -47,6 +50,12 @@ export interface Job {
   findings: Finding[] | null;
   /** An analysis task's result once completed (services/task.service.ts): the pages read, findings and summary. */
   analysis: Record<string, unknown> | null;
+  /** Per page, as the engine read it (null for jobs finished before pages were kept, and for legacy runs). */
+  pages: PageGeometry[] | null;
+  /** A user's corrected record beside `extractedData` (PUT …/correction), with when and by whom; all null when none. */
+  correctedData: Record<string, unknown> | null;
+  correctedAt: Date | null;
+  correctedBy: Corrector | null;
   error: string | null;
   attempts: number;
   processingTime: number | null;
@@ -102,6 +111,10 @@ export const JobEntity = new EntitySchema<Job>({
     fieldDetails: { ...optionalJson, name: 'field_details' },
     findings: optionalJson,
     analysis: optionalJson,
+    pages: optionalJson,
+    correctedData: { ...optionalJson, name: 'corrected_data' },
+    correctedAt: optionalTimestamp('corrected_at'),
+    correctedBy: { ...optionalJson, name: 'corrected_by' },
     error: { type: 'text', nullable: true },
     attempts: { type: 'int' },
     processingTime: { type: 'double', nullable: true, name: 'processing_time' },
