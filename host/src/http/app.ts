@@ -9,6 +9,7 @@ import type { RateLimitService } from '../services/rate-limit.service.js';
 import type { FileStore } from '../storage/file-store.js';
 import type { Metrics } from '../observability/metrics.js';
 import { authenticate } from './middleware/authenticate.js';
+import { dashboard } from './middleware/dashboard.js';
 import { errorHandler } from './middleware/error-handler.js';
 import { httpMetrics } from './middleware/http-metrics.js';
 import { legacySurfaces } from './middleware/legacy-surfaces.js';
@@ -54,6 +55,7 @@ export function createApp(deps: AppDependencies): Koa<AppState> {
       fileStore: deps.fileStore,
       limits: deps.config.limits,
     }),
+    dashboard({ routePaths: deps.routes.map((route) => route.path) }),
   ];
   for (const middleware of chain) app.use(middleware as Koa.Middleware<AppState>);
   return app;

@@ -1,0 +1,382 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect } from 'chai';
+import type { Page } from 'playwright-core';
+import { corpusAvailable, corpusPath } from '../support/corpus.js';
+import { makeTextPdf, paragraph } from '../support/fixtures.js';
+import { startHarness, type Harness } from '../host/support/harness.js';
+import { startReceiver, type Receiver } from '../host/support/webhook-receiver.js';
+import { freePort, launchBrowser, requireChromium, screenshot, type Browser } from './support/browser.js';
+
+/** An ACORD 25 of the public corpus whose first coverage's policy number is read from the text layer. */
+const CERTIFICATE = 'acord25_xstream_cleaning_2025-01-07.pdf';
+const POLICY_PATH = 'coverages[0].policyNumber';
+const PROCESSING_MS = 120_000;
+
+/** What the tests read of an <img> (the tests are type-checked without the DOM library). */
+interface LoadedImage {
+  complete: boolean;
+  naturalWidth: number;
+  naturalHeight: number;
+}
+
+/** The form controls of the page that have no label (a <label>, aria-label or aria-labelledby): none is the rule. */
+async function unlabelledControls(page: Page): Promise<string[]> {
+  return page.locator('input, select, textarea').evaluateAll((controls) =>
+    (controls as unknown as Array<{ labels: { length: number } | null; outerHTML: string; getAttribute(name: string): string | null }>)
+      .filter((control) => !control.labels?.length && !control.getAttribute('aria-label') && !control.getAttribute('aria-labelledby'))
+      .map((control) => control.outerHTML),
+  );
+}
+
+/** Where a drawn box sits on its page, in page fractions, as fieldDetails states a bbox. */
+async function drawnFractions(page: Page, fieldPath: string): Promise<[number, number, number, number]> {
+  // The boxes are placed on the image once it has loaded (or on the blank page when it cannot be).
+  await page.waitForFunction(() => {
+    const image = (globalThis as any).document.querySelector('.page img') as LoadedImage | null;
+    return !image || (image.complete && image.naturalHeight > 0);
+  });
+  const box = await page.locator(`.box[data-path="${fieldPath}"]`).boundingBox();
+  const image = await page.locator('.page img').count();
+  const sheet = await page.locator(image ? '.page img' : '.page').boundingBox();
+  if (!box || !sheet) throw new Error(`no drawn box for ${fieldPath}`);
+  return [(box.x - sheet.x) / sheet.width, (box.y - sheet.y) / sheet.height, (box.x + box.width - sheet.x) / sheet.width, (box.y + box.height - sheet.y) / sheet.height];
+}
+
+describe('dashboard: in Chromium against the host (sign up, keys, upload, result, correction, templates, webhooks)', function () {
+  this.timeout(PROCESSING_MS + 30_000);
+  let h: Harness;
+  let browser: Browser;
+  let page: Page;
+  let receiver: Receiver;
+  let workDir: string;
+  let apiKey: string;
+  let certificateJobId: string | undefined;
+  const email = `reviewer-${Date.now()}@example.com`;
+  const password = 'correct horse battery';
+
+  /** The API as a program sees it: with the key the dashboard created. */
+  const withKey = async (url: string) => {
+    const response = await fetch(h.baseUrl + url, { headers: { 'x-api-key': apiKey } });
+    return { status: response.status, body: (await response.json().catch(() => null)) as any };
+  };
+
+  /** Uploads files from the Upload screen with the chosen target and waits until each is completed or failed. */
+  async function uploadAndWait(files: string[], target: string): Promise<void> {
+    await page.getByRole('link', { name: 'Upload' }).click();
+    await page.getByLabel('Extract with').selectOption(target);
+    await page.locator('input[type=file]').setInputFiles(files);
+    for (const file of files) {
+      const row = page.locator(`li.upload[data-file="${path.basename(file)}"]`).first();
+      await row.locator('.phase', { hasText: /^(completed|failed)$/ }).waitFor({ timeout: PROCESSING_MS });
+      expect(await row.locator('.phase').textContent(), `${file}: ${await row.textContent()}`).to.equal('completed');
+    }
+  }
+
+  before(async function () {
+    requireChromium(this);
+    if (!fs.existsSync(path.join('dashboard', 'dist', 'index.html'))) throw new Error('dashboard/dist is missing: `npm install` builds it (npm run build --workspace dashboard)');
+    workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'docsift-dashboard-'));
+    const port = await freePort();
+    h = await startHarness(
+      { PORT: String(port), DOCSIFT_PUBLIC_URL: `http://127.0.0.1:${port}`, DOCSIFT_WEBHOOK_ALLOW_PRIVATE: 'true' },
+      { worker: true, enginePool: 'threads' },
+    );
+    receiver = await startReceiver();
+    browser = await launchBrowser();
+    page = browser.page;
+  });
+
+  after(async () => {
+    await browser?.close();
+    await receiver?.close();
+    await h?.close();
+    if (workDir) fs.rmSync(workDir, { recursive: true, force: true });
+  });
+
+  it('signs up, signs out and signs in again with the session cookie', async () => {
+    await page.goto(h.baseUrl + '/');
+    await screenshot(page, 'sign-in');
+    await page.getByRole('button', { name: 'No account yet? Sign up' }).click();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByLabel('Organization').fill('Acme Lending');
+    await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+    await page.getByRole('heading', { name: 'Upload' }).waitFor();
+    expect(page.url()).to.equal(`${h.baseUrl}/upload`);
+    const cookies = await browser.context.cookies(h.baseUrl);
+    expect(cookies.find((cookie) => cookie.name === 'docsift_session')).to.include({ httpOnly: true, sameSite: 'Lax' });
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    expect((await browser.context.cookies(h.baseUrl)).some((cookie) => cookie.name === 'docsift_session' && cookie.value)).to.equal(false);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('wrong password!');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByRole('alert').waitFor();
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByRole('heading', { name: 'Upload' }).waitFor();
+  });
+
+  it('creates an API key with scopes and an expiry, shows it once, and the key works', async () => {
+    await page.getByRole('link', { name: 'API keys' }).click();
+    await page.getByText('No API keys yet').waitFor();
+    await page.getByLabel('Name', { exact: true }).fill('review robot');
+    await page.getByLabel('Expires').selectOption('30d');
+    await page.getByLabel('All scopes (*)').uncheck();
+    await page.getByLabel('documents:read').check();
+    await page.getByLabel('webhooks:manage').check();
+    await page.getByRole('button', { name: 'Create key' }).click();
+    apiKey = (await page.getByTestId('new-key').textContent())!.trim();
+    expect(apiKey).to.match(/^dsk_/);
+    const row = page.getByRole('row', { name: /review robot/ });
+    expect(await row.textContent()).to.contain('documents:read, webhooks:manage');
+    await screenshot(page, 'api-keys');
+    expect(await unlabelledControls(page)).to.deep.equal([]);
+    expect((await withKey('/api/documents/extract')).status).to.equal(200);
+    // The key was shown once: the list never has it again.
+    await page.reload();
+    await page.getByRole('row', { name: /review robot/ }).waitFor();
+    expect(await page.content()).not.to.contain(apiKey);
+
+    // A second key, revoked from the list: it stops working at once.
+    await page.getByLabel('Name', { exact: true }).fill('temporary');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const temporary = (await page.getByTestId('new-key').textContent())!.trim();
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: 'Revoke temporary' }).click();
+    await page.getByRole('row', { name: /temporary/ }).waitFor({ state: 'detached' });
+    const revoked = await fetch(h.baseUrl + '/api/documents/extract', { headers: { 'x-api-key': temporary } });
+    expect(revoked.status).to.equal(401);
+  });
+
+  it('uploads an ACORD 25 certificate and follows it to completion', async function () {
+    let file: string;
+    if (corpusAvailable) {
+      file = corpusPath('public', CERTIFICATE);
+    } else {
+      process.stdout.write('  NOTICE: ../shared/corpus is absent; a generated PDF is uploaded instead of an ACORD 25 certificate.\n');
+      file = path.join(workDir, 'generated.pdf');
+      fs.writeFileSync(file, await makeTextPdf([paragraph(['CERTIFICATE OF LIABILITY INSURANCE', 'INSURED: Example Builders LLC', 'POLICY NUMBER 03665020'])]));
+    }
+    await uploadAndWait([file], 'documents');
+    await screenshot(page, 'upload');
+    expect(await unlabelledControls(page)).to.deep.equal([]);
+    await page.locator(`li.upload[data-file="${path.basename(file)}"]`).getByRole('link', { name: 'Open result' }).click();
+    await page.waitForURL(/\/jobs\/[0-9a-f-]+$/);
+    if (corpusAvailable) certificateJobId = page.url().split('/').pop();
+  });
+
+  it("draws the box of coverages[0].policyNumber where the job's fieldDetails puts it, and links it to the value", async function () {
+    if (!certificateJobId) {
+      process.stdout.write('  NOTICE: no certificate of the corpus was uploaded; the box check is skipped.\n');
+      this.skip();
+    }
+    const job = await withKey(`/api/documents/extract/${certificateJobId}`);
+    expect(job.body.documentType).to.equal('insurance_cert');
+    const detail = job.body.fieldDetails[POLICY_PATH];
+    expect(detail.bbox, 'the policy number has a box').to.be.an('array');
+    const box = page.locator(`.box[data-path="${POLICY_PATH}"]`);
+    await box.waitFor();
+    const drawn = await drawnFractions(page, POLICY_PATH);
+    for (let i = 0; i < 4; i += 1) expect(drawn[i], `bbox[${i}]`).to.be.closeTo(detail.bbox[i], 0.004);
+    // Every fieldDetails entry of page 1 with a box is drawn.
+    const onPageOne = Object.values(job.body.fieldDetails as Record<string, { page: number; bbox: unknown }>).filter((entry) => entry.page === 1 && entry.bbox);
+    expect(await page.locator('.box').count()).to.equal(onPageOne.length);
+
+    const image = await fetch(`${h.baseUrl}/api/documents/extract/${certificateJobId}/pages/1/image?width=1000&format=webp`, { headers: { 'x-api-key': apiKey } });
+    if (image.status === 200) {
+      expect(await page.locator('.page img').evaluate((image) => (image as unknown as LoadedImage).complete && (image as unknown as LoadedImage).naturalWidth)).to.be.greaterThan(0);
+    } else {
+      process.stdout.write(`  NOTICE: the page image endpoint answered ${image.status}; the boxes were checked on the blank page.\n`);
+    }
+
+    // Hovering the value marks its box; hovering the box marks the value.
+    const row = page.locator(`tr[data-path="${POLICY_PATH}"]`);
+    expect(await row.textContent()).to.contain(job.body.extractedData.coverages[0].policyNumber);
+    await row.hover();
+    expect(await box.getAttribute('class')).to.contain('active');
+    // From the keyboard: focusing a value row selects its box.
+    await page.mouse.move(0, 0);
+    await page.locator('tr[data-path="coverages[0].effectiveDate"]').focus();
+    expect(await page.locator('.box[data-path="coverages[0].effectiveDate"]').getAttribute('class')).to.contain('active');
+    expect(await page.locator('tr[data-path="coverages[0].effectiveDate"]').getAttribute('aria-selected')).to.equal('true');
+    await page.locator(`.box[data-path="coverages[0].type"]`).hover();
+    expect(await page.locator('tr[data-path="coverages[0].type"]').getAttribute('class')).to.contain('active');
+    await page.evaluate(() => (globalThis as any).scrollTo(0, 0));
+    await box.hover();
+    await screenshot(page, 'result');
+
+    await page.getByText('Raw JSON').click();
+    expect(await page.locator('.raw pre').textContent()).to.contain(`"jobId": "${certificateJobId}"`);
+    await page.getByLabel('Legacy layout').check();
+    await page.locator('.raw pre', { hasText: 'insurance_certificate' }).waitFor();
+    await page.getByLabel('Legacy layout').uncheck();
+    await page.locator(`.box[data-path="${POLICY_PATH}"]`).waitFor();
+  });
+
+  it('corrects a value: the corrected record is stored beside the original', async function () {
+    if (!certificateJobId) this.skip();
+    await page.getByRole('button', { name: 'Correct values' }).click();
+    await page.getByLabel(`Value of ${POLICY_PATH}`).fill('CORRECTED-42');
+    await page.getByRole('button', { name: 'Save correction' }).click();
+    const row = page.locator(`tr[data-path="${POLICY_PATH}"]`);
+    await row.locator('.badge.corrected').waitFor();
+    expect(await row.textContent()).to.contain('CORRECTED-42');
+    const job = await withKey(`/api/documents/extract/${certificateJobId}`);
+    expect(job.body.correctedData.coverages[0].policyNumber).to.equal('CORRECTED-42');
+    expect(job.body.extractedData.coverages[0].policyNumber).not.to.equal('CORRECTED-42');
+    expect(job.body.correctedAt).to.be.a('string');
+
+    await page.getByRole('button', { name: 'Discard correction' }).click();
+    await row.locator('.badge.corrected').waitFor({ state: 'detached' });
+    expect(await row.textContent()).not.to.contain('CORRECTED-42');
+    expect((await withKey(`/api/documents/extract/${certificateJobId}`)).body.correctedData ?? null).to.equal(null);
+    await page.getByRole('button', { name: 'Correct values' }).click();
+    await page.getByLabel(`Value of ${POLICY_PATH}`).fill('CORRECTED-42');
+    await page.getByRole('button', { name: 'Save correction' }).click();
+    await row.locator('.badge.corrected').waitFor();
+  });
+
+  it('lists the jobs with status, type, confidence, file and time, and filters them', async () => {
+    await page.getByRole('link', { name: 'Jobs' }).click();
+    const table = page.getByRole('table');
+    await table.waitFor();
+    const rows = table.locator('tbody tr');
+    expect(await rows.count()).to.equal(1);
+    const cells = await rows.first().locator('td').allTextContents();
+    expect(cells[1]).to.contain('completed');
+    if (certificateJobId) {
+      expect(cells[0]).to.equal(CERTIFICATE);
+      expect(cells[2]).to.equal('insurance_cert');
+      expect(cells[3]).to.match(/^\d+%$/);
+    }
+    await screenshot(page, 'jobs');
+    await page.getByLabel('Status').selectOption('failed');
+    await page.getByText('No jobs match').waitFor();
+    await page.getByLabel('Status').selectOption('');
+    await rows.first().waitFor();
+  });
+
+  it('extracts the certificate for lending and shows its compliance checks, pass or fail', async function () {
+    if (!corpusAvailable) this.skip();
+    await uploadAndWait([corpusPath('public', CERTIFICATE)], 'lending');
+    await page.locator(`li.upload[data-file="${CERTIFICATE}"]`).first().getByRole('link', { name: 'Open result' }).click();
+    await page.waitForURL(/\/jobs\/[0-9a-f-]+\?service=lending$/);
+    const jobId = new URL(page.url()).pathname.split('/').pop();
+    const heading = page.getByRole('heading', { name: /^Lending checks/ });
+    await heading.waitFor();
+    const job = await withKey(`/api/lending/extract/${jobId}`);
+    expect(job.status, 'the key has no lending:read scope').to.equal(403);
+    const record = (await page.evaluate((url) => fetch(url).then((response) => response.json()), `/api/lending/extract/${jobId}`)) as {
+      compliance: { status: string; checks: Array<{ passed: boolean }> };
+    };
+    expect(await heading.textContent()).to.contain(record.compliance.status.replace(/_/g, ' '));
+    const items = page.locator('.checks li');
+    expect(await items.count()).to.equal(record.compliance.checks.length);
+    expect(await items.locator('.badge').allTextContents()).to.deep.equal(record.compliance.checks.map((check) => (check.passed ? 'pass' : 'fail')));
+    await page.locator(`.box[data-path="${POLICY_PATH}"]`).waitFor();
+    await page.evaluate(() => (globalThis as any).scrollTo(0, 0));
+    await screenshot(page, 'lending-result');
+  });
+
+  it('creates a webhook configuration, sends a test that the receiver gets, and starts with an empty deliveries log', async () => {
+    await page.getByRole('link', { name: 'Webhooks' }).click();
+    await page.getByRole('button', { name: 'New webhook' }).click();
+    await page.getByLabel('Name', { exact: true }).fill('Loan system');
+    await page.getByLabel('URL').fill(`${receiver.url}/hooks/docsift`);
+    await page.getByLabel('Authentication').selectOption('bearer');
+    await page.getByRole('textbox', { name: 'Token' }).fill('receiver-secret-token');
+    expect(await unlabelledControls(page)).to.deep.equal([]);
+    await page.getByRole('button', { name: 'Save webhook' }).click();
+    const card = page.getByRole('article', { name: 'Loan system' });
+    await card.waitFor();
+    expect(await card.textContent()).to.contain('auth bearer');
+    await card.getByRole('button', { name: 'Send test' }).click();
+    const result = card.getByTestId('test-result');
+    await result.waitFor();
+    expect(await result.textContent()).to.match(/^Delivered: HTTP 200/);
+    const received = receiver.on('/hooks/docsift');
+    expect(received).to.have.length(1);
+    expect(received[0]!.headers.authorization).to.equal('Bearer receiver-secret-token');
+    await card.getByRole('button', { name: 'Deliveries' }).click();
+    await card.getByText('No deliveries yet').waitFor();
+  });
+
+  it('creates a template with the field editor and extracts a document with it, which the webhook receives', async () => {
+    await page.getByRole('link', { name: 'Templates' }).click();
+    await page.getByText('No templates yet').waitFor();
+    await page.getByRole('button', { name: 'New template' }).click();
+    await page.getByLabel('Name', { exact: true }).fill('Invoices');
+    await page.getByLabel('Name of fields 1').fill('invoiceNumber');
+    await page.getByLabel('Description of fields 1').fill('The number of the invoice.');
+    await page.getByLabel('Required').first().check();
+    await page.getByRole('button', { name: 'Add field' }).click();
+    await page.getByLabel('Name of fields 2').fill('total');
+    await page.getByLabel('Type of fields 2').selectOption('currency');
+    await page.getByLabel('Description of fields 2').fill('The total amount due.');
+    expect(await page.getByLabel('Type of fields 1').locator('option').count()).to.equal(10);
+    await screenshot(page, 'template-editor');
+    expect(await unlabelledControls(page)).to.deep.equal([]);
+    await page.getByRole('button', { name: 'Save template' }).click();
+    await page.getByRole('row', { name: /Invoices/ }).waitFor();
+
+    const invoice = path.join(workDir, 'invoice-2041.pdf');
+    fs.writeFileSync(invoice, await makeTextPdf([paragraph(['ACME SUPPLIES', 'INVOICE', 'Invoice Number: INV-2041', 'Date: 2026-03-14', 'Total: $1,250.00'])]));
+    const templateId = ((await page.evaluate(() => fetch('/api/b2c/templates').then((response) => response.json()))) as { templates: Array<{ id: string }> }).templates[0]!.id;
+    await uploadAndWait([invoice], templateId);
+    await page.locator('li.upload[data-file="invoice-2041.pdf"]').getByRole('link', { name: 'Open result' }).click();
+    await page.waitForURL(/\/extractions\//);
+    const row = page.locator('tr[data-path="invoiceNumber"]');
+    expect(await row.textContent()).to.contain('INV-2041');
+    await screenshot(page, 'extraction');
+
+    // The webhook configuration made before gets the completed extraction, and its log shows the attempt.
+    await page.getByRole('link', { name: 'Webhooks' }).click();
+    const card = page.getByRole('article', { name: 'Loan system' });
+    await card.getByRole('button', { name: 'Deliveries' }).click();
+    const delivery = card.getByRole('row', { name: /extraction\.completed/ });
+    await delivery.waitFor();
+    expect(await delivery.textContent()).to.match(/delivered.*: 200 in \d+ ms/);
+    await screenshot(page, 'webhooks');
+  });
+
+  it('saves lending requirements, adds a document type and adds an admin to the organization', async () => {
+    await page.getByRole('link', { name: 'Lending' }).click();
+    await page.getByLabel('Requirements (JSON)').waitFor();
+    const requirements = JSON.parse(await page.getByLabel('Requirements (JSON)').inputValue()) as Record<string, unknown>;
+    expect(requirements).to.have.property('minimumFieldConfidence');
+    await page.getByLabel('Requirements (JSON)').fill(JSON.stringify({ ...requirements, minimumFieldConfidence: 0.7 }, null, 2));
+    await page.getByRole('button', { name: 'Save requirements' }).click();
+    await page.getByText('Saved.').waitFor();
+    const saved = (await page.evaluate(() => fetch('/api/lending/requirements').then((response) => response.json()))) as { requirements: { minimumFieldConfidence: number }; source: string };
+    expect(saved).to.deep.include({ source: 'organization' });
+    expect(saved.requirements.minimumFieldConfidence).to.equal(0.7);
+    await screenshot(page, 'lending');
+
+    await page.getByRole('link', { name: 'Document types' }).click();
+    await page.getByRole('cell', { name: 'insurance_cert' }).waitFor();
+    await page.getByRole('button', { name: 'New type' }).click();
+    await page.getByLabel('Type code').fill('purchase_order');
+    await page.getByLabel('Display name').fill('Purchase order');
+    await page.getByLabel('Description (the classifier reads it)').fill('A buyer’s order to a supplier, with a PO number and lines.');
+    await page.getByLabel('Name of fields 1').fill('poNumber');
+    await page.getByLabel('Description of fields 1').fill('The purchase order number.');
+    expect(await unlabelledControls(page)).to.deep.equal([]);
+    await page.getByRole('button', { name: 'Save type' }).click();
+    await page.getByRole('cell', { name: 'purchase_order' }).waitFor();
+
+    await page.getByRole('link', { name: 'Organization' }).click();
+    await page.getByRole('cell', { name: email, exact: true }).waitFor();
+    expect(await page.getByRole('row', { name: new RegExp(`^${email}`) }).textContent()).to.contain('owner');
+    await page.getByLabel('Email').fill(`admin-${email}`);
+    await page.getByLabel('Initial password').fill('another good password');
+    await page.getByLabel('Role').selectOption('admin');
+    await page.getByRole('button', { name: 'Add member' }).click();
+    await page.getByRole('cell', { name: `admin-${email}`, exact: true }).waitFor();
+    expect(await page.getByRole('row', { name: new RegExp(`admin-${email}`) }).textContent()).to.contain('admin');
+    await screenshot(page, 'organization');
+  });
+});
