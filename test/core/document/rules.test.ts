@@ -35,4 +35,21 @@ describe('removeRules', () => {
     removeRules(page);
     expect(inkIn(page, 0, 0, 400, 400)).to.equal(0);
   });
+
+  it('paints out a rule broken by dropouts and stepping down a row, as a fax prints it', () => {
+    const page = blankPage(1000, 1300);
+    fill(page, 50, 400, 500, 402);
+    fill(page, 500, 401, 950, 403);
+    for (let x = 80; x < 950; x += 37) fill(page, x, 400, x + 2, 403, 250);
+    removeRules(page, undefined, { brokenRules: true });
+    expect(inkIn(page, 50, 398, 950, 405)).to.equal(0);
+  });
+
+  it('keeps a line of bold letters set close together, whose tops cover a band as densely as a rule', () => {
+    const page = blankPage(1000, 1300);
+    for (let x = 100; x < 900; x += 15) fill(page, x, 500, x + 14, 520);
+    const before = inkIn(page, 0, 0, 1000, 1300);
+    removeRules(page, undefined, { brokenRules: true });
+    expect(inkIn(page, 0, 0, 1000, 1300)).to.equal(before);
+  });
 });

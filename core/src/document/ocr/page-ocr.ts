@@ -1,7 +1,7 @@
 import type { BBox, Word } from '../../contracts/document.js';
 import { rotateQuarterTurns, type GrayImage } from '../gray-image.js';
 import { roundBox } from '../geometry.js';
-import { softenBilevel } from './bilevel.js';
+import { isBilevel, softenBilevel } from './bilevel.js';
 import { cropToInk, type InkCrop } from './crop.js';
 import { flattenIllumination } from './illumination.js';
 import { deskew, measureSkew, skewWorthCorrecting } from './deskew.js';
@@ -61,12 +61,17 @@ function toPageWords(words: OcrWord[], { left, top, pageWidth, pageHeight }: Ink
   return kept;
 }
 
-async function recognizeTurned(engine: OcrEngine, image: GrayImage, quarterTurns: number, knownSkew?: number): Promise<Attempt> {
+interface Cleaning {
+  /** The page was black and white (a fax): its rules may be broken (see removeRules). */
+  bilevel: boolean;
+}
+
+async function recognizeTurned(engine: OcrEngine, image: GrayImage, cleaning: Cleaning, quarterTurns: number, knownSkew?: number): Promise<Attempt> {
   const turned = rotateQuarterTurns(image, quarterTurns);
   const skew = knownSkew ?? measureSkew(turned);
   const { canvas, window } = await deskew(turned, skew);
   const { image: cleaned, crop } = cropToInk(canvas, window);
-  removeRules(cleaned, Math.max(crop.pageWidth, crop.pageHeight));
+  removeRules(cleaned, Math.max(crop.pageWidth, crop.pageHeight), { brokenRules: cleaning.bilevel });
   return { quarterTurns, skew, image: cleaned, crop, words: await engine.recognize(cleaned) };
 }
 
@@ -77,18 +82,19 @@ async function recognizeTurned(engine: OcrEngine, image: GrayImage, quarterTurns
  * it is recognised turned over too, and the more readable result kept.
  */
 export async function recognizePage(engine: OcrEngine, page: GrayImage): Promise<OcrPageResult> {
+  const cleaning: Cleaning = { bilevel: isBilevel(page) };
   const image = await softenBilevel(flattenIllumination(page));
   const orientation = estimateOrientation(image);
   let best = orientation.vertical
-    ? await recognizeTurned(engine, image, orientation.quarterTurns)
-    : await recognizeTurned(engine, image, 0, skewWorthCorrecting(orientation.skew));
+    ? await recognizeTurned(engine, image, cleaning, orientation.quarterTurns)
+    : await recognizeTurned(engine, image, cleaning, 0, skewWorthCorrecting(orientation.skew));
   // The edges of a narrow receipt or a photo's border project like text running down the page.
   if (orientation.vertical && !readsUpright(best.words)) {
-    const unturned = await recognizeTurned(engine, image, 0);
+    const unturned = await recognizeTurned(engine, image, cleaning, 0);
     if (readabilityScore(unturned.words) > readabilityScore(best.words)) best = unturned;
   }
   if (best.words.length >= MIN_WORDS_TO_TURN_OVER && !readsUpright(best.words)) {
-    const flipped = await recognizeTurned(engine, image, best.quarterTurns + 2);
+    const flipped = await recognizeTurned(engine, image, cleaning, best.quarterTurns + 2);
     if (readabilityScore(flipped.words) > readabilityScore(best.words)) best = flipped;
   }
   const words = await recheckDoubtfulWords(engine, best.image, best.words);

@@ -11,6 +11,28 @@ const MIN_RULE_PIXELS = 30;
 const RULE_SPREAD = 1;
 const RULE_EDGE_LEVEL = 230;
 
+/**
+ * A fax breaks its rules: dropouts leave gaps of a few pixels, and a rule that was skewed before
+ * binarisation steps up or down a row every so often, so no single row holds a long run. On the
+ * generated faxes, table headers between such rules were lost to OCR until the rules were painted
+ * out. Such a rule is found on a band of three rows with gaps of up to this many pixels...
+ */
+const MAX_RULE_GAP = 3;
+/** ...when ink fills at least this share of the band along it... */
+const MIN_BROKEN_RULE_COVER = 0.9;
+/**
+ * ...most of that ink in unbroken pieces at least this fraction of a rule's minimum length (a glyph
+ * is narrower: the top of a line of bold text covers a band densely too, letter by letter)...
+ */
+const MIN_PIECE_SHARE_OF_RULE = 1 / 3;
+const MIN_LONG_PIECES_COVER = 0.7;
+/**
+ * ...and one side of it, this many pixels off, is nearly clean: a rule is thin, and text set on it
+ * touches one side only, while a text line's middle rows have its strokes on both sides.
+ */
+const SIDE_OFFSET = 3;
+const MAX_SIDE_INK_SHARE = 0.15;
+
 /** Runs of ink, four numbers each: line, first position, end position, and 0 across / 1 down. */
 type Runs = number[];
 
@@ -32,20 +54,69 @@ function findRuns(data: Uint8Array, lines: number, length: number, lineStep: num
 }
 
 /**
+ * Finds rules broken by gaps and steps (see MAX_RULE_GAP), as runs of the middle line of three:
+ * the band's ink is taken with gaps of up to MAX_RULE_GAP pixels, and kept when it covers the run
+ * densely, mostly in long pieces, with one side of it clean. `ink` holds 1 for ink, 0 for paper.
+ */
+function findBrokenRuns(ink: Uint8Array, lines: number, length: number, lineStep: number, positionStep: number, minLength: number, direction: number, runs: Runs): void {
+  const inkAt = (line: number, position: number): boolean => line >= 0 && line < lines && ink[line * lineStep + position * positionStep] === 1;
+  const minPiece = Math.round(minLength * MIN_PIECE_SHARE_OF_RULE);
+  for (let line = 1; line < lines - 1; line += 1) {
+    let start = -1;
+    let last = -1;
+    let inked = 0;
+    let piece = 0;
+    let inLongPieces = 0;
+    for (let position = 0; position <= length; position += 1) {
+      if (position < length && (inkAt(line - 1, position) || inkAt(line, position) || inkAt(line + 1, position))) {
+        if (start < 0) start = position;
+        last = position;
+        inked += 1;
+        piece += 1;
+        continue;
+      }
+      if (piece >= minPiece) inLongPieces += piece;
+      piece = 0;
+      if (start < 0 || (position < length && position - last <= MAX_RULE_GAP)) continue;
+      const span = last + 1 - start;
+      if (span >= minLength && inked >= span * MIN_BROKEN_RULE_COVER && inLongPieces >= span * MIN_LONG_PIECES_COVER) {
+        let above = 0;
+        let below = 0;
+        for (let along = start; along <= last; along += 1) {
+          if (inkAt(line - SIDE_OFFSET, along)) above += 1;
+          if (inkAt(line + SIDE_OFFSET, along)) below += 1;
+        }
+        if (Math.min(above, below) < span * MAX_SIDE_INK_SHARE) runs.push(line, start, last + 1, direction);
+      }
+      start = -1;
+      inked = 0;
+      inLongPieces = 0;
+    }
+  }
+}
+
+/**
  * Paints long horizontal and vertical rules (form boxes, table grids, underlines) white, in place,
  * with the pixels either side of them. Tesseract's layout analysis takes boxed cells for pictures and
  * skips the small labels inside them; on the scanned ACORD 25 this took the limit labels found from 6
  * to 22 and the words read with confidence ≥ 0.5 from 431 to 499. All rules are found before any is
  * painted, so a vertical rule cut by a horizontal one is still seen whole. `pageSide` is the longer
- * side of the whole page, which may be larger than the image (a crop of it).
+ * side of the whole page, which may be larger than the image (a crop of it). `brokenRules` looks for
+ * rules broken by dropouts and steps too: for faxes and other bilevel pages; on a gray scan the
+ * edges of shaded header cells can pass for them.
  */
-export function removeRules(image: GrayImage, pageSide = Math.max(image.width, image.height)): void {
+export function removeRules(image: GrayImage, pageSide = Math.max(image.width, image.height), options: { brokenRules?: boolean } = {}): void {
   const { data, width, height } = image;
   const threshold = otsuThreshold(data);
   const minLength = Math.max(MIN_RULE_PIXELS, Math.round(pageSide * MIN_RULE_SHARE));
   const runs: Runs = [];
   findRuns(data, height, width, width, 1, threshold, minLength, 0, runs);
   findRuns(data, width, height, 1, width, threshold, minLength, 1, runs);
+  if (options.brokenRules) {
+    const ink = data.map((value) => (value <= threshold ? 1 : 0));
+    findBrokenRuns(ink, height, width, width, 1, minLength, 0, runs);
+    findBrokenRuns(ink, width, height, 1, width, minLength, 1, runs);
+  }
   for (let index = 0; index < runs.length; index += 4) {
     const [line, start, end, direction] = runs.slice(index, index + 4);
     const [lineStep, positionStep, lines] = direction === 0 ? [width, 1, height] : [1, width, width];
