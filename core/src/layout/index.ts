@@ -16,3 +16,4 @@ export * from './key-values.js';
 export * from './zones.js';
 export * from './document-layout.js';
 export * from './parties.js';
+export { repairOcrSpelling, repairSpelling } from './spelling.js';

@@ -1,4 +1,4 @@
-import { cents, isKnownUnit, roundCents, snapUnitByUse, textOf, type CellValue } from '@docsift/core/layout';
+import { cents, isKnownUnit, repairOcrSpelling, roundCents, snapUnitByUse, textOf, type CellValue } from '@docsift/core/layout';
 import type { ProvenanceRecorder } from './provenance.js';
 import { quantityFromRates, reconcileQuantity } from './quantity.js';
 import type { SorLineItem, SorSection } from './schema.js';
@@ -97,7 +97,7 @@ function restoreDecimalPoint(item: SorLineItem, draft: DraftItem, path: string, 
 }
 
 function toLineItem(draft: DraftItem, path: string, provenance: ProvenanceRecorder): SorLineItem {
-  const description = textOf(draft.description);
+  const description = textOf(repairOcrSpelling(draft.description));
   provenance.record(`${path}.description`, draft.page, draft.description);
   const item: SorLineItem = {
     description,
