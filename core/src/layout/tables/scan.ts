@@ -171,9 +171,8 @@ function scanRow(state: ScanState, rows: LayoutRow[], index: number, options: Ta
     if (state.item && scope >= 0 && state.item.columns === columns) state.item.cells[scope] = [...state.item.cells[scope], ...text];
     return keepGoing(state, row);
   }
-  const next = upcoming()[0];
   if (text.length > 0 && values.money === 0 && isHeading(state, line, upcoming(), options)) return openHeading(state, line);
-  if (text.length > 0 && valueWords(line, columns).length === 0) readTextLine(state, line, text, next, options);
+  if (text.length > 0 && valueWords(line, columns).length === 0) readTextLine(state, line, text, upcoming(), options);
   else state.item = null;
   return keepGoing(state, row);
 }
@@ -204,18 +203,54 @@ function readDetail(state: ScanState, line: SplitLine, detail: DetailLine): bool
 }
 
 /**
+ * How much farther (in row heights) a text line must sit from the line above than from the line
+ * below to open the item below: items set apart by padding or shading print their lines closer
+ * together within an item than between items.
+ */
+const SPACING_MARGIN = 0.15;
+
+/**
+ * Whether `row` sits clearly closer to `below` than to `above`. Spacing is measured between tops and
+ * between middles, and the smaller difference counts: a line of x-height letters ("owner") has a
+ * lower top, a line with descenders a lower bottom.
+ */
+function opensBelow(above: LayoutRow, row: LayoutRow, below: LayoutRow): boolean {
+  if (row.page !== above.page) return false;
+  const middle = (line: LayoutRow): number => line.top + line.height / 2;
+  const byTops = row.top - above.top - (below.top - row.top);
+  const byMiddles = middle(row) - middle(above) - (middle(below) - middle(row));
+  return Math.min(byTops, byMiddles) >= SPACING_MARGIN * Math.max(above.height, row.height, below.height);
+}
+
+/** Whether the text lines below `line` run, each close under the one before, into an item line. */
+function leadsToItem(line: SplitLine, upcoming: SplitLine[], state: ScanState, options: TableReadOptions): boolean {
+  let previous = line.row;
+  for (const next of upcoming) {
+    if (next.row.page !== previous.page || rowGap(previous, next.row) > WRAP_GAP) return false;
+    if (isItem(next, state, options)) return true;
+    if (valueWords(next, columnsOf(state)).length > 0 || textWords(next, columnsOf(state)).length === 0) return false;
+    previous = next.row;
+  }
+  return false;
+}
+
+/**
  * A line of text only: a wrapped line of the item above, or a line of the item printed under it
  * (a description whose values sit on its last or middle line), or a note between the items.
  */
-function readTextLine(state: ScanState, line: SplitLine, text: Word[], next: SplitLine | undefined, options: TableReadOptions): void {
+function readTextLine(state: ScanState, line: SplitLine, text: Word[], upcoming: SplitLine[], options: TableReadOptions): void {
   const columns = columnsOf(state);
+  const next = upcoming[0];
   const close = next !== undefined && next.row.page === line.row.page && rowGap(line.row, next.row) <= WRAP_GAP;
   const nextText = next ? textWords(next, columns) : [];
   const nextIsItem = close && isItem(next, state, options);
   const nextIsText = close && nextText.length > 0 && valueWords(next!, columns).length === 0;
-  // A line between two items joins the one above, unless it starts a sentence the item below continues.
+  // A line between two items joins the one above, unless it starts a sentence the item below continues,
+  // or starts one clearly closer to the lines below than to the item above (values on a description's last line).
   const opensNext = nextIsItem && !startsLowerCase(text) && startsLowerCase(nextText);
-  if (isWrappedLine(state, line, text) && !opensNext) {
+  const nearerBelow =
+    state.lastRow !== null && close && !startsLowerCase(text) && opensBelow(state.lastRow, line.row, next.row) && leadsToItem(line, upcoming, state, options);
+  if (isWrappedLine(state, line, text) && !opensNext && !nearerBelow) {
     addText(state.item!, [line], false);
     return;
   }
