@@ -13,7 +13,7 @@ import { recapExact, scoreSorFields, scoreSorLineItems } from './scorers.js';
 
 /**
  * Leave-one-family-out evaluation of statements of repair: generated layout families g1–g4 and
- * g9–g16 are used for tuning, g5–g8 never are; figures are reported for each group and family apart.
+ * g9–g17 are used for tuning, g5–g8 never are; figures are reported for each group and family apart.
  */
 
 const here = path.dirname(fileURLToPath(import.meta.url));

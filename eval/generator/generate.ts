@@ -21,18 +21,20 @@ import { g13 } from './families/g13-specialty-proposal.js';
 import { g14 } from './families/g14-lender-budget-form.js';
 import { g15 } from './families/g15-cost-plan.js';
 import { g16 } from './families/g16-accounting-estimate.js';
+import { g17 } from './families/g17-typed-remodel-estimate.js';
 import { buildDocument, type SorDocument } from './model.js';
 import { Random } from './random.js';
 import { faxPdf, photoImage, scannedPdf, type Rendering } from './variants.js';
 
 /**
- * Statements of repair in sixteen layout families with their answer keys, for leave-one-family-out
- * evaluation: g1–g4 and g9–g16 for tuning, g5–g8 held out. Deterministic for a seed and generator version.
+ * Statements of repair in seventeen layout families with their answer keys, for leave-one-family-out
+ * evaluation: g1–g4 and g9–g17 for tuning (g17 added as a development family while tuning OCR
+ * reading), g5–g8 held out. Deterministic for a seed and generator version.
  */
 
-export const GENERATOR_VERSION = '1.3.0';
+export const GENERATOR_VERSION = '1.4.0';
 export const DEFAULT_SEED = 20261207;
-export const FAMILIES: SorFamily[] = [g1, g2, g3, g4, g5, g6, g7, g8, g9, g10, g11, g12, g13, g14, g15, g16];
+export const FAMILIES: SorFamily[] = [g1, g2, g3, g4, g5, g6, g7, g8, g9, g10, g11, g12, g13, g14, g15, g16, g17];
 
 export interface GenerateOptions {
   /** Family ids ("g1"…); all by default. */
@@ -155,7 +157,7 @@ export async function generateSorFamilies(outDir: string, options: GenerateOptio
   const set: GeneratedSet = {
     set: 'generated-sor',
     generator,
-    description: 'Generated statements of repair in sixteen layout families (g1–g4 and g9–g16 for tuning, g5–g8 held out) with their expected extraction results.',
+    description: 'Generated statements of repair in seventeen layout families (g1–g4 and g9–g17 for tuning, g5–g8 held out) with their expected extraction results.',
     conventions: CONVENTIONS,
     files,
   };
