@@ -1,9 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
 import { DocsiftError } from '@docsift/core';
-import type { MaintenanceService } from '../../host/src/services/maintenance.service.js';
-import { bearer, createKey, signup, startHarness, type Harness } from './support/harness.js';
+import { LEFTOVER_AGE_MS, type MaintenanceService } from '../../host/src/services/maintenance.service.js';
+import { bearer, createKey, maintenanceAt, signup, startHarness, type Harness } from './support/harness.js';
 import { fakeEngine, form, PDF_BYTES, resultOf, waitFor } from './support/fake-engine.js';
 
 const CERT = { certificateNumber: 'C-1', coverages: [] };
@@ -145,6 +146,29 @@ describe('host: jobs run by the workers', () => {
       expect(fs.existsSync(file)).to.equal(false);
       expect((await h.request('GET', `/api/documents/extract/${old.jobId}`, { headers: bearer(key) })).status).to.equal(404);
       expect((await h.request('GET', `/api/documents/extract/${fresh.jobId}`, { headers: bearer(key) })).status).to.equal(200);
+    });
+
+    it('removes, after LEFTOVER_AGE_MS, stored files no job holds and temporary files a dead process left; keeps the files of jobs', async () => {
+      const held = await submitAndWait(h, key);
+      const [row] = (await h.dataSource.query('SELECT file_key, organization_id FROM jobs WHERE id = ?', [held.jobId])) as Array<{ file_key: string; organization_id: string }>;
+      const heldFile = path.join(h.config.storage.root, row!.file_key);
+      const unheldFile = path.join(h.config.storage.root, row!.organization_id, randomUUID());
+      const upload = path.join(h.dataDir, 'tmp', 'uploads', randomUUID());
+      const engineCopy = path.join(h.dataDir, 'tmp', 'storage', randomUUID());
+      for (const file of [unheldFile, upload, engineCopy]) {
+        fs.mkdirSync(path.dirname(file), { recursive: true });
+        fs.writeFileSync(file, 'left over');
+      }
+
+      const soon = await maintenanceAt(h, new Date(Date.now() + LEFTOVER_AGE_MS - 60_000)).purge();
+      expect(soon.leftoverFiles).to.equal(0);
+      expect([unheldFile, upload, engineCopy].every((file) => fs.existsSync(file))).to.equal(true);
+
+      const later = await maintenanceAt(h, new Date(Date.now() + LEFTOVER_AGE_MS + 60_000)).purge();
+      expect(later.leftoverFiles).to.equal(3);
+      expect([unheldFile, upload, engineCopy].some((file) => fs.existsSync(file))).to.equal(false);
+      expect(fs.existsSync(heldFile)).to.equal(true);
+      expect((await h.request('GET', `/api/documents/extract/${held.jobId}`, { headers: bearer(key) })).status).to.equal(200);
     });
   });
 });

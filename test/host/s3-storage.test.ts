@@ -3,16 +3,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import { DeleteObjectCommand, HeadObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { expect } from 'chai';
 import pino from 'pino';
 import { BUNDLED_PLUGINS, loadConfig, maskConfig } from '../../host/src/config/config.js';
 import { createLogger } from '../../host/src/common/logger.js';
 import { createEnginePool, type EnginePool } from '../../host/src/engine/index.js';
-import type { MaintenanceService } from '../../host/src/services/maintenance.service.js';
+import { LEFTOVER_AGE_MS, type MaintenanceService } from '../../host/src/services/maintenance.service.js';
 import { FileNotFoundError } from '../../host/src/storage/file-store.js';
 import { PART_SIZE_BYTES, S3FileStore } from '../../host/src/storage/s3-file-store.js';
-import { bearer, createKey, PUBLIC_URL, signup, startHarness, type Harness } from './support/harness.js';
+import { bearer, createKey, maintenanceAt, PUBLIC_URL, signup, startHarness, type Harness } from './support/harness.js';
 import { fakeEngine, form, PDF_BYTES, resultOf, waitFor } from './support/fake-engine.js';
 import { certificatePdf } from './support/lending-documents.js';
 import { startS3Server, type S3TestServer } from './support/s3-server.js';
@@ -283,6 +283,20 @@ describe('host: S3-compatible storage (s3rver on loopback)', function () {
       expect(purged.jobs).to.equal(1);
       expect(await exists(oldObject)).to.equal(false);
       expect(await exists(freshObject)).to.equal(true);
+    });
+
+    it('removes, after LEFTOVER_AGE_MS, objects no job holds (an upload stored by a process that died before writing its job) and keeps those of jobs', async () => {
+      const jobId = await submit();
+      await completed(jobId);
+      const heldObject = `${prefix}/${await fileKeyOf(jobId)}`;
+      const unheldObject = `${prefix}/${heldObject.split('/')[1]}/${randomUUID()}`;
+      await s3!.client.send(new PutObjectCommand({ Bucket: s3!.bucket, Key: unheldObject, Body: 'stored, never a job' }));
+
+      expect((await maintenanceAt(h, new Date(Date.now() + LEFTOVER_AGE_MS - 60_000)).purge()).leftoverFiles).to.equal(0);
+      expect(await exists(unheldObject)).to.equal(true);
+      expect((await maintenanceAt(h, new Date(Date.now() + LEFTOVER_AGE_MS + 60_000)).purge()).leftoverFiles).to.equal(1);
+      expect(await exists(unheldObject)).to.equal(false);
+      expect(await exists(heldObject)).to.equal(true);
     });
 
     it('serves page images from the stored object, and answers 409 file_gone once the object is gone', async () => {

@@ -1,4 +1,4 @@
-import { IsNull, LessThan, Not, type DataSource, type Repository } from 'typeorm';
+import { In, IsNull, LessThan, Not, type DataSource, type Repository } from 'typeorm';
 import { RawInsert, RawLookup } from './raw-lookup.js';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity.js';
 import { IdempotencyEntity, JOB_TRANSITIONS, JobEntity, type IdempotencyRecord, type Job, type JobStatus } from './entities/job.entities.js';
@@ -221,6 +221,13 @@ export class JobRepository {
   async oldestCreatedAt(status: JobStatus): Promise<Date | null> {
     const oldest = await this.#jobs.findOne({ where: { status }, order: { createdAt: 'ASC' }, select: { id: true, createdAt: true } });
     return oldest?.createdAt ?? null;
+  }
+
+  /** Those of `fileKeys` a job holds. */
+  async referencedFileKeys(fileKeys: string[]): Promise<Set<string>> {
+    if (fileKeys.length === 0) return new Set();
+    const rows = await this.#jobs.find({ select: { fileKey: true }, where: { fileKey: In(fileKeys) } });
+    return new Set(rows.map((row) => row.fileKey!));
   }
 
   listCreatedBefore(moment: Date, limit: number): Promise<Job[]> {

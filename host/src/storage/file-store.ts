@@ -24,6 +24,8 @@ export interface FileStore {
   withLocalFile<T>(key: string, use: (filePath: string) => Promise<T>): Promise<T>;
   /** Removes the file; a key with no file is no error. */
   delete(key: string): Promise<void>;
+  /** Keys of the files last written before `moment`, in no particular order: what the orphan sweep checks against the jobs. */
+  keysWrittenBefore(moment: Date): AsyncIterable<string>;
   /** Rejects when the store cannot be reached (readiness). */
   probe(): Promise<void>;
   /** Releases the store's connections, if it holds any. */
@@ -118,9 +120,31 @@ export class LocalFileStore implements FileStore {
     await fs.rm(this.localPath(key), { force: true });
   }
 
+  async *keysWrittenBefore(moment: Date): AsyncIterable<string> {
+    for (const organizationId of await folderEntries(this.#root)) {
+      if (!ORGANIZATION_PATTERN.test(organizationId)) continue;
+      for (const name of await folderEntries(path.join(this.#root, organizationId))) {
+        const key = `${organizationId}/${name}`;
+        if (!KEY_PATTERN.test(key)) continue;
+        const stat = await fs.stat(this.localPath(key)).catch(() => null);
+        if (stat?.isFile() && stat.mtime < moment) yield key;
+      }
+    }
+  }
+
   /** The root exists (made as the store would make it) and this process may write there. */
   async probe(): Promise<void> {
     await fs.mkdir(this.#root, PRIVATE_FOLDER);
     await fs.access(this.#root, fsConstants.R_OK | fsConstants.W_OK);
+  }
+}
+
+/** The names in a folder; none when it does not exist (yet, or any more). */
+async function folderEntries(folder: string): Promise<string[]> {
+  try {
+    return await fs.readdir(folder);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
   }
 }

@@ -79,6 +79,19 @@ export class S3FileStore implements FileStore {
     await client.send(new sdk.DeleteObjectCommand({ Bucket: this.#config.bucket, Key: this.#objectKey(key) }));
   }
 
+  async *keysWrittenBefore(moment: Date): AsyncIterable<string> {
+    const { sdk, client } = await this.#client();
+    let continuationToken: string | undefined;
+    do {
+      const page = await client.send(new sdk.ListObjectsV2Command({ Bucket: this.#config.bucket, Prefix: this.#config.prefix, ContinuationToken: continuationToken }));
+      for (const object of page.Contents ?? []) {
+        const key = object.Key?.slice(this.#config.prefix.length);
+        if (key && KEY_PATTERN.test(key) && object.LastModified && object.LastModified < moment) yield key;
+      }
+      continuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (continuationToken);
+  }
+
   /** The bucket answers with these credentials. */
   async probe(): Promise<void> {
     const { sdk, client } = await this.#client();

@@ -2,11 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import type { AwilixContainer } from 'awilix';
+import { asClass, type AwilixContainer } from 'awilix';
 import type { DataSource } from 'typeorm';
 import { loadConfig, type Config } from '../../../host/src/config/config.js';
 import type { EnginePool } from '../../../host/src/engine/index.js';
 import { startHost } from '../../../host/src/main/runtime.js';
+import { MaintenanceService } from '../../../host/src/services/maintenance.service.js';
 
 export interface Harness {
   baseUrl: string;
@@ -109,3 +110,8 @@ export async function createKey(h: Harness, account: Account, body: Record<strin
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** The host's maintenance (sweeper and purge) as it would run at `moment`: its other dependencies are the host's own. */
+export function maintenanceAt(h: Harness, moment: Date): MaintenanceService {
+  return h.container.build(asClass(MaintenanceService).inject(() => ({ clock: () => moment })));
+}
