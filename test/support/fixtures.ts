@@ -162,6 +162,22 @@ export async function makeTextImage(items: TextItem[], options: TextImageOptions
   return new Uint8Array(await (options.format === 'jpeg' ? image.jpeg({ quality: 85 }) : image.png()).toBuffer());
 }
 
+/** Each page of a PDF rendered by PDFium at `dpi` as a grey PNG: the pages a scanner would give back. */
+export async function rasterizedPages(pdf: Uint8Array, dpi: number): Promise<Uint8Array[]> {
+  const pdfium = await loadPdfium();
+  const document = openDocument(pdfium, pdf);
+  try {
+    const pages: Uint8Array[] = [];
+    for (let index = 0; index < document.pageCount; index += 1) {
+      const gray = renderPageGray(document, index, { dpi, maxPixels: 50_000_000 });
+      pages.push(new Uint8Array(await sharp(gray.data, { raw: { width: gray.width, height: gray.height, channels: 1 } }).png().toBuffer()));
+    }
+    return pages;
+  } finally {
+    document.close();
+  }
+}
+
 /** A PDF whose pages are full-page images (a scan): one page per PNG or JPEG. */
 export async function makeImagePdf(images: Array<{ bytes: Uint8Array; format: 'png' | 'jpeg' }>): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
