@@ -129,11 +129,11 @@ for (const database of HOST_DATABASES) {
       it("counts a key's concurrent requests across both processes (DOCSIFT_RATE_LIMIT_CONCURRENT=2 here)", async () => {
         const held = [uploadHeldOpen(a.baseUrl, key), uploadHeldOpen(a.baseUrl, key)];
         // B learns of A's requests at a synchronisation (every 200 ms; later on a loaded machine).
-        const refused = await waitFor(() => onB('GET', '/api/documents/extract', key), (res) => res.status === 429, 5000);
+        const refused = await waitFor(() => onB('GET', '/api/documents/extract', key), (res) => res.status === 429, 15_000);
         expect(refused.status, 'B knows of the two requests under way on A').to.equal(429);
         expect(await refused.json()).to.deep.include({ error: 'rate_limit_exceeded' });
         expect(await Promise.all(held.map((upload) => upload.finish()))).to.deep.equal([202, 202]);
-        const admitted = await waitFor(() => onB('GET', '/api/documents/extract', key), (res) => res.status === 200, 5000);
+        const admitted = await waitFor(() => onB('GET', '/api/documents/extract', key), (res) => res.status === 200, 15_000);
         expect(admitted.status, 'the places freed on A are free on B').to.equal(200);
       });
 
