@@ -1,10 +1,10 @@
 import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import { isDocsiftError, type EngineErrorCode, type PageImage, type PageImageOptions } from '@docsift/core';
 import type { Logger } from 'pino';
 import type { FileType } from '../common/upload.js';
 import { workerEntry } from './engine-pool.js';
+import { onDemandThread } from './on-demand-thread.js';
 
 export interface PageRenderRequest {
   id: number;
@@ -38,57 +38,25 @@ export interface PageRenderer {
   close(): Promise<void>;
 }
 
-interface Pending {
-  resolve(image: PageImage): void;
-  reject(error: Error): void;
-}
-
 /**
  * One worker thread, started on first use: rasterizing a page and encoding it takes 0.1 to 0.7 s,
  * which would stall the API's event loop. It is not the engine pool's: a page for the dashboard
- * should not wait behind documents being read. Requests are answered in order; a thread that dies
- * fails the requests it held and is replaced on the next one.
+ * should not wait behind documents being read.
  */
 export function createPageRenderer({ logger }: { logger: Logger }): PageRenderer {
-  const entry = workerEntry(new URL(`./page-render-worker${extname(fileURLToPath(import.meta.url))}`, import.meta.url));
-  const pending = new Map<number, Pending>();
-  let worker: Worker | null = null;
-  let nextId = 1;
-
-  const start = (): Worker => {
-    const started = new Worker(entry);
-    started.unref();
-    started.on('message', (reply: PageRenderReply) => {
-      const waiting = pending.get(reply.id);
-      pending.delete(reply.id);
-      if (!waiting) return;
-      if ('image' in reply) waiting.resolve(reply.image);
-      else if (reply.error.code === 'internal_error') waiting.reject(new Error(`the page could not be rendered: ${reply.error.message}`));
-      else waiting.reject(new PageRenderError(reply.error.code, reply.error.message, reply.error.details));
-    });
-    started.on('error', (error) => logger.error({ err: error }, 'the page render thread failed'));
-    started.on('exit', () => {
-      if (worker === started) worker = null;
-      for (const waiting of pending.values()) waiting.reject(new Error('the page render thread stopped'));
-      pending.clear();
-    });
-    return started;
-  };
-
+  const thread = onDemandThread<Omit<PageRenderRequest, 'id'>, PageRenderReply, PageImage>({
+    entry: workerEntry(new URL(`./page-render-worker${extname(fileURLToPath(import.meta.url))}`, import.meta.url)),
+    name: 'page render',
+    logger,
+    settle: (reply) => {
+      if ('image' in reply) return { result: reply.image };
+      if (reply.error.code === 'internal_error') return { error: new Error(`the page could not be rendered: ${reply.error.message}`) };
+      return { error: new PageRenderError(reply.error.code, reply.error.message, reply.error.details) };
+    },
+  });
   return {
-    render(filePath, fileType, options) {
-      worker ??= start();
-      const id = nextId++;
-      const request: PageRenderRequest = { id, filePath, fileType, options };
-      return new Promise((resolve, reject) => {
-        pending.set(id, { resolve, reject });
-        worker!.postMessage(request);
-      });
-    },
-    async close() {
-      await worker?.terminate();
-      worker = null;
-    },
+    render: (filePath, fileType, options) => thread.call({ filePath, fileType, options }),
+    close: () => thread.close(),
   };
 }
 

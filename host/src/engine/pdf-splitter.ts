@@ -1,9 +1,9 @@
 import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
 import type { FileType } from '../common/upload.js';
 import { workerEntry } from './engine-pool.js';
+import { onDemandThread } from './on-demand-thread.js';
 
 export interface PdfSplitRequest {
   id: number;
@@ -21,54 +21,19 @@ export interface PdfSplitter {
   close(): Promise<void>;
 }
 
-interface Pending {
-  resolve(pdf: Uint8Array | null): void;
-  reject(error: Error): void;
-}
-
 /**
  * One worker thread, started on first use: pdf-lib parses a whole file to copy pages out of it
- * (seconds for a large one), which would stall the API's event loop. Requests are answered in
- * order; a thread that dies fails the requests it held and is replaced on the next one.
+ * (seconds for a large one), which would stall the API's event loop.
  */
 export function createPdfSplitter({ logger }: { logger: Logger }): PdfSplitter {
-  const entry = workerEntry(new URL(`./pdf-split-worker${extname(fileURLToPath(import.meta.url))}`, import.meta.url));
-  const pending = new Map<number, Pending>();
-  let worker: Worker | null = null;
-  let nextId = 1;
-
-  const start = (): Worker => {
-    const started = new Worker(entry);
-    started.unref();
-    started.on('message', (reply: PdfSplitReply) => {
-      const waiting = pending.get(reply.id);
-      pending.delete(reply.id);
-      if (!waiting) return;
-      if ('error' in reply) waiting.reject(new Error(`the split PDF could not be made: ${reply.error}`));
-      else waiting.resolve(reply.pdf);
-    });
-    started.on('error', (error) => logger.error({ err: error }, 'the PDF split thread failed'));
-    started.on('exit', () => {
-      if (worker === started) worker = null;
-      for (const waiting of pending.values()) waiting.reject(new Error('the PDF split thread stopped'));
-      pending.clear();
-    });
-    return started;
-  };
-
+  const thread = onDemandThread<Omit<PdfSplitRequest, 'id'>, PdfSplitReply, Uint8Array | null>({
+    entry: workerEntry(new URL(`./pdf-split-worker${extname(fileURLToPath(import.meta.url))}`, import.meta.url)),
+    name: 'PDF split',
+    logger,
+    settle: (reply) => ('error' in reply ? { error: new Error(`the split PDF could not be made: ${reply.error}`) } : { result: reply.pdf }),
+  });
   return {
-    split(bytes, fileType, pages) {
-      worker ??= start();
-      const id = nextId++;
-      const request: PdfSplitRequest = { id, bytes, fileType, pages };
-      return new Promise((resolve, reject) => {
-        pending.set(id, { resolve, reject });
-        worker!.postMessage(request);
-      });
-    },
-    async close() {
-      await worker?.terminate();
-      worker = null;
-    },
+    split: (bytes, fileType, pages) => thread.call({ bytes, fileType, pages }),
+    close: () => thread.close(),
   };
 }
