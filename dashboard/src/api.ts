@@ -57,6 +57,12 @@ export function upload<T>(path: string, form: FormData, onProgress: (fraction: n
 
 export const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
+/** The message of an error, with the validation issues the API lists. */
+export function issuesOf(error: unknown): string {
+  const issues = (error as { details?: { issues?: Array<{ path: string; message: string }> } }).details?.issues;
+  return issues?.length ? `${messageOf(error)} ${issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ')}` : messageOf(error);
+}
+
 export type Role = 'owner' | 'admin' | 'member';
 export interface Session {
   user: { id: string; email: string; name: string | null };

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import type { FieldDetail, Finding } from './api';
 import { display, leavesOf, parseEdited, valueAt, withValueAt } from './fields';
-import { ErrorNote, LOW_CONFIDENCE, percent } from './ui';
+import { DataTable, Empty, ErrorNote, LOW_CONFIDENCE, percent } from './ui';
 
 export interface ResultModel {
   data: Record<string, unknown> | null;
@@ -110,64 +110,55 @@ export function PageAndData({ model, editable, onSave }: { model: ResultModel; e
         </div>
         <ErrorNote>{saveError}</ErrorNote>
         {paths.length === 0 ? (
-          <p class="empty">No values were extracted.</p>
+          <Empty>No values were extracted.</Empty>
         ) : (
-          <table class="grid values">
-            <thead>
-              <tr>
-                <th scope="col">Field</th>
-                <th scope="col">Value</th>
-                <th scope="col">Confidence</th>
-              </tr>
-            </thead>
-            <tbody>
-              {paths.map((path) => {
-                const confidence = model.confidenceOf(path);
-                const value = valueAt(data, path);
-                const original = model.originalData ? valueAt(model.originalData, path) : value;
-                const corrected = model.originalData !== null && JSON.stringify(original) !== JSON.stringify(value);
-                return (
-                  <tr
-                    id={rowId(path)}
-                    tabIndex={0}
-                    data-path={path}
-                    class={`${confidence !== undefined && confidence < LOW_CONFIDENCE ? 'low' : ''}${active(path) ? ' active' : ''}`}
-                    aria-selected={path === selected}
-                    onMouseEnter={() => setHovered(path)}
-                    onMouseLeave={() => setHovered(null)}
-                    onFocus={() => select(path, 'row')}
-                    onClick={() => select(path, 'row')}
-                  >
-                    <th scope="row">
-                      <code>{path}</code>
-                    </th>
-                    <td>
-                      {draft ? (
-                        <input
-                          aria-label={`Value of ${path}`}
-                          value={draft[path] ?? (value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value))}
-                          onInput={(event) => setDraft({ ...draft, [path]: (event.target as HTMLInputElement).value })}
-                        />
-                      ) : (
-                        <>
-                          {display(value)}
-                          {corrected && (
-                            <span class="badge corrected" title={`The engine read: ${display(original)}`}>
-                              corrected
-                            </span>
-                          )}
-                        </>
-                      )}
-                    </td>
-                    <td>
-                      {percent(confidence)}
-                      {confidence !== undefined && confidence < LOW_CONFIDENCE && <span class="visually-hidden"> (low)</span>}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+          <DataTable class="grid values" columns={['Field', 'Value', 'Confidence']}>
+            {paths.map((path) => {
+              const confidence = model.confidenceOf(path);
+              const value = valueAt(data, path);
+              const original = model.originalData ? valueAt(model.originalData, path) : value;
+              const corrected = model.originalData !== null && JSON.stringify(original) !== JSON.stringify(value);
+              return (
+                <tr
+                  id={rowId(path)}
+                  tabIndex={0}
+                  data-path={path}
+                  class={`${confidence !== undefined && confidence < LOW_CONFIDENCE ? 'low' : ''}${active(path) ? ' active' : ''}`}
+                  aria-selected={path === selected}
+                  onMouseEnter={() => setHovered(path)}
+                  onMouseLeave={() => setHovered(null)}
+                  onFocus={() => select(path, 'row')}
+                  onClick={() => select(path, 'row')}
+                >
+                  <th scope="row">
+                    <code>{path}</code>
+                  </th>
+                  <td>
+                    {draft ? (
+                      <input
+                        aria-label={`Value of ${path}`}
+                        value={draft[path] ?? (value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value))}
+                        onInput={(event) => setDraft({ ...draft, [path]: (event.target as HTMLInputElement).value })}
+                      />
+                    ) : (
+                      <>
+                        {display(value)}
+                        {corrected && (
+                          <span class="badge corrected" title={`The engine read: ${display(original)}`}>
+                            corrected
+                          </span>
+                        )}
+                      </>
+                    )}
+                  </td>
+                  <td>
+                    {percent(confidence)}
+                    {confidence !== undefined && confidence < LOW_CONFIDENCE && <span class="visually-hidden"> (low)</span>}
+                  </td>
+                </tr>
+              );
+            })}
+          </DataTable>
         )}
       </div>
     </div>

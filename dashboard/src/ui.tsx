@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { useCallback, useEffect, useState } from 'preact/hooks';
-import { messageOf } from './api';
+import { issuesOf, messageOf } from './api';
 
 /** Loads data for a screen: the value, the error, and a reload. */
 export function useLoad<T>(load: () => Promise<T>, deps: unknown[]): { data: T | undefined; error: string | null; loading: boolean; reload: () => void } {
@@ -21,6 +21,35 @@ export function useLoad<T>(load: () => Promise<T>, deps: unknown[]): { data: T |
   return { ...state, reload };
 }
 
+/** A form's submit handler and its error line: the error is cleared on submit and set to the failure's message. */
+export function useSubmit(submit: (form: HTMLFormElement) => Promise<void>, describe: (error: unknown) => string = issuesOf) {
+  const [error, setError] = useState<string | null>(null);
+  const onSubmit = async (event: SubmitEvent) => {
+    event.preventDefault();
+    setError(null);
+    try {
+      await submit(event.currentTarget as HTMLFormElement);
+    } catch (caught) {
+      setError(describe(caught));
+    }
+  };
+  return { onSubmit, error, setError };
+}
+
+/** Reads a form's text fields, trimmed. */
+export const formText = (form: FormData) => (name: string) => String(form.get(name) ?? '').trim();
+
+/** Sends a change (after the user confirms it, when a question is given), then calls onDone; a failure's message goes to onError. */
+export async function applyChange(change: () => Promise<unknown>, { question, onDone, onError }: { question?: string; onDone: () => void; onError: (message: string) => void }): Promise<void> {
+  if (question && !confirm(question)) return;
+  try {
+    await change();
+    onDone();
+  } catch (caught) {
+    onError(messageOf(caught));
+  }
+}
+
 export function ErrorNote({ children }: { children: ComponentChildren }) {
   return children ? (
     <p class="error" role="alert">
@@ -38,6 +67,53 @@ export function Loading() {
     <p class="muted" role="status">
       Loading…
     </p>
+  );
+}
+
+/** What a loaded list shows: Loading… until the first data, the empty note when there is nothing, else the content. */
+export function Loaded<T>({
+  state,
+  empty,
+  isEmpty = (data) => Array.isArray(data) && data.length === 0,
+  children,
+}: {
+  state: { data: T | undefined; loading: boolean };
+  empty?: ComponentChildren;
+  isEmpty?: (data: T) => boolean;
+  children: (data: T) => ComponentChildren;
+}) {
+  if (state.data === undefined) return state.loading ? <Loading /> : null;
+  if (empty !== undefined && isEmpty(state.data)) return <Empty>{empty}</Empty>;
+  return <>{children(state.data)}</>;
+}
+
+/** A table of rows under column headings; withActions adds a last column of buttons, its heading read only by screen readers. */
+export function DataTable({ columns, withActions = false, class: className = 'grid', children }: { columns: string[]; withActions?: boolean; class?: string; children: ComponentChildren }) {
+  return (
+    <table class={className}>
+      <thead>
+        <tr>
+          {columns.map((column) => (
+            <th scope="col">{column}</th>
+          ))}
+          {withActions && (
+            <th scope="col">
+              <span class="visually-hidden">Actions</span>
+            </th>
+          )}
+        </tr>
+      </thead>
+      <tbody>{children}</tbody>
+    </table>
+  );
+}
+
+/** A button acting on one row of a table: its accessible name adds the row's subject, as the visible label repeats on every row. */
+export function RowButton({ label, subject, class: className = 'danger', onClick }: { label: string; subject: string; class?: string; onClick: () => void }) {
+  return (
+    <button type="button" class={className} onClick={onClick} aria-label={`${label} ${subject}`}>
+      {label}
+    </button>
   );
 }
 

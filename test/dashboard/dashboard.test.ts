@@ -141,10 +141,13 @@ describe('dashboard: in Chromium against the host (sign up, keys, upload, result
     await page.getByRole('row', { name: /review robot/ }).waitFor();
     expect(await page.content()).not.to.contain(apiKey);
 
-    // A second key, revoked from the list: it stops working at once.
+    // A second key, revoked from the list once the question is answered yes: it stops working at once.
     await page.getByLabel('Name', { exact: true }).fill('temporary');
     await page.getByRole('button', { name: 'Create key' }).click();
     const temporary = (await page.getByTestId('new-key').textContent())!.trim();
+    page.once('dialog', (dialog) => void dialog.dismiss());
+    await page.getByRole('button', { name: 'Revoke temporary' }).click();
+    expect((await fetch(h.baseUrl + '/api/documents/extract', { headers: { 'x-api-key': temporary } })).status).to.equal(200);
     page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: 'Revoke temporary' }).click();
     await page.getByRole('row', { name: /temporary/ }).waitFor({ state: 'detached' });

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, type DocumentType, type ExtractionRecord, type JobListItem, type JobRecord } from '../api';
 import { navigate, useLocation } from '../router';
-import { Empty, ErrorNote, formatTime, Loading, Page, percent, StatusBadge, useLoad } from '../ui';
+import { DataTable, ErrorNote, formatTime, Loaded, Page, percent, StatusBadge, useLoad } from '../ui';
 
 const PAGE_SIZE = 20;
 const STATUSES = ['pending', 'processing', 'completed', 'failed'];
@@ -62,15 +62,7 @@ function JobList() {
   return (
     <>
       <form class="filters" onSubmit={(event) => event.preventDefault()} aria-label="Filters">
-        <label>
-          Status
-          <select value={filters.status} onChange={set('status')}>
-            <option value="">any</option>
-            {STATUSES.map((status) => (
-              <option>{status}</option>
-            ))}
-          </select>
-        </label>
+        <StatusFilter value={filters.status} onChange={(status) => setFilters({ ...filters, status })} />
         <label>
           Type
           <select value={filters.type} onChange={set('type')}>
@@ -86,60 +78,58 @@ function JobList() {
         </label>
       </form>
       <ErrorNote>{list.error}</ErrorNote>
-      {list.loading && !list.data ? (
-        <Loading />
-      ) : list.data && list.data.jobs.length === 0 ? (
-        <Empty>{pages.pageNumber === 1 ? 'No jobs match. Upload a document, or loosen the filters.' : 'No more jobs.'}</Empty>
-      ) : (
-        list.data && (
-          <table class="grid">
-            <thead>
+      <Loaded state={list} empty={pages.pageNumber === 1 ? 'No jobs match. Upload a document, or loosen the filters.' : 'No more jobs.'} isEmpty={(page) => page.jobs.length === 0}>
+        {(page) => (
+          <DataTable columns={['File', 'Status', 'Type', 'Confidence', 'Service', 'Created']}>
+            {page.jobs.map((job, index) => (
               <tr>
-                <th scope="col">File</th>
-                <th scope="col">Status</th>
-                <th scope="col">Type</th>
-                <th scope="col">Confidence</th>
-                <th scope="col">Service</th>
-                <th scope="col">Created</th>
+                <td>
+                  <a href={`/jobs/${job.jobId}${job.service === 'lending' ? '?service=lending' : ''}`}>{job.fileName}</a>
+                  {job.error && <div class="error-text">{job.error}</div>}
+                </td>
+                <td>
+                  <StatusBadge status={job.status} />
+                  {job.status === 'processing' && ` ${job.progress}%`}
+                </td>
+                <td>{job.documentType ?? '—'}</td>
+                <td>{percent(page.confidences[index])}</td>
+                <td>{job.service}</td>
+                <td>{formatTime(job.createdAt)}</td>
               </tr>
-            </thead>
-            <tbody>
-              {list.data.jobs.map((job, index) => (
-                <tr>
-                  <td>
-                    <a href={`/jobs/${job.jobId}${job.service === 'lending' ? '?service=lending' : ''}`}>{job.fileName}</a>
-                    {job.error && <div class="error-text">{job.error}</div>}
-                  </td>
-                  <td>
-                    <StatusBadge status={job.status} />
-                    {job.status === 'processing' && ` ${job.progress}%`}
-                  </td>
-                  <td>{job.documentType ?? '—'}</td>
-                  <td>{percent(list.data!.confidences[index])}</td>
-                  <td>{job.service}</td>
-                  <td>{formatTime(job.createdAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )
-      )}
-      <Pager pageNumber={pages.pageNumber} nextCursor={list.data?.nextCursor ?? null} onNext={pages.next} onPrevious={pages.previous} />
+            ))}
+          </DataTable>
+        )}
+      </Loaded>
+      <Pager pages={pages} nextCursor={list.data?.nextCursor ?? null} />
     </>
   );
 }
 
-function Pager({ pageNumber, nextCursor, onNext, onPrevious }: { pageNumber: number; nextCursor: string | null; onNext: (cursor: string) => void; onPrevious: () => void }) {
+function Pager({ pages, nextCursor }: { pages: ReturnType<typeof useCursorPages>; nextCursor: string | null }) {
   return (
     <nav class="pager" aria-label="Pages">
-      <button type="button" disabled={pageNumber === 1} onClick={onPrevious}>
+      <button type="button" disabled={pages.pageNumber === 1} onClick={pages.previous}>
         Previous page
       </button>
-      <span>Page {pageNumber}</span>
-      <button type="button" disabled={!nextCursor} onClick={() => nextCursor && onNext(nextCursor)}>
+      <span>Page {pages.pageNumber}</span>
+      <button type="button" disabled={!nextCursor} onClick={() => nextCursor && pages.next(nextCursor)}>
         Next page
       </button>
     </nav>
+  );
+}
+
+function StatusFilter({ value, onChange }: { value: string; onChange: (status: string) => void }) {
+  return (
+    <label>
+      Status
+      <select value={value} onChange={(event) => onChange((event.target as HTMLSelectElement).value)}>
+        <option value="">any</option>
+        {STATUSES.map((status) => (
+          <option>{status}</option>
+        ))}
+      </select>
+    </label>
   );
 }
 
@@ -155,50 +145,28 @@ function ExtractionList() {
   return (
     <>
       <form class="filters" onSubmit={(event) => event.preventDefault()} aria-label="Filters">
-        <label>
-          Status
-          <select value={status} onChange={(event) => setStatus((event.target as HTMLSelectElement).value)}>
-            <option value="">any</option>
-            {STATUSES.map((value) => (
-              <option>{value}</option>
-            ))}
-          </select>
-        </label>
+        <StatusFilter value={status} onChange={setStatus} />
       </form>
       <ErrorNote>{list.error}</ErrorNote>
-      {list.loading && !list.data ? (
-        <Loading />
-      ) : list.data && list.data.extractions.length === 0 ? (
-        <Empty>No consumer extractions. Create a template, then upload with it.</Empty>
-      ) : (
-        list.data && (
-          <table class="grid">
-            <thead>
+      <Loaded state={list} empty="No consumer extractions. Create a template, then upload with it." isEmpty={(page) => page.extractions.length === 0}>
+        {(page) => (
+          <DataTable columns={['File', 'Status', 'Confidence', 'Created']}>
+            {page.extractions.map((extraction) => (
               <tr>
-                <th scope="col">File</th>
-                <th scope="col">Status</th>
-                <th scope="col">Confidence</th>
-                <th scope="col">Created</th>
+                <td>
+                  <a href={`/extractions/${extraction.extractionId}`}>{extraction.fileName}</a>
+                </td>
+                <td>
+                  <StatusBadge status={extraction.status} />
+                </td>
+                <td>{percent(extraction.confidence?.overall)}</td>
+                <td>{formatTime(extraction.createdAt)}</td>
               </tr>
-            </thead>
-            <tbody>
-              {list.data.extractions.map((extraction) => (
-                <tr>
-                  <td>
-                    <a href={`/extractions/${extraction.extractionId}`}>{extraction.fileName}</a>
-                  </td>
-                  <td>
-                    <StatusBadge status={extraction.status} />
-                  </td>
-                  <td>{percent(extraction.confidence?.overall)}</td>
-                  <td>{formatTime(extraction.createdAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )
-      )}
-      <Pager pageNumber={pages.pageNumber} nextCursor={list.data?.nextCursor ?? null} onNext={pages.next} onPrevious={pages.previous} />
+            ))}
+          </DataTable>
+        )}
+      </Loaded>
+      <Pager pages={pages} nextCursor={list.data?.nextCursor ?? null} />
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { api, messageOf, type Session } from '../api';
-import { Empty, ErrorNote, formatTime, Loading, Page, useLoad } from '../ui';
+import { applyChange, DataTable, ErrorNote, formatTime, Loaded, Page, RowButton, useLoad, useSubmit } from '../ui';
 
 const SCOPES = ['documents:read', 'documents:write', 'lending:read', 'lending:write', 'types:manage', 'webhooks:manage', 'analysis:read', 'analysis:write'];
 const EXPIRIES = [
@@ -25,43 +25,32 @@ export function KeysScreen({ session }: { session: Session }) {
   const keys = useLoad(() => api<{ apiKeys: ApiKey[] }>('GET', '/api/api-keys').then((body) => body.apiKeys), []);
   const [created, setCreated] = useState<{ name: string; key: string } | null>(null);
   const [copied, setCopied] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [allScopes, setAllScopes] = useState(true);
   const manager = session.role !== 'member';
 
-  const create = async (event: SubmitEvent) => {
-    event.preventDefault();
-    const formElement = event.currentTarget as HTMLFormElement;
+  const create = useSubmit(async (formElement) => {
     const form = new FormData(formElement);
-    setError(null);
-    try {
-      const scopes = allScopes ? ['*'] : form.getAll('scope').map(String);
-      if (scopes.length === 0) throw new Error('Choose at least one scope, or all scopes.');
-      const key = await api<{ name: string; key: string }>('POST', '/api/api-keys', { name: String(form.get('name')).trim(), expiresIn: String(form.get('expiresIn')), scopes });
-      setCreated(key);
-      setCopied(false);
-      formElement.reset();
-      setAllScopes(true);
-      keys.reload();
-    } catch (caught) {
-      setError(messageOf(caught));
-    }
-  };
+    const scopes = allScopes ? ['*'] : form.getAll('scope').map(String);
+    if (scopes.length === 0) throw new Error('Choose at least one scope, or all scopes.');
+    const key = await api<{ name: string; key: string }>('POST', '/api/api-keys', { name: String(form.get('name')).trim(), expiresIn: String(form.get('expiresIn')), scopes });
+    setCreated(key);
+    setCopied(false);
+    formElement.reset();
+    setAllScopes(true);
+    keys.reload();
+  }, messageOf);
 
-  const revoke = async (key: ApiKey) => {
-    if (!confirm(`Revoke the key "${key.name}"? Programs using it get 401 from now on.`)) return;
-    try {
-      await api('DELETE', `/api/api-keys/${key.id}`);
-      keys.reload();
-    } catch (caught) {
-      setError(messageOf(caught));
-    }
-  };
+  const revoke = (key: ApiKey) =>
+    applyChange(() => api('DELETE', `/api/api-keys/${key.id}`), {
+      question: `Revoke the key "${key.name}"? Programs using it get 401 from now on.`,
+      onDone: keys.reload,
+      onError: create.setError,
+    });
 
   return (
     <Page title="API keys">
       {manager ? (
-        <form class="card stack" onSubmit={create} aria-labelledby="new-key">
+        <form class="card stack" onSubmit={create.onSubmit} aria-labelledby="new-key">
           <h2 id="new-key">New key</h2>
           <label>
             Name
@@ -92,7 +81,7 @@ export function KeysScreen({ session }: { session: Session }) {
       ) : (
         <p class="muted">Only owners and admins create and revoke keys.</p>
       )}
-      <ErrorNote>{error ?? keys.error}</ErrorNote>
+      <ErrorNote>{create.error ?? keys.error}</ErrorNote>
       {created && (
         <div class="card created-key" role="status">
           <p>
@@ -106,7 +95,7 @@ export function KeysScreen({ session }: { session: Session }) {
             onClick={() =>
               navigator.clipboard.writeText(created.key).then(
                 () => setCopied(true),
-                () => setError('The browser refused the clipboard: select the key and copy it by hand.'),
+                () => create.setError('The browser refused the clipboard: select the key and copy it by hand.'),
               )
             }
           >
@@ -114,26 +103,10 @@ export function KeysScreen({ session }: { session: Session }) {
           </button>
         </div>
       )}
-      {keys.loading && !keys.data ? (
-        <Loading />
-      ) : keys.data?.length === 0 ? (
-        <Empty>No API keys yet. Create one to call the API from a program.</Empty>
-      ) : (
-        <table class="grid">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Prefix</th>
-              <th scope="col">Scopes</th>
-              <th scope="col">Expires</th>
-              <th scope="col">Last used</th>
-              <th scope="col">
-                <span class="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {(keys.data ?? []).map((key) => (
+      <Loaded state={keys} empty="No API keys yet. Create one to call the API from a program.">
+        {(list) => (
+          <DataTable columns={['Name', 'Prefix', 'Scopes', 'Expires', 'Last used']} withActions>
+            {list.map((key) => (
               <tr>
                 <td>{key.name}</td>
                 <td>
@@ -143,17 +116,13 @@ export function KeysScreen({ session }: { session: Session }) {
                 <td>{key.expiresAt ? formatTime(key.expiresAt) : 'never'}</td>
                 <td>{formatTime(key.lastUsedAt)}</td>
                 <td>
-                  {manager && (
-                    <button type="button" class="danger" onClick={() => revoke(key)} aria-label={`Revoke ${key.name}`}>
-                      Revoke
-                    </button>
-                  )}
+                  {manager && <RowButton label="Revoke" subject={key.name} onClick={() => revoke(key)} />}
                 </td>
               </tr>
             ))}
-          </tbody>
-        </table>
-      )}
+          </DataTable>
+        )}
+      </Loaded>
     </Page>
   );
 }

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api, messageOf } from '../api';
+import { api, issuesOf, messageOf } from '../api';
 import { ErrorNote, formatTime, Loading, Page, useLoad } from '../ui';
-import { issuesOf } from './templates';
 
 interface Requirements {
   requirements: Record<string, unknown>;

@@ -1,7 +1,5 @@
-import { useState } from 'preact/hooks';
-import { api, messageOf, type Role, type Session } from '../api';
-import { ErrorNote, formatTime, Loading, Page, useLoad } from '../ui';
-import { issuesOf } from './templates';
+import { api, type Role, type Session } from '../api';
+import { applyChange, DataTable, ErrorNote, formatTime, formText, Loaded, Page, RowButton, useLoad, useSubmit } from '../ui';
 
 interface Member {
   user: { id: string; email: string; name: string | null };
@@ -11,74 +9,46 @@ interface Member {
 
 export function MembersScreen({ session }: { session: Session }) {
   const members = useLoad(() => api<{ members: Member[] }>('GET', '/api/organizations/members').then((body) => body.members), []);
-  const [error, setError] = useState<string | null>(null);
   const manager = session.role !== 'member';
 
-  const add = async (event: SubmitEvent) => {
-    event.preventDefault();
-    const formElement = event.currentTarget as HTMLFormElement;
+  const add = useSubmit(async (formElement) => {
     const form = new FormData(formElement);
-    const text = (name: string) => String(form.get(name) ?? '').trim();
-    setError(null);
-    try {
-      await api('POST', '/api/organizations/members', { email: text('email'), password: String(form.get('password')), name: text('name') || undefined, role: text('role') });
-      formElement.reset();
-      members.reload();
-    } catch (caught) {
-      setError(issuesOf(caught));
-    }
-  };
+    const text = formText(form);
+    await api('POST', '/api/organizations/members', { email: text('email'), password: String(form.get('password')), name: text('name') || undefined, role: text('role') });
+    formElement.reset();
+    members.reload();
+  });
 
-  const remove = async (member: Member) => {
-    if (!confirm(`Remove ${member.user.email} from the organization?`)) return;
-    try {
-      await api('DELETE', `/api/organizations/members/${member.user.id}`);
-      members.reload();
-    } catch (caught) {
-      setError(messageOf(caught));
-    }
-  };
+  const remove = (member: Member) =>
+    applyChange(() => api('DELETE', `/api/organizations/members/${member.user.id}`), {
+      question: `Remove ${member.user.email} from the organization?`,
+      onDone: members.reload,
+      onError: add.setError,
+    });
 
   return (
     <Page title={session.organization.name}>
       <h2>Members</h2>
-      <ErrorNote>{error ?? members.error}</ErrorNote>
-      {!members.data ? (
-        !members.error && <Loading />
-      ) : (
-        <table class="grid">
-          <thead>
-            <tr>
-              <th scope="col">Email</th>
-              <th scope="col">Name</th>
-              <th scope="col">Role</th>
-              <th scope="col">Since</th>
-              <th scope="col">
-                <span class="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {members.data.map((member) => (
+      <ErrorNote>{add.error ?? members.error}</ErrorNote>
+      <Loaded state={members}>
+        {(list) => (
+          <DataTable columns={['Email', 'Name', 'Role', 'Since']} withActions>
+            {list.map((member) => (
               <tr>
                 <td>{member.user.email}</td>
                 <td>{member.user.name ?? '—'}</td>
                 <td>{member.role}</td>
                 <td>{formatTime(member.createdAt)}</td>
                 <td>
-                  {manager && member.role !== 'owner' && member.user.id !== session.user.id && (
-                    <button type="button" class="danger" onClick={() => remove(member)} aria-label={`Remove ${member.user.email}`}>
-                      Remove
-                    </button>
-                  )}
+                  {manager && member.role !== 'owner' && member.user.id !== session.user.id && <RowButton label="Remove" subject={member.user.email} onClick={() => remove(member)} />}
                 </td>
               </tr>
             ))}
-          </tbody>
-        </table>
-      )}
+          </DataTable>
+        )}
+      </Loaded>
       {manager && (
-        <form class="card stack" onSubmit={add} aria-labelledby="add-member">
+        <form class="card stack" onSubmit={add.onSubmit} aria-labelledby="add-member">
           <h2 id="add-member">Add a member</h2>
           <label>
             Email

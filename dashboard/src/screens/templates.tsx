@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
-import { api, messageOf, type DocumentType, type Template, type TemplateField } from '../api';
+import { api, type DocumentType, type Template, type TemplateField } from '../api';
 import { blankField, FieldEditor } from '../field-editor';
-import { Empty, ErrorNote, formatTime, Loading, Page, useLoad } from '../ui';
+import { applyChange, DataTable, ErrorNote, formatTime, Loaded, Page, RowButton, useLoad, useSubmit } from '../ui';
 
 interface Draft {
   id: string | null;
@@ -17,31 +17,16 @@ export function TemplatesScreen() {
   const templates = useLoad(() => api<{ templates: Template[] }>('GET', '/api/b2c/templates').then((body) => body.templates), []);
   const types = useLoad(() => api<{ types: DocumentType[] }>('GET', '/api/documents/types').then((body) => body.types), []);
   const [draft, setDraft] = useState<Draft | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  const save = async (event: SubmitEvent) => {
-    event.preventDefault();
+  const save = useSubmit(async () => {
     if (!draft) return;
-    setError(null);
     const body = { name: draft.name, description: draft.description || undefined, documentType: draft.documentType || undefined, fields: draft.fields };
-    try {
-      await (draft.id ? api('PUT', `/api/b2c/templates/${draft.id}`, body) : api('POST', '/api/b2c/templates', body));
-      setDraft(null);
-      templates.reload();
-    } catch (caught) {
-      setError(issuesOf(caught));
-    }
-  };
+    await (draft.id ? api('PUT', `/api/b2c/templates/${draft.id}`, body) : api('POST', '/api/b2c/templates', body));
+    setDraft(null);
+    templates.reload();
+  });
 
-  const remove = async (template: Template) => {
-    if (!confirm(`Delete the template "${template.name}"?`)) return;
-    try {
-      await api('DELETE', `/api/b2c/templates/${template.id}`);
-      templates.reload();
-    } catch (caught) {
-      setError(messageOf(caught));
-    }
-  };
+  const remove = (template: Template) =>
+    applyChange(() => api('DELETE', `/api/b2c/templates/${template.id}`), { question: `Delete the template "${template.name}"?`, onDone: templates.reload, onError: save.setError });
 
   return (
     <Page
@@ -55,9 +40,9 @@ export function TemplatesScreen() {
       }
     >
       <p class="muted">A template names the fields to read from documents of any kind; upload with it from Upload.</p>
-      <ErrorNote>{error ?? templates.error}</ErrorNote>
+      <ErrorNote>{save.error ?? templates.error}</ErrorNote>
       {draft && (
-        <form class="card stack" onSubmit={save} aria-labelledby="template-editor">
+        <form class="card stack" onSubmit={save.onSubmit} aria-labelledby="template-editor">
           <h2 id="template-editor">{draft.id ? `Edit ${draft.name}` : 'New template'}</h2>
           <label>
             Name
@@ -85,25 +70,10 @@ export function TemplatesScreen() {
           </div>
         </form>
       )}
-      {templates.loading && !templates.data ? (
-        <Loading />
-      ) : templates.data?.length === 0 ? (
-        <Empty>No templates yet. Create one to extract the fields you name from any document.</Empty>
-      ) : (
-        <table class="grid">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Fields</th>
-              <th scope="col">Version</th>
-              <th scope="col">Updated</th>
-              <th scope="col">
-                <span class="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {(templates.data ?? []).map((template) => (
+      <Loaded state={templates} empty="No templates yet. Create one to extract the fields you name from any document.">
+        {(list) => (
+          <DataTable columns={['Name', 'Fields', 'Version', 'Updated']} withActions>
+            {list.map((template) => (
               <tr>
                 <td>{template.name}</td>
                 <td>{template.fields.map((field) => `${field.name} (${field.type})`).join(', ')}</td>
@@ -117,21 +87,13 @@ export function TemplatesScreen() {
                   >
                     Edit
                   </button>
-                  <button type="button" class="danger" onClick={() => remove(template)} aria-label={`Delete ${template.name}`}>
-                    Delete
-                  </button>
+                  <RowButton label="Delete" subject={template.name} onClick={() => remove(template)} />
                 </td>
               </tr>
             ))}
-          </tbody>
-        </table>
-      )}
+          </DataTable>
+        )}
+      </Loaded>
     </Page>
   );
-}
-
-/** The message of an error, with the validation issues the API lists. */
-export function issuesOf(error: unknown): string {
-  const issues = (error as { details?: { issues?: Array<{ path: string; message: string }> } }).details?.issues;
-  return issues?.length ? `${messageOf(error)} ${issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ')}` : messageOf(error);
 }

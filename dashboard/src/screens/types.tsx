@@ -1,8 +1,7 @@
 import { useState } from 'preact/hooks';
-import { api, messageOf, type DocumentType, type TemplateField } from '../api';
+import { api, type DocumentType, type TemplateField } from '../api';
 import { blankField, FieldEditor } from '../field-editor';
-import { Empty, ErrorNote, Loading, Page, percent, useLoad } from '../ui';
-import { issuesOf } from './templates';
+import { applyChange, DataTable, ErrorNote, formText, Loaded, Page, percent, RowButton, useLoad, useSubmit } from '../ui';
 
 interface ListedType extends DocumentType {
   confidenceThreshold: number;
@@ -12,38 +11,22 @@ interface ListedType extends DocumentType {
 export function TypesScreen() {
   const types = useLoad(() => api<{ types: ListedType[] }>('GET', '/api/documents/types').then((body) => body.types), []);
   const [fields, setFields] = useState<TemplateField[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const create = useSubmit(async (formElement) => {
+    const text = formText(new FormData(formElement));
+    await api('POST', '/api/documents/types', {
+      typeCode: text('typeCode'),
+      displayName: text('displayName'),
+      description: text('description'),
+      confidenceThreshold: Number(text('confidenceThreshold')),
+      fields: (fields ?? []).map(({ name, type, description, required }) => ({ name, type: type === 'list' ? 'string' : type, description, required })),
+      keywords: text('keywords') ? text('keywords').split(',').map((keyword) => keyword.trim()).filter(Boolean) : undefined,
+    });
+    setFields(null);
+    types.reload();
+  });
 
-  const create = async (event: SubmitEvent) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget as HTMLFormElement);
-    const text = (name: string) => String(form.get(name) ?? '').trim();
-    setError(null);
-    try {
-      await api('POST', '/api/documents/types', {
-        typeCode: text('typeCode'),
-        displayName: text('displayName'),
-        description: text('description'),
-        confidenceThreshold: Number(text('confidenceThreshold')),
-        fields: (fields ?? []).map(({ name, type, description, required }) => ({ name, type: type === 'list' ? 'string' : type, description, required })),
-        keywords: text('keywords') ? text('keywords').split(',').map((keyword) => keyword.trim()).filter(Boolean) : undefined,
-      });
-      setFields(null);
-      types.reload();
-    } catch (caught) {
-      setError(issuesOf(caught));
-    }
-  };
-
-  const remove = async (type: ListedType) => {
-    if (!confirm(`Remove the type "${type.displayName}"?`)) return;
-    try {
-      await api('DELETE', `/api/documents/types/${type.typeCode}`);
-      types.reload();
-    } catch (caught) {
-      setError(messageOf(caught));
-    }
-  };
+  const remove = (type: ListedType) =>
+    applyChange(() => api('DELETE', `/api/documents/types/${type.typeCode}`), { question: `Remove the type "${type.displayName}"?`, onDone: types.reload, onError: create.setError });
 
   return (
     <Page
@@ -58,7 +41,7 @@ export function TypesScreen() {
     >
       <p class="muted">The types the classifier recognises. The organization's own types are used at once, with no restart; built-in types cannot be changed.</p>
       {fields && (
-        <form class="card stack" onSubmit={create} aria-labelledby="type-form">
+        <form class="card stack" onSubmit={create.onSubmit} aria-labelledby="type-form">
           <h2 id="type-form">New document type</h2>
           <label>
             Type code <span class="muted">(lowercase letters, digits, underscores)</span>
@@ -89,26 +72,11 @@ export function TypesScreen() {
           </div>
         </form>
       )}
-      <ErrorNote>{error ?? types.error}</ErrorNote>
-      {types.loading && !types.data ? (
-        <Loading />
-      ) : types.data?.length === 0 ? (
-        <Empty>No document types.</Empty>
-      ) : (
-        <table class="grid">
-          <thead>
-            <tr>
-              <th scope="col">Code</th>
-              <th scope="col">Name</th>
-              <th scope="col">Description</th>
-              <th scope="col">Threshold</th>
-              <th scope="col">
-                <span class="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {(types.data ?? []).map((type) => (
+      <ErrorNote>{create.error ?? types.error}</ErrorNote>
+      <Loaded state={types} empty="No document types.">
+        {(list) => (
+          <DataTable columns={['Code', 'Name', 'Description', 'Threshold']} withActions>
+            {list.map((type) => (
               <tr>
                 <td>
                   <code>{type.typeCode}</code>
@@ -117,15 +85,13 @@ export function TypesScreen() {
                 <td>{type.description}</td>
                 <td>{percent(type.confidenceThreshold)}</td>
                 <td>
-                  <button type="button" class="secondary" onClick={() => remove(type)} aria-label={`Remove ${type.displayName}`}>
-                    Remove
-                  </button>
+                  <RowButton label="Remove" subject={type.displayName} class="secondary" onClick={() => remove(type)} />
                 </td>
               </tr>
             ))}
-          </tbody>
-        </table>
-      )}
+          </DataTable>
+        )}
+      </Loaded>
     </Page>
   );
 }

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api, messageOf } from '../api';
-import { Empty, ErrorNote, formatTime, Loading, Page, StatusBadge, useLoad } from '../ui';
-import { issuesOf } from './templates';
+import { api, issuesOf, messageOf } from '../api';
+import { applyChange, DataTable, ErrorNote, formatTime, formText, Loaded, Page, StatusBadge, useLoad, useSubmit } from '../ui';
 
 interface Webhook {
   id: string;
@@ -59,13 +58,9 @@ export function WebhooksScreen() {
         />
       )}
       <ErrorNote>{error ?? webhooks.error}</ErrorNote>
-      {webhooks.loading && !webhooks.data ? (
-        <Loading />
-      ) : webhooks.data?.length === 0 ? (
-        <Empty>No webhooks yet. Add one to have results sent to your system.</Empty>
-      ) : (
-        (webhooks.data ?? []).map((webhook) => <WebhookCard webhook={webhook} onChanged={webhooks.reload} onError={setError} />)
-      )}
+      <Loaded state={webhooks} empty="No webhooks yet. Add one to have results sent to your system.">
+        {(list) => list.map((webhook) => <WebhookCard webhook={webhook} onChanged={webhooks.reload} onError={setError} />)}
+      </Loaded>
     </Page>
   );
 }
@@ -73,14 +68,9 @@ export function WebhooksScreen() {
 function WebhookForm({ onDone }: { onDone: () => void }) {
   const [authType, setAuthType] = useState('none');
   const [format, setFormat] = useState('default');
-  const [error, setError] = useState<string | null>(null);
-
-  const submit = async (event: SubmitEvent) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget as HTMLFormElement);
-    const text = (name: string) => String(form.get(name) ?? '').trim();
-    setError(null);
-    try {
+  const submit = useSubmit(
+    async (formElement) => {
+      const text = formText(new FormData(formElement));
       const fieldsText = text('fields');
       const fields = fieldsText ? (JSON.parse(fieldsText) as Record<string, string>) : undefined;
       await api('POST', '/api/integrations/webhooks', {
@@ -95,13 +85,12 @@ function WebhookForm({ onDone }: { onDone: () => void }) {
         fieldMappings: { format, fields, transform: format === 'custom' ? text('transform') : undefined },
       });
       onDone();
-    } catch (caught) {
-      setError(caught instanceof SyntaxError ? `The field mapping is not JSON: ${caught.message}` : issuesOf(caught));
-    }
-  };
+    },
+    (caught) => (caught instanceof SyntaxError ? `The field mapping is not JSON: ${caught.message}` : issuesOf(caught)),
+  );
 
   return (
-    <form class="card stack" onSubmit={submit} aria-labelledby="webhook-form">
+    <form class="card stack" onSubmit={submit.onSubmit} aria-labelledby="webhook-form">
       <h2 id="webhook-form">New webhook</h2>
       <label>
         Name
@@ -156,7 +145,7 @@ function WebhookForm({ onDone }: { onDone: () => void }) {
           <textarea name="transform" rows={6} required class="code" value={TRANSFORM_EXAMPLE} />
         </label>
       )}
-      <ErrorNote>{error}</ErrorNote>
+      <ErrorNote>{submit.error}</ErrorNote>
       <div class="toolbar">
         <button type="submit">Save webhook</button>
         <button type="button" class="secondary" onClick={onDone}>
@@ -182,23 +171,9 @@ function WebhookCard({ webhook, onChanged, onError }: { webhook: Webhook; onChan
       setTesting(false);
     }
   };
-  const setStatus = async (status: 'active' | 'inactive') => {
-    try {
-      await api('PUT', `/api/integrations/webhooks/${webhook.id}`, { status });
-      onChanged();
-    } catch (caught) {
-      onError(messageOf(caught));
-    }
-  };
-  const remove = async () => {
-    if (!confirm(`Delete the webhook "${webhook.connectionName}"?`)) return;
-    try {
-      await api('DELETE', `/api/integrations/webhooks/${webhook.id}`);
-      onChanged();
-    } catch (caught) {
-      onError(messageOf(caught));
-    }
-  };
+  const setStatus = (status: 'active' | 'inactive') => applyChange(() => api('PUT', `/api/integrations/webhooks/${webhook.id}`, { status }), { onDone: onChanged, onError });
+  const remove = () =>
+    applyChange(() => api('DELETE', `/api/integrations/webhooks/${webhook.id}`), { question: `Delete the webhook "${webhook.connectionName}"?`, onDone: onChanged, onError });
 
   return (
     <article class="card webhook" aria-label={webhook.connectionName}>
@@ -241,38 +216,30 @@ function Deliveries({ webhookId }: { webhookId: string }) {
     return () => clearTimeout(timer);
   }, [deliveries.data]);
   if (deliveries.error) return <ErrorNote>{deliveries.error}</ErrorNote>;
-  if (!deliveries.data) return <Loading />;
-  if (deliveries.data.length === 0) return <Empty>No deliveries yet: they appear when an extraction completes or fails.</Empty>;
   return (
-    <table class="grid">
-      <thead>
-        <tr>
-          <th scope="col">Created</th>
-          <th scope="col">Event</th>
-          <th scope="col">Status</th>
-          <th scope="col">Attempts</th>
-        </tr>
-      </thead>
-      <tbody>
-        {deliveries.data.map((delivery) => (
-          <tr>
-            <td>{formatTime(delivery.createdAt)}</td>
-            <td>{delivery.event}</td>
-            <td>
-              <StatusBadge status={delivery.status} />
-            </td>
-            <td>
-              <ol class="attempts">
-                {delivery.attempts.map((attempt) => (
-                  <li>
-                    {formatTime(attempt.at)}: {attempt.statusCode ?? 'no answer'} in {attempt.durationMs} ms{attempt.error ? ` (${attempt.error})` : ''}
-                  </li>
-                ))}
-              </ol>
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <Loaded state={deliveries} empty="No deliveries yet: they appear when an extraction completes or fails.">
+      {(list) => (
+        <DataTable columns={['Created', 'Event', 'Status', 'Attempts']}>
+          {list.map((delivery) => (
+            <tr>
+              <td>{formatTime(delivery.createdAt)}</td>
+              <td>{delivery.event}</td>
+              <td>
+                <StatusBadge status={delivery.status} />
+              </td>
+              <td>
+                <ol class="attempts">
+                  {delivery.attempts.map((attempt) => (
+                    <li>
+                      {formatTime(attempt.at)}: {attempt.statusCode ?? 'no answer'} in {attempt.durationMs} ms{attempt.error ? ` (${attempt.error})` : ''}
+                    </li>
+                  ))}
+                </ol>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
+      )}
+    </Loaded>
   );
 }
