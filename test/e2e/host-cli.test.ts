@@ -1,61 +1,17 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
+import { freePort, startCli, stopCli, type CliProcess } from '../support/cli-processes.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const CORPUS = path.resolve(root, '../shared/corpus/public');
 const ACORD = path.join(CORPUS, 'acord25_xstream_cleaning_2025-01-07.pdf');
 const SCANNED = path.join(CORPUS, 'acord25_sainz_construction_2024-05-09.pdf');
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-interface Started {
-  child: ChildProcess;
-  stdout: string[];
-}
-
-/** Starts the CLI from source (`docsift serve`), as `npm start` does from the build. */
-function startServe(env: Record<string, string>): Promise<Started> {
-  const child = spawn(process.execPath, ['--conditions=docsift-source', '--import', 'tsx', 'host/src/main/cli.ts', 'serve'], {
-    cwd: root,
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const stdout: string[] = [];
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`serve did not start: ${stdout.join('')}`)), 60_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      stdout.push(chunk.toString());
-      if (stdout.join('').includes('listening on')) {
-        clearTimeout(timer);
-        resolve({ child, stdout });
-      }
-    });
-    child.stderr!.on('data', (chunk: Buffer) => stdout.push(chunk.toString()));
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`serve exited with ${code}: ${stdout.join('')}`));
-    });
-  });
-}
-
-async function stopGracefully(child: ChildProcess): Promise<number | null> {
-  if (child.exitCode !== null) return child.exitCode;
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  child.kill('SIGTERM');
-  return exited;
-}
+/** `docsift serve` from source, as `npm start` runs it from the build. */
+const startServe = (env: Record<string, string>) => startCli(['serve'], { LOG_LEVEL: 'warn', ...env }, 'listening on', 60_000);
 
 async function poll(base: string, key: string, jobId: string, until: (job: Record<string, unknown>) => boolean, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
@@ -82,7 +38,7 @@ describe('e2e: docsift serve over a real socket', function () {
   let port: number;
   let base: string;
   let env: Record<string, string>;
-  let server: Started | null = null;
+  let server: CliProcess | null = null;
   let key: string;
 
   before(async function () {
@@ -96,13 +52,13 @@ describe('e2e: docsift serve over a real socket', function () {
     env = { PORT: String(port), DOCSIFT_DATA_DIR: dataDir, DOCSIFT_JOB_LOCK_LIFETIME_MS: '5000', DOCSIFT_JOB_RETRY_BASE_MS: '500' };
   });
   after(async () => {
-    if (server) await stopGracefully(server.child);
+    if (server) await stopCli(server, 'SIGTERM');
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('starts, prints where it listens and how to create the first account', async () => {
     server = await startServe(env);
-    const printed = server.stdout.join('');
+    const printed = server.output.join('');
     expect(printed).to.include(`listening on ${base}`);
     expect(printed).to.match(/curl -s -X POST http:\/\/127\.0\.0\.1:\d+\/api\/auth\/signup/);
   });
@@ -148,7 +104,7 @@ describe('e2e: docsift serve over a real socket', function () {
   });
 
   it('stops cleanly on SIGTERM', async () => {
-    const code = await stopGracefully(server!.child);
+    const code = await stopCli(server!, 'SIGTERM');
     server = null;
     expect(code).to.equal(0);
   });

@@ -1,12 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { freshDatabase } from '../host/support/mysql-database.js';
+import { freePort, startCli, type CliProcess } from '../support/cli-processes.js';
 import { startReceiver, type Receiver } from '../host/support/webhook-receiver.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -17,48 +16,8 @@ const SCANNED = path.join(CORPUS, 'acord25_sainz_construction_2024-05-09.pdf');
 /** The lease stays at its default: a job taken up again well within it was handed back, not left to lapse. */
 const LEASE_MS = 60_000;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-interface Started {
-  role: string;
-  child: ChildProcess;
-  output: string[];
-  exited: Promise<number | null>;
-}
-
-/** Starts `docsift <args>` from source, as a separate process; resolves once it printed `ready`. */
-function startRole(args: string[], env: Record<string, string>, ready: string): Promise<Started> {
-  const child = spawn(process.execPath, ['--conditions=docsift-source', '--import', 'tsx', '--no-node-snapshot', 'host/src/main/cli.ts', ...args], {
-    cwd: root,
-    env: { ...process.env, LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output: string[] = [];
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`docsift ${args.join(' ')} did not start: ${output.join('')}`)), 60_000);
-    const collect = (chunk: Buffer) => {
-      output.push(chunk.toString());
-      if (output.join('').includes(ready)) {
-        clearTimeout(timer);
-        resolve({ role: args.join(' '), child, output, exited });
-      }
-    };
-    child.stdout!.on('data', collect);
-    child.stderr!.on('data', collect);
-    void exited.then((code) => {
-      clearTimeout(timer);
-      reject(new Error(`docsift ${args.join(' ')} exited with ${code}: ${output.join('')}`));
-    });
-  });
-}
+/** `docsift <args>` from source, logging at info (the hand-back is read from its log). */
+const startRole = (args: string[], env: Record<string, string>, ready: string) => startCli(args, { LOG_LEVEL: 'info', ...env }, ready, 60_000);
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -114,14 +73,14 @@ for (const database of DATABASES) {
     let reader: DatabaseReader;
     let receiver: Receiver;
     let env: Record<string, string>;
-    let api: Started;
+    let api: CliProcess;
     let base: string;
     let key: string;
     /** Submitted while only the API process ran. */
     let firstJobId: string;
-    const workers: Started[] = [];
+    const workers: CliProcess[] = [];
 
-    async function startWorker(extra: Record<string, string> = {}): Promise<Started & { metricsUrl: string }> {
+    async function startWorker(extra: Record<string, string> = {}): Promise<CliProcess & { metricsUrl: string }> {
       const metricsPort = await freePort();
       const worker = await startRole(['worker'], { ...env, DOCSIFT_METRICS_PORT: String(metricsPort), ...extra }, 'worker running');
       workers.push(worker);
@@ -148,7 +107,7 @@ for (const database of DATABASES) {
       );
       return entry?.lockedAt ? entry.holder : null;
     };
-    const isWorker = (worker: Started, holder: string | null) => holder === `${os.hostname()}:${worker.child.pid}`;
+    const isWorker = (worker: CliProcess, holder: string | null) => holder === `${os.hostname()}:${worker.child.pid}`;
 
     before(async function () {
       if (!fs.existsSync(DIGITAL) || !fs.existsSync(SCANNED)) {
@@ -273,7 +232,7 @@ for (const database of DATABASES) {
       const secondAt = Date.now();
       patient.child.kill('SIGTERM');
       expect(await patient.exited).to.equal(128 + os.constants.signals.SIGTERM);
-      expect(Date.now() - secondAt).to.be.below(2000);
+      expect(Date.now() - secondAt).to.be.below(5000, 'far below the 120 s grace period');
     });
 
     it('docsift api stops cleanly on SIGTERM', async () => {

@@ -1,11 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import { createConnection } from 'mysql2/promise';
+import { freePort, startCli, stopCli, type CliProcess } from '../support/cli-processes.js';
 import { makeImagePdf, rasterizedPages } from '../support/fixtures.js';
 import { certificatePdf } from '../host/support/lending-documents.js';
 import { freshDatabase } from '../host/support/mysql-database.js';
@@ -20,57 +18,9 @@ import { startReceiver, type Receiver } from '../host/support/webhook-receiver.j
  * no stored object or job row is left without the other.
  */
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const DOCUMENTS = 200;
 const SCANNED_EVERY = 10;
 const PREFIX = 'scale-out';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-interface RoleProcess {
-  role: 'api' | 'worker';
-  child: ChildProcess;
-  output: string[];
-}
-
-function startRole(role: 'api' | 'worker', env: Record<string, string>): Promise<RoleProcess> {
-  const child = spawn(process.execPath, ['--no-node-snapshot', '--conditions=docsift-source', '--import', 'tsx', 'host/src/main/cli.ts', role], {
-    cwd: root,
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output: string[] = [];
-  const ready = role === 'api' ? 'listening on' : 'worker running';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${role} did not start: ${output.join('')}`)), 90_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output.push(chunk.toString());
-      if (output.join('').includes(ready)) {
-        clearTimeout(timer);
-        resolve({ role, child, output });
-      }
-    });
-    child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer);
-      reject(new Error(`${role} exited with ${code ?? signal}: ${output.join('')}`));
-    });
-  });
-}
-
-async function kill(process: RoleProcess, signal: NodeJS.Signals): Promise<void> {
-  if (process.child.exitCode !== null || process.child.signalCode !== null) return;
-  const exited = new Promise((resolve) => process.child.once('exit', resolve));
-  process.child.kill(signal);
-  await exited;
-}
 
 async function storedKeys(s3: S3TestServer): Promise<string[]> {
   const keys: string[] = [];
@@ -99,8 +49,8 @@ describe('e2e: 2 API and 2 worker processes on MariaDB, Redis and S3, with proce
   let s3: S3TestServer | null = null;
   let receiver: Receiver | null = null;
   const dataDirs: string[] = [];
-  const processes: RoleProcess[] = [];
-  let env: Record<string, string> = {};
+  const processes: CliProcess[] = [];
+  let roleEnv: Record<string, string> = {};
 
   before(async function () {
     const mysql = process.env.DOCSIFT_TEST_MYSQL_URL;
@@ -115,7 +65,7 @@ describe('e2e: 2 API and 2 worker processes on MariaDB, Redis and S3, with proce
     s3 = await startS3Server();
     if (!s3) this.skip();
     receiver = await startReceiver();
-    env = {
+    roleEnv = {
       DOCSIFT_DATABASE_URL: databaseUrl,
       DOCSIFT_QUEUE_WAKE_URL: redis!,
       DOCSIFT_RATE_LIMIT_URL: redis!,
@@ -134,18 +84,19 @@ describe('e2e: 2 API and 2 worker processes on MariaDB, Redis and S3, with proce
   });
 
   after(async () => {
-    await Promise.all(processes.map((role) => kill(role, 'SIGKILL')));
+    await Promise.all(processes.map((started) => stopCli(started, 'SIGKILL')));
     await receiver?.close();
     await s3?.close();
     await dropDatabase?.();
     for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  async function start(role: 'api' | 'worker'): Promise<RoleProcess & { base: string }> {
+  async function start(role: 'api' | 'worker'): Promise<CliProcess & { base: string }> {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `docsift-scale-${role}-`));
     dataDirs.push(dataDir);
     const port = await freePort();
-    const started = await startRole(role, { ...env, DOCSIFT_DATA_DIR: dataDir, PORT: String(port), DOCSIFT_METRICS_PORT: '0' });
+    const env = { ...roleEnv, LOG_LEVEL: 'warn', DOCSIFT_DATA_DIR: dataDir, PORT: String(port), DOCSIFT_METRICS_PORT: '0' };
+    const started = await startCli([role], env, role === 'api' ? 'listening on' : 'worker running');
     processes.push(started);
     return Object.assign(started, { base: `http://127.0.0.1:${port}` });
   }
@@ -225,14 +176,14 @@ describe('e2e: 2 API and 2 worker processes on MariaDB, Redis and S3, with proce
 
     const restartWorker = async (which: number) => {
       await whenBothWorkersBusy();
-      await kill(workers[which]!, 'SIGKILL');
+      await stopCli(workers[which]!, 'SIGKILL');
       workers[which] = await start('worker');
     };
     await whenCompleted(20);
     await restartWorker(0);
     await whenCompleted(60);
     await whenBothWorkersBusy();
-    await kill(apis[0]!, 'SIGKILL');
+    await stopCli(apis[0]!, 'SIGKILL');
     apis[0] = await start('api');
     await whenCompleted(100);
     await restartWorker(1);
