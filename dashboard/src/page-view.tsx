@@ -9,7 +9,7 @@ export interface ResultModel {
   originalData: Record<string, unknown> | null;
   fieldDetails: Record<string, FieldDetail>;
   confidenceOf: (path: string) => number | undefined;
-  imageUrl: ((page: number) => string) | null;
+  imageUrl: (page: number) => string;
   fileName: string;
 }
 
@@ -68,11 +68,11 @@ export function PageAndData({ model, editable, onSave }: { model: ResultModel; e
             </select>
           </label>
         )}
-        <div class={`page${model.imageUrl && !imageFailed[page] ? '' : ' no-image'}`} data-page={page}>
-          {model.imageUrl && !imageFailed[page] ? (
+        <div class={`page${imageFailed[page] ? ' no-image' : ''}`} data-page={page}>
+          {!imageFailed[page] ? (
             <img src={model.imageUrl(page)} width={PAGE_WIDTH} alt={`Page ${page} of ${model.fileName}`} onError={() => setImageFailed({ ...imageFailed, [page]: true })} />
           ) : (
-            <p class="muted no-image-note">{model.imageUrl ? 'The page image could not be loaded; the boxes are drawn on a blank page.' : 'No page image for this kind of job; the boxes are drawn on a blank page.'}</p>
+            <p class="muted no-image-note">The page image could not be loaded; the boxes are drawn on a blank page.</p>
           )}
           {boxes.map(([path, detail]) => {
             const [x0, y0, x1, y1] = detail.bbox!;

@@ -334,6 +334,16 @@ describe('dashboard: in Chromium against the host (sign up, keys, upload, result
     await page.waitForURL(/\/extractions\//);
     const row = page.locator('tr[data-path="invoiceNumber"]');
     expect(await row.textContent()).to.contain('INV-2041');
+    // The boxes are drawn on the extraction's own page image, not on a blank page.
+    const extractionId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
+    const pageImage = page.locator('.page img');
+    expect(await pageImage.getAttribute('src')).to.equal(`/api/b2c/extract/${extractionId}/pages/1/image?width=1000&format=webp`);
+    await page.waitForFunction(() => {
+      const image = (globalThis as any).document.querySelector('.page img') as LoadedImage | null;
+      return image !== null && image.complete && image.naturalWidth > 0;
+    });
+    expect(await pageImage.evaluate((image) => (image as unknown as LoadedImage).naturalWidth)).to.equal(1000);
+    expect(await page.locator('.no-image-note').count()).to.equal(0);
     await screenshot(page, 'extraction');
 
     // The webhook configuration made before gets the completed extraction, and its log shows the attempt.
@@ -344,6 +354,53 @@ describe('dashboard: in Chromium against the host (sign up, keys, upload, result
     await delivery.waitFor();
     expect(await delivery.textContent()).to.match(/delivered.*: 200 in \d+ ms/);
     await screenshot(page, 'webhooks');
+  });
+
+  it('edits the webhook: a URL on another host is refused until the token is entered again; the name and attempts are saved and the token kept', async () => {
+    type StoredWebhook = { connectionName: string; webhookConfig: { url: string; authValue?: string; maxRetries: number } };
+    const stored = async () =>
+      ((await page.evaluate(() => fetch('/api/integrations/webhooks').then((response) => response.json()))) as { webhooks: StoredWebhook[] }).webhooks;
+    const [before] = await stored();
+    await page.getByRole('link', { name: 'Webhooks' }).click();
+    const card = page.getByRole('article', { name: 'Loan system' });
+    await card.getByRole('button', { name: 'Edit' }).click();
+    const form = card.getByRole('form', { name: 'Edit webhook Loan system' });
+    expect(await form.getByLabel('Name', { exact: true }).inputValue()).to.equal('Loan system');
+    expect(await form.getByLabel('Attempts per delivery').inputValue()).to.equal(String(before!.webhookConfig.maxRetries));
+    const token = form.getByRole('textbox', { name: 'Token' });
+    expect(await token.inputValue()).to.equal('');
+    expect(await token.getAttribute('placeholder')).to.equal(`Leave empty to keep ${before!.webhookConfig.authValue}`);
+    expect(await unlabelledControls(page)).to.deep.equal([]);
+
+    const elsewhere = `${receiver.url.replace('127.0.0.1', 'localhost')}/hooks/docsift`;
+    expect(new URL(elsewhere).origin).not.to.equal(new URL(before!.webhookConfig.url).origin);
+    await form.getByLabel('URL').fill(elsewhere);
+    await form.getByRole('button', { name: 'Save webhook' }).click();
+    const refusal = form.getByRole('alert');
+    await refusal.waitFor();
+    expect(await refusal.textContent()).to.equal(
+      'The new URL is on another host, so the stored credentials are not sent there unless you enter them again: the token or key. Nothing was saved.',
+    );
+    expect(await stored()).to.deep.equal([before]);
+
+    await form.getByLabel('URL').fill(before!.webhookConfig.url);
+    await form.getByLabel('Name', { exact: true }).fill('Loan system (EU)');
+    await form.getByLabel('Attempts per delivery').fill('3');
+    await form.getByRole('button', { name: 'Save webhook' }).click();
+    const edited = page.getByRole('article', { name: 'Loan system (EU)' });
+    await edited.waitFor();
+    expect(await edited.textContent()).to.contain('3 attempts');
+    const [after] = await stored();
+    expect(after).to.deep.include({ connectionName: 'Loan system (EU)' });
+    expect(after!.webhookConfig).to.deep.include({ url: before!.webhookConfig.url, maxRetries: 3, authValue: before!.webhookConfig.authValue });
+    // The stored token itself is kept (the masked form was not sent back as a new one): the receiver gets it.
+    const received = receiver.on('/hooks/docsift').length;
+    await edited.getByRole('button', { name: 'Send test' }).click();
+    await edited.getByTestId('test-result').waitFor();
+    expect(await edited.getByTestId('test-result').textContent()).to.match(/^Delivered: HTTP 200/);
+    const deliveries = receiver.on('/hooks/docsift');
+    expect(deliveries).to.have.length(received + 1);
+    expect(deliveries.at(-1)!.headers.authorization).to.equal('Bearer receiver-secret-token');
   });
 
   it('saves lending requirements, adds a document type and adds an admin to the organization', async () => {

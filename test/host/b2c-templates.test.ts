@@ -160,6 +160,7 @@ describe('host: consumer templates (/api/b2c/templates)', () => {
         'POST /api/b2c/extract',
         'GET /api/b2c/extract/{extractionId}',
         'DELETE /api/b2c/extract/{extractionId}',
+        'GET /api/b2c/extract/{extractionId}/pages/{page}/image',
         'GET /api/b2c/extractions',
         'PUT /api/b2c/extract/{extractionId}/data',
         'GET /api/b2c/templates/{templateId}/layouts',

@@ -178,7 +178,7 @@ export function ExtractionResultScreen({ extractionId }: { extractionId: string 
               originalData: record.originalData ?? null,
               fieldDetails: record.fieldDetails ?? {},
               confidenceOf: (field) => record.confidence?.fields[field] ?? record.fieldDetails?.[field]?.confidence,
-              imageUrl: null,
+              imageUrl: (page) => `${path}/pages/${page}/image?width=1000&format=webp`,
             }}
             onSave={async (data) => {
               const changed = Object.fromEntries(Object.entries(data).filter(([name, value]) => JSON.stringify(value) !== JSON.stringify(record.data?.[name])));

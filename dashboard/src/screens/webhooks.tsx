@@ -65,40 +65,65 @@ export function WebhooksScreen() {
   );
 }
 
-function WebhookForm({ onDone }: { onDone: () => void }) {
-  const [authType, setAuthType] = useState('none');
-  const [format, setFormat] = useState('default');
-  const submit = useSubmit(
-    async (formElement) => {
-      const text = formText(new FormData(formElement));
-      const fieldsText = text('fields');
-      const fields = fieldsText ? (JSON.parse(fieldsText) as Record<string, string>) : undefined;
-      await api('POST', '/api/integrations/webhooks', {
-        connectionName: text('connectionName'),
-        webhookConfig: {
-          url: text('url'),
-          authType,
-          authValue: authType === 'bearer' || authType === 'apikey' ? text('authValue') : undefined,
-          hmacSecret: authType === 'hmac' ? text('hmacSecret') : undefined,
-          maxRetries: Number(text('maxRetries')),
-        },
-        fieldMappings: { format, fields, transform: format === 'custom' ? text('transform') : undefined },
-      });
-      onDone();
-    },
-    (caught) => (caught instanceof SyntaxError ? `The field mapping is not JSON: ${caught.message}` : issuesOf(caught)),
-  );
+const CREDENTIAL_NAMES: Record<string, string> = { authValue: 'the token or key', hmacSecret: 'the HMAC secret' };
+
+function describeSaveError(caught: unknown): string {
+  if (caught instanceof SyntaxError) return `The field mapping is not JSON: ${caught.message}`;
+  const details = (caught as { details?: { reason?: string; credentials?: string[] } }).details;
+  if (details?.reason === 'credentials_required') {
+    const names = (details.credentials ?? []).map((name) => CREDENTIAL_NAMES[name] ?? name.replace(/^headers\./, 'the header '));
+    return `The new URL is on another host, so the stored credentials are not sent there unless you enter them again: ${names.join(', ')}. Nothing was saved.`;
+  }
+  return issuesOf(caught);
+}
+
+const usesAuthValue = (authType: string) => authType === 'bearer' || authType === 'apikey';
+
+/**
+ * Creates a configuration, or edits `webhook`. A secret comes back from the API only masked, so on
+ * an edit an empty secret field keeps the stored one (left out of the PUT); the secret the chosen
+ * authentication does not use is removed.
+ */
+function WebhookForm({ webhook, onDone }: { webhook?: Webhook; onDone: () => void }) {
+  const [authType, setAuthType] = useState(webhook?.webhookConfig.authType ?? 'none');
+  const [format, setFormat] = useState(webhook?.fieldMappings.format ?? 'default');
+  const stored = webhook?.webhookConfig;
+  const submit = useSubmit(async (formElement) => {
+    const text = formText(new FormData(formElement));
+    const fieldsText = text('fields');
+    const fields = fieldsText ? (JSON.parse(fieldsText) as Record<string, string>) : undefined;
+    const secretOf = (name: 'authValue' | 'hmacSecret', used: boolean) => {
+      if (!stored) return used ? text(name) : undefined;
+      if (used) return text(name) || undefined;
+      return stored[name] === undefined ? undefined : null;
+    };
+    const body = {
+      connectionName: text('connectionName'),
+      webhookConfig: {
+        url: text('url'),
+        authType,
+        authValue: secretOf('authValue', usesAuthValue(authType)),
+        hmacSecret: secretOf('hmacSecret', authType === 'hmac'),
+        maxRetries: Number(text('maxRetries')),
+      },
+      fieldMappings: { format, fields, transform: format === 'custom' ? text('transform') : undefined },
+    };
+    await (webhook ? api('PUT', `/api/integrations/webhooks/${webhook.id}`, body) : api('POST', '/api/integrations/webhooks', body));
+    onDone();
+  }, describeSaveError);
+  const formId = `webhook-form-${webhook?.id ?? 'new'}`;
+  const keepHint = (masked: string | undefined) => (masked === undefined ? undefined : `Leave empty to keep ${masked}`);
 
   return (
-    <form class="card stack" onSubmit={submit.onSubmit} aria-labelledby="webhook-form">
-      <h2 id="webhook-form">New webhook</h2>
+    <form class="card stack" onSubmit={submit.onSubmit} aria-labelledby={formId}>
+      <h2 id={formId}>{webhook ? `Edit webhook ${webhook.connectionName}` : 'New webhook'}</h2>
       <label>
         Name
-        <input name="connectionName" required maxLength={255} />
+        <input name="connectionName" required maxLength={255} value={webhook?.connectionName} />
       </label>
       <label>
         URL
-        <input name="url" type="url" required placeholder="https://example.com/hooks/docsift" />
+        <input name="url" type="url" required placeholder="https://example.com/hooks/docsift" value={stored?.url} />
       </label>
       <label>
         Authentication
@@ -109,21 +134,21 @@ function WebhookForm({ onDone }: { onDone: () => void }) {
           <option value="hmac">HMAC signature</option>
         </select>
       </label>
-      {(authType === 'bearer' || authType === 'apikey') && (
+      {usesAuthValue(authType) && (
         <label>
           {authType === 'bearer' ? 'Token' : 'Key (or Header-Name:value)'}
-          <input name="authValue" required autoComplete="off" />
+          <input name="authValue" required={stored?.authValue === undefined} autoComplete="off" placeholder={keepHint(stored?.authValue)} />
         </label>
       )}
       {authType === 'hmac' && (
         <label>
           HMAC secret
-          <input name="hmacSecret" required autoComplete="off" />
+          <input name="hmacSecret" required={stored?.hmacSecret === undefined} autoComplete="off" placeholder={keepHint(stored?.hmacSecret)} />
         </label>
       )}
       <label>
         Attempts per delivery
-        <input name="maxRetries" type="number" min={1} max={20} value={5} required />
+        <input name="maxRetries" type="number" min={1} max={20} value={stored?.maxRetries ?? 5} required />
       </label>
       <label>
         Mapping
@@ -136,13 +161,18 @@ function WebhookForm({ onDone }: { onDone: () => void }) {
       {format !== 'custom' && (
         <label>
           Field mapping <span class="muted">(JSON: source path → name; optional)</span>
-          <textarea name="fields" rows={3} placeholder='{"extractedData.certificateNumber": "certNo"}' />
+          <textarea
+            name="fields"
+            rows={3}
+            placeholder='{"extractedData.certificateNumber": "certNo"}'
+            value={webhook?.fieldMappings.fields ? JSON.stringify(webhook.fieldMappings.fields) : undefined}
+          />
         </label>
       )}
       {format === 'custom' && (
         <label>
           Transform <span class="muted">(a function body; the payload is `data`; return an object)</span>
-          <textarea name="transform" rows={6} required class="code" value={TRANSFORM_EXAMPLE} />
+          <textarea name="transform" rows={6} required class="code" value={webhook?.fieldMappings.transform ?? TRANSFORM_EXAMPLE} />
         </label>
       )}
       <ErrorNote>{submit.error}</ErrorNote>
@@ -160,6 +190,7 @@ function WebhookCard({ webhook, onChanged, onError }: { webhook: Webhook; onChan
   const [test, setTest] = useState<TestResult | null>(null);
   const [testing, setTesting] = useState(false);
   const [showDeliveries, setShowDeliveries] = useState(false);
+  const [editing, setEditing] = useState(false);
 
   const sendTest = async () => {
     setTesting(true);
@@ -190,6 +221,9 @@ function WebhookCard({ webhook, onChanged, onError }: { webhook: Webhook; onChan
         <button type="button" class="secondary" aria-expanded={showDeliveries} onClick={() => setShowDeliveries(!showDeliveries)}>
           Deliveries
         </button>
+        <button type="button" class="secondary" aria-expanded={editing} onClick={() => setEditing(!editing)}>
+          Edit
+        </button>
         <button type="button" class="secondary" onClick={() => setStatus(webhook.status === 'active' ? 'inactive' : 'active')}>
           {webhook.status === 'active' ? 'Deactivate' : 'Activate'}
         </button>
@@ -197,6 +231,15 @@ function WebhookCard({ webhook, onChanged, onError }: { webhook: Webhook; onChan
           Delete
         </button>
       </div>
+      {editing && (
+        <WebhookForm
+          webhook={webhook}
+          onDone={() => {
+            setEditing(false);
+            onChanged();
+          }}
+        />
+      )}
       {test && (
         <p class={test.delivered ? 'ok' : 'error'} role="status" data-testid="test-result">
           {test.delivered ? `Delivered: HTTP ${test.statusCode} in ${test.durationMs} ms.` : `Not delivered${test.statusCode ? ` (HTTP ${test.statusCode})` : ''}: ${test.error ?? 'no answer'}.`}

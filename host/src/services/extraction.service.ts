@@ -140,6 +140,7 @@ const ENDPOINTS = [
   { method: 'GET', path: '/api/b2c/extract', description: 'This description: endpoints, limits, field types' },
   { method: 'GET', path: '/api/b2c/extractions', description: 'The extractions, newest first (cursor, templateId, status)' },
   { method: 'GET', path: '/api/b2c/extract/{extractionId}', description: 'One extraction: status, data by template field, confidence' },
+  { method: 'GET', path: '/api/b2c/extract/{extractionId}/pages/{page}/image', description: "A page of the extraction's file as an image (width, format)" },
   { method: 'DELETE', path: '/api/b2c/extract/{extractionId}', description: 'Delete an extraction, its file and results' },
   { method: 'PUT', path: '/api/b2c/extract/{extractionId}/data', description: 'Correct a completed extraction; the template learns its layout' },
   { method: 'GET', path: '/api/b2c/templates/{templateId}/layouts', description: 'The layouts the template learned from corrections' },

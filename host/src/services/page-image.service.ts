@@ -54,6 +54,17 @@ export class PageImageService {
     const job = await this.#deps.jobRepository.findForOrganization(principal.organizationId, jobId);
     // The surfaces GET /api/documents/extract/{jobId} reads (document-service.ts, getJson).
     if (!job || job.service === EXTRACTION_SERVICE || job.service === ANALYSIS_TASK_SERVICE) throw notFound('Job');
+    return this.#renderPage(job, request);
+  }
+
+  /** A page of a consumer extraction (GET /api/b2c/extract/{extractionId}/pages/{page}/image). */
+  async renderExtraction(principal: Principal, extractionId: string, request: PageImageRequest): Promise<PageImageAnswer> {
+    const job = await this.#deps.jobRepository.findForOrganization(principal.organizationId, extractionId);
+    if (!job || job.service !== EXTRACTION_SERVICE) throw notFound('Extraction');
+    return this.#renderPage(job, request);
+  }
+
+  async #renderPage(job: Job, request: PageImageRequest): Promise<PageImageAnswer> {
     if (!job.fileKey) throw fileGone();
     const geometry = job.pages?.[request.page - 1];
     const turn = { rotation: geometry?.rotation ?? 0, deskewAngle: geometry?.deskewAngle ?? 0 };

@@ -1,8 +1,10 @@
 import { defineRoute } from '../route.js';
+import { pageImageReply, pageImageResponses } from './job-page.router.js';
 import { acceptedResponse, readMultipartRequest } from '../submission.js';
 import type { TemplateInput } from '../../services/template.service.js';
 import { pageRequestOf } from '../pagination.js';
 import { commonErrors, errorResponse, json, noContent } from '../schemas/common.schemas.js';
+import { PageImageQuery } from '../schemas/job-page.schemas.js';
 import {
   CorrectedExtraction,
   CorrectionBody,
@@ -11,6 +13,7 @@ import {
   ExtractionCreated,
   ExtractionList,
   ExtractionListQuery,
+  ExtractionPageParams,
   ExtractionParams,
   ExtractionRecord,
   ExtractMultipart,
@@ -143,6 +146,26 @@ export const b2cRoutes = [
     request: { params: ExtractionParams },
     responses: { 200: json(ExtractionRecord, 'Extraction'), 404: notFoundExtraction, ...commonErrors },
     handler: ({ extractionService }) => async ({ principal, params }) => ({ status: 200, body: await extractionService.get(principal, params.extractionId) }),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/b2c/extract/{extractionId}/pages/{page}/image',
+    summary:
+      "A page of the extraction's file as a PNG or WebP image of the requested width, turned upright as the engine read it, so the `fieldDetails` boxes (fractions of the page, origin top-left) fall on it. Cache-Control private, no-cache with an ETag: If-None-Match answers 304 (session only)",
+    tags,
+    auth,
+    request: { params: ExtractionPageParams, query: PageImageQuery },
+    responses: {
+      ...pageImageResponses,
+      404: errorResponse('No such extraction in your organization, or no such page (details.pageCount says how many the document has)'),
+      409: errorResponse("The extraction's file is no longer stored (details.reason file_gone), or cannot be rendered (details.reason: the engine's code)"),
+      ...commonErrors,
+      400: errorResponse('Invalid page number, width or format'),
+    },
+    handler: ({ pageImageService }) => async ({ params, query, principal }, ctx) => {
+      const answer = await pageImageService.renderExtraction(principal, params.extractionId, { ...params, ...query, ifNoneMatch: ctx.get('if-none-match') || undefined });
+      return pageImageReply(answer);
+    },
   }),
   defineRoute({
     method: 'delete',

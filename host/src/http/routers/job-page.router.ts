@@ -1,9 +1,27 @@
+import type { ResponseConfig } from '@asteasolutions/zod-to-openapi';
+import type { PageImageAnswer } from '../../services/page-image.service.js';
 import { defineRoute } from '../route.js';
 import { commonErrors, errorResponse, json, noContent } from '../schemas/common.schemas.js';
 import { JobParams, JobRecord } from '../schemas/document.schemas.js';
 import { CorrectionRequest, PageImageParams, PageImageQuery } from '../schemas/job-page.schemas.js';
 
 const tags = ['Documents'];
+
+/** The 200 and 304 answers of a page image route (this one and the consumer surface's). */
+export const pageImageResponses: Record<200 | 304, ResponseConfig> = {
+  200: {
+    description: 'The page image',
+    headers: { ETag: { schema: { type: 'string' } }, 'Cache-Control': { schema: { type: 'string' } } },
+    content: { 'image/png': { schema: { type: 'string', format: 'binary' } }, 'image/webp': { schema: { type: 'string', format: 'binary' } } },
+  },
+  304: { description: 'Not modified: the If-None-Match ETag is current' },
+};
+
+export function pageImageReply(answer: PageImageAnswer) {
+  const headers = { ETag: answer.etag, 'Cache-Control': 'private, no-cache' };
+  if (!answer.image) return { status: 304, headers };
+  return { status: 200, body: Buffer.from(answer.image.buffer, answer.image.byteOffset, answer.image.byteLength), headers: { ...headers, 'Content-Type': answer.contentType } };
+}
 
 /** What the result view of a job needs beyond its record: its pages as images, and a corrected record beside the engine's. */
 export const jobPageRoutes = [
@@ -16,12 +34,7 @@ export const jobPageRoutes = [
     auth: { kind: 'scope', scope: 'documents:read' },
     request: { params: PageImageParams, query: PageImageQuery },
     responses: {
-      200: {
-        description: 'The page image',
-        headers: { ETag: { schema: { type: 'string' } }, 'Cache-Control': { schema: { type: 'string' } } },
-        content: { 'image/png': { schema: { type: 'string', format: 'binary' } }, 'image/webp': { schema: { type: 'string', format: 'binary' } } },
-      },
-      304: { description: 'Not modified: the If-None-Match ETag is current' },
+      ...pageImageResponses,
       404: errorResponse('No such job, or no such page (details.pageCount says how many the document has)'),
       409: errorResponse("The job's file is no longer stored (details.reason file_gone), or cannot be rendered (details.reason: the engine's code)"),
       ...commonErrors,
@@ -29,9 +42,7 @@ export const jobPageRoutes = [
     },
     handler: ({ pageImageService }) => async ({ params, query, principal }, ctx) => {
       const answer = await pageImageService.render(principal, params.jobId, { ...params, ...query, ifNoneMatch: ctx.get('if-none-match') || undefined });
-      const headers = { ETag: answer.etag, 'Cache-Control': 'private, no-cache' };
-      if (!answer.image) return { status: 304, headers };
-      return { status: 200, body: Buffer.from(answer.image.buffer, answer.image.byteOffset, answer.image.byteLength), headers: { ...headers, 'Content-Type': answer.contentType } };
+      return pageImageReply(answer);
     },
   }),
   defineRoute({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { FIELD_TYPES } from '@docsift/core';
 import { nextCursorField, pageQueryFields } from '../pagination.js';
 import { SubmitFields } from './document.schemas.js';
+import { PageImageParams } from './job-page.schemas.js';
 import { MAX_SUB_FIELDS, MAX_TEMPLATE_FIELDS } from '../../services/template.service.js';
 
 const status = z.enum(['pending', 'processing', 'completed', 'failed']);
@@ -125,6 +126,8 @@ export const ExtractionRecord = z
   .meta({ id: 'ExtractionRecord' });
 
 export const ExtractionParams = z.object({ extractionId: z.string().max(64) });
+
+export const ExtractionPageParams = ExtractionParams.extend({ page: PageImageParams.shape.page });
 
 export const CorrectionBody = z
   .record(z.string(), z.unknown())
