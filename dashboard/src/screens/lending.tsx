@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { api, issuesOf, messageOf } from '../api';
 import { ErrorNote, formatTime, Loading, Page, useLoad } from '../ui';
 
@@ -10,12 +10,11 @@ interface Requirements {
 
 export function LendingScreen() {
   const current = useLoad(() => api<Requirements>('GET', '/api/lending/requirements'), []);
-  const [text, setText] = useState('');
+  // The user's text once they edit it; until then the requirements in force, so the first render already shows them.
+  const [edited, setEdited] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
-  useEffect(() => {
-    if (current.data) setText(JSON.stringify(current.data.requirements, null, 2));
-  }, [current.data]);
+  const text = edited ?? (current.data ? JSON.stringify(current.data.requirements, null, 2) : '');
 
   const save = async (event: SubmitEvent) => {
     event.preventDefault();
@@ -31,6 +30,7 @@ export function LendingScreen() {
     try {
       await api('PUT', '/api/lending/requirements', body);
       setSaved(true);
+      setEdited(null);
       current.reload();
     } catch (caught) {
       setError(issuesOf(caught));
@@ -50,7 +50,7 @@ export function LendingScreen() {
           </p>
           <label>
             Requirements (JSON)
-            <textarea class="code" rows={18} value={text} onInput={(event) => setText((event.target as HTMLTextAreaElement).value)} />
+            <textarea class="code" rows={18} value={text} onInput={(event) => setEdited((event.target as HTMLTextAreaElement).value)} />
           </label>
           <ErrorNote>{error}</ErrorNote>
           {saved && <p class="ok" role="status">Saved.</p>}
