@@ -2,9 +2,6 @@ import { expect } from 'chai';
 import { loadConfig } from '../../host/src/config/config.js';
 import { RateLimitService, SYNC_INTERVAL_MS } from '../../host/src/services/rate-limit.service.js';
 import { DeferredCounterStore } from '../../host/src/services/rate-limit/counter-store.js';
-import { CONCURRENCY_EPOCH_MS, ConcurrencyCounter } from '../../host/src/services/rate-limit/concurrency-counter.js';
-import type { PendingIncrement } from '../../host/src/services/rate-limit/window-counter.js';
-import sinon from 'sinon';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -108,52 +105,22 @@ describe('host: rate limits counted in memory and synchronised', () => {
     }
   });
 
-  it('counts concurrent requests per key across processes, one synchronisation behind', async () => {
-    const config = loadConfig({ DOCSIFT_DATA_DIR: dir, DOCSIFT_RATE_LIMIT_PER_KEY: '50', DOCSIFT_RATE_LIMIT_CONCURRENT: '2', LOG_LEVEL: 'silent' });
+  it('counts concurrent requests per key in each process', async () => {
+    const config = loadConfig({ DOCSIFT_DATA_DIR: dir, DOCSIFT_RATE_LIMIT_PER_KEY: '5', DOCSIFT_RATE_LIMIT_CONCURRENT: '1', LOG_LEVEL: 'silent' });
     const service = new RateLimitService({ config });
     const other = new RateLimitService({ config });
     try {
       const subject = subjectOf('conc');
-      const held = [await service.consume(subject), await service.consume(subject)];
-      expect(held.map((outcome) => outcome.allowed)).to.deep.equal([true, true]);
-      expect(await service.consume(subject)).to.include({ allowed: false, reason: 'concurrency', limit: 2 });
-      await sleep(2 * SYNC_INTERVAL_MS);
-      expect(await other.consume(subject), 'the other process knows of both requests').to.include({ allowed: false, reason: 'concurrency' });
-      const [first] = held;
-      if (first?.allowed) first.release();
-      await sleep(2 * SYNC_INTERVAL_MS);
+      const held = await service.consume(subject);
+      expect(held.allowed).to.equal(true);
+      expect(await service.consume(subject)).to.include({ allowed: false, reason: 'concurrency' });
       const elsewhere = await other.consume(subject);
-      expect(elsewhere.allowed, 'a place freed in one process is free in the other').to.equal(true);
-      await sleep(2 * SYNC_INTERVAL_MS);
-      expect(await service.consume(subject), 'the place is taken again, elsewhere').to.include({ allowed: false, reason: 'concurrency' });
-      for (const outcome of [held[1], elsewhere]) if (outcome?.allowed) outcome.release();
+      expect(elsewhere.allowed).to.equal(true);
+      if (held.allowed) await held.release();
+      if (elsewhere.allowed) await elsewhere.release();
     } finally {
       await service.close();
       await other.close();
-    }
-  });
-
-  it('stops counting the requests of a process that died while they ran, within one epoch', async () => {
-    const clock = sinon.useFakeTimers({ now: Date.parse('2026-06-01T10:00:01.000Z'), toFake: ['Date'] });
-    try {
-      const totals = new Map<string, number>();
-      const add = (increments: PendingIncrement[]) => {
-        for (const increment of increments) {
-          totals.set(increment.key, (totals.get(increment.key) ?? 0) + increment.by);
-          increment.settle(totals.get(increment.key)!);
-        }
-      };
-      const read = async (key: string) => totals.get(key) ?? 0;
-      const dead = new ConcurrencyCounter({ limit: 1, clock: Date.now, read });
-      const alive = new ConcurrencyCounter({ limit: 1, clock: Date.now, read });
-      expect(await dead.take('k')).to.equal(true);
-      add(dead.collect());
-      expect(await alive.take('k'), 'the other process runs the one request allowed').to.equal(false);
-      clock.tick(CONCURRENCY_EPOCH_MS);
-      add(alive.collect());
-      expect(alive.take('k'), 'the dead process added nothing to the new epoch').to.equal(true);
-    } finally {
-      clock.restore();
     }
   });
 });

@@ -1,6 +1,5 @@
 import type { Config } from '../config/config.js';
 import { DeferredCounterStore, type CounterStore } from './rate-limit/counter-store.js';
-import { ConcurrencyCounter } from './rate-limit/concurrency-counter.js';
 import { SqliteCounterStore } from './rate-limit/sqlite-store.js';
 import { WindowCounter, type LimitState, type WindowDecision } from './rate-limit/window-counter.js';
 
@@ -28,14 +27,14 @@ type CounterName = 'perKey' | 'perKeyLending' | 'perOrganization' | 'perAddress'
  * decided in memory and shared with every process through a store: Redis when
  * DOCSIFT_RATE_LIMIT_URL is set, else the MySQL server, else a SQLite file in the data directory.
  * Exact within a process; across processes exact up to one synchronisation (SYNC_INTERVAL_MS, or
- * sooner near a limit): see docs/operations.md. Concurrent requests per key are shared the same
- * way (ConcurrencyCounter). A store outage leaves each process counting on its own until the store answers.
+ * sooner near a limit): see docs/operations.md. Concurrent requests per key are counted per
+ * process. A store outage leaves each process counting on its own until the store answers.
  */
 export class RateLimitService {
   readonly #config: Config['rateLimits'];
   readonly #store: CounterStore;
   readonly #counters: Record<CounterName, WindowCounter>;
-  readonly #concurrent: ConcurrencyCounter;
+  readonly #concurrent = new Map<string, number>();
   readonly #timer: NodeJS.Timeout;
   #syncing: Promise<void> | null = null;
   #nextSync: Promise<void> | null = null;
@@ -59,11 +58,6 @@ export class RateLimitService {
       perOrganization: counter('org', r.perOrganization),
       perAddress: counter('ip', r.perAddress),
     };
-    this.#concurrent = new ConcurrencyCounter({
-      limit: r.concurrentPerKey,
-      clock: Date.now,
-      read: (key, expiresAt) => this.#store.add([{ key, by: 0, expiresAt }]).then(([total]) => total ?? 0),
-    });
     this.#timer = setInterval(() => void this.sync(), SYNC_INTERVAL_MS).unref();
   }
 
@@ -98,7 +92,7 @@ export class RateLimitService {
   }
 
   async #syncOnce(): Promise<void> {
-    const increments = [...Object.values(this.#counters).flatMap((counter) => counter.collect()), ...this.#concurrent.collect()];
+    const increments = Object.values(this.#counters).flatMap((counter) => counter.collect());
     if (increments.length === 0) return;
     const totals = await this.#store.add(increments).catch(() => null);
     increments.forEach((increment, i) => increment.settle(totals?.[i] ?? null));
@@ -111,21 +105,23 @@ export class RateLimitService {
     return this.#admit(subject, perKey, perOrganization);
   }
 
-  #admit(subject: ApiKeySubject, perKey: WindowDecision, perOrganization: WindowDecision): LimitOutcome | Promise<LimitOutcome> {
+  #admit(subject: ApiKeySubject, perKey: WindowDecision, perOrganization: WindowDecision): LimitOutcome {
     if (!perOrganization.allowed) return refusal(perOrganization);
-    const taken = this.#concurrent.take(subject.apiKeyId);
-    if (taken instanceof Promise) return taken.then((placed) => this.#afterConcurrency(subject, perKey, perOrganization, placed));
-    return this.#afterConcurrency(subject, perKey, perOrganization, taken);
-  }
-
-  #afterConcurrency(subject: ApiKeySubject, perKey: WindowDecision, perOrganization: WindowDecision, placed: boolean): LimitOutcome {
     const limit = this.#config.concurrentPerKey;
-    if (!placed) {
+    const running = this.#concurrent.get(subject.apiKeyId) ?? 0;
+    if (running >= limit) {
       const tightest = { limit, remaining: 0, reset: Math.ceil(Date.now() / 1000) + 1 };
       return { allowed: false, tightest, retryAfter: 1, reason: 'concurrency', limit };
     }
+    this.#concurrent.set(subject.apiKeyId, running + 1);
     const tightest = perOrganization.state.remaining < perKey.state.remaining ? perOrganization.state : perKey.state;
-    return { allowed: true, tightest, release: () => this.#concurrent.release(subject.apiKeyId) };
+    return { allowed: true, tightest, release: () => this.#release(subject.apiKeyId) };
+  }
+
+  #release(apiKeyId: string): void {
+    const running = (this.#concurrent.get(apiKeyId) ?? 1) - 1;
+    if (running > 0) this.#concurrent.set(apiKeyId, running);
+    else this.#concurrent.delete(apiKeyId);
   }
 }
 
