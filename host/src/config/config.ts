@@ -1,5 +1,11 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { ConfigError } from './config-error.js';
+import { storageFrom, type StorageConfig } from './storage-config.js';
+
+export { ConfigError } from './config-error.js';
+export type { StorageConfig } from './storage-config.js';
+export { maskConfig } from './masked-config.js';
 
 /**
  * The one typed configuration of the host. This module is the only reader of process.env:
@@ -136,27 +142,6 @@ export const envSchema = z.object({
 
 export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'mysql'; url: string };
 
-/**
- * Where stored files live: a local folder, or a bucket of an S3-compatible store. `root` is a local
- * folder either way; with S3 it holds only the temporary copies of files engines read from disk.
- */
-export type StorageConfig =
-  | { kind: 'local'; root: string }
-  | {
-      kind: 's3';
-      root: string;
-      bucket: string;
-      /** Put before every key: empty, or ending with '/'. */
-      prefix: string;
-      /** null: AWS's own endpoint for the region. */
-      endpoint: string | null;
-      region: string;
-      forcePathStyle: boolean;
-      /** null (both): the AWS SDK's default credential chain. */
-      accessKeyId: string | null;
-      secretAccessKey: string | null;
-    };
-
 export interface Config {
   port: number;
   host: string;
@@ -252,50 +237,11 @@ export interface Config {
 /** The metrics and readiness port of `docsift worker` when DOCSIFT_METRICS_PORT is not set (the worker has no other HTTP). */
 export const WORKER_METRICS_PORT = 9464;
 
-export class ConfigError extends Error {
-  override readonly name = 'ConfigError';
-}
 
 function databaseFrom(url: string | undefined, dataDir: string): DatabaseConfig {
   if (!url) return { kind: 'sqlite', file: path.join(dataDir, 'docsift.sqlite') };
   if (url.startsWith('mysql:')) return { kind: 'mysql', url };
   return { kind: 'sqlite', file: path.resolve(decodeURIComponent(new URL(url).pathname)) };
-}
-
-const BUCKET_NAME = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
-
-/**
- * `s3://bucket/prefix?endpoint=…&region=…&forcePathStyle=true`, or a file:// folder, or the data
- * directory's; a DOCSIFT_S3_* variable wins over the URL's parameter of the same setting.
- */
-function storageFrom(e: z.infer<typeof envSchema>, dataDir: string): StorageConfig {
-  const url = e.DOCSIFT_STORAGE_URL;
-  if (!url) return { kind: 'local', root: path.join(dataDir, 'files') };
-  if (url.startsWith('file://')) return { kind: 'local', root: path.resolve(decodeURIComponent(new URL(url).pathname)) };
-  const invalid = (variable: string, message: string) => new ConfigError(`Invalid configuration:\n  ${variable}: ${message}`);
-  const parsed = new URL(url);
-  const bucket = parsed.hostname;
-  if (!BUCKET_NAME.test(bucket)) throw invalid('DOCSIFT_STORAGE_URL', 'must name a bucket (3-63 lowercase letters, digits, dots and hyphens): s3://bucket/prefix');
-  const prefix = decodeURIComponent(parsed.pathname).replace(/^\/+|\/+$/g, '');
-  const query = parsed.searchParams;
-  const endpoint = e.DOCSIFT_S3_ENDPOINT ?? query.get('endpoint');
-  if (endpoint && !/^https?:\/\/[^/]/.test(endpoint)) throw invalid('DOCSIFT_STORAGE_URL', 'its endpoint parameter must be an http(s) URL');
-  const pathStyle = query.get('forcePathStyle');
-  if (pathStyle !== null && !['true', 'false'].includes(pathStyle)) throw invalid('DOCSIFT_STORAGE_URL', 'its forcePathStyle parameter must be true or false');
-  if (Boolean(e.DOCSIFT_S3_ACCESS_KEY_ID) !== Boolean(e.DOCSIFT_S3_SECRET_ACCESS_KEY)) {
-    throw invalid('DOCSIFT_S3_ACCESS_KEY_ID', 'set it together with DOCSIFT_S3_SECRET_ACCESS_KEY, or neither (the AWS SDK then finds credentials itself)');
-  }
-  return {
-    kind: 's3',
-    root: path.join(dataDir, 'tmp', 'storage'),
-    bucket,
-    prefix: prefix ? `${prefix}/` : '',
-    endpoint: endpoint ?? null,
-    region: e.DOCSIFT_S3_REGION ?? query.get('region') ?? 'us-east-1',
-    forcePathStyle: e.DOCSIFT_S3_FORCE_PATH_STYLE ?? pathStyle === 'true',
-    accessKeyId: e.DOCSIFT_S3_ACCESS_KEY_ID ?? null,
-    secretAccessKey: e.DOCSIFT_S3_SECRET_ACCESS_KEY ?? null,
-  };
 }
 
 /** The relay for queue wakes: the one named, else the queue's own Redis or PostgreSQL, else the rate-limit Redis. */
@@ -424,33 +370,4 @@ export function loadExtractConfig(env: Record<string, string | undefined> = proc
   }
   const e = parsed.data;
   return { plugins: e.DOCSIFT_PLUGINS ?? [...BUNDLED_PLUGINS], ocrWorkers: e.DOCSIFT_OCR_WORKERS, maxPages: e.DOCSIFT_MAX_PAGES, maxPixels: e.DOCSIFT_MAX_PIXELS };
-}
-
-const SECRET = '••••';
-
-function maskUrl(url: string | null): string | null {
-  if (!url) return url;
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = SECRET;
-    return parsed.toString();
-  } catch {
-    return SECRET;
-  }
-}
-
-/** The effective config with secrets (passwords in URLs, API keys, the webhook secret key, the S3 secret access key) masked, for `docsift config`. */
-export function maskConfig(config: Config): Config {
-  const database = config.database.kind === 'mysql' ? { ...config.database, url: maskUrl(config.database.url)! } : config.database;
-  return {
-    ...config,
-    database,
-    queueUrl: maskUrl(config.queueUrl),
-    queue: { ...config.queue, wakeUrl: maskUrl(config.queue.wakeUrl) },
-    rateLimits: { ...config.rateLimits, storeUrl: maskUrl(config.rateLimits.storeUrl) },
-    storage: config.storage.kind === 's3' && config.storage.secretAccessKey ? { ...config.storage, secretAccessKey: SECRET } : config.storage,
-    webhooks: { ...config.webhooks, secretKey: config.webhooks.secretKey ? SECRET : null },
-    metrics: { ...config.metrics, token: config.metrics.token ? SECRET : null },
-    ai: config.ai ? { ...config.ai, apiKey: config.ai.apiKey ? SECRET : undefined } : null,
-  };
 }
