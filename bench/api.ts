@@ -1,10 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort, rssMb, startProcess, stopProcess } from './processes.js';
 import { writeResultsSection } from './results-file.js';
 
 // `npm run bench:api`: the HTTP API under load (autocannon, 50 connections, 10 s per run): GET of a
@@ -75,39 +74,6 @@ app.use((ctx) => {
 app.listen(Number(process.env.PORT), '127.0.0.1', () => process.stdout.write('ready\\n'));
 `;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function start(args: string[], env: Record<string, string>, readyText: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    let seen = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      seen += chunk.toString();
-      if (seen.includes(readyText)) resolve(child);
-    });
-    child.once('exit', (code) => reject(new Error(`process exited (${code}) before it was ready: ${seen}`)));
-  });
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
-
-function rssMb(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
-}
-
 function hostCommand(mode: string[]): string[] {
   const built = path.join(root, 'host/dist/main/cli.js');
   return fs.existsSync(built) ? [built, ...mode] : ['--conditions=docsift-source', '--import', 'tsx', 'host/src/main/cli.ts', ...mode];
@@ -155,7 +121,7 @@ const hostEnv = (port: number) => ({
 async function completeOneJob(port: number, upload: { body: Buffer; contentType: string }): Promise<{ key: string; jobId: string; idleRss: number }> {
   const base = `http://127.0.0.1:${port}`;
   process.stdout.write('starting the host (npm start mode)…\n');
-  const host = await start(hostCommand(['serve']), hostEnv(port), 'listening on');
+  const host = await startProcess(hostCommand(['serve']), hostEnv(port), 'listening on');
   await new Promise((resolve) => setTimeout(resolve, 3000));
   const idleRss = rssMb(host.pid!);
   const grant = await json(`${base}/api/auth/signup`, {
@@ -181,7 +147,7 @@ async function completeOneJob(port: number, upload: { body: Buffer; contentType:
     if (job.status === 'completed' || job.status === 'failed') break;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  await stop(host);
+  await stopProcess(host);
   return { key, jobId, idleRss };
 }
 
@@ -198,7 +164,7 @@ interface Target {
  */
 async function measureAll(port: number, key: string, jobId: string, upload: { body: Buffer; contentType: string }) {
   const base = `http://127.0.0.1:${port}`;
-  const host = await start(hostCommand(['serve', '--no-worker']), hostEnv(port), 'listening on');
+  const host = await startProcess(hostCommand(['serve', '--no-worker']), hostEnv(port), 'listening on');
   const auth = { authorization: `Bearer ${key}` };
   const jobBody = Buffer.from(await (await fetch(`${base}/api/documents/extract/${jobId}`, { headers: auth })).arrayBuffer());
   const bodyFile = path.join(work, 'job.json');
@@ -206,9 +172,9 @@ async function measureAll(port: number, key: string, jobId: string, upload: { bo
   fs.mkdirSync(path.join(work, 'uploads'), { recursive: true });
   const [helloPort, uploadPort, sameBodyPort] = [await freePort(), await freePort(), await freePort()];
   const references = [
-    await start(['--input-type=module', '-e', HELLO], { PORT: String(helloPort) }, 'ready'),
-    await start(['--input-type=module', '-e', UPLOAD], { PORT: String(uploadPort), UPLOAD_DIR: path.join(work, 'uploads') }, 'ready'),
-    await start(['--input-type=module', '-e', SAME_BODY], { PORT: String(sameBodyPort), BODY_FILE: bodyFile }, 'ready'),
+    await startProcess(['--input-type=module', '-e', HELLO], { PORT: String(helloPort) }, 'ready'),
+    await startProcess(['--input-type=module', '-e', UPLOAD], { PORT: String(uploadPort), UPLOAD_DIR: path.join(work, 'uploads') }, 'ready'),
+    await startProcess(['--input-type=module', '-e', SAME_BODY], { PORT: String(sameBodyPort), BODY_FILE: bodyFile }, 'ready'),
   ];
   const post = (url: string, headers: Record<string, string>) => ({ url, method: 'POST', headers: { 'content-type': upload.contentType, ...headers }, body: upload.body });
   const targets: Target[] = [
@@ -228,7 +194,7 @@ async function measureAll(port: number, key: string, jobId: string, upload: { bo
     rounds.push(runs);
   }
   const loadedRss = rssMb(host.pid!);
-  await Promise.all([host, ...references].map(stop));
+  await Promise.all([host, ...references].map(stopProcess));
   return { rounds, loadedRss };
 }
 

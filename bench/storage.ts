@@ -1,10 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cpuSeconds, freePort, rssMb, startProcess, stopProcess } from './processes.js';
 import { writeResultsSection } from './results-file.js';
 
 // `npm run bench:storage`: submission throughput of one API process (`docsift serve --no-worker`,
@@ -42,44 +42,6 @@ const server = new S3rver({ address: '127.0.0.1', port: Number(process.env.PORT)
 await server.run();
 process.stdout.write('ready\\n');
 `;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function start(args: string[], env: Record<string, string>, readyText: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    let seen = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      seen += chunk.toString();
-      if (seen.includes(readyText)) resolve(child);
-    });
-    child.once('exit', (code) => reject(new Error(`process exited (${code}) before it was ready: ${seen}`)));
-  });
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
-
-function rssMb(pid: number): number {
-  return Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
-}
-
-/** CPU seconds (user + system) the process has used so far. */
-function cpuSeconds(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
 
 function hostCommand(): string[] {
   const built = path.join(root, 'host/dist/main/cli.js');
@@ -129,7 +91,7 @@ async function main(): Promise<void> {
   const [s3Port, localPort, s3HostPort] = [await freePort(), await freePort(), await freePort()];
   const endpoint = `http://127.0.0.1:${s3Port}`;
   fs.mkdirSync(path.join(work, 's3rver'));
-  const s3rver = await start(['--input-type=module', '-e', S3_SERVER], { PORT: String(s3Port), S3_DIR: path.join(work, 's3rver') }, 'ready');
+  const s3rver = await startProcess(['--input-type=module', '-e', S3_SERVER], { PORT: String(s3Port), S3_DIR: path.join(work, 's3rver') }, 'ready');
   started.push(s3rver);
   const common = {
     LOG_LEVEL: 'warn',
@@ -146,8 +108,8 @@ async function main(): Promise<void> {
     DOCSIFT_S3_SECRET_ACCESS_KEY: 'S3RVER',
   };
   const hosts = [
-    await start(hostCommand(), { ...common, PORT: String(localPort), DOCSIFT_DATA_DIR: path.join(work, 'local') }, 'listening on'),
-    await start(hostCommand(), { ...common, ...s3Settings, PORT: String(s3HostPort), DOCSIFT_DATA_DIR: path.join(work, 's3') }, 'listening on'),
+    await startProcess(hostCommand(), { ...common, PORT: String(localPort), DOCSIFT_DATA_DIR: path.join(work, 'local') }, 'listening on'),
+    await startProcess(hostCommand(), { ...common, ...s3Settings, PORT: String(s3HostPort), DOCSIFT_DATA_DIR: path.join(work, 's3') }, 'listening on'),
   ];
   started.push(...hosts);
   const body = upload();
@@ -181,7 +143,7 @@ async function main(): Promise<void> {
   }
   const rss = hosts.map((host) => rssMb(host.pid!));
   const cpu = [...hosts, s3rver].map((child, i) => cpuSeconds(child.pid!) - cpuBefore[i]!);
-  await Promise.all([...hosts, s3rver].map(stop));
+  await Promise.all([...hosts, s3rver].map(stopProcess));
   const objects = objectCount(path.join(work, 's3rver', BUCKET));
   fs.rmSync(work, { recursive: true, force: true });
 
@@ -208,7 +170,7 @@ async function main(): Promise<void> {
 
 main().catch(async (error: unknown) => {
   process.stderr.write(`bench:storage failed: ${(error as Error).stack ?? String(error)}\n`);
-  await Promise.all(started.map(stop));
+  await Promise.all(started.map(stopProcess));
   fs.rmSync(work, { recursive: true, force: true });
   process.exitCode = 1;
 });

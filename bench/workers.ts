@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,6 +5,7 @@ import { freePort, startCli, stopCli, type CliProcess } from '../test/support/cl
 import { makeImagePdf, rasterizedPages } from '../test/support/fixtures.js';
 import { certificatePdf } from '../test/host/support/lending-documents.js';
 import { freshDatabase } from '../test/host/support/mysql-database.js';
+import { cpuSeconds, machineCpu } from './processes.js';
 import { writeResultsSection } from './results-file.js';
 
 // `npm run bench:workers`: scanned pages per second through `docsift serve` alone, `docsift api` + 1
@@ -22,7 +22,6 @@ const DPI = 200;
 const GET_EVERY_MS = 100;
 const MYSQL_URL = process.env.DOCSIFT_TEST_MYSQL_URL ?? null;
 const REDIS_URL = process.env.DOCSIFT_TEST_REDIS_URL ?? null;
-const TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim());
 
 type Role = 'serve' | 'api' | 'worker';
 
@@ -63,22 +62,6 @@ async function stop(started: CliProcess): Promise<void> {
   clearTimeout(killed);
 }
 
-/** CPU seconds (user + system) a process used so far, its threads and waited-for children included. */
-function cpuSeconds(pid: number): number {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  // Fields after the command name, which may hold spaces: utime, stime, cutime, cstime are fields 14-17.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const [utime, stime, cutime, cstime] = fields.slice(11, 15).map(Number) as [number, number, number, number];
-  return (utime + stime + cutime + cstime) / TICKS_PER_SECOND;
-}
-
-/** Busy and total CPU seconds of the whole machine so far (/proc/stat), to show what else ran. */
-function machineCpu(): { busy: number; total: number } {
-  const line = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!;
-  const [user, nice, system, idle, iowait, irq, softirq, steal] = line.split(/\s+/).slice(1, 9).map(Number) as number[];
-  const busy = user! + nice! + system! + irq! + softirq! + steal!;
-  return { busy: busy / TICKS_PER_SECOND, total: (busy + idle! + iowait!) / TICKS_PER_SECOND };
-}
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
