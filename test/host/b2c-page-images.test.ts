@@ -5,18 +5,8 @@ import { bearer, createKey, signup, startHarness, type Account, type Harness } f
 import { fakeEngine, form, resultOf, waitFor } from './support/fake-engine.js';
 import { INVOICE_FIELDS } from './support/b2c.js';
 import { HOST_DATABASES } from './support/mysql-database.js';
+import { twoColourPng } from '../support/fixtures.js';
 
-const RED = { r: 255, g: 0, b: 0 };
-const BLUE = { r: 0, g: 0, b: 255 };
-
-/** A 600×300 PNG: the left half red, the right half blue. */
-async function twoColourPng(): Promise<Uint8Array> {
-  const half = await sharp({ create: { width: 300, height: 300, channels: 3, background: BLUE } }).png().toBuffer();
-  return sharp({ create: { width: 600, height: 300, channels: 3, background: RED } })
-    .composite([{ input: half, left: 300, top: 0 }])
-    .png()
-    .toBuffer();
-}
 
 /** What the template extractor gives for INVOICE_FIELDS on the PNG. */
 function templateResult(): ProcessResult {

@@ -7,19 +7,9 @@ import type { FileStore } from '../../host/src/storage/file-store.js';
 import { bearer, createKey, signup, startHarness, type Account, type Harness } from './support/harness.js';
 import { fakeEngine, form, resultOf, waitFor } from './support/fake-engine.js';
 import { HOST_DATABASES } from './support/mysql-database.js';
+import { twoColourPng } from '../support/fixtures.js';
 
 const CORPUS_PDF = path.resolve(import.meta.dirname, '../../../shared/corpus/public/acord25_xstream_cleaning_2025-01-07.pdf');
-const RED = { r: 255, g: 0, b: 0 };
-const BLUE = { r: 0, g: 0, b: 255 };
-
-/** A 600×300 PNG: the left half red, the right half blue. */
-async function twoColourPng(): Promise<Uint8Array> {
-  const half = await sharp({ create: { width: 300, height: 300, channels: 3, background: BLUE } }).png().toBuffer();
-  return sharp({ create: { width: 600, height: 300, channels: 3, background: RED } })
-    .composite([{ input: half, left: 300, top: 0 }])
-    .png()
-    .toBuffer();
-}
 
 function pngSize(bytes: Uint8Array): { width: number; height: number } {
   expect(Buffer.from(bytes.subarray(1, 4)).toString('latin1')).to.equal('PNG');

@@ -178,6 +178,16 @@ export async function rasterizedPages(pdf: Uint8Array, dpi: number): Promise<Uin
   }
 }
 
+/** A 600×300 PNG, the left half red and the right half blue: where a rendering put each side shows in its pixels. */
+export async function twoColourPng(): Promise<Uint8Array> {
+  const half = await sharp({ create: { width: 300, height: 300, channels: 3, background: { r: 0, g: 0, b: 255 } } }).png().toBuffer();
+  const png = await sharp({ create: { width: 600, height: 300, channels: 3, background: { r: 255, g: 0, b: 0 } } })
+    .composite([{ input: half, left: 300, top: 0 }])
+    .png()
+    .toBuffer();
+  return new Uint8Array(png);
+}
+
 /** A PDF whose pages are full-page images (a scan): one page per PNG or JPEG. */
 export async function makeImagePdf(images: Array<{ bytes: Uint8Array; format: 'png' | 'jpeg' }>): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
