@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import { promptOf, startFakeOpenAi, type ChatReply, type FakeOpenAi } from '../support/fake-openai.js';
+import { freePort } from '../support/cli-processes.js';
 import { makeTextPdf, paragraph } from '../support/fixtures.js';
 import { startReceiver, type Receiver } from './support/webhook-receiver.js';
 import { bearer, createKey, signup, startHarness, type Harness } from './support/harness.js';
@@ -37,15 +37,6 @@ function fakeOpenAi(): Promise<FakeOpenAi> {
       return { content: { documentType: 'project_invoice', confidence: 0.91, alternatives: [{ typeCode: 'sor', confidence: 0.03 }] } };
     }
     return { content: { data: { invoiceNumber: 'INV-2024-117', projectCode: 'PRJ-7781' }, confidence: { invoiceNumber: 0.95, projectCode: 0.9 } } };
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = (server.address() as AddressInfo);
-      server.close(() => resolve(port));
-    });
   });
 }
 

@@ -1,10 +1,12 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import sharp from 'sharp';
+
+/** A TCP port free right now, so that the host's public URL (the origin its CSRF check compares) can name it before it listens. */
+export { freePort } from '../../support/cli-processes.js';
 
 /** Debian's Chromium: the browser tests use the browser people run, never a downloaded one. */
 export const CHROMIUM = '/usr/bin/chromium';
@@ -61,15 +63,6 @@ export async function launchBrowser(): Promise<Browser> {
       fs.rmSync(profile, { recursive: true, force: true });
     },
   };
-}
-
-/** A TCP port free right now, so that the host's public URL (the origin its CSRF check compares) can name it before it listens. */
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 /**
