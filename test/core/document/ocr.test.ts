@@ -180,7 +180,8 @@ describe('OCR failures', () => {
     );
     expect(String(error)).to.match(/worker crashed/);
     await new Promise((resolve) => setTimeout(resolve, 400));
-    expect(calls).to.equal(2);
+    // The page on the second worker may or may not have reached recognition when the first failed (the OCR stages load on first use); none after it starts.
+    expect(calls).to.be.within(1, 2);
   });
 });
 
