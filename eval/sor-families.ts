@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { createDocsift } from '@docsift/core';
 import { silentLogger } from '@docsift/core/testing';
 import { insuranceCertPlugin } from '@docsift/plugin-insurance-cert';
@@ -14,6 +15,7 @@ import { recapExact, scoreSorFields, scoreSorLineItems } from './scorers.js';
 /**
  * Leave-one-family-out evaluation of statements of repair: generated layout families g1–g4 and
  * g9–g17 are used for tuning, g5–g8 never are; figures are reported for each group and family apart.
+ * `npm run eval:families -- --tuning --variants fax,photo --families g1,g2` runs a part of the set.
  */
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -112,10 +114,23 @@ function familyLines(rows: FamilyRow[]): string[] {
   return lines;
 }
 
+/** Which generated files to run: all of them for eval/RESULTS.md, fewer while tuning. */
+export interface FamilySelection {
+  families?: string[];
+  variants?: string[];
+  /** Only the tuning families: the held-out ones stay unseen while tuning. */
+  tuningOnly?: boolean;
+}
+
+const selected = (answer: SorAnswer, selection: FamilySelection): boolean =>
+  (!selection.families || selection.families.includes(answer.layoutFamily)) &&
+  (!selection.variants || selection.variants.includes(answer.variant)) &&
+  !(selection.tuningOnly && answer.heldOut);
+
 /** The "Statements of repair in unseen layouts" section of eval/RESULTS.md. */
-export async function evaluateSorFamilies(): Promise<string[]> {
+export async function evaluateSorFamilies(selection: FamilySelection = {}): Promise<string[]> {
   const generated = await generateSorFamilies(GENERATED_DIR);
-  const rows = await runAll(generated.files);
+  const rows = await runAll(generated.files.filter((answer) => selected(answer, selection)));
   const heldOut = familiesOf(rows.filter((row) => row.answer.heldOut)).join(', ');
   const tuning = familiesOf(rows.filter((row) => !row.answer.heldOut)).join(', ');
   return [
@@ -134,5 +149,10 @@ export async function evaluateSorFamilies(): Promise<string[]> {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  process.stdout.write(`${(await evaluateSorFamilies()).join('\n')}\n`);
+  const { values } = parseArgs({
+    options: { families: { type: 'string' }, variants: { type: 'string' }, tuning: { type: 'boolean', default: false } },
+  });
+  const list = (value: string | undefined): string[] | undefined => value?.split(',').map((part) => part.trim());
+  const selection = { families: list(values.families), variants: list(values.variants), tuningOnly: values.tuning };
+  process.stdout.write(`${(await evaluateSorFamilies(selection)).join('\n')}\n`);
 }
