@@ -174,14 +174,18 @@ export class Sheet {
   }
 }
 
-/** "1,234.56"; `dollar` adds "$", `whole` drops the cents, `separators: false` drops the thousands commas. */
-export function money(cents: number, options: { dollar?: boolean; whole?: boolean; separators?: boolean } = {}): string {
+/**
+ * "1,234.56"; `dollar` adds "$", `whole` drops the cents, `separators: false` drops the thousands commas,
+ * `parentheses` prints a negative amount as accountants do: "(1,234.56)".
+ */
+export function money(cents: number, options: { dollar?: boolean; whole?: boolean; separators?: boolean; parentheses?: boolean } = {}): string {
   const negative = cents < 0;
   const absolute = Math.abs(cents);
   const whole = Math.floor(absolute / 100);
   const dollars = options.separators === false ? String(whole) : whole.toLocaleString('en-US');
-  const text = options.whole ? dollars : `${dollars}.${String(absolute % 100).padStart(2, '0')}`;
-  return `${negative ? '-' : ''}${options.dollar ? '$' : ''}${text}`;
+  const text = `${options.dollar ? '$' : ''}${options.whole ? dollars : `${dollars}.${String(absolute % 100).padStart(2, '0')}`}`;
+  if (negative && options.parentheses) return `(${text})`;
+  return `${negative ? '-' : ''}${text}`;
 }
 
 /** A quantity as printed: thousands separators, `decimals` places (fewest needed when omitted). */

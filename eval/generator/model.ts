@@ -3,7 +3,7 @@ import {
   personName, phoneNumber, type Address, type CalendarDate,
 } from './content.js';
 import type { Random } from './random.js';
-import { LOCATIONS, ROOMS, SPEC_PHRASES, TRADES, WORK_ITEMS, type Room, type Trade, type Unit, type WorkItem } from './work-items.js';
+import { CREDITS, LOCATIONS, ROOMS, SPEC_PHRASES, TRADES, WORK_ITEMS, type Credit, type Room, type Trade, type Unit, type WorkItem } from './work-items.js';
 
 /** The data of one statement of repair, independent of layout. Money is in integer cents. */
 
@@ -114,6 +114,10 @@ export interface DocumentSpec {
   contractorSelected?: boolean;
   /** Only these work items (a specialty contractor's scope): every trade or room with work gets a section, up to one per item. */
   works?: (work: WorkItem) => boolean;
+  /** The work text with its quantity and unit written into it ("Install 12 LF base trim"), before locations and spec phrases. */
+  withQuantity?: (text: string, quantity: number, unit: Unit) => string;
+  /** Probability that a section with a matching credit ends with one: a deduct line of one LS with a negative material or labor amount. */
+  credits?: number;
   recap: RecapSpec;
 }
 
@@ -137,8 +141,8 @@ function rateFor(random: Random, [min, max]: [number, number], quantity: number)
   return Math.max(cents, 1);
 }
 
-function describe(random: Random, spec: DocumentSpec, work: WorkItem, room: Room | null): string {
-  let text = work.text;
+function describe(random: Random, spec: DocumentSpec, work: WorkItem, room: Room | null, quantity: number): string {
+  let text = spec.withQuantity ? spec.withQuantity(work.text, quantity, work.unit) : work.text;
   const locations = room ? undefined : work.areas.map((area) => LOCATIONS[area]).find(Boolean);
   if (locations && random.chance(0.35)) text += `, ${random.pick(locations)}`;
   const specified = !['general', 'demolition'].includes(work.trade) && work.unit !== 'HR';
@@ -165,8 +169,27 @@ function lineItem(random: Random, spec: DocumentSpec, work: WorkItem, room: Room
   } else if (spec.materialTax !== undefined) {
     tax = percentOf(material, spec.materialTax);
   }
-  const description = describe(random, spec, work, room);
+  const description = describe(random, spec, work, room, quantity);
   return { description, quantity, unit: work.unit, materialRate, laborRate, material, labor, equipment, tax, total: material + labor + equipment + tax };
+}
+
+/** A deduct line: owner-furnished material or owner-performed work, or salvage value, taken off the section. */
+function creditItem(random: Random, spec: DocumentSpec, credit: Credit): LineItem {
+  const amount = -Math.round(random.float(credit.amount[0], credit.amount[1]) / 5) * 500;
+  const material = credit.kind === 'material' ? amount : 0;
+  const labor = credit.kind === 'labor' ? amount : 0;
+  const tax = spec.equipmentAndTax ? percentOf(material, spec.equipmentAndTax.taxRate) : spec.materialTax !== undefined ? percentOf(material, spec.materialTax) : 0;
+  const description = spec.upperCase ? credit.text.toUpperCase() : credit.text;
+  return { description, quantity: 1, unit: 'LS', materialRate: material, laborRate: labor, material, labor, equipment: 0, tax, total: material + labor + tax };
+}
+
+function creditFor(random: Random, spec: DocumentSpec, info: GroupInfo, used: Set<string>): LineItem | null {
+  if (spec.credits === undefined || !random.chance(spec.credits)) return null;
+  const matching = CREDITS.filter((credit) => !used.has(credit.text.toLowerCase()) && (info.room ? credit.areas.includes(info.room.area) : credit.trade === info.trade?.id));
+  if (matching.length === 0) return null;
+  const item = creditItem(random, spec, random.pick(matching));
+  used.add(item.description.toLowerCase());
+  return item;
 }
 
 /** Splits `count` items over groups, each getting at least one and at most its capacity. */
@@ -202,10 +225,14 @@ function groupsFor(random: Random, spec: DocumentSpec, wanted: number): Group[] 
 /** Items of the group's pool, each work item once while unused ones remain; descriptions never repeat. */
 function sectionItems(random: Random, spec: DocumentSpec, group: Group, count: number, used: Set<string>): LineItem[] {
   const items: LineItem[] = [];
+  const listed = new Set<string>();
   for (let attempt = 0; items.length < count && attempt < count * 8; attempt += 1) {
     const fresh = group.pool.filter((work) => !used.has(`work:${work.text}`));
     const work = random.pick(fresh.length > 0 ? fresh : group.pool);
     used.add(`work:${work.text}`);
+    // Quantities make every description new, so a repeated work item is caught by its text: once per section.
+    if (spec.withQuantity && listed.has(work.text)) continue;
+    listed.add(work.text);
     const item = lineItem(random, spec, work, group.info.room);
     if (used.has(item.description.toLowerCase())) continue;
     used.add(item.description.toLowerCase());
@@ -231,7 +258,9 @@ function buildSections(random: Random, spec: DocumentSpec): Section[] {
   const sizes = spread(random, remaining, groups.map((group) => new Set(group.pool.map((work) => work.text)).size));
   groups.forEach((group, index) => {
     const info = { ...group.info, ordinal: index + 1 };
-    sections.push({ heading: spec.heading(info), items: sectionItems(random, spec, group, sizes[index], used) });
+    const items = sectionItems(random, spec, group, sizes[index], used);
+    const credit = items.length > 0 ? creditFor(random.child(`credit ${index}`), spec, info, used) : null;
+    sections.push({ heading: spec.heading(info), items: credit ? [...items, credit] : items });
   });
   return sections.filter((section) => section.items.length > 0);
 }

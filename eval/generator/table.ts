@@ -36,8 +36,17 @@ export interface TableSpec {
   /** Values on the first (default) or the last line of a wrapped description. */
   valuesOn?: 'first' | 'last';
   heading: HeadingStyle;
+  /** Merged headings over runs of columns ("Material" over "Unit" and "Total"), a header line above the column headers. */
+  groups?: ColumnGroup[];
   /** The heading repeated after a page break, or none when undefined. */
   continued?: (heading: string) => string;
+}
+
+export interface ColumnGroup {
+  text: string;
+  /** Keys of the first and the last column it spans. */
+  from: string;
+  to: string;
 }
 
 export interface HeadingStyle {
@@ -54,9 +63,10 @@ export type TableRow =
 
 const ASCENT = 0.78;
 
+const headerLines = (spec: TableSpec): number => Math.max(...spec.columns.map((column) => column.header.length)) + (spec.groups ? 1 : 0);
+
 function headerHeight(spec: TableSpec): number {
-  const lines = Math.max(...spec.columns.map((column) => column.header.length));
-  return lines * (spec.header.size + 1.5) + 5;
+  return headerLines(spec) * (spec.header.size + 1.5) + 5;
 }
 
 function cellX(column: Column, padding: number): number {
@@ -77,12 +87,36 @@ function drawGridLines(sheet: Sheet, spec: TableSpec, top: number, bottom: numbe
   sheet.rule(left, right, bottom, 0.4);
 }
 
+function columnSpan(spec: TableSpec, group: ColumnGroup): [number, number] {
+  const first = spec.columns.find((column) => column.key === group.from)!;
+  const last = spec.columns.find((column) => column.key === group.to)!;
+  return [first.x, last.x + last.width];
+}
+
+/** Group headings on the first header line, each over its columns with a rule under it; grid lines inside a group start below it. */
+function drawGroups(sheet: Sheet, spec: TableSpec, groups: ColumnGroup[], top: number, height: number): void {
+  const lineBottom = top + 2.5 + spec.header.size + 1.5;
+  const spans = groups.map((group) => columnSpan(spec, group));
+  groups.forEach((group, index) => {
+    const [from, to] = spans[index];
+    sheet.text(group.text, (from + to) / 2, top + 2.5 + ASCENT * (spec.header.size + 1.5), spec.header, 'center');
+    sheet.rule(from + (spec.grid ? 0 : spec.padding), to - (spec.grid ? 0 : spec.padding), lineBottom, 0.5);
+  });
+  if (!spec.grid) return;
+  const [left, right] = tableEdges(spec);
+  for (const column of [...spec.columns.map((candidate) => candidate.x), right]) {
+    const inside = spans.some(([from, to]) => column > from && column < to);
+    sheet.vrule(column, inside ? lineBottom : top, top + height, 0.4);
+  }
+  sheet.rule(left, right, top + height, 0.4);
+}
+
 function drawTableHeader(sheet: Sheet, spec: TableSpec): void {
   const height = headerHeight(spec);
   const [left, right] = tableEdges(spec);
   const top = sheet.y;
   if (spec.headerBand !== undefined) sheet.box(left, top, right - left, height, { fill: spec.headerBand });
-  const lines = Math.max(...spec.columns.map((column) => column.header.length));
+  const lines = headerLines(spec);
   for (const column of spec.columns) {
     const offset = lines - column.header.length;
     column.header.forEach((text, index) => {
@@ -92,7 +126,8 @@ function drawTableHeader(sheet: Sheet, spec: TableSpec): void {
   }
   if (spec.headerRules === 'above-below' || spec.grid) sheet.rule(left, right, top, 0.8);
   if (spec.headerRules !== 'none' || spec.grid) sheet.rule(left, right, top + height, 0.8);
-  if (spec.grid) drawGridLines(sheet, spec, top, top + height);
+  if (spec.groups) drawGroups(sheet, spec, spec.groups, top, height);
+  else if (spec.grid) drawGridLines(sheet, spec, top, top + height);
   sheet.y += height + 2;
 }
 

@@ -139,6 +139,33 @@ export const WORK_ITEMS: WorkItem[] = [
   item('site', 'Topsoil, seed and straw at disturbed areas', 'SY', [40, 220], [1.9, 2.8], [1.6, 2.4], ['site'], 0.2),
 ];
 
+export interface Credit {
+  trade: TradeId;
+  areas: Area[];
+  text: string;
+  /** The amount taken off the material or the labor. */
+  kind: 'material' | 'labor';
+  /** In dollars. */
+  amount: [number, number];
+}
+
+/** Deduct lines bids print inside a trade or room: owner-furnished material, owner-performed work, salvage value. */
+export const CREDITS: Credit[] = [
+  { trade: 'general', areas: ['whole', 'site'], text: 'Credit: dumpster furnished by owner', kind: 'material', amount: [350, 600] },
+  { trade: 'demolition', areas: ['kitchen', 'bath'], text: 'Credit: selective demolition performed by owner', kind: 'labor', amount: [400, 1100] },
+  { trade: 'demolition', areas: ['basement'], text: 'Credit: scrap metal salvage value', kind: 'material', amount: [80, 260] },
+  { trade: 'carpentry', areas: ['bedroom', 'living'], text: 'Credit: reuse existing interior doors and casing', kind: 'material', amount: [250, 700] },
+  { trade: 'roofing', areas: ['roof'], text: 'Credit: no sheathing replacement if deck is sound', kind: 'material', amount: [300, 900] },
+  { trade: 'openings', areas: ['exterior'], text: 'Credit: owner to keep existing storm doors', kind: 'material', amount: [250, 500] },
+  { trade: 'finishes', areas: ['bedroom', 'living', 'kitchen'], text: 'Credit: owner-supplied flooring material', kind: 'material', amount: [600, 2200] },
+  { trade: 'finishes', areas: ['whole', 'bedroom'], text: 'Credit: interior painting by owner', kind: 'labor', amount: [900, 2400] },
+  { trade: 'cabinets', areas: ['kitchen'], text: 'Credit: owner-furnished appliances', kind: 'material', amount: [1800, 3600] },
+  { trade: 'plumbing', areas: ['bath', 'kitchen'], text: 'Credit: owner-furnished plumbing fixtures', kind: 'material', amount: [400, 1200] },
+  { trade: 'plumbing', areas: ['basement'], text: 'Credit: salvage value of removed copper piping', kind: 'material', amount: [150, 450] },
+  { trade: 'electrical', areas: ['living', 'exterior'], text: 'Credit: owner-furnished light fixtures', kind: 'material', amount: [250, 800] },
+  { trade: 'site', areas: ['site'], text: 'Credit: seeding and straw by owner', kind: 'labor', amount: [200, 500] },
+];
+
 /** Phrases that lengthen a description the way write-ups do. */
 export const SPEC_PHRASES = [
   "per manufacturer's installation instructions",
