@@ -57,10 +57,17 @@ export function upload<T>(path: string, form: FormData, onProgress: (fraction: n
 
 export const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
-/** The message of an error, with the validation issues the API lists. */
-export function issuesOf(error: unknown): string {
-  const issues = (error as { details?: { issues?: Array<{ path: string; message: string }> } }).details?.issues;
-  return issues?.length ? `${messageOf(error)} ${issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ')}` : messageOf(error);
+/** A validation issue the API lists in `details.issues`: the dotted path of the refused value and why. */
+export interface Issue {
+  path: string;
+  message: string;
+}
+
+export const issueList = (error: unknown): Issue[] => (error as { details?: { issues?: Issue[] } } | null)?.details?.issues ?? [];
+
+/** The message of an error, with the validation issues the API lists (or those of them given). */
+export function issuesOf(error: unknown, issues = issueList(error)): string {
+  return issues.length ? `${messageOf(error)} ${issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ')}` : messageOf(error);
 }
 
 export type Role = 'owner' | 'admin' | 'member';

@@ -117,6 +117,60 @@ export function RowButton({ label, subject, class: className = 'danger', onClick
   );
 }
 
+/**
+ * Rows the user adds and removes, each with its own inputs (`children`, then its Remove button, then
+ * `below` when given); a row's buttons are named by `noun` and its number, as the labels repeat.
+ */
+export function EditableRows<T>({
+  rows,
+  onChange,
+  noun,
+  addLabel = `Add ${noun}`,
+  blank,
+  empty,
+  children,
+  below,
+}: {
+  rows: T[];
+  onChange: (rows: T[]) => void;
+  noun: string;
+  addLabel?: string;
+  blank: () => T;
+  empty?: string;
+  children: (row: T, set: (row: T) => void, number: number) => ComponentChildren;
+  below?: (row: T, set: (row: T) => void, number: number) => ComponentChildren;
+}) {
+  return (
+    <>
+      {rows.length === 0 && empty && <p class="empty">{empty}</p>}
+      {rows.map((row, index) => {
+        const set = (changed: T) => onChange(rows.map((other, at) => (at === index ? changed : other)));
+        return (
+          <div class="field-row">
+            {children(row, set, index + 1)}
+            <button type="button" class="secondary" aria-label={`Remove ${noun} ${index + 1}`} onClick={() => onChange(rows.filter((_, at) => at !== index))}>
+              Remove
+            </button>
+            {below?.(row, set, index + 1)}
+          </div>
+        );
+      })}
+      <button type="button" class="secondary" onClick={() => onChange([...rows, blank()])}>
+        {addLabel}
+      </button>
+    </>
+  );
+}
+
+/** The API's messages about one input, shown under it; give the input `aria-describedby={id}` and `aria-invalid`. */
+export function FieldIssues({ id, messages }: { id: string; messages: string[] }) {
+  return messages.length ? (
+    <span class="field-issue" id={id}>
+      {messages.join('; ')}
+    </span>
+  ) : null;
+}
+
 export function Page({ title, children, actions }: { title: string; children: ComponentChildren; actions?: ComponentChildren }) {
   useEffect(() => {
     document.title = `${title} · docsift`;

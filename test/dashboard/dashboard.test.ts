@@ -5,6 +5,7 @@ import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { corpusAvailable, corpusPath } from '../support/corpus.js';
 import { makeTextPdf, paragraph } from '../support/fixtures.js';
+import { DASHBOARD_DIST } from '../../host/src/http/middleware/dashboard.js';
 import { startHarness, type Harness } from '../host/support/harness.js';
 import { startReceiver, type Receiver } from '../host/support/webhook-receiver.js';
 import { freePort, launchBrowser, requireChromium, screenshot, type Browser } from './support/browser.js';
@@ -76,7 +77,7 @@ describe('dashboard: in Chromium against the host (sign up, keys, upload, result
 
   before(async function () {
     requireChromium(this);
-    if (!fs.existsSync(path.join('dashboard', 'dist', 'index.html'))) throw new Error('dashboard/dist is missing: `npm install` builds it (npm run build --workspace dashboard)');
+    if (!fs.existsSync(path.join(DASHBOARD_DIST, 'index.html'))) throw new Error('host/dist/dashboard is missing: `npm install` builds it (npm run build --workspace dashboard)');
     workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'docsift-dashboard-'));
     const port = await freePort();
     h = await startHarness(
@@ -403,19 +404,87 @@ describe('dashboard: in Chromium against the host (sign up, keys, upload, result
     expect(deliveries.at(-1)!.headers.authorization).to.equal('Bearer receiver-secret-token');
   });
 
-  it('saves lending requirements, adds a document type and adds an admin to the organization', async () => {
+  it('edits the lending requirements in a form: the API\'s refusals beside their fields, rows added and removed, and the JSON one click away', async () => {
+    type Requirements = { requiredCoverages: string[]; minimumLimits: Record<string, Record<string, number>>; [member: string]: unknown };
+    const inForce = async () =>
+      (await page.evaluate(() => fetch('/api/lending/requirements').then((response) => response.json()))) as { requirements: Requirements; source: string };
+    const defaults = (await inForce()).requirements;
     await page.getByRole('link', { name: 'Lending' }).click();
-    await page.getByLabel('Requirements (JSON)').waitFor();
-    const requirements = JSON.parse(await page.getByLabel('Requirements (JSON)').inputValue()) as Record<string, unknown>;
-    expect(requirements).to.have.property('minimumFieldConfidence');
-    await page.getByLabel('Requirements (JSON)').fill(JSON.stringify({ ...requirements, minimumFieldConfidence: 0.7 }, null, 2));
-    await page.getByRole('button', { name: 'Save requirements' }).click();
-    await page.getByText('Saved.').waitFor();
-    const saved = (await page.evaluate(() => fetch('/api/lending/requirements').then((response) => response.json()))) as { requirements: { minimumFieldConfidence: number }; source: string };
-    expect(saved).to.deep.include({ source: 'organization' });
-    expect(saved.requirements.minimumFieldConfidence).to.equal(0.7);
+    const form = page.getByRole('form', { name: 'Lending requirements' });
+    const coverages = form.getByRole('group', { name: /^Required coverages/ });
+    const limits = form.getByRole('group', { name: /^Minimum limits/ });
+    const confidence = form.getByLabel(/^Minimum field confidence/);
+    await confidence.waitFor();
+    // The requirements in force, one control per member and a row per coverage and per limit.
+    expect(await confidence.inputValue()).to.equal(String(defaults.minimumFieldConfidence));
+    expect(await coverages.getByRole('textbox').evaluateAll((inputs) => inputs.map((input) => (input as unknown as { value: string }).value))).to.deep.equal(defaults.requiredCoverages);
+    const limitRows = Object.entries(defaults.minimumLimits).flatMap(([coverage, amounts]) => Object.entries(amounts).map(([limit, dollars]) => [coverage, limit, String(dollars)]));
+    const shownLimits = await limits.locator('.field-row').evaluateAll((rows) =>
+      rows.map((row) => Array.from((row as unknown as { querySelectorAll(css: string): Iterable<{ value: string }> }).querySelectorAll('input'), (input) => input.value)),
+    );
+    expect(shownLimits).to.deep.equal(limitRows);
+    expect(await unlabelledControls(page)).to.deep.equal([]);
+
+    // A coverage type in capitals and a confidence above 1: the API refuses both, each message shown beside its field, nothing saved.
+    await coverages.getByRole('button', { name: 'Add coverage' }).click();
+    await coverages.getByLabel('Coverage 3', { exact: true }).fill('Umbrella');
+    await confidence.fill('1.5');
+    await form.getByRole('button', { name: 'Save requirements' }).click();
+    await form.getByRole('alert').waitFor();
+    const refused = (await page.evaluate(
+      (body) => fetch('/api/lending/requirements', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((response) => response.json()),
+      { ...defaults, requiredCoverages: [...defaults.requiredCoverages, 'Umbrella'], minimumFieldConfidence: 1.5 },
+    )) as { details: { issues: Array<{ path: string; message: string }> } };
+    const messageAt = (path: string) => refused.details.issues.find((issue) => issue.path === path)!.message;
+    expect(await coverages.getByLabel('Coverage 3', { exact: true }).getAttribute('aria-invalid')).to.equal('true');
+    expect(await page.locator(`#${await coverages.getByLabel('Coverage 3', { exact: true }).getAttribute('aria-describedby')}`).textContent()).to.equal(messageAt('requiredCoverages.2'));
+    expect(await confidence.getAttribute('aria-invalid')).to.equal('true');
+    expect(await page.locator(`#${await confidence.getAttribute('aria-describedby')}`).textContent()).to.equal(messageAt('minimumFieldConfidence'));
+    expect(await coverages.getByLabel('Coverage 1', { exact: true }).getAttribute('aria-invalid')).to.equal(null);
+    expect((await inForce()).source).to.equal('default');
+
+    // Corrected: umbrella required instead of workers' compensation, a limit for it, a certificate holder.
+    await coverages.getByLabel('Coverage 3', { exact: true }).fill('umbrella');
+    await coverages.getByRole('button', { name: 'Remove coverage 2' }).click();
+    await confidence.fill('0.7');
+    await limits.getByRole('button', { name: 'Add limit' }).click();
+    const added = limitRows.length + 1;
+    await limits.getByLabel(`Coverage ${added}`, { exact: true }).fill('umbrella');
+    await limits.getByLabel(`Limit ${added}`, { exact: true }).fill('eachOccurrence');
+    await limits.getByLabel(`Dollars ${added}`, { exact: true }).fill('5000000');
+    await form.getByLabel(/^Certificate holder name/).fill('Riverbend Savings Bank, N.A.');
+    await form.getByRole('button', { name: 'Save requirements' }).click();
+    await form.getByText('Saved.').waitFor();
+    expect(await form.getByRole('alert').count()).to.equal(0);
+    const saved = await inForce();
+    expect(saved.source).to.equal('organization');
+    expect(saved.requirements).to.deep.include({
+      requiredCoverages: [defaults.requiredCoverages[0], 'umbrella'],
+      minimumLimits: { ...defaults.minimumLimits, umbrella: { eachOccurrence: 5000000 } },
+      minimumFieldConfidence: 0.7,
+      certificateHolderName: 'Riverbend Savings Bank, N.A.',
+    });
+    await page.reload();
+    await coverages.getByLabel('Coverage 2', { exact: true }).waitFor();
+    expect(await coverages.getByLabel('Coverage 2', { exact: true }).inputValue()).to.equal('umbrella');
     await screenshot(page, 'lending');
 
+    // The escape hatch: the whole set as JSON, saved as such, and back to the form.
+    await form.getByRole('button', { name: 'Edit as JSON' }).click();
+    const json = form.getByLabel('Requirements (JSON)');
+    expect(JSON.parse(await json.inputValue())).to.deep.equal(saved.requirements);
+    await json.fill(JSON.stringify({ ...saved.requirements, minimumDaysValid: 45, minimumDayValid: 1 }));
+    await form.getByRole('button', { name: 'Save requirements' }).click();
+    expect(await form.getByRole('alert').textContent()).to.contain('minimumDayValid');
+    await json.fill(JSON.stringify({ ...saved.requirements, minimumDaysValid: 45 }));
+    await form.getByRole('button', { name: 'Save requirements' }).click();
+    await form.getByText('Saved.').waitFor();
+    expect((await inForce()).requirements.minimumDaysValid).to.equal(45);
+    await form.getByRole('button', { name: 'Edit as form' }).click();
+    expect(await form.getByLabel(/^Minimum days valid/).inputValue()).to.equal('45');
+  });
+
+  it('adds a document type and adds an admin to the organization', async () => {
     await page.getByRole('link', { name: 'Document types' }).click();
     await page.getByRole('cell', { name: 'insurance_cert' }).waitFor();
     await page.getByRole('button', { name: 'New type' }).click();
@@ -438,5 +507,59 @@ describe('dashboard: in Chromium against the host (sign up, keys, upload, result
     await page.getByRole('cell', { name: `admin-${email}`, exact: true }).waitFor();
     expect(await page.getByRole('row', { name: new RegExp(`admin-${email}`) }).textContent()).to.contain('admin');
     await screenshot(page, 'organization');
+  });
+
+  it('sends extra webhook headers: added as rows, shown masked, kept when left empty, removed with their row', async () => {
+    const secret = 'tenant-secret-0042-abcdef';
+    await page.getByRole('link', { name: 'Webhooks' }).click();
+    await page.getByRole('button', { name: 'New webhook' }).click();
+    const form = page.getByRole('form', { name: 'New webhook' });
+    await form.getByLabel('Name', { exact: true }).fill('Tenant system');
+    await form.getByLabel('URL').fill(`${receiver.url}/hooks/tenant`);
+    await form.getByText('None.').waitFor();
+    await form.getByRole('button', { name: 'Add header' }).click();
+    await form.getByLabel('Name of header 1').fill('X-Tenant');
+    await form.getByLabel('Value of header 1').fill(secret);
+    expect(await unlabelledControls(page)).to.deep.equal([]);
+    await form.getByRole('button', { name: 'Save webhook' }).click();
+    const card = page.getByRole('article', { name: 'Tenant system' });
+    await card.waitFor();
+    expect(await card.textContent()).to.contain('headers X-Tenant');
+    const lastTest = async (target: typeof card) => {
+      const before = receiver.on('/hooks/tenant').length;
+      await target.getByRole('button', { name: 'Send test' }).click();
+      await target.getByTestId('test-result').filter({ hasText: /^Delivered: HTTP 200/ }).waitFor();
+      const received = receiver.on('/hooks/tenant');
+      expect(received).to.have.length(before + 1);
+      return received.at(-1)!.headers;
+    };
+    expect((await lastTest(card))['x-tenant']).to.equal(secret);
+
+    // The edit shows the value only masked, as the API does; left empty, the stored value is kept; a second header is added.
+    const masked = ((await page.evaluate(() => fetch('/api/integrations/webhooks').then((response) => response.json()))) as {
+      webhooks: Array<{ connectionName: string; webhookConfig: { headers: Record<string, string> } }>;
+    }).webhooks.find((webhook) => webhook.connectionName === 'Tenant system')!.webhookConfig.headers['X-Tenant'];
+    expect(masked).to.equal('••••cdef');
+    await card.getByRole('button', { name: 'Edit' }).click();
+    const edit = card.getByRole('form', { name: 'Edit webhook Tenant system' });
+    expect(await edit.getByLabel('Name of header 1').inputValue()).to.equal('X-Tenant');
+    expect(await edit.getByLabel('Value of header 1').inputValue()).to.equal('');
+    expect(await edit.getByLabel('Value of header 1').getAttribute('placeholder')).to.equal(`Leave empty to keep ${masked}`);
+    expect(await page.content()).not.to.contain(secret);
+    await edit.getByRole('button', { name: 'Add header' }).click();
+    await edit.getByLabel('Name of header 2').fill('X-Region');
+    await edit.getByLabel('Value of header 2').fill('eu-west');
+    await edit.getByRole('button', { name: 'Save webhook' }).click();
+    await card.getByText('headers X-Tenant, X-Region').waitFor();
+    const both = await lastTest(card);
+    expect(both).to.deep.include({ 'x-tenant': secret, 'x-region': 'eu-west' });
+
+    await card.getByRole('button', { name: 'Edit' }).click();
+    await edit.getByRole('button', { name: 'Remove header 1' }).click();
+    await edit.getByRole('button', { name: 'Save webhook' }).click();
+    await card.getByText('headers X-Region').waitFor();
+    const left = await lastTest(card);
+    expect(left['x-region']).to.equal('eu-west');
+    expect(left).not.to.have.property('x-tenant');
   });
 });

@@ -2,9 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import puppeteer, { type Browser, type ElementHandle, type Page } from 'puppeteer-core';
+import { DASHBOARD_DIST } from '../../host/src/http/middleware/dashboard.js';
 import { startHarness, type Harness } from '../host/support/harness.js';
 import { certificatePdf } from '../host/support/lending-documents.js';
+import { startReceiver, type Receiver } from '../host/support/webhook-receiver.js';
 import { freePort } from './support/browser.js';
 
 /** Debian's Firefox ESR, driven over WebDriver BiDi: the browser people run, never a downloaded one. */
@@ -27,11 +29,12 @@ async function fractionsOf(page: Page, selector: string, within: string): Promis
   return [(box.x - sheet.x) / sheet.width, (box.y - sheet.y) / sheet.height, (box.x + box.width - sheet.x) / sheet.width, (box.y + box.height - sheet.y) / sheet.height];
 }
 
-describe('dashboard: in Firefox against the host (sign up, upload, jobs, result with its boxes, API key)', function () {
+describe('dashboard: in Firefox against the host (sign up, upload, jobs, result with its boxes, API key, lending requirements, webhook headers)', function () {
   this.timeout(PROCESSING_MS + 30_000);
   let h: Harness;
   let browser: Browser;
   let page: Page;
+  let receiver: Receiver;
   let workDir: string;
   let profile: string;
   let jobId: string;
@@ -49,6 +52,34 @@ describe('dashboard: in Firefox against the host (sign up, upload, jobs, result 
     await (handle as Awaited<ReturnType<Page['$']>>)!.click();
   }
 
+  /**
+   * The input or textarea of the label whose text (spaces collapsed, screen-reader-only parts
+   * included) is `text`, or starts with it when `text` ends with an ellipsis.
+   */
+  async function labelled(text: string): Promise<ElementHandle> {
+    const handle = await page.waitForFunction((wanted) => {
+      const prefix = wanted.endsWith('…') ? wanted.slice(0, -1) : null;
+      const labels = Array.from((globalThis as any).document.querySelectorAll('label') as Array<{ textContent: string; querySelector(css: string): unknown }>);
+      const label = labels.find((candidate) => {
+        const shown = candidate.textContent.replace(/\s+/g, ' ').trim();
+        return prefix === null ? shown === wanted : shown.startsWith(prefix);
+      });
+      return label?.querySelector('input, textarea');
+    }, {}, text);
+    return handle as ElementHandle;
+  }
+
+  /** Replaces the value of the control labelled `text` by typing `value`, as a user does. */
+  async function fill(text: string, value: string): Promise<void> {
+    const control = await labelled(text);
+    await control.evaluate((element) => ((element as unknown as { value: string }).value = ''));
+    await control.type(value);
+  }
+
+  const valueOf = async (text: string) => (await labelled(text)).evaluate((element) => (element as unknown as { value: string }).value);
+  const attributeOf = async (text: string, name: string) => (await labelled(text)).evaluate((element, attribute) => (element as unknown as { getAttribute(name: string): string | null }).getAttribute(attribute), name);
+  const textOf = (selector: string) => page.$eval(selector, (element) => (element as unknown as { textContent: string }).textContent);
+
   const heading = (title: string) => page.waitForFunction((wanted) => (globalThis as any).document.querySelector('h1#page-title')?.textContent === wanted, {}, title);
 
   before(async function () {
@@ -56,11 +87,12 @@ describe('dashboard: in Firefox against the host (sign up, upload, jobs, result 
       process.stdout.write(`  NOTICE: ${FIREFOX} is absent (apt-get install firefox-esr); the dashboard's Firefox tests are skipped.\n`);
       this.skip();
     }
-    if (!fs.existsSync(path.join('dashboard', 'dist', 'index.html'))) throw new Error('dashboard/dist is missing: `npm install` builds it (npm run build --workspace dashboard)');
+    if (!fs.existsSync(path.join(DASHBOARD_DIST, 'index.html'))) throw new Error('host/dist/dashboard is missing: `npm install` builds it (npm run build --workspace dashboard)');
     workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'docsift-firefox-'));
     profile = fs.mkdtempSync(path.join(os.tmpdir(), 'docsift-firefox-profile-'));
     const port = await freePort();
-    h = await startHarness({ PORT: String(port), DOCSIFT_PUBLIC_URL: `http://127.0.0.1:${port}` }, { worker: true, enginePool: 'threads' });
+    h = await startHarness({ PORT: String(port), DOCSIFT_PUBLIC_URL: `http://127.0.0.1:${port}`, DOCSIFT_WEBHOOK_ALLOW_PRIVATE: 'true' }, { worker: true, enginePool: 'threads' });
+    receiver = await startReceiver();
     browser = await puppeteer.launch({
       browser: 'firefox',
       protocol: 'webDriverBiDi',
@@ -74,6 +106,7 @@ describe('dashboard: in Firefox against the host (sign up, upload, jobs, result 
 
   after(async () => {
     await browser?.close();
+    await receiver?.close();
     await h?.close();
     for (const dir of [workDir, profile]) if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
@@ -158,5 +191,74 @@ describe('dashboard: in Firefox against the host (sign up, upload, jobs, result 
     await page.reload();
     await page.waitForFunction(() => (globalThis as any).document.querySelector('tbody')?.textContent.includes('firefox robot'));
     expect(await page.content()).not.to.contain(key);
+  });
+
+  it("edits the lending requirements in the form: a refused coverage shows the API's message beside it, the corrected one is saved", async () => {
+    type View = { requirements: { requiredCoverages: string[]; minimumFieldConfidence: number }; source: string };
+    const inForce = async () => (await page.evaluate(() => fetch('/api/lending/requirements').then((response) => response.json()))) as View;
+    const defaults = (await inForce()).requirements;
+    await page.locator('nav a[href="/lending"]').click();
+    await heading('Lending requirements');
+    await clickText('button', 'Add coverage');
+    expect(await valueOf('Coverage 3')).to.equal('');
+    await fill('Coverage 3', 'Umbrella');
+    await clickText('button[type=submit]', 'Save requirements');
+    await page.waitForSelector('form [role=alert]');
+    expect(await attributeOf('Coverage 3', 'aria-invalid')).to.equal('true');
+    const shown = await textOf(`#${await attributeOf('Coverage 3', 'aria-describedby')}`);
+    const refused = (await page.evaluate(
+      (body) => fetch('/api/lending/requirements', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((response) => response.json()),
+      { ...defaults, requiredCoverages: [...defaults.requiredCoverages, 'Umbrella'] },
+    )) as { details: { issues: Array<{ path: string; message: string }> } };
+    expect(shown).to.equal(refused.details.issues.find((issue) => issue.path === 'requiredCoverages.2')!.message);
+    expect((await inForce()).source).to.equal('default');
+
+    await fill('Coverage 3', 'umbrella');
+    await fill('Minimum field confidence…', '0.7');
+    await clickText('button[type=submit]', 'Save requirements');
+    await page.waitForFunction(() => (globalThis as any).document.querySelector('form [role=status]')?.textContent === 'Saved.');
+    expect(await page.$('form [role=alert]')).to.equal(null);
+    const saved = await inForce();
+    expect(saved.source).to.equal('organization');
+    expect(saved.requirements.requiredCoverages).to.deep.equal([...defaults.requiredCoverages, 'umbrella']);
+    expect(saved.requirements.minimumFieldConfidence).to.equal(0.7);
+    await clickText('button', 'Edit as JSON');
+    expect(JSON.parse(await valueOf('Requirements (JSON)'))).to.deep.equal(saved.requirements);
+  });
+
+  it('sends an extra webhook header added in the form, shows it masked on edit, and keeps it when left empty', async () => {
+    const secret = 'tenant-secret-0042-abcdef';
+    await page.locator('nav a[href="/webhooks"]').click();
+    await heading('Webhooks');
+    await clickText('button', 'New webhook');
+    await fill('Name', 'Tenant system');
+    await fill('URL', `${receiver.url}/hooks/tenant`);
+    await clickText('button', 'Add header');
+    await fill('Name of header 1', 'X-Tenant');
+    await fill('Value of header 1', secret);
+    await clickText('button[type=submit]', 'Save webhook');
+    const card = 'article[aria-label="Tenant system"]';
+    await page.waitForSelector(card);
+    expect(await textOf(card)).to.contain('headers X-Tenant');
+
+    /** Sends a test from the card; resolves with the headers of the request the receiver got for it. */
+    const sendTest = async () => {
+      const before = receiver.on('/hooks/tenant').length;
+      await clickText(`${card} button`, 'Send test');
+      for (const deadline = Date.now() + 30_000; receiver.on('/hooks/tenant').length === before && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(receiver.on('/hooks/tenant')).to.have.length(before + 1);
+      await page.waitForFunction((css) => /^Delivered: HTTP 200/.test((globalThis as any).document.querySelector(css)?.textContent ?? ''), {}, `${card} [data-testid=test-result]`);
+      return receiver.on('/hooks/tenant').at(-1)!.headers;
+    };
+    expect((await sendTest())['x-tenant']).to.equal(secret);
+
+    await clickText(`${card} button`, 'Edit');
+    expect(await valueOf('Name of header 1')).to.equal('X-Tenant');
+    expect(await valueOf('Value of header 1')).to.equal('');
+    expect(await attributeOf('Value of header 1', 'placeholder')).to.equal('Leave empty to keep ••••cdef');
+    expect(await page.content()).not.to.contain(secret);
+    await clickText(`${card} button[type=submit]`, 'Save webhook');
+    await page.waitForFunction((css) => !(globalThis as any).document.querySelector(css), {}, `${card} form`);
+    expect((await sendTest())['x-tenant']).to.equal(secret);
   });
 });

@@ -13,7 +13,7 @@ describe('dashboard: served by the host at / beside the API', function () {
 
   before(async function () {
     const index = path.join(DASHBOARD_DIST, 'index.html');
-    if (!fs.existsSync(index)) throw new Error('dashboard/dist is missing: `npm install` builds it (npm run build --workspace dashboard)');
+    if (!fs.existsSync(index)) throw new Error('host/dist/dashboard is missing: `npm install` builds it (npm run build --workspace dashboard)');
     script = /src="(\/assets\/[^"]+\.js)"/.exec(fs.readFileSync(index, 'utf8'))![1]!;
     h = await startHarness();
   });

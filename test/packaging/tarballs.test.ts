@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { freePort, startProcess, stopCli } from '../support/cli-processes.js';
 import { makeTextImage, makeTextPdf, paragraph, type TextItem } from '../support/fixtures.js';
 
 /**
@@ -13,15 +14,15 @@ import { makeTextImage, makeTextPdf, paragraph, type TextItem } from '../support
  * npm registry, and there, in child `node` processes, the plugins run the test kit and the engine
  * extracts documents. Install scripts are skipped: they compile isolated-vm and better-sqlite3 from
  * source (a full install with them took 6 to 13 minutes here, against under a minute without),
- * which the repository's own `npm ci` already does with the same pinned versions, and neither
- * module is loaded by what this test runs.
+ * which the repository's own `npm ci` already does with the same pinned versions; the one test that
+ * starts the installed server takes better-sqlite3's compiled module from the repository's build.
  */
 
 const run = promisify(execFile);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const scripts = path.join(root, 'test/packaging/app');
 const manifest = (dir: string) => JSON.parse(readFileSync(path.join(root, dir, 'package.json'), 'utf8'));
-/** The packages of the repository; the dashboard is an application the host serves from the repository's build, not a package. */
+/** The packages of the repository; the dashboard is not a package of its own: its build goes into the host's dist and ships with it. */
 const workspaces: string[] = manifest('.').workspaces.filter((dir: string) => dir !== 'dashboard');
 
 interface PackedFile {
@@ -111,6 +112,8 @@ describe('packaging: npm pack of every workspace package', function () {
     for (const dir of workspaces) expect(manifest(dir).license, dir).to.equal('Apache-2.0');
     const filesOf = (name: string) => packed.find((entry) => entry.name === name)!.files.map((file) => file.path);
     expect(filesOf('@docsift/core')).to.include.members(['NOTICE', 'tessdata/eng_fast/eng.traineddata.gz', 'tessdata/LICENSE-Apache-2.0']);
+    expect(filesOf('@docsift/host')).to.include('dist/dashboard/index.html');
+    expect(filesOf('@docsift/host').filter((file) => /^dist\/dashboard\/assets\/index-[\w-]+\.js$/.test(file))).to.have.length(1);
     for (const plugin of ['@docsift/plugin-sor', '@docsift/plugin-insurance-cert']) {
       expect(filesOf(plugin), plugin).to.include('model/detector.json');
       expect(filesOf(plugin).filter((file) => /^training\/.+\.txt$/.test(file)).length, plugin).to.be.greaterThan(0);
@@ -194,6 +197,34 @@ describe('packaging: npm pack of every workspace package', function () {
       const result = JSON.parse(stdout);
       expect(result.documentType).to.equal('sor');
       expect(result.extractedData.recapSummary).to.include({ grandTotal: 6483.4 });
+    });
+
+    it('starts the installed docsift serve, which answers GET / with the dashboard page and the page with its script', async () => {
+      const sqlite = 'node_modules/better-sqlite3/build/Release/better_sqlite3.node';
+      mkdirSync(path.join(app, path.dirname(sqlite)), { recursive: true });
+      copyFileSync(path.join(root, sqlite), path.join(app, sqlite));
+      const port = await freePort();
+      const base = `http://127.0.0.1:${port}`;
+      const env = cleanEnv({ PORT: String(port), DOCSIFT_DATA_DIR: path.join(work, 'data'), LOG_LEVEL: 'warn' });
+      const server = await startProcess(path.join(app, 'node_modules/.bin/docsift'), ['serve'], { cwd: app, env }, 'listening on', 60_000);
+      try {
+        const page = await fetch(`${base}/`);
+        expect(page.status).to.equal(200);
+        expect(page.headers.get('content-type')).to.equal('text/html; charset=utf-8');
+        const html = await page.text();
+        expect(html).to.equal(readFileSync(path.join(app, 'node_modules/@docsift/host/dist/dashboard/index.html'), 'utf8'));
+        const script = /<script type="module" crossorigin src="(\/assets\/index-[\w-]+\.js)">/.exec(html)?.[1];
+        expect(script, html).to.be.a('string');
+        const asset = await fetch(base + script);
+        expect(asset.status).to.equal(200);
+        expect(asset.headers.get('content-type')).to.equal('text/javascript; charset=utf-8');
+        expect(await asset.text()).to.equal(readFileSync(path.join(app, 'node_modules/@docsift/host/dist/dashboard', script!), 'utf8'));
+        // A dashboard route the browser reloads gets the page; the API keeps its own answers.
+        expect(await (await fetch(`${base}/jobs`)).text()).to.equal(html);
+        expect((await fetch(`${base}/api/no-such-route`)).status).to.equal(404);
+      } finally {
+        await stopCli(server, 'SIGTERM');
+      }
     });
   });
 });

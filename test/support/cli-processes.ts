@@ -29,15 +29,23 @@ export interface CliProcess {
  * exits or stays silent for `timeoutMs` first.
  */
 export function startCli(args: string[], env: Record<string, string>, ready: string, timeoutMs = 90_000): Promise<CliProcess> {
-  const child = spawn(process.execPath, ['--conditions=docsift-source', '--import', 'tsx', '--no-node-snapshot', 'host/src/main/cli.ts', ...args], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const source = ['--conditions=docsift-source', '--import', 'tsx', '--no-node-snapshot', 'host/src/main/cli.ts'];
+  return startProcess(process.execPath, [...source, ...args], { cwd: root, env: { ...process.env, ...env }, name: `docsift ${args.join(' ')}` }, ready, timeoutMs);
+}
+
+/** Starts `command` (e.g. an installed `docsift`) in `cwd` with exactly `env`; resolves once it printed `ready`, rejects if it exits or stays silent for `timeoutMs` first. */
+export function startProcess(
+  command: string,
+  args: string[],
+  { cwd, env, name = [command, ...args].join(' ') }: { cwd: string; env: NodeJS.ProcessEnv; name?: string },
+  ready: string,
+  timeoutMs = 90_000,
+): Promise<CliProcess> {
+  const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const output: string[] = [];
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`docsift ${args.join(' ')} did not start: ${output.join('')}`)), timeoutMs);
+    const timer = setTimeout(() => reject(new Error(`${name} did not start: ${output.join('')}`)), timeoutMs);
     const collect = (chunk: Buffer) => {
       output.push(chunk.toString());
       if (output.join('').includes(ready)) {
@@ -49,7 +57,7 @@ export function startCli(args: string[], env: Record<string, string>, ready: str
     child.stderr!.on('data', collect);
     void exited.then((code) => {
       clearTimeout(timer);
-      reject(new Error(`docsift ${args.join(' ')} exited with ${code}: ${output.join('')}`));
+      reject(new Error(`${name} exited with ${code}: ${output.join('')}`));
     });
   });
 }

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, issuesOf, messageOf } from '../api';
-import { applyChange, DataTable, ErrorNote, formatTime, formText, Loaded, Page, StatusBadge, useLoad, useSubmit } from '../ui';
+import { applyChange, DataTable, EditableRows, ErrorNote, formatTime, formText, Loaded, Page, StatusBadge, useLoad, useSubmit } from '../ui';
 
 interface Webhook {
   id: string;
   connectionName: string;
-  webhookConfig: { url: string; authType: string; authValue?: string; hmacSecret?: string; retryEnabled: boolean; maxRetries: number };
+  webhookConfig: { url: string; authType: string; authValue?: string; hmacSecret?: string; headers: Record<string, string>; retryEnabled: boolean; maxRetries: number };
   fieldMappings: { format: string; fields?: Record<string, string>; transform?: string };
   status: 'active' | 'inactive';
   createdAt: string;
@@ -77,17 +77,25 @@ function describeSaveError(caught: unknown): string {
   return issuesOf(caught);
 }
 
+interface Header {
+  name: string;
+  value: string;
+}
+
 const usesAuthValue = (authType: string) => authType === 'bearer' || authType === 'apikey';
 
 /**
  * Creates a configuration, or edits `webhook`. A secret comes back from the API only masked, so on
  * an edit an empty secret field keeps the stored one (left out of the PUT); the secret the chosen
- * authentication does not use is removed.
+ * authentication does not use is removed. Extra headers are sent as the whole set: a stored header
+ * whose value is left empty is sent back masked, which keeps its stored value.
  */
 function WebhookForm({ webhook, onDone }: { webhook?: Webhook; onDone: () => void }) {
   const [authType, setAuthType] = useState(webhook?.webhookConfig.authType ?? 'none');
   const [format, setFormat] = useState(webhook?.fieldMappings.format ?? 'default');
   const stored = webhook?.webhookConfig;
+  const [headers, setHeaders] = useState<Header[]>(() => Object.keys(stored?.headers ?? {}).map((name) => ({ name, value: '' })));
+  const storedHeader = (name: string) => stored?.headers[name.trim()];
   const submit = useSubmit(async (formElement) => {
     const text = formText(new FormData(formElement));
     const fieldsText = text('fields');
@@ -104,6 +112,7 @@ function WebhookForm({ webhook, onDone }: { webhook?: Webhook; onDone: () => voi
         authType,
         authValue: secretOf('authValue', usesAuthValue(authType)),
         hmacSecret: secretOf('hmacSecret', authType === 'hmac'),
+        headers: Object.fromEntries(headers.map(({ name, value }) => [name.trim(), value || storedHeader(name) || ''])),
         maxRetries: Number(text('maxRetries')),
       },
       fieldMappings: { format, fields, transform: format === 'custom' ? text('transform') : undefined },
@@ -146,6 +155,32 @@ function WebhookForm({ webhook, onDone }: { webhook?: Webhook; onDone: () => voi
           <input name="hmacSecret" required={stored?.hmacSecret === undefined} autoComplete="off" placeholder={keepHint(stored?.hmacSecret)} />
         </label>
       )}
+      <fieldset>
+        <legend>
+          Extra headers <span class="muted">(sent with every delivery; values are shown masked)</span>
+        </legend>
+        <EditableRows rows={headers} onChange={setHeaders} noun="header" blank={() => ({ name: '', value: '' })} empty="None.">
+          {(header, set, number) => (
+            <>
+              <label>
+                Name <span class="visually-hidden">of header {number}</span>
+                <input value={header.name} required maxLength={256} autoComplete="off" onInput={(event) => set({ ...header, name: (event.target as HTMLInputElement).value })} />
+              </label>
+              <label class="grow">
+                Value <span class="visually-hidden">of header {number}</span>
+                <input
+                  value={header.value}
+                  required={storedHeader(header.name) === undefined}
+                  maxLength={8192}
+                  autoComplete="off"
+                  placeholder={keepHint(storedHeader(header.name))}
+                  onInput={(event) => set({ ...header, value: (event.target as HTMLInputElement).value })}
+                />
+              </label>
+            </>
+          )}
+        </EditableRows>
+      </fieldset>
       <label>
         Attempts per delivery
         <input name="maxRetries" type="number" min={1} max={20} value={stored?.maxRetries ?? 5} required />
@@ -191,6 +226,7 @@ function WebhookCard({ webhook, onChanged, onError }: { webhook: Webhook; onChan
   const [testing, setTesting] = useState(false);
   const [showDeliveries, setShowDeliveries] = useState(false);
   const [editing, setEditing] = useState(false);
+  const headerNames = Object.keys(webhook.webhookConfig.headers);
 
   const sendTest = async () => {
     setTesting(true);
@@ -212,7 +248,8 @@ function WebhookCard({ webhook, onChanged, onError }: { webhook: Webhook; onChan
         {webhook.connectionName} <StatusBadge status={webhook.status} />
       </h2>
       <p>
-        <code>{webhook.webhookConfig.url}</code> · auth {webhook.webhookConfig.authType} · mapping {webhook.fieldMappings.format} · {webhook.webhookConfig.maxRetries} attempts
+        <code>{webhook.webhookConfig.url}</code> · auth {webhook.webhookConfig.authType}
+        {headerNames.length > 0 && ` · headers ${headerNames.join(', ')}`} · mapping {webhook.fieldMappings.format} · {webhook.webhookConfig.maxRetries} attempts
       </p>
       <div class="toolbar">
         <button type="button" onClick={sendTest} disabled={testing}>

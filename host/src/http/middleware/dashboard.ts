@@ -5,8 +5,8 @@ import { gzipSync } from 'node:zlib';
 import type { Middleware } from 'koa';
 import type { AppState } from '../route.js';
 
-/** The dashboard workspace's build output: `dashboard/dist` of the repository (same depth from src/ and dist/). */
-export const DASHBOARD_DIST = fileURLToPath(new URL('../../../../dashboard/dist/', import.meta.url));
+/** The dashboard workspace's build output, `dist/dashboard` of the host package (same depth from src/ and dist/), so the packed host carries it. */
+export const DASHBOARD_DIST = fileURLToPath(new URL('../../../dist/dashboard/', import.meta.url));
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -54,7 +54,7 @@ function readBuild(dir: string): Map<string, StaticFile> {
  * Serves the built dashboard from memory: its files by path, and `index.html` for any other GET
  * of a path outside the API's own prefixes (the dashboard routes in the browser). A path under a
  * prefix of the route table (`/api`, `/docs`) or `/metrics` is never answered here, so it keeps
- * its 404. Without a build (`dashboard/dist/index.html` missing) it answers nothing.
+ * its 404. Without a build (`host/dist/dashboard/index.html` missing) it answers nothing.
  */
 export function dashboard({ routePaths, dir = DASHBOARD_DIST }: { routePaths: readonly string[]; dir?: string }): Middleware<AppState> {
   if (!fs.existsSync(path.join(dir, 'index.html'))) return (_ctx, next) => next();
