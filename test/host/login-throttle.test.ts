@@ -1,5 +1,9 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { expect } from 'chai';
 import { LoginThrottle } from '../../host/src/services/rate-limit/login-throttle.js';
+import { SqliteCounterStore } from '../../host/src/services/rate-limit/sqlite-store.js';
 import { signup, startHarness, type Harness } from './support/harness.js';
 
 const PASSWORD = 'correct horse battery';
@@ -53,17 +57,24 @@ describe('host: login throttling per account and address', () => {
     expect((await login(email, 'x3')).status).to.equal(429);
   });
 
-  it('caps the delay, and forgets failures long past the cap', () => {
-    let now = 0;
-    const throttle = new LoginThrottle({ freeAttempts: 1, backoffBaseMs: 1000, backoffMaxMs: 8000, clock: () => new Date(now) });
-    for (let i = 0; i < 30; i += 1) throttle.failed('a@example.com', '192.0.2.1');
-    expect(throttle.retryAfter('a@example.com', '192.0.2.1')).to.equal(8);
-    now += 8000;
-    expect(throttle.retryAfter('a@example.com', '192.0.2.1')).to.equal(0);
-    throttle.failed('a@example.com', '192.0.2.1');
-    expect(throttle.retryAfter('a@example.com', '192.0.2.1')).to.equal(8);
-    now += 16_001;
-    throttle.failed('a@example.com', '192.0.2.1');
-    expect(throttle.retryAfter('a@example.com', '192.0.2.1'), 'counted from one again').to.equal(1);
+  it('caps the delay, and forgets failures long past the cap', async () => {
+    let now = Date.parse('2026-06-01T10:00:00.000Z');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'docsift-login-'));
+    const store = new SqliteCounterStore(dir);
+    try {
+      const throttle = new LoginThrottle({ freeAttempts: 1, backoffBaseMs: 1000, backoffMaxMs: 8000, clock: () => new Date(now), store });
+      for (let i = 0; i < 30; i += 1) await throttle.failed('a@example.com', '192.0.2.1');
+      expect(await throttle.retryAfter('a@example.com', '192.0.2.1')).to.equal(8);
+      now += 8000;
+      expect(await throttle.retryAfter('a@example.com', '192.0.2.1')).to.equal(0);
+      await throttle.failed('a@example.com', '192.0.2.1');
+      expect(await throttle.retryAfter('a@example.com', '192.0.2.1')).to.equal(8);
+      now += 16_001;
+      await throttle.failed('a@example.com', '192.0.2.1');
+      expect(await throttle.retryAfter('a@example.com', '192.0.2.1'), 'counted from one again').to.equal(1);
+    } finally {
+      await store.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

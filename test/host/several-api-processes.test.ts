@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { expect } from 'chai';
 import pino from 'pino';
 import { JobEntity } from '../../host/src/persistence/entities/job.entities.js';
@@ -9,6 +10,8 @@ import { SYNC_INTERVAL_MS } from '../../host/src/services/rate-limit.service.js'
 import { bearer, createKey, signup, startHarness, type Harness } from './support/harness.js';
 import { fakeEngine, form, PDF_BYTES, resultOf, waitFor } from './support/fake-engine.js';
 import { HOST_DATABASES } from './support/mysql-database.js';
+import { MysqlCounterStore } from '../../host/src/services/rate-limit/mysql-store.js';
+import { SqliteCounterStore } from '../../host/src/services/rate-limit/sqlite-store.js';
 
 const REDIS_URL = process.env.DOCSIFT_TEST_REDIS_URL;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -23,6 +26,30 @@ const RELAYS: Array<{ name: string; env: Record<string, string> | null }> = [
 async function awayFromWindowEdge(): Promise<void> {
   const left = 60_000 - (Date.now() % 60_000);
   if (left < 10_000) await sleep(left + 50);
+}
+
+/** An upload to `baseUrl` whose body is still being sent, so its request holds a place until `finish`. */
+function uploadHeldOpen(baseUrl: string, token: string): { finish: () => Promise<number> } {
+  const boundary = 'held-open-boundary';
+  const request = http.request(`${baseUrl}/api/documents/extract`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'transfer-encoding': 'chunked' },
+  });
+  const status = new Promise<number>((resolve, reject) => {
+    request.on('response', (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    request.on('error', reject);
+  });
+  request.write(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="held.pdf"\r\nContent-Type: application/pdf\r\n\r\n`);
+  request.write(PDF_BYTES);
+  return {
+    finish: () => {
+      request.end(`\r\n--${boundary}--\r\n`);
+      return status;
+    },
+  };
 }
 
 for (const database of HOST_DATABASES) {
@@ -42,7 +69,7 @@ for (const database of HOST_DATABASES) {
         drop = opened.drop;
         // A: API and workers; B: a second API process with its own connections and memory, as another machine would have.
         a = await startHarness(
-          { ...opened.env, ...relay.env, DOCSIFT_RATE_LIMIT_PER_KEY: '100000' },
+          { ...opened.env, ...relay.env, DOCSIFT_RATE_LIMIT_PER_KEY: '100000', DOCSIFT_RATE_LIMIT_CONCURRENT: '2' },
           { worker: true, enginePool: fakeEngine(() => resultOf('insurance_cert', { certificateNumber: 'P-1', coverages: [] })) },
         );
         b = await startHost({ config: a.config, logger: pino({ level: 'silent' }), api: true, worker: false });
@@ -99,6 +126,51 @@ for (const database of HOST_DATABASES) {
         await a.dataSource.getRepository(JobEntity).update({ id: jobId }, { createdAt: new Date(Date.now() - 400 * 86_400_000) });
         expect((await a.container.resolve<MaintenanceService>('maintenanceService').purge()).jobs).to.be.at.least(1);
         expect((await onB('GET', `/api/documents/extract/${jobId}`, key)).status).to.equal(404);
+      });
+
+      it("counts a key's concurrent requests across both processes (DOCSIFT_RATE_LIMIT_CONCURRENT=2 here)", async () => {
+        const owner = await signup(a);
+        const fresh = await createKey(a, owner);
+        const { apiKeys } = (await (await a.request('GET', '/api/api-keys', { headers: bearer(owner.sessionToken) })).json()) as { apiKeys: Array<{ id: string }> };
+        const held = [uploadHeldOpen(a.baseUrl, fresh), uploadHeldOpen(b.url!, fresh)];
+        // Both uploads are admitted once the store shows them (at this limit a request is published before it is admitted):
+        // another request of the key sent sooner could take a place first.
+        const { database: db, dataDir } = a.config;
+        const probe = db.kind === 'mysql' ? new MysqlCounterStore(db.url) : new SqliteCounterStore(dataDir);
+        let sequence = 0;
+        const published = await waitFor(
+          () => probe.publish('test-probe', (sequence += 1), [{ key: `conc:${apiKeys[0]!.id}`, value: 0 }], 1_000),
+          ([running]) => running === 2,
+          15_000,
+        );
+        await probe.close();
+        expect(published, 'both uploads under way, one in each process').to.deep.equal([2]);
+        const refused = await a.request('GET', '/api/documents/extract', { headers: bearer(fresh) });
+        expect(refused.status, 'A knows of the upload under way on B').to.equal(429);
+        expect(await refused.json()).to.deep.include({ error: 'rate_limit_exceeded' });
+        expect((await onB('GET', '/api/documents/extract', fresh)).status, 'B refuses too').to.equal(429);
+        expect(await Promise.all(held.map((upload) => upload.finish()))).to.deep.equal([202, 202]);
+        const admitted = await waitFor(() => onB('GET', '/api/documents/extract', fresh), (res) => res.status === 200, 15_000);
+        expect(admitted.status, 'the places freed are free again').to.equal(200);
+      });
+
+      it('refuses on B at once a key revoked through A, though B had just verified it', async () => {
+        const owner = await signup(a);
+        const revoked = await createKey(a, owner);
+        for (let i = 0; i < 3; i += 1) expect((await onB('GET', '/api/documents/types', revoked)).status).to.equal(200);
+        const { apiKeys } = (await (await a.request('GET', '/api/api-keys', { headers: bearer(owner.sessionToken) })).json()) as { apiKeys: Array<{ id: string }> };
+        expect((await a.request('DELETE', `/api/api-keys/${apiKeys[0]!.id}`, { headers: bearer(owner.sessionToken) })).status).to.equal(204);
+        expect((await onB('GET', '/api/documents/types', revoked)).status).to.equal(401);
+      });
+
+      it('adds up failed logins made through A and B: the sixth attempt is delayed wherever it arrives', async () => {
+        const { email } = await signup(a);
+        const login = (base: string, password: string) =>
+          fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+        for (const base of [a.baseUrl, b.url!, a.baseUrl, b.url!, a.baseUrl]) expect((await login(base, 'not the password')).status).to.equal(401);
+        const onA = await login(a.baseUrl, 'not the password either');
+        const onBoth = [onA.status, (await login(b.url!, 'still not it')).status];
+        expect(onBoth, 'five failures in all, three on A and two on B').to.deep.equal([429, 429]);
       });
 
       it("never lets two processes both take an organization's last running place (DOCSIFT_JOB_CONCURRENCY_PER_ORG)", async () => {

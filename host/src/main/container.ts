@@ -16,6 +16,7 @@ import { TypeService } from '../services/type.service.js';
 import { HealthService } from '../services/health.service.js';
 import { Metrics } from '../observability/metrics.js';
 import { RateLimitService } from '../services/rate-limit.service.js';
+import { LoginThrottle } from '../services/rate-limit/login-throttle.js';
 import { LocalFileStore, type FileStore } from '../storage/file-store.js';
 import { S3FileStore } from '../storage/s3-file-store.js';
 import { createEnginePool, createPageRenderer, createPdfSplitter, type EnginePool } from '../engine/index.js';
@@ -23,6 +24,7 @@ import { JobRepository } from '../persistence/job.repository.js';
 import { DocumentJobRunner } from '../services/document-job.runner.js';
 import { DocumentService } from '../services/document.service.js';
 import { JobRecordCache } from '../services/job-record-cache.js';
+import { StorageReservations } from '../services/storage-reservations.js';
 import { LendingRequirementsRepository } from '../persistence/lending-requirements.repository.js';
 import { LendingService } from '../services/lending.service.js';
 import { LendingJobView, lendingTypes } from '../services/lending-view.js';
@@ -95,6 +97,10 @@ export function createHostContainer(options: HostContainerOptions): AwilixContai
     rateLimitService: asClass(RateLimitService)
       .singleton()
       .disposer((service) => service.close()),
+    loginThrottle: asFunction(
+      ({ config, clock, rateLimitService }: { config: Config; clock: () => Date; rateLimitService: RateLimitService }) =>
+        new LoginThrottle({ ...config.login, clock, store: rateLimitService.counterStore }),
+    ).singleton(),
     app: asFunction(createApp).singleton(),
     metricsServer: asFunction(createMetricsServer).singleton(),
     jobQueue: queueRegistration({ concurrency: (config) => config.jobs.concurrency }),
@@ -119,6 +125,9 @@ export function createHostContainer(options: HostContainerOptions): AwilixContai
           .disposer((pool) => pool.close()),
     jobRepository: asClass(JobRepository).singleton(),
     jobRecordCache: asClass(JobRecordCache).singleton(),
+    storageReservations: asClass(StorageReservations)
+      .singleton()
+      .disposer((reservations) => reservations.close()),
     documentService: asClass(DocumentService).singleton(),
     lendingRequirementsRepository: asClass(LendingRequirementsRepository).singleton(),
     lendingJobView: asClass(LendingJobView).singleton(),

@@ -142,6 +142,11 @@ export class ApiKeyRepository {
     return this.#lookup.findOne('key_hash = ? AND revoked_at IS NULL', [keyHash]);
   }
 
+  /** Whether the key is still unrevoked: one lookup by primary key, reading no column. */
+  isActive(id: string): Promise<boolean> {
+    return this.#lookup.exists('id = ? AND revoked_at IS NULL', [id]);
+  }
+
   listActive(organizationId: string): Promise<ApiKey[]> {
     return this.#keys
       .createQueryBuilder('key')

@@ -2,11 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { Config } from '../config/config.js';
 import type { AccountRepository } from '../persistence/account.repository.js';
 import type { Organization, Role, User } from '../persistence/entities/account.entities.js';
-import type { ApiKeyService } from './api-key.service.js';
 import { ApiError, forbidden, notFound, unauthorized } from './errors.js';
 import { isManager, type Principal, type SessionPrincipal } from './principal.js';
 import { PasswordHasher } from './password-hasher.js';
-import { LoginThrottle } from './rate-limit/login-throttle.js';
+import type { LoginThrottle } from './rate-limit/login-throttle.js';
 import { randomToken, tokenHash } from './secrets.js';
 
 export const SESSION_PREFIX = 'dss_';
@@ -35,7 +34,7 @@ export interface MemberView {
 export interface AccountServiceDeps {
   config: Config;
   accountRepository: AccountRepository;
-  apiKeyService: ApiKeyService;
+  loginThrottle: LoginThrottle;
   clock: () => Date;
 }
 
@@ -45,14 +44,11 @@ const LOGIN_FAILED = 'The email or password is not correct.';
 export class AccountService {
   readonly #deps: AccountServiceDeps;
   readonly #hasher: PasswordHasher;
-  readonly #throttle: LoginThrottle;
   #dummyHash: Promise<string> | null = null;
 
   constructor(deps: AccountServiceDeps) {
     this.#deps = deps;
-    const { login } = deps.config;
-    this.#hasher = new PasswordHasher(login.hashConcurrency);
-    this.#throttle = new LoginThrottle({ ...login, clock: deps.clock });
+    this.#hasher = new PasswordHasher(deps.config.login.hashConcurrency);
   }
 
   async signup(input: { email: string; password: string; name?: string; organizationName: string }): Promise<SessionGrant> {
@@ -81,12 +77,12 @@ export class AccountService {
 
   /**
    * A session for the email and password. Failures delay the next attempts of that email from that
-   * client address (LoginThrottle): an attempt too soon is refused before any hash is computed, the
-   * same for known and unknown emails.
+   * client address, counted across processes (LoginThrottle): an attempt too soon is refused before
+   * any hash is computed, the same for known and unknown emails.
    */
   async login(input: { email: string; password: string }, clientAddress: string): Promise<SessionGrant> {
     const email = normalizeEmail(input.email);
-    const retryAfter = this.#throttle.retryAfter(email, clientAddress);
+    const retryAfter = await this.#deps.loginThrottle.retryAfter(email, clientAddress);
     if (retryAfter > 0) {
       throw new ApiError(
         'rate_limit_exceeded',
@@ -101,10 +97,10 @@ export class AccountService {
     const valid = await this.#hasher.verify(passwordHash, input.password);
     const organization = user && valid ? await this.#deps.accountRepository.findOrganization(user.organizationId) : null;
     if (!user || !organization) {
-      this.#throttle.failed(email, clientAddress);
+      await this.#deps.loginThrottle.failed(email, clientAddress);
       throw unauthorized(LOGIN_FAILED);
     }
-    this.#throttle.succeeded(email, clientAddress);
+    await this.#deps.loginThrottle.succeeded(email, clientAddress);
     return this.#grant(user, organization);
   }
 
@@ -164,7 +160,6 @@ export class AccountService {
       if (!(await this.#deps.accountRepository.findUser(userId))) throw notFound('Member');
       throw new ApiError('conflict', "The organization's last owner cannot be removed.", { reason: 'last_owner' });
     }
-    if (options.revokeApiKeys) this.#deps.apiKeyService.forgetKeysCreatedBy(userId);
     return { removedSelf: userId === principal.userId };
   }
 

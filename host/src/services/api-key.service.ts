@@ -8,14 +8,7 @@ import { randomToken, sameHash, tokenHash } from './secrets.js';
 export const API_KEY_PREFIX = 'dsk_';
 const VISIBLE_PREFIX_LENGTH = 12;
 const TOUCH_INTERVAL_MS = 60_000;
-/** A verified key is trusted from memory this long, so a revocation in another process applies within it. */
-export const KEY_CACHE_TTL_MS = 5_000;
 const KEY_CACHE_MAX_ENTRIES = 10_000;
-
-interface CachedKey {
-  record: ApiKey;
-  until: number;
-}
 
 export interface ApiKeyView {
   id: string;
@@ -42,10 +35,12 @@ export class ApiKeyService {
   readonly #repository: ApiKeyRepository;
   readonly #clock: () => Date;
   readonly #lastTouched = new Map<string, number>();
-  /** Verified keys by the SHA-256 of the key; revocation in this process evicts at once. */
-  readonly #verified = new Map<string, CachedKey>();
-  /** Bumped by every eviction: a lookup that raced a revocation is not cached. */
-  #generation = 0;
+  /**
+   * Verified keys by the SHA-256 of the key. An entry only saves finding and reading the row: every
+   * use first checks by primary key that the key is still unrevoked (`ApiKeyRepository.isActive`), so
+   * a revocation by any process applies at once, with no message between processes to lose.
+   */
+  readonly #verified = new Map<string, ApiKey>();
 
   constructor({ apiKeyRepository, clock }: { apiKeyRepository: ApiKeyRepository; clock: () => Date }) {
     this.#repository = apiKeyRepository;
@@ -84,26 +79,24 @@ export class ApiKeyService {
 
   async revoke(principal: Principal, id: string): Promise<void> {
     if (!isManager(principal)) throw forbidden('Only organization owners and admins may revoke API keys.');
-    this.#evict(id);
     if (!(await this.#repository.revoke(principal.organizationId, id, this.#clock()))) throw notFound('API key');
-    this.#evict(id);
   }
 
   /**
-   * The principal of a key, or null when it is unknown, revoked or expired. Decided at once for a
-   * key verified within KEY_CACHE_TTL_MS (the usual case); a promise when the database must answer.
+   * The principal of a key, or null when it is unknown, revoked or expired: null at once for a
+   * malformed or expired key, else a promise (one indexed lookup for a key verified before).
    */
   authenticate(key: string): Principal | null | Promise<Principal | null> {
     if (!key.startsWith(API_KEY_PREFIX)) return null;
     const hashed = tokenHash(key);
     const now = this.#clock().getTime();
     const cached = this.#verified.get(hashed);
-    if (cached && cached.until > now && (isExpired(cached.record, now) || !this.#touchDue(cached.record.id, now))) return principalOf(cached.record, now);
-    return this.#authenticateFromDatabase(hashed, now);
+    if (cached && isExpired(cached, now)) return null;
+    return this.#authenticateFromDatabase(hashed, cached, now);
   }
 
-  async #authenticateFromDatabase(hashed: string, now: number): Promise<Principal | null> {
-    const record = await this.#verifiedRecord(hashed, now);
+  async #authenticateFromDatabase(hashed: string, cached: ApiKey | undefined, now: number): Promise<Principal | null> {
+    const record = cached ? await this.#stillActive(hashed, cached) : await this.#verifiedRecord(hashed);
     if (!record || isExpired(record, now)) return null;
     if (this.#touchDue(record.id, now)) {
       this.#lastTouched.set(record.id, now);
@@ -116,30 +109,18 @@ export class ApiKeyService {
     return now - (this.#lastTouched.get(id) ?? 0) > TOUCH_INTERVAL_MS;
   }
 
-  async #verifiedRecord(hashed: string, now: number): Promise<ApiKey | null> {
-    const cached = this.#verified.get(hashed);
-    if (cached && cached.until > now) return cached.record;
-    const generation = this.#generation;
+  async #stillActive(hashed: string, cached: ApiKey): Promise<ApiKey | null> {
+    if (await this.#repository.isActive(cached.id)) return cached;
+    this.#verified.delete(hashed);
+    return null;
+  }
+
+  async #verifiedRecord(hashed: string): Promise<ApiKey | null> {
     const record = await this.#repository.findActiveByHash(hashed);
-    if (!record || !sameHash(record.keyHash, hashed)) {
-      this.#verified.delete(hashed);
-      return null;
-    }
-    if (generation !== this.#generation) return record;
+    if (!record || !sameHash(record.keyHash, hashed)) return null;
     if (this.#verified.size >= KEY_CACHE_MAX_ENTRIES) this.#verified.clear();
-    this.#verified.set(hashed, { record, until: now + KEY_CACHE_TTL_MS });
+    this.#verified.set(hashed, record);
     return record;
-  }
-
-  /** Forgets the verified keys `userId` created, once they are revoked with the user's removal from the organization. */
-  forgetKeysCreatedBy(userId: string): void {
-    this.#generation += 1;
-    for (const [hashed, cached] of this.#verified) if (cached.record.createdBy === userId) this.#verified.delete(hashed);
-  }
-
-  #evict(id: string): void {
-    this.#generation += 1;
-    for (const [hashed, cached] of this.#verified) if (cached.record.id === id) this.#verified.delete(hashed);
   }
 }
 

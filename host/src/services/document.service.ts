@@ -11,10 +11,11 @@ import type { WriteStatement } from '../persistence/guarded-write.js';
 import { EXTRACTION_SERVICE } from '../persistence/template.repository.js';
 import type { JobQueue } from '../queue/index.js';
 import type { SubmissionFields, Submitted } from '../common/submission.js';
-import type { Upload } from '../common/upload.js';
+import type { FileType, Upload } from '../common/upload.js';
 import type { FileStore } from '../storage/file-store.js';
 import { isUniqueViolation } from './account.service.js';
 import type { JobRecordCache } from './job-record-cache.js';
+import type { Reservation, StorageReservations } from './storage-reservations.js';
 import { ANALYSIS_TASK_SERVICE, LEGACY_SYNC_SERVICE } from './job-surfaces.js';
 import { engineFor } from './model-choice.js';
 import { creationView, listedView, recordView } from './job-view.js';
@@ -36,6 +37,7 @@ export interface DocumentServiceDeps {
   fileStore: FileStore;
   jobQueue: JobQueue;
   jobRecordCache: JobRecordCache;
+  storageReservations: StorageReservations;
   docsift: Docsift;
   webhookUrlGuard: WebhookUrlGuard;
   logger: Logger;
@@ -135,6 +137,7 @@ export class DocumentService {
   /**
    * Stores the file and writes the job row with its idempotency record and, when the queue lives in
    * the same database, its queue entry: one transaction. `enqueued` says whether the entry was written.
+   * The file's bytes stay reserved against the quota until the row is written.
    */
   async #createJob(
     principal: Principal,
@@ -148,7 +151,24 @@ export class DocumentService {
     if (upload.size === 0) throw new ApiError('invalid_file_format', 'The file is empty (0 bytes).', { reason: 'empty_file' });
     const { fileType } = upload;
     if (!fileType) throw unknownFileFormat();
-    await this.#checkQuota(principal.organizationId, upload.size);
+    const reservation = await this.#reserveWithinQuota(principal.organizationId, upload.size);
+    try {
+      return await this.#storeAndInsert(principal, upload, fileType, fields, engine, idempotencyKey, companions, inRequest);
+    } finally {
+      await reservation?.release();
+    }
+  }
+
+  async #storeAndInsert(
+    principal: Principal,
+    upload: Upload,
+    fileType: FileType,
+    fields: SubmissionFields,
+    engine: JobEngine,
+    idempotencyKey: string | undefined,
+    companions: (job: Job) => WriteStatement[],
+    inRequest: boolean,
+  ): Promise<{ job: Job; enqueued: boolean }> {
     const fileKey = await this.#deps.fileStore.put(upload.filepath, { organizationId: principal.organizationId });
     upload.stored = true;
     const now = this.#deps.clock();
@@ -197,15 +217,24 @@ export class DocumentService {
     }
   }
 
-  /** Refuses a file that would take the organization's stored files past its quota (0: no quota). */
-  async #checkQuota(organizationId: string, fileBytes: number): Promise<void> {
+  /**
+   * Reserves the file's bytes (StorageReservations), then refuses it if it would take the
+   * organization's stored files, with the other submissions under way, past its quota (0: no quota,
+   * no reservation). The reservation is held until the job row is written.
+   */
+  async #reserveWithinQuota(organizationId: string, fileBytes: number): Promise<Reservation | null> {
     const quotaBytes = this.#deps.config.limits.storageQuotaBytes;
-    if (quotaBytes === 0) return;
-    const usedBytes = await this.#deps.jobRepository.storedBytes(organizationId);
-    if (usedBytes + fileBytes <= quotaBytes) return;
+    if (quotaBytes === 0) return null;
+    const reservation = await this.#deps.storageReservations.reserve(organizationId, fileBytes);
+    const usedBytes = (await this.#deps.jobRepository.storedBytes(organizationId).catch(async (error: unknown) => {
+      await reservation.release();
+      throw error;
+    })) + reservation.othersBytes;
+    if (usedBytes + fileBytes <= quotaBytes) return reservation;
+    await reservation.release();
     throw new ApiError(
       'quota_exceeded',
-      `The organization's storage quota of ${quotaBytes} bytes would be exceeded: ${usedBytes} bytes are stored and this file has ${fileBytes}. Delete jobs you no longer need to free space.`,
+      `The organization's storage quota of ${quotaBytes} bytes would be exceeded: ${usedBytes} bytes are stored or being stored and this file has ${fileBytes}. Delete jobs you no longer need to free space.`,
       { quotaBytes, usedBytes, fileBytes },
     );
   }

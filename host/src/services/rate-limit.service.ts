@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import type { Config } from '../config/config.js';
+import { ConcurrencyCounter, RUNNING_TTL_MS } from './rate-limit/concurrency-counter.js';
 import { DeferredCounterStore, type CounterStore } from './rate-limit/counter-store.js';
 import { SqliteCounterStore } from './rate-limit/sqlite-store.js';
 import { WindowCounter, type LimitState, type WindowDecision } from './rate-limit/window-counter.js';
@@ -27,14 +29,18 @@ type CounterName = 'perKey' | 'perKeyLending' | 'perOrganization' | 'perAddress'
  * decided in memory and shared with every process through a store: Redis when
  * DOCSIFT_RATE_LIMIT_URL is set, else the MySQL server, else a SQLite file in the data directory.
  * Exact within a process; across processes exact up to one synchronisation (SYNC_INTERVAL_MS, or
- * sooner near a limit): see docs/operations.md. Concurrent requests per key are counted per
- * process. A store outage leaves each process counting on its own until the store answers.
+ * sooner near a limit): see docs/operations.md. Concurrent requests per key are shared through
+ * each process's absolute count in the store (ConcurrencyCounter). A store outage leaves each
+ * process counting on its own until the store answers.
  */
 export class RateLimitService {
   readonly #config: Config['rateLimits'];
   readonly #store: CounterStore;
   readonly #counters: Record<CounterName, WindowCounter>;
-  readonly #concurrent = new Map<string, number>();
+  readonly #concurrent: ConcurrencyCounter;
+  /** This process in the store's running counts; `#sequence` orders its publications. */
+  readonly #processId = randomUUID();
+  #sequence = 0;
   readonly #timer: NodeJS.Timeout;
   #syncing: Promise<void> | null = null;
   #nextSync: Promise<void> | null = null;
@@ -58,7 +64,13 @@ export class RateLimitService {
       perOrganization: counter('org', r.perOrganization),
       perAddress: counter('ip', r.perAddress),
     };
+    this.#concurrent = new ConcurrencyCounter({ limit: r.concurrentPerKey, clock: Date.now, sync: () => this.sync() });
     this.#timer = setInterval(() => void this.sync(), SYNC_INTERVAL_MS).unref();
+  }
+
+  /** The store every process shares (also the failed logins', LoginThrottle). */
+  get counterStore(): CounterStore {
+    return this.#store;
   }
 
   /** Decided at once while the counters know their windows (the usual case); a promise when one must read or synchronise first. */
@@ -72,7 +84,10 @@ export class RateLimitService {
     return this.#afterPerKey(subject, perKey);
   }
 
-  /** Adds this process's counts to the store and reads the shared totals back (one batch; one more queued behind a running one). */
+  /**
+   * Adds this process's counts to the store, publishes its running requests, and reads the shared
+   * totals back (one batch; one more queued behind a running one).
+   */
   sync(): Promise<void> {
     if (this.#syncing) {
       this.#nextSync ??= this.#syncing.then(() => {
@@ -93,9 +108,13 @@ export class RateLimitService {
 
   async #syncOnce(): Promise<void> {
     const increments = Object.values(this.#counters).flatMap((counter) => counter.collect());
-    if (increments.length === 0) return;
-    const totals = await this.#store.add(increments).catch(() => null);
+    const gauges = this.#concurrent.collect();
+    const added = increments.length === 0 ? null : this.#store.add(increments).catch(() => null);
+    this.#sequence += 1;
+    const published = gauges.length === 0 ? null : this.#store.publish(this.#processId, this.#sequence, gauges, RUNNING_TTL_MS).catch(() => null);
+    const [totals, others] = await Promise.all([added, published]);
     increments.forEach((increment, i) => increment.settle(totals?.[i] ?? null));
+    gauges.forEach((gauge, i) => gauge.settle(others?.[i] ?? null));
   }
 
   #afterPerKey(subject: ApiKeySubject, perKey: WindowDecision): LimitOutcome | Promise<LimitOutcome> {
@@ -105,23 +124,21 @@ export class RateLimitService {
     return this.#admit(subject, perKey, perOrganization);
   }
 
-  #admit(subject: ApiKeySubject, perKey: WindowDecision, perOrganization: WindowDecision): LimitOutcome {
+  #admit(subject: ApiKeySubject, perKey: WindowDecision, perOrganization: WindowDecision): LimitOutcome | Promise<LimitOutcome> {
     if (!perOrganization.allowed) return refusal(perOrganization);
+    const placed = this.#concurrent.take(subject.apiKeyId);
+    if (placed instanceof Promise) return placed.then((decided) => this.#afterConcurrency(subject, perKey, perOrganization, decided));
+    return this.#afterConcurrency(subject, perKey, perOrganization, placed);
+  }
+
+  #afterConcurrency(subject: ApiKeySubject, perKey: WindowDecision, perOrganization: WindowDecision, placed: boolean): LimitOutcome {
     const limit = this.#config.concurrentPerKey;
-    const running = this.#concurrent.get(subject.apiKeyId) ?? 0;
-    if (running >= limit) {
+    if (!placed) {
       const tightest = { limit, remaining: 0, reset: Math.ceil(Date.now() / 1000) + 1 };
       return { allowed: false, tightest, retryAfter: 1, reason: 'concurrency', limit };
     }
-    this.#concurrent.set(subject.apiKeyId, running + 1);
     const tightest = perOrganization.state.remaining < perKey.state.remaining ? perOrganization.state : perKey.state;
-    return { allowed: true, tightest, release: () => this.#release(subject.apiKeyId) };
-  }
-
-  #release(apiKeyId: string): void {
-    const running = (this.#concurrent.get(apiKeyId) ?? 1) - 1;
-    if (running > 0) this.#concurrent.set(apiKeyId, running);
-    else this.#concurrent.delete(apiKeyId);
+    return { allowed: true, tightest, release: () => this.#concurrent.release(subject.apiKeyId) };
   }
 }
 

@@ -6,10 +6,34 @@ export interface Increment {
   expiresAt: number;
 }
 
+/** This process's current amount under one key (its requests running with one API key, its bytes reserved for one organization). */
+export interface Gauge {
+  key: string;
+  value: number;
+}
+
+/** Failed attempts under one key: how many in a row, and when the latest was (Unix ms). */
+export interface FailureRecord {
+  count: number;
+  lastAt: number;
+}
+
 /** The store every process shares: SQLite file, MySQL table or Redis. */
 export interface CounterStore {
   /** Adds each increment (creating the count) and returns the new totals, in order. */
   add(increments: readonly Increment[]): Promise<number[]>;
+  /**
+   * Sets this process's value of each gauge, live for `ttlMs` by the store's clock, and returns per
+   * gauge the sum of the other processes' live values. The values are absolute and `sequence` rises
+   * with each call of a process, so a write retried, or applied after a later one, never counts twice
+   * nor overrides a newer value; a process that stops publishing stops counting after `ttlMs`.
+   */
+  publish(processId: string, sequence: number, gauges: readonly Gauge[], ttlMs: number): Promise<number[]>;
+  /** Counts one failure at `at` (a record whose latest failure is `keepMs` old starts again from one) and returns the record. */
+  addFailure(key: string, at: number, keepMs: number): Promise<FailureRecord>;
+  /** The record of `key`, unless it was kept past `now` (its latest failure `keepMs` before). */
+  readFailures(key: string, now: number): Promise<FailureRecord | null>;
+  clearFailures(key: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -25,8 +49,32 @@ export class DeferredCounterStore implements CounterStore {
     this.#open = open;
   }
 
-  /** A store that failed to open is forgotten: the next use tries again. */
   async add(increments: readonly Increment[]): Promise<number[]> {
+    return (await this.#opened()).add(increments);
+  }
+
+  async publish(processId: string, sequence: number, gauges: readonly Gauge[], ttlMs: number): Promise<number[]> {
+    return (await this.#opened()).publish(processId, sequence, gauges, ttlMs);
+  }
+
+  async addFailure(key: string, at: number, keepMs: number): Promise<FailureRecord> {
+    return (await this.#opened()).addFailure(key, at, keepMs);
+  }
+
+  async readFailures(key: string, now: number): Promise<FailureRecord | null> {
+    return (await this.#opened()).readFailures(key, now);
+  }
+
+  async clearFailures(key: string): Promise<void> {
+    return (await this.#opened()).clearFailures(key);
+  }
+
+  async close(): Promise<void> {
+    if (this.#store) await (await this.#store).close();
+  }
+
+  /** A store that failed to open is forgotten: the next use tries again. */
+  #opened(): Promise<CounterStore> {
     if (!this.#store) {
       const opening: Promise<CounterStore> = this.#open().catch((error: unknown) => {
         if (this.#store === opening) this.#store = null;
@@ -34,10 +82,6 @@ export class DeferredCounterStore implements CounterStore {
       });
       this.#store = opening;
     }
-    return (await this.#store).add(increments);
-  }
-
-  async close(): Promise<void> {
-    if (this.#store) await (await this.#store).close();
+    return this.#store;
   }
 }
