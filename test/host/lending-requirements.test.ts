@@ -71,6 +71,27 @@ describe('host: lending requirements', () => {
     }
   });
 
+  it('refuses a coverage type or limit key no certificate holds (400 naming where it stands), which could never be met', async () => {
+    const cases: Array<[unknown, string, RegExp]> = [
+      [{ requiredCoverages: ['general_liability', 'umbrela'] }, 'requiredCoverages.1', /one of general_liability, auto_liability, umbrella, workers_comp/],
+      [{ minimumLimits: { umbrela: { aggregate: 1_000_000 } } }, 'minimumLimits.umbrela', /one of general_liability/],
+      [{ minimumLimits: { workers_comp: { eachOccurrence: 500_000 } } }, 'minimumLimits.workers_comp.eachOccurrence', /elEachAccident, elDiseaseEachEmployee, elDiseasePolicyLimit/],
+    ];
+    const before = await (await get(bearer(owner.sessionToken))).json();
+    for (const [body, path, message] of cases) {
+      const res = await put(bearer(owner.sessionToken), body);
+      expect(res.status, JSON.stringify(body)).to.equal(400);
+      const issues = ((await res.json()) as Json).details.issues as Array<{ path: string; message: string }>;
+      expect(issues.map((issue) => issue.path), JSON.stringify(body)).to.include(path);
+      expect(issues.find((issue) => issue.path === path)!.message).to.match(message);
+    }
+    expect(await (await get(bearer(owner.sessionToken))).json()).to.deep.equal(before);
+    const valid = await put(bearer(owner.sessionToken), { ...(before as Json).requirements, minimumLimits: { umbrella: { aggregate: 2_000_000 } } });
+    expect(valid.status).to.equal(200);
+    expect(((await valid.json()) as Json).requirements.minimumLimits).to.deep.equal({ umbrella: { aggregate: 2_000_000 } });
+    expect((await put(bearer(owner.sessionToken), (before as Json).requirements)).status).to.equal(200);
+  });
+
   it('admits owner/admin sessions and keys with lending:write; a member session or a key without it gets 403', async () => {
     const writer = await createKey(h, owner, { name: 'lending', scopes: ['lending:write'] });
     expect((await get(bearer(writer))).status).to.equal(200);
