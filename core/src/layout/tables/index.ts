@@ -10,6 +10,7 @@ import { settleRolesByCells } from './roles.js';
 import { scanTable } from './scan.js';
 
 export * from './model.js';
+export { misreadCost, repairProduct, repairSum, type ArithmeticRepair, type ArithmeticTerm } from './arithmetic.js';
 export { readAmountCell, readPercentCell, readQuantityCell, readUnitCell, type CellValue } from './cells.js';
 export { columnLabels, findHeader, isLabelRow, readHeaderAt, type HeaderRead } from './header.js';
 export { inferHeader } from './infer.js';

@@ -1,8 +1,9 @@
 import type { Word } from '../../contracts/document.js';
 import { median } from '../boxes.js';
 import { cents, parseAmount, parseQuantity, type NumberFormat } from '../numbers.js';
-import type { LayoutRow } from '../rows.js';
-import { parseUnit } from '../units.js';
+import { cellsOf, rowHeightsToX, type LayoutRow } from '../rows.js';
+import { isKnownUnit, parseUnit } from '../units.js';
+import { columnLabels } from './header.js';
 import type { ColumnRole, TableColumn, TableHeader } from './model.js';
 
 /**
@@ -17,10 +18,33 @@ interface Sample {
   row: LayoutRow;
   roles: Partial<Record<ColumnRole, Word>>;
   first: Word;
+  /** A quantity of 1 (or none) cannot tell material + labor = amount from unit price + tax = amount. */
+  telling: boolean;
+  /** A reading that yields to another explaining as many words. */
+  weaker?: boolean;
 }
 
 const MIN_SAMPLES = 3;
-const ITEM_NUMBER = /^\d{1,3}(\.\d{1,3})+\.?$/;
+/** Item numbers and codes printed before the descriptions: `1.1`, `4.`, `12`, `3)`, `C-2`, `017000-0010`. */
+const ITEM_NUMBER = /^(\d{1,3}(\.\d{1,3})*[.:;)]?|[A-Z]{1,2}-?\d{1,3}|\d{2,6}-\d{1,6})$/;
+const OUTLINE_NUMBER = /^\d{1,3}(\.\d{1,3})+\.?$/;
+
+/**
+ * Whether the rows' first words number the items: outline numbers (`1.1`) on half the rows, or
+ * numbers and codes on half the rows that mostly go up (a description that starts with a quantity,
+ * `50 gal water heater`, does not count up).
+ */
+function isNumbering(samples: Sample[]): boolean {
+  const firsts = samples.map((sample) => sample.first.text).filter((text) => ITEM_NUMBER.test(text));
+  if (firsts.length * 2 < samples.length) return false;
+  if (firsts.filter((text) => OUTLINE_NUMBER.test(text)).length * 2 >= samples.length) return true;
+  // Codes of one shape (`017000-0010`, `013000-0020`) number items in any order.
+  const shapes = firsts.map((text) => text.replace(/\d/g, '9').replace(/[A-Z]/g, 'A'));
+  if (shapes.every((shape) => shape === shapes[0]) && /[-A]/.test(shapes[0])) return true;
+  const keys = firsts.map((text) => text.replace(/[^\dA-Z]/g, ''));
+  const rising = keys.slice(1).filter((key, index) => key.localeCompare(keys[index], 'en', { numeric: true }) > 0).length;
+  return rising >= (keys.length - 1) * 0.8;
+}
 
 /** The row's amount words (money or decimal numbers), in order; other words ("-", "0%", text) between them are skipped. */
 function amountWords(words: Word[], format: NumberFormat): Array<{ word: Word; index: number; value: number }> {
@@ -45,32 +69,63 @@ const PART_ROLES: ColumnRole[] = ['material', 'labor', 'equipment', 'taxAmount']
 
 /**
  * How a row's amounts add up: two to four amounts in a row followed by their sum are the cost
- * parts and the line total (other amounts after them, a draw schedule's balance, are left alone);
- * else a quantity before two amounts whose product is the second is quantity × unit price.
+ * parts and the line total (other amounts after them, a draw schedule's balance, are left alone),
+ * also when the parts are per unit (quantity × their sum); a quantity before two amounts whose
+ * product is the second is quantity × unit price, with tax between them where the third is the
+ * sum. Of several readings the one that explains the most words of the row is taken, the parts'
+ * reading first on a tie.
  */
 function sampleOf(row: LayoutRow, format: NumberFormat): Sample | null {
   const words = row.words;
   if (words.length < 3) return null;
   const found = amountWords(words, format);
+  const readings: Sample[] = [];
   for (let start = 0; start < found.length; start += 1) {
     for (let parts = PART_ROLES.length; parts >= 2; parts -= 1) {
       const total = found[start + parts];
-      if (!total || total.value === 0 || start + parts >= found.length) continue;
+      if (!total || total.value === 0 || found[start].index === 0) continue;
       const sum = found.slice(start, start + parts).reduce((acc, part) => acc + part.value, 0);
-      if (cents(sum) !== cents(total.value) || found[start].index === 0) continue;
       const roles: Sample['roles'] = { amount: total.word };
       found.slice(start, start + parts).forEach((part, position) => (roles[PART_ROLES[position]] = part.word));
-      withQuantityAndUnit(words, found[start].index - 1, roles, format);
-      return { row, roles, first: words[0] };
+      const quantityWord = withQuantityAndUnit(words, found[start].index - 1, roles, format);
+      const quantity = quantityWord ? (parseQuantity(quantityWord.text, format)?.value ?? 1) : 1;
+      if (cents(sum) === cents(total.value)) readings.push({ row, roles, first: words[0], telling: quantity !== 1 });
+      // Parts per unit read the row as well as unit price (+ tax) when a part is 0: those come first.
+      else if (cents(sum * quantity) === cents(total.value)) readings.push({ row, roles, first: words[0], telling: quantity !== 1, weaker: true });
     }
   }
   for (let position = 0; position + 1 < found.length; position += 1) {
     const [price, amount] = [found[position], found[position + 1]];
-    if (amount.value === 0 || price.index === 0) continue;
+    if (price.index === 0) continue;
     const roles: Sample['roles'] = { unitPrice: price.word, amount: amount.word };
     const quantityWord = withQuantityAndUnit(words, price.index - 1, roles, format);
     const quantity = quantityWord ? parseQuantity(quantityWord.text, format)?.value : undefined;
-    if (quantity !== undefined && cents(quantity * price.value) === cents(amount.value)) return { row, roles, first: words[0] };
+    if (quantity === undefined || quantity <= 0 || price.value <= 0) continue;
+    if (amount.value !== 0 && cents(quantity * price.value) === cents(amount.value)) readings.push({ row, roles, first: words[0], telling: quantity !== 1 });
+    const taxed = found[position + 2];
+    if (taxed && cents(quantity * price.value + amount.value) === cents(taxed.value)) {
+      readings.push({ row, roles: { ...roles, taxAmount: amount.word, amount: taxed.word }, first: words[0], telling: quantity !== 1 });
+    }
+  }
+  const explained = (sample: Sample): number => Object.keys(sample.roles).length - (sample.weaker ? 0.5 : 0);
+  return readings.reduce<Sample | null>((best, reading) => (!best || explained(reading) > explained(best) ? reading : best), null) ?? countedSample(row, format);
+}
+
+/**
+ * No arithmetic to go by: a quantity followed by a known unit code ("29 SQ", "1.00 EA") after the
+ * description, and one money amount closing the row, are quantity | unit | amount.
+ */
+function countedSample(row: LayoutRow, format: NumberFormat): Sample | null {
+  const words = row.words;
+  const last = words[words.length - 1];
+  if (!parseAmount(last.text, format)?.moneyLike) return null;
+  for (let index = 1; index + 2 < words.length; index += 1) {
+    if (!isKnownUnit(words[index + 1].text) || !/\p{L}/u.test(words[index - 1].text)) continue;
+    const quantity = parseQuantity(words[index].text, format);
+    if (!quantity || quantity.value <= 0) continue;
+    const between = words.slice(index + 2, -1);
+    if (between.some((word) => parseAmount(word.text, format) === null && !/^[$€£]$/.test(word.text))) return null;
+    return { row, roles: { quantity: words[index], unit: words[index + 1], amount: last }, first: words[0], telling: true };
   }
   return null;
 }
@@ -83,21 +138,105 @@ function columnOf(role: ColumnRole, words: Word[], label = ''): TableColumn {
 export function inferHeader(rows: LayoutRow[], format: NumberFormat): { header: TableHeader; firstIndex: number } | null {
   const samples = rows.filter((row) => !row.furniture).flatMap((row) => sampleOf(row, format) ?? []);
   if (samples.length < MIN_SAMPLES) return null;
-  const kind = samples.filter((sample) => sample.roles.material).length * 2 >= samples.length ? 'material' : 'unitPrice';
-  const fitting = samples.filter((sample) => (kind === 'material') === (sample.roles.material !== undefined));
+  // Rows that add up decide the kind of table; rows that only print a quantity, a unit and an amount do where none add up.
+  const kindOf = (sample: Sample): 'material' | 'unitPrice' | 'counted' => (sample.roles.material ? 'material' : sample.roles.unitPrice ? 'unitPrice' : 'counted');
+  const telling = samples.filter((sample) => sample.telling);
+  const deciding = telling.length >= MIN_SAMPLES ? telling : samples;
+  const count = (kind: string): number => deciding.filter((sample) => kindOf(sample) === kind).length;
+  const kind = count('material') >= count('unitPrice') && count('material') >= MIN_SAMPLES ? 'material' : count('unitPrice') >= MIN_SAMPLES ? 'unitPrice' : 'counted';
+  const fitting = samples.filter((sample) => kindOf(sample) === kind);
   if (fitting.length < MIN_SAMPLES) return null;
   const columns: TableColumn[] = [];
-  const roles: ColumnRole[] = kind === 'material' ? ['quantity', 'unit', ...PART_ROLES, 'amount'] : ['quantity', 'unit', 'unitPrice', 'amount'];
+  const roles: ColumnRole[] =
+    kind === 'material' ? ['quantity', 'unit', ...PART_ROLES, 'amount'] : kind === 'unitPrice' ? ['quantity', 'unit', 'unitPrice', 'taxAmount', 'amount'] : ['quantity', 'unit', 'amount'];
   for (const role of roles) {
     const words = fitting.flatMap((sample) => sample.roles[role] ?? []);
     if (words.length * 3 >= fitting.length) columns.push(columnOf(role, words));
   }
-  const numbered = fitting.filter((sample) => ITEM_NUMBER.test(sample.first.text));
-  if (numbered.length * 2 >= fitting.length) columns.push(columnOf('itemNumber', numbered.map((sample) => sample.first)));
-  const descriptionStarts = fitting.map((sample) => sample.row.words[ITEM_NUMBER.test(sample.first.text) ? 1 : 0]);
+  const numbering = isNumbering(fitting);
+  const numbered = numbering ? fitting.filter((sample) => ITEM_NUMBER.test(sample.first.text)) : [];
+  if (numbered.length > 0) columns.push(columnOf('itemNumber', numbered.map((sample) => sample.first)));
+  const textCells = fitting.map((sample) => leadingTextCells(sample, numbering));
+  const trade = tradeColumn(textCells, fitting.map((sample) => sample.row));
+  if (trade) columns.push(trade);
+  const descriptionStarts = textCells.map((cells) => (trade && cells.length > 1 ? cells[1][0] : cells[0]?.[0])).filter((word): word is Word => word !== undefined);
   const description = columnOf('description', descriptionStarts);
   columns.push({ ...description, x1: description.x0 });
-  return { header: { rows: [fitting[0].row], columns: columns.sort((a, b) => a.x0 - b.x0), inferred: true }, firstIndex: fitting[0].row.index };
+  columns.sort((a, b) => a.x0 - b.x0);
+  // A row with a quantity of 1 reads either way: the table may start there.
+  const first = samples.find((sample) => kindOf(sample) === kind || !sample.telling)!.row;
+  orderPartsByLabels(columns, rows, first);
+  return { header: { rows: [first], columns, inferred: true }, firstIndex: first.index };
+}
+
+/** The text cells of a sample row before its values (after its item number); a currency sign set apart is none. */
+function leadingTextCells(sample: Sample, numbering: boolean): Word[][] {
+  const valuesStart = Math.min(...Object.values(sample.roles).map((word) => word.bbox[0]));
+  const skip = numbering && ITEM_NUMBER.test(sample.first.text) ? sample.first : null;
+  return cellsOf(sample.row)
+    .map((cell) => cell.filter((word) => word !== skip && word.bbox[2] <= valuesStart))
+    .filter((cell) => cell.some((word) => /\p{L}/u.test(word.text)));
+}
+
+/** Share of the rows whose text must start a second cell at one place for a trade column. */
+const TRADE_SHARE = 0.6;
+
+/**
+ * A trade or activity column before the descriptions (`Finishes: Install`, `Roofing, Siding &`):
+ * on most rows the text is two cells, and the second starts at one place (within a row height).
+ */
+function tradeColumn(textCells: Word[][][], rows: LayoutRow[]): TableColumn | null {
+  const split = textCells.flatMap((cells, index) => (cells.length >= 2 ? [{ cells, row: rows[index] }] : []));
+  if (split.length < MIN_SAMPLES || split.length < textCells.length * TRADE_SHARE) return null;
+  const starts = split.map(({ cells }) => cells[1][0].bbox[0]);
+  const middle = median(starts);
+  const aligned = split.filter(({ cells, row }) => Math.abs(cells[1][0].bbox[0] - middle) <= rowHeightsToX(row, 1));
+  if (aligned.length < textCells.length * TRADE_SHARE) return null;
+  const firsts = aligned.map(({ cells }) => cells[0]);
+  return {
+    role: 'scope',
+    alternatives: [],
+    basis: null,
+    x0: median(firsts.map((cell) => cell[0].bbox[0])),
+    x1: median(firsts.map((cell) => cell[cell.length - 1].bbox[2])),
+    words: [],
+    label: '',
+  };
+}
+
+/** Rows above the first item where a header OCR garbled may still show some of its labels. */
+const LABEL_ROWS_ABOVE = 8;
+/** A row of labels, not prose that names labor and materials: short, and labels make much of it. */
+const isLabelLine = (row: LayoutRow, matches: Array<{ start: number; end: number }>): boolean =>
+  row.words.length <= 12 && matches.reduce((sum, match) => sum + match.end - match.start, 0) * 5 >= row.words.length * 2;
+
+/**
+ * Arithmetic cannot tell material from labor (or equipment, tax): which part comes first is taken
+ * from the column labels OCR left readable in the rows just above the items (a header that lost
+ * too many labels to be read as one: "Dxscrption  Labor  Mxterial  Amount"). A label over a part
+ * column of another part role swaps the two columns' roles.
+ */
+function orderPartsByLabels(columns: TableColumn[], rows: LayoutRow[], first: LayoutRow): void {
+  const parts = columns.filter((column) => column.role !== null && PART_ROLES.includes(column.role));
+  if (parts.length < 2) return;
+  const center = (x0: number, x1: number): number => (x0 + x1) / 2;
+  for (let index = first.index - 1; index >= Math.max(0, first.index - LABEL_ROWS_ABOVE); index -= 1) {
+    const row = rows[index];
+    if (row.page !== first.page) break;
+    const matches = columnLabels().findAll(row);
+    if (!isLabelLine(row, matches)) continue;
+    for (const match of matches) {
+      if (!PART_ROLES.includes(match.value)) continue;
+      const words = row.words.slice(match.start, match.end);
+      const middle = center(Math.min(...words.map((word) => word.bbox[0])), Math.max(...words.map((word) => word.bbox[2])));
+      const [nearest, second] = [...parts].sort((a, b) => Math.abs(center(a.x0, a.x1) - middle) - Math.abs(center(b.x0, b.x1) - middle));
+      const distance = (column: TableColumn): number => Math.abs(center(column.x0, column.x1) - middle);
+      if (distance(nearest) * 2 > distance(second) || nearest.role === match.value) continue;
+      const holder = parts.find((column) => column.role === match.value);
+      if (holder) holder.role = nearest.role;
+      nearest.role = match.value;
+    }
+  }
 }
 
 const overlaps = (a: TableColumn, b: TableColumn): boolean => a.x0 <= b.x1 && b.x0 <= a.x1;
@@ -122,7 +261,6 @@ export function withInferredColumns(header: TableHeader, inferred: TableHeader |
   if (!inferred) return header;
   return withColumns(header, inferred.columns.filter((column) => column.role === 'quantity' || column.role === 'unit'));
 }
-
 /**
  * A header read by OCR that lost some labels keeps the columns the previous header had there
  * (tables of one document share their columns); text-layer headers are taken as printed.

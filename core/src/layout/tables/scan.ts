@@ -65,8 +65,16 @@ function isWrappedLine(state: ScanState, line: SplitLine, text: Word[]): boolean
   const description = columns.findIndex((column) => column.role === 'description');
   const scoped = scope >= 0 && description >= 0 && line.cells[scope].length > 0 && item.cells[scope]?.length > 0;
   const first = scoped && line.cells[description].length > 0 ? line.cells[description][0] : text[0];
-  return text.length > 0 && first.bbox[0] >= left - rowHeightsToX(line.row, 2);
+  if (text.length === 0) return false;
+  if (first.bbox[0] >= left - rowHeightsToX(line.row, 2)) return true;
+  // A description left unfinished ("… to match existing profile and") goes on in the lowercase words
+  // under it, whatever OCR set before them at the left.
+  const under = text.filter((word) => word.bbox[0] >= left - rowHeightsToX(line.row, 1));
+  return endsUnfinished(item.cells[description] ?? []) && under.length > 0 && startsLowerCase(under);
 }
+
+const UNFINISHED_END = /^(and|or|with|of|to|the|a|an|for|in|at|on|by|from|per|including|&|\+|\/)$|[,;:/&-]$/i;
+const endsUnfinished = (words: Word[]): boolean => words.length > 0 && UNFINISHED_END.test(words[words.length - 1].text);
 
 /**
  * A line right under the last row that holds words only left of where the descriptions start, in a
