@@ -1,4 +1,4 @@
-import { cents, isKnownUnit, repairOcrSpelling, roundCents, snapUnitByUse, textOf, type CellValue } from '@docsift/core/layout';
+import { cents, isKnownUnit, repairOcrSpelling, repairSum, roundCents, snapUnitByUse, textOf, type CellValue } from '@docsift/core/layout';
 import type { ProvenanceRecorder } from './provenance.js';
 import { quantityFromRates, reconcileQuantity } from './quantity.js';
 import type { SorLineItem, SorSection } from './schema.js';
@@ -14,9 +14,9 @@ type MoneyKey = PartKey | 'totalCost';
 
 const PART_NAMES: Record<PartKey, string> = { materialCost: 'material', laborCost: 'labor', equipmentCost: 'equipment', taxAmount: 'tax' };
 
-function recordCell<T>(provenance: ProvenanceRecorder, path: string, page: number, cell: CellValue<T> | null | undefined): T | null {
+function recordCell<T>(provenance: ProvenanceRecorder, path: string, page: number, cell: CellValue<T> | null | undefined, derivation?: string): T | null {
   if (!cell) return null;
-  provenance.record(path, page, cell.words, cell.quality);
+  provenance.record(path, page, cell.words, cell.quality, derivation);
   return cell.value;
 }
 
@@ -36,11 +36,11 @@ function cellOf(draft: DraftItem, key: MoneyKey): CellValue<number> | null | und
  * Material, labor and equipment printed per unit ("Material Unit Price") are extended by the line's
  * quantity: the interface's amounts are extended ones. Tax is never per unit.
  */
-function extendUnitPrices(item: SorLineItem, draft: DraftItem, path: string, provenance: ProvenanceRecorder): void {
+function extendUnitPrices(item: SorLineItem, draft: DraftItem, path: string, provenance: ProvenanceRecorder): boolean {
   const quantity = item.quantity;
-  if (quantity === null) return;
+  if (quantity === null) return false;
   const perUnit = draft.basis === 'unit' || (draft.basis !== 'extended' && !addsUp(item) && quantityMakesTotal(item, quantity));
-  if (!perUnit) return;
+  if (!perUnit) return false;
   for (const key of parts(item).filter((part) => part !== 'taxAmount')) {
     const cell = cellOf(draft, key);
     const rate = item[key];
@@ -48,6 +48,7 @@ function extendUnitPrices(item: SorLineItem, draft: DraftItem, path: string, pro
     item[key] = roundCents(rate * quantity);
     provenance.record(`${path}.${key}`, draft.page, [...(draft.quantity?.words ?? []), ...cell.words], EXTENDED_QUALITY * cell.quality, `quantity × ${PART_NAMES[key]} unit price`);
   }
+  return true;
 }
 
 function quantityMakesTotal(item: SorLineItem, quantity: number): boolean {
@@ -72,28 +73,44 @@ function deriveMissing(item: SorLineItem, draft: DraftItem, path: string, proven
   provenance.record(`${path}.${key}`, draft.page, words, DERIVED_QUALITY, how);
 }
 
-/** Confidence factor of an OCR amount whose lost decimal point the line's arithmetic put back. */
-const REPAIRED_POINT_QUALITY = 0.7;
+/** Confidence factor of an OCR amount the line's or the column's arithmetic put right. */
+const REPAIRED_QUALITY = 0.7;
+
+const isOcrCell = (cell: CellValue<number> | null | undefined): cell is CellValue<number> => !!cell && cell.words.every((word) => word.source === 'ocr');
+
+/** A part larger than the whole read by OCR without a separator lost its decimal point (`77716` for 777.16 of a 8,265.77 line). */
+function restoreDecimalPoint(item: SorLineItem, draft: DraftItem, path: string, provenance: ProvenanceRecorder): boolean {
+  const total = item.totalCost;
+  if (total === null) return false;
+  for (const key of parts(item)) {
+    const cell = cellOf(draft, key);
+    const read = item[key];
+    if (!isOcrCell(cell) || read === null || read === undefined || read <= total || cell.words.some((word) => /[.,]/.test(word.text))) continue;
+    const restored = roundCents(read / 100);
+    if (restored > total) continue;
+    item[key] = restored;
+    provenance.record(`${path}.${key}`, draft.page, cell.words, REPAIRED_QUALITY, 'OCR decimal point restored: a part cannot exceed the line total');
+    return true;
+  }
+  return false;
+}
 
 /**
- * OCR drops decimal points ("$70890" for $708.90). When the parts do not make the total and
- * reading one separator-less OCR amount as cents makes the line add up, that reading is taken.
+ * OCR misreads digits (0/8/6/9, 5/6, 1/7, a lost decimal point: "$70890" for $708.90). When the
+ * parts do not make the total, `repairSum` finds the one OCR amount whose value making the line add
+ * up is a likely misreading of what was read; it is put right, and fieldDetails says so.
  */
-function restoreDecimalPoint(item: SorLineItem, draft: DraftItem, path: string, provenance: ProvenanceRecorder): void {
-  if (addsUp(item)) return;
-  const total = item.totalCost;
-  for (const key of [...parts(item), 'totalCost'] as MoneyKey[]) {
-    const cell = cellOf(draft, key);
-    const printed = item[key];
-    if (!cell || printed === null || printed === undefined || cell.words.some((word) => word.source !== 'ocr' || /[.,]/.test(word.text))) continue;
-    const restored = roundCents(printed / 100);
-    // A part larger than the whole is as telling as a line that does not add up.
-    const partTooLarge = key !== 'totalCost' && total !== null && printed > total && restored <= total;
-    if (!addsUp({ ...item, [key]: restored }) && !partTooLarge) continue;
-    item[key] = restored;
-    provenance.record(`${path}.${key}`, draft.page, cell.words, REPAIRED_POINT_QUALITY);
-    return;
-  }
+function repairByLine(item: SorLineItem, draft: DraftItem, path: string, provenance: ProvenanceRecorder): void {
+  const keys: MoneyKey[] = [...parts(item), 'totalCost'];
+  if (restoreDecimalPoint(item, draft, path, provenance)) return;
+  if (keys.some((key) => item[key] === null || item[key] === undefined)) return;
+  const terms = keys.map((key) => ({ value: item[key]!, repairable: isOcrCell(cellOf(draft, key)) }));
+  const repair = repairSum(terms.slice(0, -1), terms[terms.length - 1]);
+  if (!repair) return;
+  const key = keys[repair.index];
+  item[key] = repair.value;
+  const rule = `${parts(item).map((part) => PART_NAMES[part]).join(' + ')} = total`;
+  provenance.record(`${path}.${key}`, draft.page, cellOf(draft, key)!.words, REPAIRED_QUALITY, `OCR misreading repaired by the line's arithmetic (${rule})`);
 }
 
 function toLineItem(draft: DraftItem, path: string, provenance: ProvenanceRecorder): SorLineItem {
@@ -101,23 +118,57 @@ function toLineItem(draft: DraftItem, path: string, provenance: ProvenanceRecord
   provenance.record(`${path}.description`, draft.page, draft.description);
   const item: SorLineItem = {
     description,
-    quantity: recordCell(provenance, `${path}.quantity`, draft.page, draft.quantity),
+    quantity: recordCell(provenance, `${path}.quantity`, draft.page, draft.quantity, draft.repairs?.quantity),
     unit: recordCell(provenance, `${path}.unit`, draft.page, draft.unit),
-    materialCost: recordCell(provenance, `${path}.materialCost`, draft.page, draft.material),
-    laborCost: recordCell(provenance, `${path}.laborCost`, draft.page, draft.labor),
-    totalCost: recordCell(provenance, `${path}.totalCost`, draft.page, draft.total),
+    materialCost: recordCell(provenance, `${path}.materialCost`, draft.page, draft.material, draft.repairs?.material),
+    laborCost: recordCell(provenance, `${path}.laborCost`, draft.page, draft.labor, draft.repairs?.labor),
+    totalCost: recordCell(provenance, `${path}.totalCost`, draft.page, draft.total, draft.repairs?.total),
   };
-  if (draft.equipment !== undefined) item.equipmentCost = recordCell(provenance, `${path}.equipmentCost`, draft.page, draft.equipment);
-  if (draft.tax !== undefined) item.taxAmount = recordCell(provenance, `${path}.taxAmount`, draft.page, draft.tax);
+  if (draft.equipment !== undefined) item.equipmentCost = recordCell(provenance, `${path}.equipmentCost`, draft.page, draft.equipment, draft.repairs?.equipment);
+  if (draft.tax !== undefined) item.taxAmount = recordCell(provenance, `${path}.taxAmount`, draft.page, draft.tax, draft.repairs?.tax);
   const hasItemisedColumns = draft.material !== null || draft.labor !== null;
   if (hasItemisedColumns) {
     quantityFromRates(item, draft, path, provenance);
-    extendUnitPrices(item, draft, path, provenance);
-    restoreDecimalPoint(item, draft, path, provenance);
+    if (!extendUnitPrices(item, draft, path, provenance)) repairByLine(item, draft, path, provenance);
     deriveMissing(item, draft, path, provenance);
   }
   reconcileQuantity(item, draft, path, provenance);
   return item;
+}
+
+/** Whether the line's own arithmetic vouches for its amounts: its parts make its total, or quantity × unit price does. */
+function lineHolds(item: SorLineItem, draft: DraftItem): boolean {
+  if (item.totalCost === null) return false;
+  if (draft.material || draft.labor) return addsUp(item);
+  return draft.unitCost !== null && draft.unitCost !== undefined && item.quantity !== null && cents(item.quantity * draft.unitCost.value) === cents(item.totalCost);
+}
+
+const SECTION_COLUMNS: Array<[MoneyKey & keyof NonNullable<SorSection['sectionTotal']>, 'material' | 'labor' | 'total']> = [
+  ['totalCost', 'total'],
+  ['materialCost', 'material'],
+  ['laborCost', 'labor'],
+];
+
+/**
+ * A printed section total is a check on its column. When the lines do not add up to it, the amounts
+ * that may be wrong are the OCR ones of lines whose own arithmetic does not hold; the one whose value
+ * making the column add up is a likely misreading of what was read is put right.
+ */
+function repairByColumns(section: SorSection, draft: DraftSection, path: string, provenance: ProvenanceRecorder): void {
+  const printed = draft.total;
+  if (!printed) return;
+  for (const [key, column] of SECTION_COLUMNS) {
+    const sum = printed[column];
+    const values = section.lineItems.map((item) => item[key]);
+    if (!sum || values.length < 2 || values.some((value) => value === null || value === undefined)) continue;
+    const held = section.lineItems.map((item, index) => lineHolds(item, draft.items[index]));
+    const terms = values.map((value, index) => ({ value: value!, repairable: !held[index] && isOcrCell(cellOf(draft.items[index], key)) }));
+    const repair = repairSum(terms, { value: sum.value, repairable: false });
+    if (!repair) continue;
+    const item = section.lineItems[repair.index];
+    item[key] = repair.value;
+    provenance.record(`${path}.lineItems[${repair.index}].${key}`, draft.items[repair.index].page, cellOf(draft.items[repair.index], key)!.words, REPAIRED_QUALITY, `OCR misreading repaired by the column's arithmetic (the section's ${column} amounts = its printed subtotal)`);
+  }
 }
 
 /** Confidence factor of an OCR unit snapped to the document's own unit one letter away. */
@@ -136,9 +187,36 @@ function snapUnits(drafts: DraftSection[]): void {
   }
 }
 
+/** A column prints its values with two decimals ("4.00", "$1,250.00") when most of its cells do. */
+const DECIMAL_COLUMN_SHARE = 0.6;
+const MIN_COLUMN_CELLS = 3;
+type DraftValueKey = 'quantity' | 'unitCost' | 'material' | 'labor' | 'equipment' | 'tax' | 'total';
+const DECIMAL_COLUMNS: DraftValueKey[] = ['quantity', 'unitCost', 'material', 'labor', 'equipment', 'tax', 'total'];
+
+/**
+ * A column that prints two decimals on most lines is a check on its other cells: an OCR value of
+ * digits only ("400" where the column prints "4.00", "125000" for "1,250.00") lost its decimal point.
+ */
+function restoreDecimalPoints(drafts: DraftSection[]): void {
+  const items = drafts.flatMap((draft) => draft.items);
+  const text = (cell: CellValue<number>): string => cell.words.map((word) => word.text).join('').replace(/^[$€£S]/, '');
+  for (const key of DECIMAL_COLUMNS) {
+    const cells = items.map((item) => item[key]).filter((cell): cell is CellValue<number> => cell !== null && cell !== undefined);
+    const decimal = cells.filter((cell) => /^\d{1,3}(,?\d{3})*[.,]\d{2}$/.test(text(cell))).length;
+    if (cells.length < MIN_COLUMN_CELLS || decimal < cells.length * DECIMAL_COLUMN_SHARE) continue;
+    for (const item of items) {
+      const cell = item[key];
+      if (!cell || !isOcrCell(cell) || !/^\d{3,}$/.test(text(cell))) continue;
+      item[key] = { value: roundCents(cell.value / 100), words: cell.words, quality: REPAIRED_QUALITY };
+      item.repairs = { ...item.repairs, [key]: `OCR decimal point restored: the column prints two decimals` };
+    }
+  }
+}
+
 /** Turns the table drafts into `constructionSections`, recording a fieldDetails entry per value. */
 export function toSections(drafts: DraftSection[], provenance: ProvenanceRecorder): SorSection[] {
   snapUnits(drafts);
+  restoreDecimalPoints(drafts);
   return drafts
     .filter((draft) => draft.name !== '' || draft.items.length > 0)
     .map((draft, sectionIndex) => {
@@ -155,6 +233,7 @@ export function toSections(drafts: DraftSection[], provenance: ProvenanceRecorde
           laborCost: recordCell(provenance, `${path}.sectionTotal.laborCost`, page, draft.total.labor),
           totalCost: recordCell(provenance, `${path}.sectionTotal.totalCost`, page, draft.total.total),
         };
+        repairByColumns(section, draft, path, provenance);
       }
       return section;
     });

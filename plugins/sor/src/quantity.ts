@@ -1,4 +1,5 @@
-import { cents, editDistance } from '@docsift/core/layout';
+import type { Word } from '@docsift/core';
+import { cents, editDistance, repairProduct } from '@docsift/core/layout';
 import type { ProvenanceRecorder } from './provenance.js';
 import type { SorLineItem } from './schema.js';
 import type { DraftItem } from './table.js';
@@ -48,17 +49,43 @@ export function reconcileQuantity(item: SorLineItem, draft: DraftItem, path: str
       provenance.record(`${path}.quantity`, draft.page, draft.quantity.words, REPAIRED_QUANTITY_QUALITY);
       return;
     }
-    // One digit misread (210 as 240): total ÷ unit price differs from the reading in that digit only.
-    const derived = quantityFromTotal(total, price);
-    if (derived === null || !oneDigitApart(derived, quantity)) return;
-    item.quantity = derived;
-    provenance.record(`${path}.quantity`, draft.page, [...draft.quantity.words, ...draft.unitCost.words, ...draft.total.words], DERIVED_QUANTITY_QUALITY, 'total ÷ unit price');
+    repairByProduct(item, draft, path, provenance);
     return;
   }
   const derived = quantityFromTotal(total, price);
   if (derived === null) return;
   item.quantity = derived;
   provenance.record(`${path}.quantity`, draft.page, [...draft.unitCost.words, ...draft.total.words], DERIVED_QUANTITY_QUALITY, 'total ÷ unit price');
+}
+
+/** Confidence factor of an OCR line amount that quantity × unit price put right. */
+const REPAIRED_AMOUNT_QUALITY = 0.7;
+
+const readByOcr = (words: Word[]): boolean => words.length > 0 && words.every((word) => word.source === 'ocr');
+
+/**
+ * Quantity × unit price does not make the line amount: the quantity (one digit misread, 210 as
+ * 240) or the amount is put right, whichever is the likelier OCR misreading of the value that makes
+ * the product hold; nothing when the unit price is, or two are equally likely.
+ */
+function repairByProduct(item: SorLineItem, draft: DraftItem, path: string, provenance: ProvenanceRecorder): void {
+  const { quantity, totalCost } = item;
+  if (quantity === null || totalCost === null || !draft.quantity || !draft.unitCost || !draft.total) return;
+  // Tax printed beside the unit price takes part in the line amount; material and labor vouch for it.
+  if (draft.tax) return;
+  const itemised = [draft.material, draft.labor, draft.equipment].some((cell) => cell);
+  const repair = repairProduct(
+    { value: quantity, repairable: readByOcr(draft.quantity.words) && Number.isInteger(quantity) },
+    { value: draft.unitCost.value, repairable: readByOcr(draft.unitCost.words) },
+    { value: totalCost, repairable: !itemised && readByOcr(draft.total.words) },
+  );
+  if (repair?.index === 0 && oneDigitApart(repair.value, quantity)) {
+    item.quantity = repair.value;
+    provenance.record(`${path}.quantity`, draft.page, [...draft.quantity.words, ...draft.unitCost.words, ...draft.total.words], DERIVED_QUANTITY_QUALITY, 'total ÷ unit price');
+  } else if (repair?.index === 2) {
+    item.totalCost = repair.value;
+    provenance.record(`${path}.totalCost`, draft.page, draft.total.words, REPAIRED_AMOUNT_QUALITY, "OCR misreading repaired by the line's arithmetic (quantity × unit price = amount)");
+  }
 }
 
 /**

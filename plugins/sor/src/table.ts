@@ -29,6 +29,8 @@ export interface DraftItem {
   total: CellValue<number> | null;
   /** How the material and labor columns are printed: per unit (to be extended by the quantity) or extended. */
   basis?: AmountBasis | null;
+  /** Values put right after they were read, with the rule that did it (for fieldDetails). */
+  repairs?: Partial<Record<'quantity' | 'unitCost' | 'material' | 'labor' | 'equipment' | 'tax' | 'total', string>>;
 }
 
 export interface DraftSection {
