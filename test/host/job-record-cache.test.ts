@@ -1,10 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import sinon from 'sinon';
-import type { JobRepository } from '../../host/src/persistence/job.repository.js';
+import { JobRepository } from '../../host/src/persistence/job.repository.js';
+import { RawLookup } from '../../host/src/persistence/raw-lookup.js';
 import type { MaintenanceService } from '../../host/src/services/maintenance.service.js';
 import { JobRecordCache } from '../../host/src/services/job-record-cache.js';
 import { bearer, createKey, signup, startHarness, type Harness } from './support/harness.js';
 import { fakeEngine, form, PDF_BYTES, resultOf, waitFor } from './support/fake-engine.js';
+import { insertJob, processingJob } from './support/job-rows.js';
+import { TEST_DATABASES, type OpenedDatabase } from './support/test-databases.js';
 
 const CERT = { certificateNumber: 'C-1', coverages: [] };
 const ORG = '00000000-0000-4000-8000-000000000001';
@@ -174,3 +178,50 @@ describe('host: records of completed jobs cached in memory', () => {
     });
   });
 });
+
+for (const database of TEST_DATABASES) {
+  describe(`persistence: the check before a cached record is served, on ${database.name}`, () => {
+    let opened: OpenedDatabase | null;
+    let jobs: JobRepository;
+    before(async function () {
+      opened = await database.open();
+      if (!opened) this.skip();
+      jobs = new JobRepository({ dataSource: opened.dataSource });
+    });
+    after(async () => opened?.close());
+    afterEach(() => sinon.restore());
+
+    async function job(organizationId: string, change: Partial<ReturnType<typeof processingJob>> = {}): Promise<string> {
+      const row = { ...processingJob(), organizationId, status: 'completed' as const, ...change };
+      await insertJob(jobs, row);
+      return row.id;
+    }
+
+    it('answers the checks asked in one turn together (one IN list per 512 jobs), each as its own lookup would: there, uncorrected and of that organization', async () => {
+      const organizationId = randomUUID();
+      const [kept, corrected, others, deleted] = [
+        await job(organizationId),
+        await job(organizationId, { correctedData: { certificateNumber: 'B' }, correctedAt: new Date(), correctedBy: { kind: 'user', id: randomUUID() } }),
+        await job(randomUUID()),
+        await job(organizationId),
+      ];
+      await jobs.delete(deleted);
+      // More than one IN list's worth of jobs that do not exist, then the real ones after them.
+      const absent = Array.from({ length: 600 }, () => randomUUID());
+      const queries = sinon.spy(RawLookup.prototype, 'columnsWhereIn');
+      const answers = await Promise.all([...absent, kept, corrected, others, deleted, kept].map((id) => jobs.existsUncorrectedForOrganization(organizationId, id)));
+      expect(answers.slice(0, absent.length).every((answer) => answer === false)).to.equal(true);
+      expect(answers.slice(absent.length)).to.deep.equal([true, false, false, false, true]);
+      expect(queries.callCount).to.equal(1);
+    });
+
+    it('sees a delete or a correction made before the check was asked', async () => {
+      const organizationId = randomUUID();
+      const [deleted, corrected] = [await job(organizationId), await job(organizationId)];
+      expect(await Promise.all([deleted, corrected].map((id) => jobs.existsUncorrectedForOrganization(organizationId, id)))).to.deep.equal([true, true]);
+      await jobs.delete(deleted);
+      expect(await jobs.correct(corrected, { correctedData: { certificateNumber: 'B' }, correctedAt: new Date(), correctedBy: { kind: 'user', id: randomUUID() } }, [])).to.equal(true);
+      expect(await Promise.all([deleted, corrected].map((id) => jobs.existsUncorrectedForOrganization(organizationId, id)))).to.deep.equal([false, false]);
+    });
+  });
+}

@@ -7,6 +7,7 @@ import { WebhookDeliveryEntity, type WebhookDelivery } from './entities/webhook.
 import { guardedWrite, type WriteStatement } from './guarded-write.js';
 import { readNewestFirst } from './pagination.js';
 import type { Page, PageRequest } from '../common/pagination.js';
+import { batchPerTurn } from '../common/per-turn-batch.js';
 
 const STATUSES = Object.keys(JOB_TRANSITIONS) as JobStatus[];
 const sourcesOf = (to: JobStatus) => STATUSES.filter((status) => JOB_TRANSITIONS[status].includes(to));
@@ -48,6 +49,15 @@ export class JobRepository {
   readonly #idempotency: Repository<IdempotencyRecord>;
   readonly #lookup: RawLookup<Job>;
   readonly #insert: RawInsert<Job>;
+  /** `existsUncorrectedForOrganization`'s checks, one query per turn of the event loop. */
+  readonly #uncorrected = batchPerTurn(
+    async (jobs: Array<{ organizationId: string; id: string }>) => {
+      const rows = await this.#lookup.columnsWhereIn(['id', 'organization_id'], 'id', jobs.map((job) => job.id), 'corrected_at IS NULL');
+      const owners = new Map(rows.map((row) => [row.id, row.organization_id]));
+      return jobs.map((job) => owners.get(job.id) === job.organizationId);
+    },
+    (job) => `${job.organizationId}\u0000${job.id}`,
+  );
 
   constructor({ dataSource }: { dataSource: DataSource }) {
     this.#dataSource = dataSource;
@@ -74,9 +84,11 @@ export class JobRepository {
   /**
    * Whether the organization has the job with no correction stored: the check before a cached record
    * is served (only uncorrected records are cached; a correction by any process stops the cached one).
+   * The checks asked in one turn of the event loop share one query, made after the last was asked
+   * (each SQLite read costs its file-lock system calls, more than the lookup itself).
    */
   existsUncorrectedForOrganization(organizationId: string, id: string): Promise<boolean> {
-    return this.#lookup.exists('id = ? AND organization_id = ? AND corrected_at IS NULL', [id, organizationId]);
+    return this.#uncorrected({ organizationId, id });
   }
 
   /** The organization's jobs newest first, a page at a time (common/pagination.ts). */

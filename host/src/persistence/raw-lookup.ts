@@ -2,6 +2,9 @@ import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata.js';
 import type { DataSource, EntitySchema, ObjectLiteral } from 'typeorm';
 import { preparedStatement, sqliteConnectionOf, type SqlStatement } from './sql.js';
 
+/** The most values `columnsWhereIn` puts in one IN list. */
+const IN_LIST_MAX = 512;
+
 /**
  * One row by a plain WHERE clause, hydrated by the driver exactly as TypeORM would (dates,
  * JSON, transformers), without building a query through the query builder. Used on the request
@@ -43,6 +46,26 @@ export class RawLookup<T extends ObjectLiteral> {
     if (!sql) this.#existsSql.set(where, (sql = `SELECT 1 AS found FROM ${this.#table} WHERE ${where} LIMIT 1`));
     if (this.#dataSource.options.type === 'better-sqlite3') return preparedStatement(sqliteConnectionOf(this.#dataSource), sql).get(...params) !== undefined;
     return (await this.#dataSource.query(sql, params)).length > 0;
+  }
+
+  /**
+   * `columns` of the rows whose `column` is one of `values` and that match `where`, in one query per
+   * IN_LIST_MAX values. A list is padded to a power of two with its last value (a repeat changes
+   * nothing in an IN list), so that SQLite prepares a handful of statements, not one per length.
+   */
+  async columnsWhereIn(columns: readonly string[], column: string, values: readonly unknown[], where: string): Promise<Array<Record<string, unknown>>> {
+    const rows: Array<Record<string, unknown>> = [];
+    for (let start = 0; start < values.length; start += IN_LIST_MAX) {
+      const chunk = values.slice(start, start + IN_LIST_MAX);
+      const params = [...chunk, ...Array<unknown>(2 ** Math.ceil(Math.log2(chunk.length)) - chunk.length).fill(chunk.at(-1))];
+      const sql = `SELECT ${columns.join(', ')} FROM ${this.#table} WHERE ${column} IN (${params.map(() => '?').join(', ')}) AND ${where}`;
+      const found =
+        this.#dataSource.options.type === 'better-sqlite3'
+          ? preparedStatement(sqliteConnectionOf(this.#dataSource), sql).all(...params)
+          : await this.#dataSource.query(sql, params);
+      rows.push(...(found as Array<Record<string, unknown>>));
+    }
+    return rows;
   }
 }
 

@@ -10,6 +10,7 @@ export interface SqlStatement<PARAM = unknown> {
 export interface SqliteStatement {
   run(...params: unknown[]): { changes: number };
   get(...params: unknown[]): unknown;
+  all(...params: unknown[]): unknown[];
 }
 
 /** What the host uses of the better-sqlite3 connection TypeORM's driver holds. */
