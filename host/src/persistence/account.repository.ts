@@ -2,6 +2,7 @@ import { type DataSource, type Repository } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity.js';
 import { guardedWrite, type WriteStatement } from './guarded-write.js';
 import { RawLookup } from './raw-lookup.js';
+import { batchPerTurn } from '../common/per-turn-batch.js';
 import {
   ApiKeyEntity,
   OrganizationEntity,
@@ -128,6 +129,14 @@ export class AccountRepository {
 export class ApiKeyRepository {
   readonly #keys: Repository<ApiKey>;
   readonly #lookup: RawLookup<ApiKey>;
+  /** `isActive`'s checks, one query per turn of the event loop. */
+  readonly #active = batchPerTurn(
+    async (ids: string[]) => {
+      const found = new Set((await this.#lookup.columnsWhereIn(['id'], 'id', ids, 'revoked_at IS NULL')).map((row) => row.id));
+      return ids.map((id) => found.has(id));
+    },
+    (id) => id,
+  );
 
   constructor({ dataSource }: { dataSource: DataSource }) {
     this.#keys = dataSource.getRepository(ApiKeyEntity);
@@ -142,9 +151,12 @@ export class ApiKeyRepository {
     return this.#lookup.findOne('key_hash = ? AND revoked_at IS NULL', [keyHash]);
   }
 
-  /** Whether the key is still unrevoked: one lookup by primary key, reading no column. */
+  /**
+   * Whether the key is still unrevoked: one lookup by primary key. The checks asked in one turn of
+   * the event loop share one query, made after the last was asked.
+   */
   isActive(id: string): Promise<boolean> {
-    return this.#lookup.exists('id = ? AND revoked_at IS NULL', [id]);
+    return this.#active(id);
   }
 
   listActive(organizationId: string): Promise<ApiKey[]> {

@@ -16,8 +16,6 @@ export class RawLookup<T extends ObjectLiteral> {
   readonly #entity: EntitySchema<T>;
   readonly #table: string;
   #columns: ColumnMetadata[] | undefined;
-  /** The SQL of `exists` by its WHERE clause, built once (the same string each time keeps its prepared statement's lookup cheap). */
-  readonly #existsSql = new Map<string, string>();
 
   constructor(dataSource: DataSource, entity: EntitySchema<T>) {
     this.#dataSource = dataSource;
@@ -38,14 +36,6 @@ export class RawLookup<T extends ObjectLiteral> {
     const entity: Record<string, unknown> = {};
     for (const column of this.#columns) entity[column.propertyName] = driver.prepareHydratedValue((row as Record<string, unknown>)[column.databaseName], column);
     return entity as T;
-  }
-
-  /** Whether a row matches `where` (as in `findOne`), reading none of its columns. */
-  async exists(where: string, params: unknown[]): Promise<boolean> {
-    let sql = this.#existsSql.get(where);
-    if (!sql) this.#existsSql.set(where, (sql = `SELECT 1 AS found FROM ${this.#table} WHERE ${where} LIMIT 1`));
-    if (this.#dataSource.options.type === 'better-sqlite3') return preparedStatement(sqliteConnectionOf(this.#dataSource), sql).get(...params) !== undefined;
-    return (await this.#dataSource.query(sql, params)).length > 0;
   }
 
   /**
