@@ -165,7 +165,7 @@ describe('insurance-cert lending checks', () => {
   });
 
   it('require only what the organization configured', () => {
-    const requirements = { ...defaultLendingRequirements(), requiredCoverages: ['general_liability'], minimumLimits: {} };
+    const requirements = { ...defaultLendingRequirements(), requiredCoverages: ['general_liability' as const], minimumLimits: {} };
     const { compliance } = evaluate(certificate({ coverages: [generalLiability({ limits: { eachOccurrence: 10 } })], certificateHolder: { name: null, address: null } }), requirements);
     expect(compliance.status).to.equal('compliant');
     expect(compliance.checks.map((check) => check.code)).not.to.include.members([CODES.limitMinimum, CODES.certificateHolder]);
