@@ -7,12 +7,16 @@ import { corpusAvailable, corpusPath } from '../test/support/corpus.js';
 import { writeResultsSection } from './results-file.js';
 
 // `npm run bench:cli`: the built command line as a user runs it. (1) `docsift extract` on one
-// digital certificate page, whole process wall time (and CPU time of the process), RUNS times;
-// (2) the public corpus (every PDF, PNG and JPEG) read by one batch process against one process per
-// file, one after the other in the same run, files per second. Needs `npm run build` first.
+// digital certificate page, whole process wall time and CPU time, RUNS rounds, each round running
+// side by side the `docsift` bin (which starts extract's one-file build), the compiled modules one by
+// one (`node host/dist/main/cli.js`, as before the bundle) and `node -e 0` (the floor: Node's own
+// start-up); (2) the public corpus (every PDF, PNG and JPEG) read by one batch process against one
+// process per file, one after the other in the same run, files per second. Needs `npm run build` first.
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const bin = path.join(root, 'host/bin/docsift.js');
 const cli = path.join(root, 'host/dist/main/cli.js');
+const bundle = path.join(root, 'host/dist/main/extract-bundle.js');
 const DIGITAL_PAGE = 'acord25_xstream_cleaning_2025-01-07.pdf';
 const RUNS = 11;
 const DOCUMENT = /\.(pdf|png|jpe?g)$/i;
@@ -35,10 +39,11 @@ function childrenCpuMs(): number | null {
   }
 }
 
-function docsift(args: string[]): Promise<Run> {
+/** Runs a process to its end; its stdout, wall time, and CPU time from /proc. */
+function measure(command: string, args: string[]): Promise<Run> {
   const cpuBefore = childrenCpuMs();
   const started = performance.now();
-  const child = spawn(process.execPath, ['--no-node-snapshot', cli, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
   const chunks: Buffer[] = [];
   child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
   return new Promise((resolve, reject) => {
@@ -55,6 +60,9 @@ function docsift(args: string[]): Promise<Run> {
   });
 }
 
+/** `docsift ARGS` as a user runs it: the bin, with the Node options of its first line. */
+const docsift = (args: string[]) => measure(bin, args);
+
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
@@ -64,14 +72,33 @@ const seconds = (ms: number) => (ms / 1000).toFixed(2);
 
 async function benchOnePage(lines: string[]): Promise<void> {
   const file = corpusPath('public', DIGITAL_PAGE);
-  const runs: Run[] = [];
-  for (let index = 0; index < RUNS; index++) runs.push(await docsift(['extract', file, '--json']));
-  if (runs.some((run) => run.code !== 0)) throw new Error(`docsift extract ${DIGITAL_PAGE} failed`);
-  const engineMs = runs.map((run) => (JSON.parse(run.stdout) as { timingsMs: { total: number } }).timingsMs.total);
-  const wall = runs.map((run) => run.wallMs);
-  const cpu = runs.every((run) => run.cpuMs !== null) ? ` CPU time (user + system) median ${seconds(median(runs.map((run) => run.cpuMs as number)))} s.` : '';
+  const setups: Array<{ label: string; run: () => Promise<Run>; runs: Run[] }> = [
+    { label: '`docsift extract FILE --json` (the bin: the one-file build)', run: () => docsift(['extract', file, '--json']), runs: [] },
+    { label: '`node --no-node-snapshot host/dist/main/cli.js extract FILE --json` (the modules one by one)', run: () => measure(process.execPath, ['--no-node-snapshot', cli, 'extract', file, '--json']), runs: [] },
+    { label: '`node -e 0` (the floor)', run: () => measure(process.execPath, ['-e', '0']), runs: [] },
+  ];
+  for (let round = 0; round < RUNS; round++) {
+    const order = round % 2 === 0 ? setups : [...setups].reverse();
+    for (const setup of order) setup.runs.push(await setup.run());
+  }
+  if (setups.some(({ runs }) => runs.some((run) => run.code !== 0))) throw new Error(`docsift extract ${DIGITAL_PAGE} failed`);
+  const engineMs = setups[0].runs.map((run) => (JSON.parse(run.stdout) as { timingsMs: { total: number } }).timingsMs.total);
+  const cpu = (runs: Run[]) => (runs.every((run) => run.cpuMs !== null) ? `${seconds(median(runs.map((run) => run.cpuMs as number)))} s` : 'n/a');
+  const [bundled, modules] = setups.map(({ runs }) => median(runs.map((run) => run.wallMs)));
+  const cpuShare = setups[0].runs.every((run) => run.cpuMs !== null)
+    ? ` and ${((median(setups[0].runs.map((run) => run.cpuMs as number)) / median(setups[1].runs.map((run) => run.cpuMs as number))) * 100).toFixed(0)}% of the CPU time`
+    : '';
   lines.push(
-    `**\`docsift extract\` on one digital page** (\`${DIGITAL_PAGE}\`, \`--json\`, ${RUNS} runs): whole process wall time median **${seconds(median(wall))} s** (fastest ${seconds(Math.min(...wall))} s, target ≤ 0.35 s), of which the engine's own \`timingsMs.total\` median ${seconds(median(engineMs))} s.${cpu}`,
+    `**\`docsift extract\` on one digital page** (\`${DIGITAL_PAGE}\`, \`--json\`): ${RUNS} rounds, each running the three side by side (order alternating); target ≤ 0.35 s wall for the bin.`,
+    '',
+    '| process | wall time, median | fastest | CPU time (user + system), median |',
+    '|---|---|---|---|',
+    ...setups.map(({ label, runs }) => {
+      const wall = runs.map((run) => run.wallMs);
+      return `| ${label} | ${seconds(median(wall))} s | ${seconds(Math.min(...wall))} s | ${cpu(runs)} |`;
+    }),
+    '',
+    `The bin took **${seconds(bundled)} s** (${((bundled / modules) * 100).toFixed(0)}% of the wall time${cpuShare} of the modules one by one), of which the engine's own \`timingsMs.total\` median ${seconds(median(engineMs))} s. Load average ${os.loadavg()[0].toFixed(1)} at the end of these rounds.`,
     '',
   );
 }
@@ -113,8 +140,8 @@ async function main(): Promise<void> {
     process.stdout.write('bench:cli: ../shared/corpus is absent; nothing measured.\n');
     return;
   }
-  if (!existsSync(cli)) {
-    process.stdout.write('bench:cli: host/dist/main/cli.js is absent; run `npm run build` first.\n');
+  if (!existsSync(cli) || !existsSync(bundle)) {
+    process.stdout.write('bench:cli: host/dist/main/cli.js or extract-bundle.js is absent; run `npm run build` first.\n');
     process.exitCode = 1;
     return;
   }

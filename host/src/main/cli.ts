@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 import { createLogger } from '../common/logger.js';
 import { constants as osConstants } from 'node:os';
-import { ConfigError, loadConfig, maskConfig, WORKER_METRICS_PORT, type Config } from '../config/config.js';
+import { loadConfig, maskConfig, WORKER_METRICS_PORT, type Config } from '../config/config.js';
 import type { HostRuntime } from './runtime.js';
 import { HOST_VERSION } from '../common/version.js';
+import { exitWhenDone } from './command-exit.js';
 
 const USAGE = `docsift ${HOST_VERSION}
 
@@ -110,15 +111,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => {
-    // Everything was shut down in order; timers a library left behind (Agenda schedules the next
-    // run of recurring jobs with plain timeouts) must not keep a stopped server alive.
-    process.exit(code);
-  },
-  (error: unknown) => {
-    if (error instanceof ConfigError) process.stderr.write(`docsift: ${error.message}\n`);
-    else process.stderr.write(`docsift: ${(error as Error).message ?? String(error)}\n`);
-    process.exit(1);
-  },
-);
+exitWhenDone(main(process.argv.slice(2)));

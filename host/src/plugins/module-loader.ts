@@ -37,11 +37,25 @@ function isMissingHere(error: unknown): boolean {
   return missing && String((error as Error).message).includes(fileURLToPath(import.meta.url));
 }
 
+/**
+ * The bundled plugins, imported by literal specifiers: the same modules `import(name)` loads, written
+ * out so that the one-file build of `docsift extract` (scripts/bundle-extract.ts) carries them.
+ */
+const BUNDLED_PLUGIN_MODULES = new Map<string, () => Promise<object>>([
+  ['@docsift/plugin-sor', () => import('@docsift/plugin-sor')],
+  ['@docsift/plugin-insurance-cert', () => import('@docsift/plugin-insurance-cert')],
+  ['@docsift/plugin-template', () => import('@docsift/plugin-template')],
+]);
+
+function importModule(module: string): Promise<object> {
+  return BUNDLED_PLUGIN_MODULES.get(module)?.() ?? import(importTarget(module));
+}
+
 async function importFactory(setting: ModuleSetting, specifier: string): Promise<() => unknown> {
   const { module, member } = splitSpecifier(specifier);
   let namespace: Record<string, unknown>;
   try {
-    namespace = (await import(importTarget(module))) as Record<string, unknown>;
+    namespace = (await importModule(module)) as Record<string, unknown>;
   } catch (error) {
     const reason = isMissingHere(error)
       ? 'cannot be found (install the package beside @docsift/host, or give a path starting with ./ or /)'
