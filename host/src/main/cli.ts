@@ -16,7 +16,8 @@ usage: docsift <command>
                         /api/ready on DOCSIFT_METRICS_PORT (default ${WORKER_METRICS_PORT})
   migrate               apply database migrations and exit
   config                print the effective configuration (secrets masked)
-  extract FILE [--json] run the engine on one file and print the result
+  extract FILE [--json] run the engine on one file and print the result; FILE… | DIR
+                        [--jsonl]: one JSON line per file (docsift extract alone: its usage)
 `;
 
 function out(text: string): void {
