@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
+import sinon from 'sinon';
 import { LoginThrottle } from '../../host/src/services/rate-limit/login-throttle.js';
 import { SqliteCounterStore } from '../../host/src/services/rate-limit/sqlite-store.js';
 import { signup, startHarness, type Harness } from './support/harness.js';
@@ -57,13 +59,35 @@ describe('host: login throttling per account and address', () => {
     expect((await login(email, 'x3')).status).to.equal(429);
   });
 
-  it('caps the delay, and forgets failures long past the cap', async () => {
-    let now = Date.parse('2026-06-01T10:00:00.000Z');
+  it('names its records in the store by a keyed hash: neither the email nor a plain hash of it', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'docsift-login-'));
     const store = new SqliteCounterStore(dir);
     try {
-      const throttle = new LoginThrottle({ freeAttempts: 1, backoffBaseMs: 1000, backoffMaxMs: 8000, clock: () => new Date(now), store });
-      for (let i = 0; i < 30; i += 1) await throttle.failed('a@example.com', '192.0.2.1');
+      const addFailure = sinon.spy(store, 'addFailure');
+      const options = { freeAttempts: 1, backoffBaseMs: 1000, backoffMaxMs: 8000, clock: () => new Date(), store };
+      await new LoginThrottle({ ...options, keySecret: Buffer.alloc(32, 1) }).failed('a@example.com', '192.0.2.1');
+      await new LoginThrottle({ ...options, keySecret: Buffer.alloc(32, 2) }).failed('a@example.com', '192.0.2.1');
+      const plain = createHash('sha256').update('a@example.com\n192.0.2.1').digest('hex');
+      const keys = addFailure.args.map(([key]) => key);
+      expect(keys).to.have.length(2);
+      expect(keys[0]).to.not.equal(keys[1]);
+      for (const key of keys) expect(key).to.not.include('example').and.not.equal(plain);
+    } finally {
+      await store.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('caps the delay, and forgets failures long past the cap', async () => {
+    // Near the real time: the store purges records by the real clock.
+    let now = Date.now();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'docsift-login-'));
+    const store = new SqliteCounterStore(dir);
+    try {
+      const throttle = new LoginThrottle({ freeAttempts: 1, backoffBaseMs: 1000, backoffMaxMs: 8000, clock: () => new Date(now), store, keySecret: Buffer.alloc(32, 1) });
+      for (let i = 0; i < 3; i += 1) await throttle.failed('a@example.com', '192.0.2.1');
+      expect(await throttle.retryAfter('a@example.com', '192.0.2.1'), 'three failures kept in the store').to.equal(4);
+      for (let i = 0; i < 27; i += 1) await throttle.failed('a@example.com', '192.0.2.1');
       expect(await throttle.retryAfter('a@example.com', '192.0.2.1')).to.equal(8);
       now += 8000;
       expect(await throttle.retryAfter('a@example.com', '192.0.2.1')).to.equal(0);

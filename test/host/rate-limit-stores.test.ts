@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { loadConfig } from '../../host/src/config/config.js';
 import { RateLimitService, SYNC_INTERVAL_MS } from '../../host/src/services/rate-limit.service.js';
-import { DeferredCounterStore } from '../../host/src/services/rate-limit/counter-store.js';
+import { DeferredCounterStore, StoreTimeoutError, TimedCounterStore, type CounterStore } from '../../host/src/services/rate-limit/counter-store.js';
+import { WindowCounter } from '../../host/src/services/rate-limit/window-counter.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -177,5 +178,34 @@ describe('host: a shared counter store opened on first use', () => {
     expect(await store.add([increment])).to.deep.equal([4]);
     expect(attempts).to.equal(2);
     await store.close();
+  });
+});
+
+describe('host: a counter store that does not answer', () => {
+  it('is given up on after a while, so that no request waits for it forever', async () => {
+    const hung = () => new Promise<never>(() => undefined);
+    const never: CounterStore = { add: hung, publish: hung, addFailure: hung, readFailures: hung, clearFailures: hung, close: async () => undefined };
+    const store = new TimedCounterStore(never);
+    const outcomes = await Promise.allSettled([store.add([{ key: 'k', by: 1, expiresAt: Date.now() + 60_000 }]), store.publish('p', 1, [{ key: 'g', value: 1 }], 5_000)]);
+    for (const outcome of outcomes) expect(outcome.status === 'rejected' && outcome.reason).to.be.instanceOf(StoreTimeoutError);
+  });
+
+  it('keeps counted the requests of a batch given up on (perhaps added), and adds again those of a batch that failed', () => {
+    const now = Date.now();
+    const counter = new WindowCounter({ name: 'key', limit: 100, windowMs: 60_000, clock: () => now, read: async () => 0, sync: async () => undefined });
+    const first = counter.take('k');
+    expect(first).to.be.instanceOf(Promise);
+    return (first as Promise<unknown>).then(() => {
+      counter.take('k');
+      const [givenUp] = counter.collect();
+      expect(givenUp).to.include({ by: 2 });
+      givenUp!.settle('unknown');
+      expect(counter.collect().map((increment) => increment.by), 'not added again').to.deep.equal([0]);
+      counter.take('k');
+      const [failed] = counter.collect();
+      expect(failed).to.include({ by: 1 });
+      failed!.settle(null);
+      expect(counter.collect().map((increment) => increment.by), 'added again').to.deep.equal([1]);
+    });
   });
 });

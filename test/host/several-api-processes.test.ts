@@ -69,7 +69,8 @@ for (const database of HOST_DATABASES) {
         drop = opened.drop;
         // A: API and workers; B: a second API process with its own connections and memory, as another machine would have.
         a = await startHarness(
-          { ...opened.env, ...relay.env, DOCSIFT_RATE_LIMIT_PER_KEY: '100000', DOCSIFT_RATE_LIMIT_CONCURRENT: '2' },
+          // A login delay of a minute: the failed-login test's later attempts fall within it however slow the machine.
+          { ...opened.env, ...relay.env, DOCSIFT_RATE_LIMIT_PER_KEY: '100000', DOCSIFT_RATE_LIMIT_CONCURRENT: '2', DOCSIFT_LOGIN_BACKOFF_BASE_MS: '60000' },
           { worker: true, enginePool: fakeEngine(() => resultOf('insurance_cert', { certificateNumber: 'P-1', coverages: [] })) },
         );
         b = await startHost({ config: a.config, logger: pino({ level: 'silent' }), api: true, worker: false });
@@ -133,7 +134,7 @@ for (const database of HOST_DATABASES) {
         const fresh = await createKey(a, owner);
         const { apiKeys } = (await (await a.request('GET', '/api/api-keys', { headers: bearer(owner.sessionToken) })).json()) as { apiKeys: Array<{ id: string }> };
         const held = [uploadHeldOpen(a.baseUrl, fresh), uploadHeldOpen(b.url!, fresh)];
-        // Both uploads are admitted once the store shows them (at this limit a request is published before it is admitted):
+        // Both uploads are admitted once the store shows them (at this limit a request is claimed in the store before it is admitted):
         // another request of the key sent sooner could take a place first.
         const { database: db, dataDir } = a.config;
         const probe = db.kind === 'mysql' ? new MysqlCounterStore(db.url) : new SqliteCounterStore(dataDir);

@@ -4,22 +4,26 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import pino from 'pino';
+import sinon from 'sinon';
 import { loadConfig } from '../../host/src/config/config.js';
 import { RateLimitService, SYNC_INTERVAL_MS, type LimitOutcome } from '../../host/src/services/rate-limit.service.js';
 import type { CounterStore } from '../../host/src/services/rate-limit/counter-store.js';
-import { RUNNING_TTL_MS } from '../../host/src/services/rate-limit/concurrency-counter.js';
+import { ConcurrencyCounter, RUNNING_TTL_MS } from '../../host/src/services/rate-limit/concurrency-counter.js';
 import { LoginThrottle } from '../../host/src/services/rate-limit/login-throttle.js';
 import { MysqlCounterStore } from '../../host/src/services/rate-limit/mysql-store.js';
 import { RedisCounterStore } from '../../host/src/services/rate-limit/redis-store.js';
 import { SqliteCounterStore } from '../../host/src/services/rate-limit/sqlite-store.js';
+import { StorageReservations } from '../../host/src/services/storage-reservations.js';
+import type { FileStore } from '../../host/src/storage/file-store.js';
 import { startHost, type HostRuntime } from '../../host/src/main/runtime.js';
 import { bearer, createKey, signup, startHarness, type Harness } from './support/harness.js';
 import { form, PDF_BYTES } from './support/fake-engine.js';
-import { HOST_DATABASES } from './support/mysql-database.js';
+import { freshDatabase, HOST_DATABASES } from './support/mysql-database.js';
 
 const REDIS_URL = process.env.DOCSIFT_TEST_REDIS_URL;
 const MYSQL_URL = process.env.DOCSIFT_TEST_MYSQL_URL;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const KEY_SECRET = Buffer.alloc(32, 7);
 
 /** Each counter store, as the environment that selects it and a way to open one directly. */
 const STORES: Array<{ name: string; env: Record<string, string> | null; open: (dataDir: string) => CounterStore }> = [
@@ -94,17 +98,18 @@ for (const store of STORES) {
 
     /**
      * Each process admits at once while its unpublished requests stay within a quarter of the places it
-     * knows free (one of 4 here); the others are published before they are admitted. So a burst can
-     * pass the limit by at most the other process's one unpublished request.
+     * knows free (one of 4 here); the others are claimed in the store before they are admitted. So a
+     * burst can pass the limit by at most the other process's one unpublished request, and (nothing
+     * being released meanwhile) is refused only once the limit is reached.
      */
-    it('runs at most the limit plus the other process’s one unpublished request when both receive a burst at once', async () => {
+    it('runs the limit, and at most the other process’s one unpublished request more, when both receive a burst at once', async () => {
       for (let round = 0; round < 5; round += 1) {
         const subject = subjectOf('burst');
         const warmed = await held([a.consume(subject), b.consume(subject)]);
         for (const outcome of warmed) outcome.release();
         await sleep(2 * SYNC_INTERVAL_MS);
         const admitted = await held(Array.from({ length: 8 }, (_, i) => (i % 2 === 0 ? a : b).consume(subject)));
-        expect(admitted.length, `round ${round}`).to.be.within(1, CONCURRENT + 1);
+        expect(admitted.length, `round ${round}`).to.be.within(CONCURRENT, CONCURRENT + 1);
         for (const outcome of admitted) outcome.release();
       }
     });
@@ -127,13 +132,12 @@ for (const store of STORES) {
     it("stops counting the running requests of a process that stopped publishing, within their lifetime", async function () {
       this.timeout(RUNNING_TTL_MS + 30_000);
       const subject = subjectOf('dead');
-      const onA = await held(Array.from({ length: CONCURRENT }, () => a.consume(subject)));
-      expect(onA).to.have.length(CONCURRENT);
-      // A stops with its requests still counted (its last publication says 4), as a process killed mid-request.
-      await a.close();
-      aClosed = true;
-      expect(await b.consume(subject)).to.include({ allowed: false, reason: 'concurrency' });
+      // A process killed mid-request: its last publication says 4, and nothing publishes for it again.
+      const killed = store.open(dataDir);
       const stoppedAt = Date.now();
+      await killed.publish(randomUUID(), 1, [{ key: `conc:${subject.apiKeyId}`, value: CONCURRENT }], RUNNING_TTL_MS);
+      await killed.close();
+      expect(await b.consume(subject)).to.include({ allowed: false, reason: 'concurrency' });
       const admitted = await eventually(async () => {
         const outcome = await b.consume(subject);
         if (outcome.allowed) outcome.release();
@@ -141,6 +145,20 @@ for (const store of STORES) {
       }, RUNNING_TTL_MS + 5_000);
       expect(admitted).to.equal(true);
       expect(Date.now() - stoppedAt).to.be.at.least(RUNNING_TTL_MS - 1_000);
+    });
+
+    it('frees at once the places of a process that closes, without waiting for their lifetime', async () => {
+      const subject = subjectOf('closed');
+      const onA = await held(Array.from({ length: CONCURRENT }, () => a.consume(subject)));
+      expect(onA).to.have.length(CONCURRENT);
+      expect(await b.consume(subject)).to.include({ allowed: false, reason: 'concurrency' });
+      // As at a graceful restart, whose requests are done once the HTTP server has closed (released or not here).
+      await a.close();
+      aClosed = true;
+      await b.sync();
+      const outcome = await b.consume(subject);
+      expect(outcome.allowed, 'A published 0 as it closed').to.equal(true);
+      if (outcome.allowed) outcome.release();
     });
   });
 
@@ -178,12 +196,39 @@ for (const store of STORES) {
       expect(await second.publish(r, 3, [{ key, value: 0 }], 10_000)).to.deep.equal([1]);
     });
 
-    it('drops the count of a process that stops publishing once its lifetime has passed', async () => {
+    it('writes a claimed value only if it fits with the others’, else its fallback, in one step', async () => {
+      const key = `conc:${randomUUID()}`;
+      const [p, q, r] = [randomUUID(), randomUUID(), randomUUID()];
+      await first.publish(p, 1, [{ key, value: 3 }], 10_000);
+      expect(await second.publish(q, 1, [{ key, value: 1, claim: { limit: 4, fallback: 0 } }], 10_000), 'fits: 1 written').to.deep.equal([3]);
+      expect(await second.publish(r, 1, [{ key, value: 0 }], 10_000)).to.deep.equal([4]);
+      expect(await second.publish(q, 2, [{ key, value: 2, claim: { limit: 4, fallback: 1 } }], 10_000), 'does not fit: 1 kept').to.deep.equal([3]);
+      expect(await second.publish(r, 2, [{ key, value: 0 }], 10_000)).to.deep.equal([4]);
+    });
+
+    it('gives the last place to exactly one of two processes claiming it at once', async () => {
+      for (let round = 0; round < 10; round += 1) {
+        const key = `conc:${randomUUID()}`;
+        const [p, q] = [randomUUID(), randomUUID()];
+        await first.publish(p, 1, [{ key, value: 2 }], 10_000);
+        await second.publish(q, 1, [{ key, value: 1 }], 10_000);
+        const [onFirst, onSecond] = await Promise.all([
+          first.publish(p, 2, [{ key, value: 3, claim: { limit: 4, fallback: 2 } }], 10_000),
+          second.publish(q, 2, [{ key, value: 2, claim: { limit: 4, fallback: 1 } }], 10_000),
+        ]);
+        const granted = [3 + onFirst[0]! <= 4, 2 + onSecond[0]! <= 4];
+        expect(granted.filter(Boolean), `round ${round}: ${JSON.stringify(granted)}`).to.have.length(1);
+        expect(await first.publish(randomUUID(), 1, [{ key, value: 0 }], 10_000), 'the store holds what was granted').to.deep.equal([4]);
+      }
+    });
+
+    it('drops the count of a process that stops publishing once its lifetime has passed', async function () {
+      this.timeout(30_000);
       const key = `conc:${randomUUID()}`;
       const [gone, alive] = [randomUUID(), randomUUID()];
-      await first.publish(gone, 1, [{ key, value: 3 }], 600);
+      await first.publish(gone, 1, [{ key, value: 3 }], 3_000);
       expect(await second.publish(alive, 1, [{ key, value: 1 }], 10_000)).to.deep.equal([3]);
-      await sleep(900);
+      await sleep(3_500);
       expect(await second.publish(alive, 2, [{ key, value: 1 }], 10_000)).to.deep.equal([0]);
     });
 
@@ -191,8 +236,8 @@ for (const store of STORES) {
       let now = Date.now();
       const clock = () => new Date(now);
       const options = { freeAttempts: 2, backoffBaseMs: 4_000, backoffMaxMs: 60_000, clock };
-      const onA = new LoginThrottle({ ...options, store: first });
-      const onB = new LoginThrottle({ ...options, store: second });
+      const onA = new LoginThrottle({ ...options, store: first, keySecret: KEY_SECRET });
+      const onB = new LoginThrottle({ ...options, store: second, keySecret: KEY_SECRET });
       const account = `guess-${randomUUID()}@example.com`;
       await onA.failed(account, '192.0.2.7');
       expect(await onB.retryAfter(account, '192.0.2.7'), 'one failure: free').to.equal(0);
@@ -210,8 +255,8 @@ for (const store of STORES) {
     it('starts failed logins again from one when the latest is older than twice the cap', async () => {
       let now = Date.now();
       const options = { freeAttempts: 1, backoffBaseMs: 1_000, backoffMaxMs: 2_000, clock: () => new Date(now) };
-      const onA = new LoginThrottle({ ...options, store: first });
-      const onB = new LoginThrottle({ ...options, store: second });
+      const onA = new LoginThrottle({ ...options, store: first, keySecret: KEY_SECRET });
+      const onB = new LoginThrottle({ ...options, store: second, keySecret: KEY_SECRET });
       const account = `old-${randomUUID()}@example.com`;
       for (let i = 0; i < 3; i += 1) await onA.failed(account, '192.0.2.8');
       expect(await onB.retryAfter(account, '192.0.2.8')).to.equal(2);
@@ -234,7 +279,7 @@ describe('host: failed logins while the counter store does not answer', () => {
       close: async () => undefined,
     };
     const now = Date.now();
-    const throttle = new LoginThrottle({ freeAttempts: 1, backoffBaseMs: 1_000, backoffMaxMs: 8_000, clock: () => new Date(now), store: failing });
+    const throttle = new LoginThrottle({ freeAttempts: 1, backoffBaseMs: 1_000, backoffMaxMs: 8_000, clock: () => new Date(now), store: failing, keySecret: KEY_SECRET });
     await throttle.failed('a@example.com', '192.0.2.1');
     await throttle.failed('a@example.com', '192.0.2.1');
     expect(await throttle.retryAfter('a@example.com', '192.0.2.1')).to.equal(2);
@@ -298,14 +343,316 @@ for (const [database, reservations] of HOST_DATABASES.flatMap((database) => RESE
       for (let round = 0; round < 3; round += 1) expect((await race([a.baseUrl, a.baseUrl, a.baseUrl])).admitted, `round ${round}`).to.equal(1);
     });
 
-    it('reports the bytes reserved by submissions under way as used', async () => {
-      const { refused } = await race([a.baseUrl, a.baseUrl, b.url!, b.url!]);
-      for (const res of refused) {
-        const { details } = (await res.json()) as { details: { quotaBytes: number; usedBytes: number; fileBytes: number } };
-        expect(details.quotaBytes).to.equal(MB);
-        expect(details.fileBytes).to.equal(PART);
-        expect(details.usedBytes, 'stored or reserved by the others').to.be.at.least(PART);
+    it('counts as used the bytes of a submission under way in the other process, before any is stored', async () => {
+      const key = await createKey(a, await signup(a));
+      const fileStore = a.container.resolve<FileStore>('fileStore');
+      const put = fileStore.put.bind(fileStore);
+      let reached!: () => void;
+      const storing = new Promise<void>((resolve) => (reached = resolve));
+      let proceed!: () => void;
+      const held = new Promise<void>((resolve) => (proceed = resolve));
+      const stub = sinon.stub(fileStore, 'put').callsFake(async (...args: Parameters<FileStore['put']>) => {
+        reached();
+        await held;
+        return put(...args);
+      });
+      try {
+        const onA = submitTo(a.baseUrl, key);
+        await storing;
+        const onB = await submitTo(b.url!, key);
+        expect(onB.status).to.equal(403);
+        const { details } = (await onB.json()) as { details: { quotaBytes: number; usedBytes: number; fileBytes: number } };
+        expect(details, "nothing stored yet: A's reservation alone").to.deep.equal({ quotaBytes: MB, usedBytes: PART, fileBytes: PART });
+        proceed();
+        expect((await onA).status).to.equal(202);
+      } finally {
+        proceed();
+        stub.restore();
       }
     });
   });
 }
+
+/** One process's concurrency counter over `store`, synchronised only when the test says so (as RateLimitService.sync does). */
+function counterProcess(store: CounterStore, clock: () => number, limit: number) {
+  const processId = randomUUID();
+  let sequence = 0;
+  const sync = async () => {
+    const gauges = counter.collect();
+    sequence += 1;
+    const others = gauges.length === 0 ? [] : await store.publish(processId, sequence, gauges, RUNNING_TTL_MS).catch(() => null);
+    gauges.forEach((gauge, i) => gauge.settle(others?.[i] ?? null));
+  };
+  const counter = new ConcurrencyCounter({ limit, clock, freshMs: 2 * SYNC_INTERVAL_MS, sync });
+  return { counter, sync };
+}
+
+/** The process has seen the id (a request taken and released), so its next request is decided without a first publication. */
+async function knownTo(process: ReturnType<typeof counterProcess>, id: string): Promise<void> {
+  expect(await process.counter.take(id)).to.equal(true);
+  process.counter.release(id);
+  await process.sync();
+}
+
+/** Deterministic pseudo-random numbers in [0, 1) (mulberry32). */
+function seeded(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+for (const store of STORES) {
+  describe(`host: concurrent requests per key decided across two processes, step by step (${store.name})`, () => {
+    let dataDir: string;
+    let first: CounterStore;
+    let second: CounterStore;
+    let now: number;
+    const clock = () => now;
+
+    before(function () {
+      if (!store.env) this.skip();
+    });
+    beforeEach(() => {
+      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'docsift-concurrency-'));
+      first = store.open(dataDir);
+      second = store.open(dataDir);
+      now = Date.now();
+    });
+    afterEach(async () => {
+      await first?.close();
+      await second?.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    it('leaves nothing in the store for a refused claim: the other process then takes a place freed at once', async () => {
+      const a = counterProcess(first, clock, CONCURRENT);
+      const b = counterProcess(second, clock, CONCURRENT);
+      const id = randomUUID();
+      await knownTo(b, id);
+      for (let i = 0; i < CONCURRENT; i += 1) expect(await a.counter.take(id), `place ${i}`).to.equal(true);
+      await a.sync();
+      await b.sync();
+      now += 10 * SYNC_INTERVAL_MS;
+      expect(await b.counter.take(id), "B's reading is old: it claims, and the store refuses").to.equal(false);
+      expect(await first.publish(randomUUID(), 1, [{ key: `conc:${id}`, value: 0 }], 1_000), "only A's requests in the store").to.deep.equal([CONCURRENT]);
+      a.counter.release(id);
+      await a.sync();
+      expect(await a.counter.take(id), 'the place A freed').to.equal(true);
+    });
+
+    it('refuses without asking the store while a recent reading shows the key full, and claims once that reading is old', async () => {
+      const a = counterProcess(first, clock, CONCURRENT);
+      const b = counterProcess(second, clock, CONCURRENT);
+      const id = randomUUID();
+      await knownTo(b, id);
+      for (let i = 0; i < CONCURRENT; i += 1) expect(await a.counter.take(id)).to.equal(true);
+      await a.sync();
+      await b.sync();
+      const publish = sinon.spy(second, 'publish');
+      try {
+        expect(await b.counter.take(id)).to.equal(false);
+        expect(publish.callCount, 'refused from the reading').to.equal(0);
+        a.counter.release(id);
+        await a.sync();
+        now += 10 * SYNC_INTERVAL_MS;
+        expect(await b.counter.take(id), 'claimed: the place A freed').to.equal(true);
+        expect(publish.callCount).to.equal(1);
+      } finally {
+        publish.restore();
+      }
+    });
+
+    it('gives the last place to exactly one of two processes that have not used the key for a while', async () => {
+      const [a, b, c] = [counterProcess(first, clock, CONCURRENT), counterProcess(second, clock, CONCURRENT), counterProcess(first, clock, CONCURRENT)];
+      const id = randomUUID();
+      await knownTo(a, id);
+      await knownTo(b, id);
+      for (let i = 0; i < CONCURRENT - 1; i += 1) expect(await c.counter.take(id)).to.equal(true);
+      await c.sync();
+      // A and B last took a request longer ago than they keep an idle key, but read the others' counts since.
+      now += 3_000;
+      await a.sync();
+      await b.sync();
+      now += 2_500;
+      const decided = await Promise.all([a.counter.take(id), b.counter.take(id)]);
+      expect(decided.filter(Boolean), JSON.stringify(decided)).to.have.length(1);
+    });
+
+    it('gives the last place to exactly one of two processes asking at once', async () => {
+      for (let round = 0; round < 10; round += 1) {
+        const a = counterProcess(first, clock, CONCURRENT);
+        const b = counterProcess(second, clock, CONCURRENT);
+        const id = randomUUID();
+        for (let i = 0; i < 2; i += 1) expect(await a.counter.take(id)).to.equal(true);
+        expect(await b.counter.take(id)).to.equal(true);
+        await a.sync();
+        await b.sync();
+        now += 10 * SYNC_INTERVAL_MS;
+        const decided = await Promise.all([a.counter.take(id), b.counter.take(id)]);
+        expect(decided.filter(Boolean), `round ${round}: ${JSON.stringify(decided)}`).to.have.length(1);
+      }
+    });
+
+    /**
+     * Requests taken and released at random in two processes, both synchronised after every change
+     * (so each knows the other's count, and any count a refusal left in the store shows): never more than the limit under way, and a request is
+     * refused only when the limit is really reached, whether decided from a recent reading or claimed,
+     * and of two asking at once, as many are admitted as there are places.
+     */
+    it('under contention, admits up to the limit and refuses only when every place is taken', async () => {
+      const processes = [counterProcess(first, clock, CONCURRENT), counterProcess(second, clock, CONCURRENT)];
+      const held = [0, 0];
+      const random = seeded(20261126);
+      const id = randomUUID();
+      let refusals = 0;
+      let runningSum = 0;
+      let syncedAt = now;
+      for (let step = 0; step < 300; step += 1) {
+        // Now and then the readings are old (claims), though never older than the counts' lifetime.
+        now = syncedAt + (random() < 0.3 ? 10 * SYNC_INTERVAL_MS : 0);
+        const p = random() < 0.5 ? 0 : 1;
+        const running = held[0]! + held[1]!;
+        if (held[p]! > 0 && random() < 0.4) {
+          processes[p]!.counter.release(id);
+          held[p]! -= 1;
+        } else if (random() < 0.3) {
+          const decided = await Promise.all(processes.map((process) => process.counter.take(id)));
+          decided.forEach((taken, i) => (held[i]! += taken ? 1 : 0));
+          refusals += decided.filter((taken) => !taken).length;
+          expect(decided.filter(Boolean).length, `step ${step}: two at once`).to.equal(Math.min(2, CONCURRENT - running));
+        } else if (await processes[p]!.counter.take(id)) {
+          held[p]! += 1;
+          expect(running + 1, `step ${step}`).to.be.at.most(CONCURRENT);
+        } else {
+          refusals += 1;
+          expect(running, `step ${step}: refused while a place was free`).to.equal(CONCURRENT);
+        }
+        // After a change only (a refusal must leave nothing to publish); twice, as the first process to
+        // synchronise reads the second's count of the step before.
+        if (held[0]! + held[1]! !== running) {
+          for (const other of [...processes, ...processes]) await other.sync();
+          syncedAt = now;
+        }
+        runningSum += held[0]! + held[1]!;
+      }
+      expect(refusals, 'the scenario reaches the limit').to.be.greaterThan(10);
+      expect(runningSum / 300, 'average running').to.be.greaterThan(CONCURRENT - 1);
+    });
+  });
+
+  describe(`host: storage reservations of two processes in the counter store (${store.name})`, () => {
+    let dataDir: string;
+    let first: CounterStore;
+    let second: CounterStore;
+
+    before(function () {
+      if (!store.env) this.skip();
+    });
+    beforeEach(() => {
+      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'docsift-reservations-'));
+      first = store.open(dataDir);
+      second = store.open(dataDir);
+    });
+    afterEach(async () => {
+      await first?.close();
+      await second?.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    /** StorageReservations over `counterStore`, with the hook RateLimitService.close would run. */
+    function reservationsOn(counterStore: CounterStore) {
+      const beforeClose: Array<() => Promise<void>> = [];
+      const rateLimitService = { counterStore, beforeClose: (withdraw: () => Promise<void>) => beforeClose.push(withdraw) } as unknown as RateLimitService;
+      const reservations = new StorageReservations({ rateLimitService });
+      return { reservations, closing: () => Promise.all(beforeClose.map((withdraw) => withdraw())) };
+    }
+
+    it("counts another process's reservation until it is released", async () => {
+      const x = reservationsOn(first);
+      const y = reservationsOn(second);
+      const org = randomUUID();
+      try {
+        const held = await x.reservations.reserve(org, 300);
+        const elsewhere = await y.reservations.reserve(org, 50);
+        expect(elsewhere.othersBytes).to.equal(300);
+        await held.release();
+        await elsewhere.release();
+        expect((await y.reservations.reserve(org, 10)).othersBytes).to.equal(0);
+      } finally {
+        x.reservations.close();
+        y.reservations.close();
+      }
+    });
+
+    it('publishes a release again until the store has it', async function () {
+      this.timeout(30_000);
+      const x = reservationsOn(first);
+      const y = reservationsOn(second);
+      const org = randomUUID();
+      try {
+        const held = await x.reservations.reserve(org, 300);
+        const publish = sinon.stub(first, 'publish').rejects(new Error('store not answering'));
+        await held.release();
+        expect((await y.reservations.reserve(org, 10)).othersBytes, 'the release is not in the store yet').to.equal(300);
+        publish.restore();
+        const released = await eventually(async () => (await y.reservations.reserve(org, 0)).othersBytes === 10, 10_000);
+        expect(released, 'published again by the refresh').to.equal(true);
+      } finally {
+        sinon.restore();
+        x.reservations.close();
+        y.reservations.close();
+      }
+    });
+
+    it('withdraws the reservations of a process that closes', async () => {
+      const x = reservationsOn(first);
+      const y = reservationsOn(second);
+      const org = randomUUID();
+      try {
+        await x.reservations.reserve(org, 300);
+        expect((await y.reservations.reserve(org, 10)).othersBytes).to.equal(300);
+        await x.closing();
+        expect((await y.reservations.reserve(org, 0)).othersBytes, "y's own 10").to.equal(10);
+      } finally {
+        x.reservations.close();
+        y.reservations.close();
+      }
+    });
+  });
+}
+
+describe('host: a MySQL/MariaDB counter store whose purge of expired rows fails', () => {
+  let db: { url: string; drop: () => Promise<void> } | null = null;
+
+  before(async function () {
+    if (!MYSQL_URL) this.skip();
+    db = await freshDatabase(MYSQL_URL);
+  });
+  after(async () => db?.drop());
+
+  it('still answers the call that ran it, with what it committed', async () => {
+    const store = new MysqlCounterStore(db!.url);
+    const admin = new MysqlCounterStore(db!.url);
+    try {
+      await store.readFailures('warm', Date.now());
+      await admin.readFailures('warm', Date.now());
+      // The purge's last DELETE fails (the table is gone); the add before it has committed.
+      const { createConnection } = await import('mysql2/promise');
+      const connection = await createConnection(db!.url);
+      await connection.query('RENAME TABLE login_failures TO login_failures_away');
+      const key = `key:${randomUUID()}`;
+      expect(await store.add([{ key, by: 1, expiresAt: Date.now() + 120_000 }])).to.deep.equal([1]);
+      await sleep(100);
+      expect(await admin.add([{ key, by: 0, expiresAt: Date.now() + 120_000 }]), 'counted once').to.deep.equal([1]);
+      await connection.query('RENAME TABLE login_failures_away TO login_failures');
+      await connection.end();
+    } finally {
+      await store.close();
+      await admin.close();
+    }
+  });
+});

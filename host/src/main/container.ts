@@ -98,8 +98,11 @@ export function createHostContainer(options: HostContainerOptions): AwilixContai
       .singleton()
       .disposer((service) => service.close()),
     loginThrottle: asFunction(
-      ({ config, clock, rateLimitService }: { config: Config; clock: () => Date; rateLimitService: RateLimitService }) =>
-        new LoginThrottle({ ...config.login, clock, store: rateLimitService.counterStore }),
+      ({ config, clock, rateLimitService, webhookSecrets }: { config: Config; clock: () => Date; rateLimitService: RateLimitService; webhookSecrets: SecretBox }) => {
+        const { freeAttempts, backoffBaseMs, backoffMaxMs } = config.login;
+        const keySecret = webhookSecrets.deriveKey('docsift login throttle');
+        return new LoginThrottle({ freeAttempts, backoffBaseMs, backoffMaxMs, clock, store: rateLimitService.counterStore, keySecret });
+      },
     ).singleton(),
     app: asFunction(createApp).singleton(),
     metricsServer: asFunction(createMetricsServer).singleton(),

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Config } from '../config/config.js';
 import { ConcurrencyCounter, RUNNING_TTL_MS } from './rate-limit/concurrency-counter.js';
-import { DeferredCounterStore, type CounterStore } from './rate-limit/counter-store.js';
+import { DeferredCounterStore, StoreTimeoutError, TimedCounterStore, type CounterStore } from './rate-limit/counter-store.js';
 import { SqliteCounterStore } from './rate-limit/sqlite-store.js';
 import { WindowCounter, type LimitState, type WindowDecision } from './rate-limit/window-counter.js';
 
@@ -43,6 +43,8 @@ export class RateLimitService {
   #sequence = 0;
   readonly #timer: NodeJS.Timeout;
   #syncing: Promise<void> | null = null;
+  /** Run by `close` before the store closes (StorageReservations withdraws its reservations). */
+  readonly #beforeClose: Array<() => Promise<void>> = [];
   #nextSync: Promise<void> | null = null;
 
   constructor({ config }: { config: Config }) {
@@ -64,13 +66,18 @@ export class RateLimitService {
       perOrganization: counter('org', r.perOrganization),
       perAddress: counter('ip', r.perAddress),
     };
-    this.#concurrent = new ConcurrencyCounter({ limit: r.concurrentPerKey, clock: Date.now, sync: () => this.sync() });
+    this.#concurrent = new ConcurrencyCounter({ limit: r.concurrentPerKey, clock: Date.now, freshMs: 2 * SYNC_INTERVAL_MS, sync: () => this.sync() });
     this.#timer = setInterval(() => void this.sync(), SYNC_INTERVAL_MS).unref();
   }
 
   /** The store every process shares (also the failed logins', LoginThrottle). */
   get counterStore(): CounterStore {
     return this.#store;
+  }
+
+  /** `withdraw` runs when this service closes, while the store is still open. */
+  beforeClose(withdraw: () => Promise<void>): void {
+    this.#beforeClose.push(withdraw);
   }
 
   /** Decided at once while the counters know their windows (the usual case); a promise when one must read or synchronise first. */
@@ -100,20 +107,33 @@ export class RateLimitService {
     return this.#syncing;
   }
 
+  /**
+   * Adds the last counts and publishes 0 running requests for every key (and runs `beforeClose`):
+   * called once the HTTP server is closed, so the other processes do not keep counting this one's
+   * requests until they expire.
+   */
   async close(): Promise<void> {
     clearInterval(this.#timer);
     await this.sync();
-    await this.#store.close();
+    const withdrawn = this.#concurrent.withdraw();
+    this.#sequence += 1;
+    await Promise.all([
+      withdrawn.length > 0 ? this.#store.publish(this.#processId, this.#sequence, withdrawn, RUNNING_TTL_MS).catch(() => undefined) : null,
+      ...this.#beforeClose.map((withdraw) => withdraw().catch(() => undefined)),
+    ]);
+    // A store that does not close in time (a hung connection) must not hold up the process's exit.
+    await this.#store.close().catch(() => undefined);
   }
 
   async #syncOnce(): Promise<void> {
     const increments = Object.values(this.#counters).flatMap((counter) => counter.collect());
     const gauges = this.#concurrent.collect();
-    const added = increments.length === 0 ? null : this.#store.add(increments).catch(() => null);
+    // A batch given up on (timeout) may still be applied: its counts stay counted rather than be added twice.
+    const added = increments.length === 0 ? null : this.#store.add(increments).catch((error: unknown) => (error instanceof StoreTimeoutError ? 'unknown' : null));
     this.#sequence += 1;
     const published = gauges.length === 0 ? null : this.#store.publish(this.#processId, this.#sequence, gauges, RUNNING_TTL_MS).catch(() => null);
     const [totals, others] = await Promise.all([added, published]);
-    increments.forEach((increment, i) => increment.settle(totals?.[i] ?? null));
+    increments.forEach((increment, i) => increment.settle(totals === 'unknown' ? 'unknown' : (totals?.[i] ?? null)));
     gauges.forEach((gauge, i) => gauge.settle(others?.[i] ?? null));
   }
 
@@ -150,6 +170,10 @@ function refusal(decision: WindowDecision): LimitOutcome {
 }
 
 function createStore(config: Config): CounterStore {
+  return new TimedCounterStore(openStore(config));
+}
+
+function openStore(config: Config): CounterStore {
   const { storeUrl } = config.rateLimits;
   if (storeUrl) return new DeferredCounterStore(async () => new (await import('./rate-limit/redis-store.js')).RedisCounterStore(storeUrl));
   const { database } = config;

@@ -30,7 +30,7 @@ export class StorageReservations {
   readonly #store: CounterStore;
   readonly #processId = randomUUID();
   #sequence = 0;
-  /** This process's reserved bytes per organization. */
+  /** This process's reserved bytes per organization; an organization stays (at 0) until a publication of its 0 succeeded. */
   readonly #reserved = new Map<string, number>();
   #publishing: Promise<unknown> = Promise.resolve();
   readonly #timer: NodeJS.Timeout;
@@ -40,6 +40,7 @@ export class StorageReservations {
     this.#timer = setInterval(() => {
       if (this.#reserved.size > 0) this.#publish([...this.#reserved.keys()]).catch(() => undefined);
     }, REFRESH_MS).unref();
+    rateLimitService.beforeClose(() => this.#withdraw());
   }
 
   /** While the store does not answer, `othersBytes` is 0: each process checks the quota on its own. */
@@ -50,9 +51,7 @@ export class StorageReservations {
     const release = async () => {
       if (released) return;
       released = true;
-      const left = (this.#reserved.get(organizationId) ?? bytes) - bytes;
-      if (left > 0) this.#reserved.set(organizationId, left);
-      else this.#reserved.delete(organizationId);
+      this.#reserved.set(organizationId, Math.max(0, (this.#reserved.get(organizationId) ?? bytes) - bytes));
       await this.#publish([organizationId]).catch(() => undefined);
     };
     const [otherProcesses] = await this.#publish([organizationId]).catch(() => [0]);
@@ -63,12 +62,27 @@ export class StorageReservations {
     clearInterval(this.#timer);
   }
 
-  /** One publication after another, each with the totals of its moment, so their sequence numbers follow the changes. */
+  /** Publishes 0 for every organization, for a process that stops (RateLimitService.beforeClose). */
+  async #withdraw(): Promise<void> {
+    clearInterval(this.#timer);
+    for (const id of this.#reserved.keys()) this.#reserved.set(id, 0);
+    if (this.#reserved.size > 0) await this.#publish([...this.#reserved.keys()]);
+  }
+
+  /**
+   * One publication after another, each with the totals of its moment, so their sequence numbers
+   * follow the changes. An organization published at 0 is forgotten once the store has it.
+   */
   #publish(organizationIds: string[]): Promise<number[]> {
-    const published = this.#publishing.then(() => {
+    const published = this.#publishing.then(async () => {
       this.#sequence += 1;
       const gauges = organizationIds.map((id) => ({ key: `quota:${id}`, value: this.#reserved.get(id) ?? 0 }));
-      return this.#store.publish(this.#processId, this.#sequence, gauges, RESERVATION_TTL_MS);
+      const others = await this.#store.publish(this.#processId, this.#sequence, gauges, RESERVATION_TTL_MS);
+      for (const { key, value } of gauges) {
+        const id = key.slice('quota:'.length);
+        if (value === 0 && this.#reserved.get(id) === 0) this.#reserved.delete(id);
+      }
+      return others;
     });
     this.#publishing = published.catch(() => undefined);
     return published;

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { CounterStore, FailureRecord } from './counter-store.js';
 
 /** Entries kept at most; past it the longest-quiet ones go first (a flood of made-up emails must not grow memory without end). */
@@ -13,6 +13,8 @@ export interface LoginThrottleOptions {
   clock: () => Date;
   /** The store every process shares (RateLimitService.counterStore). */
   store: CounterStore;
+  /** Keys the records' names (HMAC-SHA-256), the same in every process: the store holds no email or address, nor anything to test a guess of one against. */
+  keySecret: Buffer;
 }
 
 /**
@@ -23,7 +25,8 @@ export interface LoginThrottleOptions {
  * as account, so that guessing from elsewhere never keeps the owner out; the owner's own mistakes
  * delay them at most the cap. The store's record is copied into this process's memory, which
  * decides alone while the store does not answer (adding its own failures); a failed write to the
- * store is not retried, so a failure never counts twice there.
+ * store is not retried, so a failure never counts twice there. The times of failures and delays are
+ * this process's clock, not the store's: the processes' clocks must agree (docs/operations.md).
  */
 export class LoginThrottle {
   readonly #options: LoginThrottleOptions;
@@ -35,7 +38,7 @@ export class LoginThrottle {
 
   /** Seconds to wait before the next attempt of this account from this address, or 0. */
   async retryAfter(account: string, address: string): Promise<number> {
-    const key = keyOf(account, address);
+    const key = this.#keyOf(account, address);
     const record = await this.#options.store.readFailures(key, this.#now()).catch(() => this.#current(key));
     if (!record || record.count < this.#options.freeAttempts) return 0;
     const wait = Math.min(this.#options.backoffMaxMs, this.#options.backoffBaseMs * 2 ** (record.count - this.#options.freeAttempts));
@@ -44,7 +47,7 @@ export class LoginThrottle {
   }
 
   async failed(account: string, address: string): Promise<void> {
-    const key = keyOf(account, address);
+    const key = this.#keyOf(account, address);
     const now = this.#now();
     const record = await this.#options.store
       .addFailure(key, now, this.#keepMs())
@@ -56,7 +59,7 @@ export class LoginThrottle {
   }
 
   async succeeded(account: string, address: string): Promise<void> {
-    const key = keyOf(account, address);
+    const key = this.#keyOf(account, address);
     this.#failures.delete(key);
     await this.#options.store.clearFailures(key).catch(() => undefined);
   }
@@ -70,6 +73,10 @@ export class LoginThrottle {
     return entry;
   }
 
+  #keyOf(account: string, address: string): string {
+    return createHmac('sha256', this.#options.keySecret).update(`${account}\n${address}`).digest('hex');
+  }
+
   #keepMs(): number {
     return 2 * this.#options.backoffMaxMs;
   }
@@ -77,9 +84,4 @@ export class LoginThrottle {
   #now(): number {
     return this.#options.clock().getTime();
   }
-}
-
-/** Hashed: the store holds no email or address. */
-function keyOf(account: string, address: string): string {
-  return createHash('sha256').update(`${account}\n${address}`).digest('hex');
 }

@@ -3,8 +3,10 @@ import type { CounterStore, FailureRecord, Gauge, Increment } from './counter-st
 
 /**
  * KEYS: one hash per gauge, a field per process holding "sequence value expiresAt"; ARGV: process
- * id, sequence, ttl, then the values. Sets this process's fields (unless a later sequence is there),
- * drops the fields past their expiry by the server's clock, and returns the others' sums.
+ * id, sequence, ttl, then per gauge its value, its claim's limit (-1: no claim) and fallback. Drops
+ * the fields past their expiry by the server's clock, sums the others', sets this process's field
+ * (unless a later sequence is there; for a claim, the fallback when the value does not fit), and
+ * returns the others' sums.
  */
 const PUBLISH_GAUGES = `
 local id, sequence, ttl = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3])
@@ -12,16 +14,18 @@ local time = redis.call('TIME')
 local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
 local totals = {}
 for i, key in ipairs(KEYS) do
-  local mine = redis.call('HGET', key, id)
-  if not mine or tonumber(string.match(mine, '^(%d+)')) <= sequence then
-    redis.call('HSET', key, id, ARGV[2] .. ' ' .. ARGV[3 + i] .. ' ' .. string.format('%d', now + ttl))
-  end
+  local value, limit, fallback = tonumber(ARGV[3 * i + 1]), tonumber(ARGV[3 * i + 2]), tonumber(ARGV[3 * i + 3])
   local total = 0
   local fields = redis.call('HGETALL', key)
   for j = 1, #fields, 2 do
-    local value, expiresAt = string.match(fields[j + 1], '^%d+ (%d+) (%d+)$')
+    local amount, expiresAt = string.match(fields[j + 1], '^%d+ (%d+) (%d+)$')
     if tonumber(expiresAt) <= now then redis.call('HDEL', key, fields[j])
-    elseif fields[j] ~= id then total = total + tonumber(value) end
+    elseif fields[j] ~= id then total = total + tonumber(amount) end
+  end
+  if limit >= 0 and value + total > limit then value = fallback end
+  local mine = redis.call('HGET', key, id)
+  if not mine or tonumber(string.match(mine, '^(%d+)')) <= sequence then
+    redis.call('HSET', key, id, ARGV[2] .. ' ' .. string.format('%d', value) .. ' ' .. string.format('%d', now + ttl))
   end
   redis.call('PEXPIRE', key, ttl)
   totals[i] = total
@@ -57,7 +61,8 @@ export class RedisCounterStore implements CounterStore {
   #firstConnectionOver = false;
 
   constructor(url: string) {
-    const redis = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+    // A command unanswered when the connection drops is not sent again: an INCRBY or a failure count applied twice would count twice.
+    const redis = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, autoResendUnfulfilledCommands: false });
     redis.defineCommand('publishGauges', { lua: PUBLISH_GAUGES });
     redis.defineCommand('addFailure', { lua: ADD_FAILURE, numberOfKeys: 1 });
     redis.on('error', () => undefined);
@@ -86,7 +91,7 @@ export class RedisCounterStore implements CounterStore {
       processId,
       sequence,
       ttlMs,
-      ...gauges.map((gauge) => gauge.value),
+      ...gauges.flatMap(({ value, claim }) => [value, claim?.limit ?? -1, claim?.fallback ?? 0]),
     );
     return totals.map(Number);
   }

@@ -11,7 +11,7 @@ interface SqliteDatabase {
   pragma(sql: string): unknown;
   exec(sql: string): unknown;
   prepare(sql: string): Statement;
-  transaction<A extends unknown[], R>(work: (...args: A) => R): (...args: A) => R;
+  transaction<A extends unknown[], R>(work: (...args: A) => R): ((...args: A) => R) & { immediate(...args: A): R };
   close(): void;
 }
 const Database = createRequire(import.meta.url)('better-sqlite3') as new (file: string, options?: { timeout?: number }) => SqliteDatabase;
@@ -20,6 +20,9 @@ const SCHEMA = `
 CREATE TABLE IF NOT EXISTS rate_windows (key TEXT PRIMARY KEY, points INTEGER NOT NULL, expires_at INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS process_gauges (key TEXT NOT NULL, process_id TEXT NOT NULL, amount INTEGER NOT NULL, sequence INTEGER NOT NULL, expires_at INTEGER NOT NULL, PRIMARY KEY (key, process_id)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS login_failures (key TEXT PRIMARY KEY, failures INTEGER NOT NULL, last_at INTEGER NOT NULL, expires_at INTEGER NOT NULL);
+CREATE INDEX IF NOT EXISTS rate_windows_expires_at ON rate_windows (expires_at);
+CREATE INDEX IF NOT EXISTS process_gauges_expires_at ON process_gauges (expires_at);
+CREATE INDEX IF NOT EXISTS login_failures_expires_at ON login_failures (expires_at);
 `;
 
 /**
@@ -54,12 +57,15 @@ export class SqliteCounterStore implements CounterStore {
        WHERE excluded.sequence >= process_gauges.sequence`,
     );
     const othersTotal = this.#db.prepare('SELECT COALESCE(SUM(amount), 0) AS total FROM process_gauges WHERE key = ? AND process_id <> ? AND expires_at > ?');
-    this.#publishAll = this.#db.transaction((processId: string, sequence: number, gauges: readonly Gauge[], expiresAt: number, now: number) =>
-      gauges.map(({ key, value }) => {
-        setAmount.run(key, processId, value, sequence, expiresAt);
-        return (othersTotal.get(key, processId, now) as { total: number }).total;
+    // Begun IMMEDIATE (the write lock first): the others' values a claim is decided on cannot change before its write.
+    const publishAll = this.#db.transaction((processId: string, sequence: number, gauges: readonly Gauge[], expiresAt: number, now: number) =>
+      gauges.map(({ key, value, claim }) => {
+        const others = (othersTotal.get(key, processId, now) as { total: number }).total;
+        setAmount.run(key, processId, claim && value + others > claim.limit ? claim.fallback : value, sequence, expiresAt);
+        return others;
       }),
     );
+    this.#publishAll = (...args) => publishAll.immediate(...args);
     this.#addFailure = this.#db.prepare(
       `INSERT INTO login_failures (key, failures, last_at, expires_at) VALUES (?, 1, ?, ?)
        ON CONFLICT(key) DO UPDATE SET failures = CASE WHEN expires_at <= excluded.last_at THEN 1 ELSE failures + 1 END,
@@ -102,20 +108,26 @@ export class SqliteCounterStore implements CounterStore {
   }
 
   #attempt<T>(work: () => T): Promise<T> {
+    let result: T;
     try {
-      const result = work();
-      this.#purgeExpired();
-      return Promise.resolve(result);
+      result = work();
     } catch (error) {
       return Promise.reject(error as Error);
     }
+    this.#purgeExpired();
+    return Promise.resolve(result);
   }
 
+  /** At most once per PURGE_INTERVAL_MS, after the call's own work: a purge that fails (the file busy) changes no result. */
   #purgeExpired(): void {
     const now = Date.now();
     if (now - this.#purgedAt < PURGE_INTERVAL_MS) return;
     this.#purgedAt = now;
-    this.#purge();
+    try {
+      this.#purge();
+    } catch {
+      // Tried again at the next interval.
+    }
   }
 }
 

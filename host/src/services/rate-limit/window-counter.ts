@@ -13,13 +13,16 @@ export interface WindowDecision {
   retryAfter: number;
 }
 
-/** Counts added to the shared store in one batch; `settle` receives the new shared total, or null when the store failed. */
+/**
+ * Counts added to the shared store in one batch; `settle` receives the new shared total, null when
+ * the store failed (nothing added), or 'unknown' when it did not answer in time (perhaps added).
+ */
 export interface PendingIncrement {
   key: string;
   by: number;
   /** Unix time in milliseconds after which the shared count may be dropped. */
   expiresAt: number;
-  settle(total: number | null): void;
+  settle(total: number | null | 'unknown'): void;
 }
 
 interface Entry {
@@ -107,7 +110,7 @@ export class WindowCounter {
           if (total === null) {
             entry.shared -= by;
             entry.pending += by;
-          } else {
+          } else if (total !== 'unknown') {
             entry.shared = Math.max(entry.shared, total);
           }
         },
