@@ -40,6 +40,14 @@ export const joinWords = (words: readonly Word[]): string => words.map((word) =>
 
 /** Words closer than this (in word heights) touch: a reader split one printed word ("Engineer ' s"). */
 const TOUCHING_GAP = 0.2;
+/**
+ * The same gap measured in the two words' mean character width: heights are page fractions of the
+ * page's height and gaps of its width, so on a wide photo a word space can look narrower than 0.2
+ * of a height; a space is about half a character wide.
+ */
+const TOUCHING_CHARACTERS = 0.3;
+
+const characterWidth = (a: Word, b: Word): number => (a.bbox[2] - a.bbox[0] + b.bbox[2] - b.bbox[0]) / Math.max(1, a.text.length + b.text.length);
 
 /** Words joined with single spaces; touching pieces of one printed word, and a split-off comma, put back together. */
 export function textOf(words: readonly Word[]): string {
@@ -47,7 +55,8 @@ export function textOf(words: readonly Word[]): string {
   const height = Math.max(0, ...words.map((word) => word.bbox[3] - word.bbox[1]));
   words.forEach((word, index) => {
     const previous = words[index - 1];
-    const touching = previous && word.bbox[0] - previous.bbox[2] < TOUCHING_GAP * height && word.bbox[0] > previous.bbox[0];
+    const gap = previous ? word.bbox[0] - previous.bbox[2] : 0;
+    const touching = previous && gap < TOUCHING_GAP * height && gap < TOUCHING_CHARACTERS * characterWidth(previous, word) && word.bbox[0] > previous.bbox[0];
     text += (index === 0 || touching ? '' : ' ') + word.text;
   });
   return text.replace(/\s+([,;:]|\.(?!\d))(?=\s|$)/g, '$1').trim();

@@ -127,7 +127,8 @@ export function parseAmount(raw: string, format: NumberFormat = DOT_DECIMAL): Pa
   if (/^\(.*\)$/.test(text)) [negative, text] = [true, text.slice(1, -1)];
   if (/^[-−–]/.test(text)) [negative, text] = [true, text.slice(1)];
   if (/\d-$/.test(text)) [negative, text] = [true, text.slice(0, -1)];
-  text = text.replace(/^\+(?=[\d$€£])/, '').replace(/[;:*]+$/, '').replace(/\.$/, '');
+  // A comma after the cents is punctuation (or an OCR speck), as a full stop is: "$40,374.75,".
+  text = text.replace(/^\+(?=[\d$€£])/, '').replace(/[;:*]+$/, '').replace(/\.$/, '').replace(/(?<=[.,]\d{2}),$/, '');
   const { rest, currency, ocrDollar } = takeCurrency(text.trim());
   let body = rest.trim();
   if (/^[-−]/.test(body)) [negative, body] = [true, body.slice(1)];

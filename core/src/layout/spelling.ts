@@ -22,6 +22,9 @@ const CONFUSABLE = new Set(
   ['eo', 'ea', 'ao', 'ce', 'co', 'cs', 'li', 'lt', 'it', 'if', 'tf', 'ij', 'ri', 'rt', 'nu', 'nh', 'hb', 'rn', 'mn', 'vy', 'gq'].flatMap((pair) => [pair, pair[1] + pair[0]]),
 );
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyz';
+const STROKE_LETTERS = /[iljtf]/;
+/** Runs of letters OCR reads for one letter and the other way round ("containrnent", "tum" for turn); one edit each. */
+const LOOKALIKE_RUNS: Array<[string, string]> = [['rn', 'm'], ['m', 'rn'], ['cl', 'd'], ['vv', 'w'], ['ii', 'u']];
 
 let dictionary: Set<string> | undefined;
 
@@ -45,11 +48,15 @@ function neighbours(word: string, known: Set<string>): Candidate[] {
   };
   for (let at = 0; at < word.length; at += 1) {
     const [before, after] = [word.slice(0, at), word.slice(at + 1)];
-    add(before + after, false);
+    // A letter OCR adds before a word is a stroke (a rule, a bar, a speck): "prehung" is no "rehung".
+    if (at > 0 || STROKE_LETTERS.test(word[0])) add(before + after, false);
     for (const letter of ALPHABET) if (letter !== word[at]) add(before + letter + after, CONFUSABLE.has(word[at] + letter));
     if (at + 1 < word.length) add(before + word[at + 1] + word[at] + word.slice(at + 2), false);
   }
   for (let at = 0; at <= word.length; at += 1) for (const letter of ALPHABET) add(word.slice(0, at) + letter + word.slice(at), false);
+  for (const [read, meant] of LOOKALIKE_RUNS) {
+    for (let at = word.indexOf(read); at >= 0; at = word.indexOf(read, at + 1)) add(word.slice(0, at) + meant + word.slice(at + read.length), true);
+  }
   return [...found].map(([candidate, confusable]) => ({ word: candidate, confusable }));
 }
 

@@ -57,7 +57,20 @@ function oneEditApart(a: string, b: string): boolean {
  */
 export function snapUnitByUse(unit: string, used: ReadonlyMap<string, number>): string | null {
   const upper = unit.toUpperCase();
-  const close = [...used].filter(([known]) => oneEditApart(upper, known.toUpperCase())).sort((a, b) => b[1] - a[1]);
+  const near = [...used].filter(([known]) => oneEditApart(upper, known.toUpperCase()));
+  // A letter OCR reads for one it looks like ("LE" for LF, not LS) outweighs how often a unit is used.
+  const alike = near.filter(([known]) => looksAlike(upper, known.toUpperCase()));
+  const close = (alike.length > 0 ? alike : near).sort((a, b) => b[1] - a[1]);
   if (close.length === 0 || (close.length > 1 && close[0][1] === close[1][1])) return null;
   return close[0][0];
+}
+
+/** Letters OCR reads for one another in capitals: a stroke lost or added, a round letter closed. */
+const LOOK_ALIKE_GROUPS = ['EF', 'OD0Q', 'IL1', 'S5', 'B8', 'UV', 'CG', 'MN', 'PR'];
+
+/** Whether two codes of one length differ in one letter that OCR confuses ("LE"/"LF"). */
+function looksAlike(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  const at = [...a].findIndex((letter, index) => letter !== b[index]);
+  return at >= 0 && LOOK_ALIKE_GROUPS.some((group) => group.includes(a[at]) && group.includes(b[at]));
 }

@@ -28,6 +28,18 @@ describe('core layout: spelling repair of OCR words', () => {
     expect(repairSpelling('bame')).to.equal('bame');
   });
 
+  it('repairs letters OCR read as a run of two ("rn" for m, "cl" for d, "vv" for w) and the other way round', () => {
+    expect(repairSpelling('containrnent')).to.equal('containment');
+    expect(repairSpelling('clrywall')).to.equal('drywall');
+    expect(repairSpelling('vvindows')).to.equal('windows');
+    expect(repairSpelling('retum')).to.equal('return');
+  });
+
+  it('drops a first letter only where OCR may have read a stroke as one', () => {
+    expect(repairSpelling('prehung')).to.equal('prehung');
+    expect(repairSpelling('lframing')).to.equal('framing');
+  });
+
   it('gives a word read with an i for the semicolon after it its semicolon back', () => {
     expect(repairSpelling('areasi')).to.equal('areas;');
     expect(repairSpelling('coatsi')).to.equal('coats;');

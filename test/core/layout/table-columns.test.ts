@@ -148,6 +148,55 @@ describe('core layout: table columns no header names', () => {
       ]);
     });
 
+    it('infers quantity | unit printed before the descriptions, after the item numbers', () => {
+      const first = fixed(6, -5, 2, 4, 40, -10, -10, -10);
+      const { tables } = tablesOf(
+        page(
+          'A. DEMOLITION',
+          first('A-1', '1', '', 'EA', 'Remove abandoned oil tank', '214.00', '820.00', '1,034.00'),
+          first('A-2', '290', '', 'SF', 'Remove damaged plaster ceiling', '0.00', '542.30', '542.30'),
+          first('A-3', '1', '', 'LS', 'Remove fixtures, primary bath', '27.00', '1,235.00', '1,262.00'),
+          'B. MASONRY',
+          first('B-1', '23', '', 'LF', 'Epoxy injection of wall cracks', '301.53', '805.00', '1,106.53'),
+        ),
+      );
+      expect(tables).to.have.length(1);
+      expect(rolesOf(tables[0].header.columns)).to.deep.equal(['itemNumber', 'quantity', 'unit', 'description', 'material', 'labor', 'amount']);
+      expect(tables[0].entries.map(read)).to.deep.equal([
+        { kind: 'heading', itemNumber: 'A. DEMOLITION' },
+        { kind: 'item', itemNumber: 'A-1', quantity: '1', unit: 'EA', description: 'Remove abandoned oil tank', material: '214.00', labor: '820.00', amount: '1,034.00' },
+        { kind: 'item', itemNumber: 'A-2', quantity: '290', unit: 'SF', description: 'Remove damaged plaster ceiling', material: '0.00', labor: '542.30', amount: '542.30' },
+        { kind: 'item', itemNumber: 'A-3', quantity: '1', unit: 'LS', description: 'Remove fixtures, primary bath', material: '27.00', labor: '1,235.00', amount: '1,262.00' },
+        { kind: 'heading', itemNumber: 'B. MASONRY' },
+        { kind: 'item', itemNumber: 'B-1', quantity: '23', unit: 'LF', description: 'Epoxy injection of wall cracks', material: '301.53', labor: '805.00', amount: '1,106.53' },
+      ]);
+    });
+
+    it('infers a unit price between the unit and the parts where the quantity times it makes the total', () => {
+      const costed = fixed(6, 34, -5, 1, 4, -8, -10, -10, -10);
+      const { tables } = tablesOf(
+        page(
+          '1 MASONRY',
+          costed('1.01', 'Repoint brick foundation walls', '448', '', 'SF', '13.91', '842.24', '5,389.44', '6,231.68'),
+          costed('1.02', 'Parge exterior foundation wall', '330', '', 'SF', '5.22', '303.60', '1,419.00', '1,722.60'),
+          costed('1.03', 'Epoxy injection of wall cracks', '17', '', 'LF', '52.14', '223.38', '663.00', '886.38'),
+          '      Section 1 Subtotal                                    1,369.22   7,471.44   8,840.66',
+          '2 INTERIOR FINISHES',
+          costed('2.01', 'Hang, tape and finish drywall', '1,051', '', 'SF', '3.56', '1,166.61', '2,574.95', '3,741.56'),
+        ),
+      );
+      expect(tables).to.have.length(1);
+      const [table] = tables;
+      expect(rolesOf(table.header.columns)).to.deep.equal(['itemNumber', 'description', 'quantity', 'unit', 'unitPrice', 'material', 'labor', 'amount']);
+      expect(table.entries.map((entry) => entry.kind)).to.deep.equal(['heading', 'item', 'item', 'item', 'subtotal', 'heading', 'item']);
+      expect(table.entries.filter((entry) => entry.kind === 'item').map((entry) => [cellOf(entry, 'unitPrice'), cellOf(entry, 'material')])).to.deep.equal([
+        ['13.91', '842.24'],
+        ['5.22', '303.60'],
+        ['52.14', '223.38'],
+        ['3.56', '1,166.61'],
+      ]);
+    });
+
     it('infers nothing from fewer than three rows that add up, or from amounts that do not', () => {
       const priced = fixed(30, -6, -10, -12);
       expect(inferHeader(rowsOf(page(priced('Copper pipe', '12', '4.00', '48.00'), priced('Elbow fittings', '10', '1.50', '15.00'))), DOT)).to.equal(null);

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { readLayout, textOf } from '../../../core/src/layout/index.js';
+import { readLayout, readUnitCell, textOf } from '../../../core/src/layout/index.js';
 import { documentFromText } from '../../../core/src/testing/index.js';
 
 describe('core layout: lines of an item in OCR tables', () => {
@@ -17,5 +17,23 @@ describe('core layout: lines of an item in OCR tables', () => {
     const descriptions = table.entries.filter((entry) => entry.kind === 'item').map((entry) => textOf(entry.cells[description]));
     expect(descriptions[0]).to.match(/^Wrap fascia .* profile and .*finish as closely as possible$/);
     expect(descriptions[1]).to.match(/^Replace damaged roof decking/);
+  });
+
+  it('keeps a unit OCR garbled in case ("Le") in the unit column printed before the description, for the document to snap', () => {
+    const lines = [
+      'Item   Qty   U/M   Description                          Material      Labor       Total',
+      'B-1     23   Le    Epoxy injection of wall cracks          301.53     805.00    1,106.53',
+      'B-2      1   LS    Rebuild chimney above roofline        1,240.00   2,465.00    3,705.00',
+      'B-3    280   SF    Parge exterior foundation wall          372.40   1,520.40    1,892.80',
+    ];
+    const [table] = readLayout(documentFromText(lines.join('\n'), { source: 'ocr' })).tables;
+    const cell = (entry: (typeof table.entries)[number], role: string): string => textOf(entry.cells[entry.columns.findIndex((column) => column.role === role)]);
+    expect(table.entries.map((entry) => [cell(entry, 'unit'), cell(entry, 'description')])).to.deep.equal([
+      ['Le', 'Epoxy injection of wall cracks'],
+      ['LS', 'Rebuild chimney above roofline'],
+      ['SF', 'Parge exterior foundation wall'],
+    ]);
+    const unit = readUnitCell(table.entries[0].cells[table.entries[0].columns.findIndex((column) => column.role === 'unit')]);
+    expect(unit && { value: unit.value, quality: unit.quality }).to.deep.equal({ value: 'Le', quality: 0.5 });
   });
 });

@@ -499,8 +499,14 @@ describe('core layout: table layouts', () => {
   describe('snapUnitByUse', () => {
     it('snaps an OCR unit to the known unit one edit away that the document uses most', () => {
       expect(snapUnitByUse('LE', new Map([['LF', 3], ['LS', 1]]))).to.equal('LF');
-      expect(snapUnitByUse('LE', new Map([['LF', 1], ['LS', 3]]))).to.equal('LS');
+      expect(snapUnitByUse('XF', new Map([['LF', 1], ['SF', 3]]))).to.equal('SF');
       expect(snapUnitByUse('le', new Map([['LF', 3]]))).to.equal('LF');
+    });
+
+    it('prefers the unit whose letter OCR confuses with the one read ("LE" is LF, not LS) to the unit used most', () => {
+      expect(snapUnitByUse('LE', new Map([['LF', 1], ['LS', 3]]))).to.equal('LF');
+      expect(snapUnitByUse('5F', new Map([['SF', 1], ['LF', 4]]))).to.equal('SF');
+      expect(snapUnitByUse('LE', new Map([['LF', 2], ['LS', 2]]))).to.equal('LF');
     });
 
     it('snaps a unit with a letter dropped ("A") to the one it lost it from ("EA")', () => {
@@ -509,7 +515,7 @@ describe('core layout: table layouts', () => {
     });
 
     it('gives null on a tie, when no used unit is one edit away, or when the unit is already one the document uses', () => {
-      expect(snapUnitByUse('LE', new Map([['LF', 2], ['LS', 2]]))).to.equal(null);
+      expect(snapUnitByUse('XF', new Map([['LF', 2], ['SF', 2]]))).to.equal(null);
       expect(snapUnitByUse('XY', new Map([['LF', 3], ['EA', 2]]))).to.equal(null);
       expect(snapUnitByUse('LE', new Map())).to.equal(null);
       expect(snapUnitByUse('LF', new Map([['LF', 3]]))).to.equal(null);

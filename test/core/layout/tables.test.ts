@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { readAmountCell, readHeaderAt, textOf } from '../../../core/src/layout/index.js';
+import { namesASection, readAmountCell, readHeaderAt, textOf } from '../../../core/src/layout/index.js';
 import { cellOf, DOT, fixed, itemDescriptions, page, read, rolesOf, rowsOf, tablesOf } from './helpers.js';
 
 /** Description | Qty | Unit | Unit Price | Amount. */
@@ -270,6 +270,22 @@ describe('core layout: tables with a header', () => {
       expect(table.entries.filter((entry) => entry.kind === 'subtotal').map((entry) => textOf(entry.label))).to.deep.equal(['Totals: Kitchen', 'Totals: Master Bedroom']);
       expect(itemDescriptions(table)).to.deep.equal(['Drywall patch', 'Paint walls', 'Carpet', 'Baseboard']);
       expect(table.totals && cellOf(table.totals, 'amount')).to.equal('1,084.00');
+    });
+
+    it('reads "Section 3 Subtotal" as a section\'s subtotal, not a total of the table, also when other totals follow it', () => {
+      expect(['Section 3 Subtotal', 'Section 3.0 Total', 'Division 04 Sub-total', 'Subtotal 3.0 Roofing'].map(namesASection)).to.deep.equal([true, true, true, true]);
+      expect(['Subtotal', 'Subtotal of all sections', 'Section total'].map(namesASection)).to.deep.equal([false, false, false]);
+      const { tables } = tablesOf(
+        page(
+          HEADER,
+          item('Drywall patch', '10', 'SF', '4.00', '40.00'),
+          item('Paint walls', '200', 'SF', '1.50', '300.00'),
+          labelled('Section 1 Subtotal', '340.00'),
+          labelled('Total', '340.00'),
+        ),
+      );
+      expect(tables[0].entries.map((entry) => entry.kind)).to.deep.equal(['item', 'item', 'subtotal']);
+      expect(tables[0].totals && textOf(tables[0].totals.label)).to.equal('Total');
     });
 
     it('ends the table at a subtotal followed by other totals rather than items', () => {

@@ -86,6 +86,12 @@ describe('core layout: text and boxes', () => {
       expect(textOf([word('Total', [0.1, 0.1, 0.15, 0.11]), word('.5', [0.16, 0.1, 0.18, 0.11])])).to.equal('Total .5');
     });
 
+    it('textOf keeps words apart whose gap is a space, on a page much wider than tall (a photo), where the gap is small beside the height', () => {
+      // A landscape photo: x is a fraction of 2021 px, y of 1604 px; the 6 px space is 0.003 of the width, the 26 px "6" 0.016 of the height.
+      const photo = [word('Regrade', [0.1297, 0.794, 0.1646, 0.8056]), word('soil', [0.1677, 0.794, 0.1807, 0.8032]), word('6', [0.1838, 0.7916, 0.1872, 0.808])];
+      expect(textOf(photo)).to.equal('Regrade soil 6');
+    });
+
     it('meanConfidence averages the words, 1 for none', () => {
       expect(meanConfidence([word('a', [0, 0, 0.1, 0.1], { source: 'ocr', confidence: 0.6 }), word('b', [0, 0, 0.1, 0.1], { source: 'ocr', confidence: 0.8 })])).to.be.closeTo(0.7, 1e-9);
       expect(meanConfidence([])).to.equal(1);

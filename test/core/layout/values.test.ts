@@ -23,6 +23,13 @@ describe('core layout: numbers, dates and units as printed', () => {
       expect(parseAmount('(250.00)')?.value).to.equal(-250);
     });
 
+    it('reads an amount followed by a comma or a full stop after its cents, in both conventions', () => {
+      expect(parseAmount('$40,374.75,')).to.include({ value: 40374.75, currency: '$' });
+      expect(parseAmount('1,250.00.')?.value).to.equal(1250);
+      expect(parseAmount('1.234,56,', COMMA)?.value).to.equal(1234.56);
+      expect(parseAmount('12,')).to.equal(null);
+    });
+
     it('reads the comma-decimal convention, spaces and apostrophes as thousands separators, and signs after the number', () => {
       expect(parseAmount('1.234,56 €', COMMA)).to.include({ value: 1234.56, currency: 'EUR', repaired: false });
       expect(parseAmount('41,1765 €', COMMA)?.value).to.equal(41.1765);

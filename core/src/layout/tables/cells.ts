@@ -62,7 +62,9 @@ export function readPercentCell(words: Word[], format: NumberFormat): CellValue<
 /** A unit cell, or the unit printed after a quantity; OCR-garbled construction units snapped to the known one a letter away. */
 export function readUnitCell(words: Word[]): CellValue<string> | null {
   const candidates = words.filter((word) => /\p{L}/u.test(word.text));
-  const cell = parseCell(candidates, parseUnit);
+  // OCR mixes the case of a short code ("Le" for LF): in a unit cell it is still read as a unit, to be snapped.
+  const ocrCode = (text: string): string | null => parseUnit(text) ?? (/^\p{L}{1,3}\.?$/u.test(text) ? text.replace(/\.$/, '') : null);
+  const cell = parseCell(candidates, candidates.every((word) => word.source === 'ocr') ? ocrCode : parseUnit);
   if (!cell) return null;
   if (cell.words.every((word) => word.source === 'text')) return { value: cell.value, words: cell.words, quality: 1 };
   const snapped = snapUnit(cell.value);

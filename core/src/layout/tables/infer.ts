@@ -54,12 +54,45 @@ function amountWords(words: Word[], format: NumberFormat): Array<{ word: Word; i
   });
 }
 
-function withQuantityAndUnit(words: Word[], index: number, roles: Sample['roles'], format: NumberFormat): Word | null {
+/**
+ * The quantity (and unit) printed before the word at `index`: right before the values, or, where the
+ * values start with a rate the quantity extends to the line's `total` ("448 SF 13.91 842.24 5,389.44
+ * 6,231.68"), before that rate, which is then the unit price.
+ */
+function withQuantityAndUnit(words: Word[], index: number, roles: Sample['roles'], format: NumberFormat, total?: number): Word | null {
+  if (total !== undefined && index > 1 && /\d[.,]\d/.test(words[index].text)) {
+    const rate = parseAmount(words[index].text, format)?.value;
+    const rated: Sample['roles'] = {};
+    const quantityWord = rate ? withQuantityAndUnit(words, index - 1, rated, format) : null;
+    const quantity = quantityWord ? parseQuantity(quantityWord.text, format)?.value : undefined;
+    if (rate && quantity && rated.unit && cents(quantity * rate) === cents(total)) {
+      Object.assign(roles, rated, { unitPrice: words[index] });
+      return quantityWord;
+    }
+  }
   let position = index;
   if (position > 0 && parseUnit(words[position].text)) roles.unit = words[position--];
   if (position > 0 && parseQuantity(words[position].text, format)) {
     roles.quantity = words[position];
     return words[position];
+  }
+  return null;
+}
+
+/** A unit code a quantity may print before a description: a known unit, or a short code in capitals. */
+const isUnitCode = (text: string): boolean => parseUnit(text) !== null && (isKnownUnit(text) || /^[A-Z]{1,4}$/.test(text));
+
+/**
+ * A quantity and unit printed before the description ("A-1  1  EA  Remove oil tank …"): as the
+ * row's first words, or right after a first word shaped like an item number; the words after them
+ * start with a letter and end before the values at `valuesIndex`.
+ */
+function leadingQuantityAndUnit(words: Word[], valuesIndex: number, format: NumberFormat): { quantity: Word; unit: Word } | null {
+  for (const start of ITEM_NUMBER.test(words[0].text) ? [1, 0] : [0]) {
+    const [quantityWord, unitWord, next] = [words[start], words[start + 1], words[start + 2]];
+    if (start + 2 >= valuesIndex || !/^\p{L}/u.test(next.text) || !isUnitCode(unitWord.text)) continue;
+    const quantity = parseQuantity(quantityWord.text, format);
+    if (quantity && quantity.value > 0 && /^\d/.test(quantityWord.text)) return { quantity: quantityWord, unit: unitWord };
   }
   return null;
 }
@@ -87,7 +120,9 @@ function sampleOf(row: LayoutRow, format: NumberFormat): Sample | null {
       const sum = found.slice(start, start + parts).reduce((acc, part) => acc + part.value, 0);
       const roles: Sample['roles'] = { amount: total.word };
       found.slice(start, start + parts).forEach((part, position) => (roles[PART_ROLES[position]] = part.word));
-      const quantityWord = withQuantityAndUnit(words, found[start].index - 1, roles, format);
+      let quantityWord = withQuantityAndUnit(words, found[start].index - 1, roles, format, total.value);
+      const leading = quantityWord ? null : leadingQuantityAndUnit(words, found[start].index, format);
+      if (leading) [roles.quantity, roles.unit, quantityWord] = [leading.quantity, leading.unit, leading.quantity];
       const quantity = quantityWord ? (parseQuantity(quantityWord.text, format)?.value ?? 1) : 1;
       if (cents(sum) === cents(total.value)) readings.push({ row, roles, first: words[0], telling: quantity !== 1 });
       // Parts per unit read the row as well as unit price (+ tax) when a part is 0: those come first.
@@ -148,7 +183,7 @@ export function inferHeader(rows: LayoutRow[], format: NumberFormat): { header: 
   if (fitting.length < MIN_SAMPLES) return null;
   const columns: TableColumn[] = [];
   const roles: ColumnRole[] =
-    kind === 'material' ? ['quantity', 'unit', ...PART_ROLES, 'amount'] : kind === 'unitPrice' ? ['quantity', 'unit', 'unitPrice', 'taxAmount', 'amount'] : ['quantity', 'unit', 'amount'];
+    kind === 'material' ? ['quantity', 'unit', 'unitPrice', ...PART_ROLES, 'amount'] : kind === 'unitPrice' ? ['quantity', 'unit', 'unitPrice', 'taxAmount', 'amount'] : ['quantity', 'unit', 'amount'];
   for (const role of roles) {
     const words = fitting.flatMap((sample) => sample.roles[role] ?? []);
     if (words.length * 3 >= fitting.length) columns.push(columnOf(role, words));
@@ -171,10 +206,15 @@ export function inferHeader(rows: LayoutRow[], format: NumberFormat): { header: 
 
 /** The text cells of a sample row before its values (after its item number); a currency sign set apart is none. */
 function leadingTextCells(sample: Sample, numbering: boolean): Word[][] {
-  const valuesStart = Math.min(...Object.values(sample.roles).map((word) => word.bbox[0]));
+  const values = Object.values(sample.roles);
+  const text = sample.row.words.findIndex((word, index) => index > 0 && !values.includes(word) && /^\p{L}/u.test(word.text));
+  // A quantity and unit before the description come before the text, the other values after it.
+  const before = values.filter((word) => sample.row.words.indexOf(word) < text);
+  const textStart = Math.max(0, ...before.map((word) => word.bbox[2]));
+  const valuesStart = Math.min(...values.filter((word) => !before.includes(word)).map((word) => word.bbox[0]));
   const skip = numbering && ITEM_NUMBER.test(sample.first.text) ? sample.first : null;
   return cellsOf(sample.row)
-    .map((cell) => cell.filter((word) => word !== skip && word.bbox[2] <= valuesStart))
+    .map((cell) => cell.filter((word) => word !== skip && word.bbox[0] >= textStart && word.bbox[2] <= valuesStart))
     .filter((cell) => cell.some((word) => /\p{L}/u.test(word.text)));
 }
 

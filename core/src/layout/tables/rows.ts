@@ -73,9 +73,9 @@ export function totalLabelOf(words: Word[], row: LayoutRow): TotalLabel | null {
   return null;
 }
 
-/** A section's own total: "Subtotal 3.0 Roofing", "Section 3.0 Total", "Total Division 06". */
+/** A section's own total: "Subtotal 3.0 Roofing", "Section 3.0 Total", "Section 3 Subtotal", "Total Division 06". */
 const SECTION_TOTAL =
-  /\b(sub-?total|total)\b.*((?<![\d.,$€£])\d{1,2}(\.\d)?(?![\d.,%])|\b(section|division|div\.?)\b)|\b(section|division|div\.?)\s*\d{1,2}(\.\d{1,2})?\b.*\btotal\b/i;
+  /\b(sub-?total|total)\b.*((?<![\d.,$€£])\d{1,2}(\.\d)?(?![\d.,%])|\b(section|division|div\.?)\b)|\b(section|division|div\.?)\s*\d{1,2}(\.\d{1,2})?\b.*\b(sub-?)?total\b/i;
 const ALL_SECTIONS = /\b(all|sections|of sections)\b/i;
 
 export function namesASection(text: string): boolean {

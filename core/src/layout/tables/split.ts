@@ -91,9 +91,13 @@ function takeValueWords(row: LayoutRow, columns: TableColumn[], format: NumberFo
   const leadingEnd = Math.max(...leading.map((column) => column.x1), Number.NEGATIVE_INFINITY) + rowHeightsToX(row, 1);
   while (lead < cut && leading.length > 0) {
     const word = row.words[lead];
-    if (word.bbox[0] > leadingEnd || !isValueWord(word, leading, format)) break;
+    // OCR garbles a unit after its quantity ("23.  Le" for 23 LF); under the unit column it is still the unit.
+    const garbledUnit =
+      word.source === 'ocr' && lead > first && /^\p{L}{1,3}$/u.test(word.text) && !hasLetters(row.words[lead - 1].text) &&
+      leading.some((column) => column.role === 'unit' && intervalDistance(word, column) === 0);
+    if (word.bbox[0] > leadingEnd || !(garbledUnit || isValueWord(word, leading, format))) break;
     // A unit-shaped word opening the row is a heading ("BATH"), unless it is a known unit or follows its quantity.
-    if (hasLetters(word.text) && parseAmount(word.text, format) === null && !isKnownUnit(word.text) && (lead === first || hasLetters(row.words[lead - 1].text))) break;
+    if (!garbledUnit && hasLetters(word.text) && parseAmount(word.text, format) === null && !isKnownUnit(word.text) && (lead === first || hasLetters(row.words[lead - 1].text))) break;
     if (item && nearestColumn(word, [item, ...leading]) === item) break;
     lead += 1;
   }
