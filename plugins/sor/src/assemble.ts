@@ -213,12 +213,14 @@ function restoreDecimalPoints(drafts: DraftSection[]): void {
   }
 }
 
+/** The drafts that become sections: named, or holding items. */
+const keptDrafts = (drafts: DraftSection[]): DraftSection[] => drafts.filter((draft) => draft.name !== '' || draft.items.length > 0);
+
 /** Turns the table drafts into `constructionSections`, recording a fieldDetails entry per value. */
 export function toSections(drafts: DraftSection[], provenance: ProvenanceRecorder): SorSection[] {
   snapUnits(drafts);
   restoreDecimalPoints(drafts);
-  return drafts
-    .filter((draft) => draft.name !== '' || draft.items.length > 0)
+  return keptDrafts(drafts)
     .map((draft, sectionIndex) => {
       const path = `constructionSections[${sectionIndex}]`;
       provenance.record(`${path}.sectionName`, draft.page, draft.nameWords);
@@ -237,4 +239,31 @@ export function toSections(drafts: DraftSection[], provenance: ProvenanceRecorde
       }
       return section;
     });
+}
+
+/**
+ * Line totals that add up to the recap's printed subtotal vouch for themselves: on a line whose parts
+ * do not make its total, the one OCR part whose corrected value makes them is put right, also where
+ * correcting the total instead would have been as likely a misreading (821.12 read for 321.12 against
+ * 1,901.12 read for 1,401.12).
+ */
+export function repairByRecapSubtotal(sections: SorSection[], drafts: DraftSection[], subtotal: number | null, provenance: ProvenanceRecorder): void {
+  const items = sections.flatMap((section) => section.lineItems);
+  if (subtotal === null || items.length === 0 || items.some((item) => item.totalCost === null)) return;
+  if (cents(items.reduce((sum, item) => sum + item.totalCost!, 0)) !== cents(subtotal)) return;
+  const kept = keptDrafts(drafts);
+  sections.forEach((section, sectionIndex) =>
+    section.lineItems.forEach((item, itemIndex) => {
+      const keys = parts(item);
+      if (addsUp(item) || keys.some((key) => item[key] === null || item[key] === undefined)) return;
+      const draft = kept[sectionIndex].items[itemIndex];
+      const terms = keys.map((key) => ({ value: item[key]!, repairable: isOcrCell(cellOf(draft, key)) }));
+      const repair = repairSum(terms, { value: item.totalCost!, repairable: false });
+      if (!repair) return;
+      const key = keys[repair.index];
+      item[key] = repair.value;
+      const rule = `${keys.map((part) => PART_NAMES[part]).join(' + ')} = total; the line totals make the printed subtotal`;
+      provenance.record(`constructionSections[${sectionIndex}].lineItems[${itemIndex}].${key}`, draft.page, cellOf(draft, key)!.words, REPAIRED_QUALITY, `OCR misreading repaired by the line's arithmetic (${rule})`);
+    }),
+  );
 }

@@ -1,6 +1,6 @@
 import type { DocumentModel, ExtractionResult, Extractor } from '@docsift/core';
 import { fieldTerms, readLayout, foldText, roundCents, type LayoutRow, type NumberFormat } from '@docsift/core/layout';
-import { toSections } from './assemble.js';
+import { repairByRecapSubtotal, toSections } from './assemble.js';
 import { readMetadata } from './metadata.js';
 import { ProvenanceRecorder } from './provenance.js';
 import { readRecap, type RecapLine, type RecapRead, type RecapValue } from './recap.js';
@@ -89,6 +89,7 @@ export function extractSor(document: DocumentModel): ExtractionResult<SorData> {
   const table = readStatementTable(layout);
   const constructionSections = toSections(table.sections, provenance);
   const { recap: recapSummary, recapLines, afterGrandTotal, contingency } = toRecap(rows, table.end, format, provenance);
+  repairByRecapSubtotal(constructionSections, table.sections, recapSummary.subtotal, provenance);
   const additionalInfo = { ...additional, recapLines, contingencyReserve: contingency, linesAfterGrandTotal: afterGrandTotal };
   return { data: { documentMetadata, constructionSections, recapSummary, additionalInfo }, fieldDetails: provenance.details };
 }

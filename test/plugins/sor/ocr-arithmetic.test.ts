@@ -42,6 +42,22 @@ describe('plugin-sor: OCR misreadings put right by the table’s arithmetic', ()
     expect(fieldDetails[path(0, 'laborCost')].derivation).to.equal(undefined);
   });
 
+  it('settles a tie between a part and the total where the line totals make the printed subtotal', () => {
+    // 821.12 for 321.12 and 1,401.12 for 1,901.12 are each one confused digit: the subtotal vouches for the totals.
+    const lines = [
+      header,
+      'Carpet and pad                       36   SY     1,080.00     821.12   1,401.12',
+      'Tile tub surround                    87   SF       762.12     997.89   1,760.01',
+      'Luxury vinyl plank                 1000   SF     3,590.00   2,140.00   5,730.00',
+      '',
+    ];
+    const { data, fieldDetails } = readOcr([...lines, '                                               Subtotal       8,891.13']);
+    expect(data.constructionSections[0].lineItems[0]).to.include({ materialCost: 1080, laborCost: 321.12, totalCost: 1401.12 });
+    expect(fieldDetails[path(0, 'laborCost')].derivation).to.match(/the line totals make the printed subtotal/);
+    const unvouched = readOcr([...lines, '                                               Subtotal       9,391.13']);
+    expect(unvouched.data.constructionSections[0].lineItems[0]).to.include({ laborCost: 821.12 });
+  });
+
   it('never changes values read from the text layer', () => {
     const { data } = extractSor(
       documentFromText([header, 'Replace water heater                  1   EA     1,850.00     300.00   1,550.00'].join('\n')),
