@@ -4,6 +4,11 @@ import type { GrayImage } from './gray-image.js';
 import { imageSize } from './image-header.js';
 import { checkPixelLimit, type ReaderLimits } from './limits.js';
 import { loadSharp } from './sharp.js';
+import { isBilevel } from './ocr/bilevel.js';
+import { inkComponents } from './ocr/components.js';
+import { flattenIllumination } from './ocr/illumination.js';
+import { otsuThreshold } from './ocr/projection.js';
+import { typicalGlyphHeight } from './ocr/text-height.js';
 
 /** Photos and screenshots smaller than this (longer side, pixels) carry text too small for tesseract... */
 const MIN_OCR_LONG_SIDE = 1800;
@@ -17,6 +22,24 @@ const MAX_UPSCALE = 2;
  * 300 dpi.
  */
 const MAX_OCR_PIXELS = 8.5 * 11 * 240 * 240;
+/**
+ * An image whose letters (their most frequent height, see text-height.ts) are shorter than this
+ * many pixels is enlarged until they are this tall, at most MAX_UPSCALE times... A phone photo of a
+ * letter page at 130-170 dpi has letters 8-13 pixels tall: enlarged, the tuning families' photos
+ * read 94.9% of their words right instead of 92.0%, their figures 95.5% instead of 88.7%.
+ */
+const OCR_LETTER_HEIGHT = 18;
+/** ...when that enlarges it by this much at least (a smaller step costs time and changes little)... */
+const MIN_LETTER_UPSCALE = 1.25;
+/** ...and never beyond this many pixels, for tesseract's heap (a letter page at about 340 dpi). */
+const MAX_ENLARGED_PIXELS = 2 * MAX_OCR_PIXELS;
+/**
+ * Letters measured blob by blob and weighted by their height differ by a third to a half (x-height
+ * and capitals); when they differ more than this, the most frequent small blobs are paper grain or
+ * JPEG blotches around a few large letters (a receipt photographed close), and the image is left as
+ * it is.
+ */
+const MAX_LETTER_HEIGHT_DISAGREEMENT = 2;
 
 /**
  * Decodes a JPEG or PNG to gray pixels, upright per its EXIF orientation and sized for OCR, with the
@@ -45,18 +68,36 @@ export async function decodeForOcr(
     const kind = format === 'png' ? 'PNG' : 'JPEG';
     throw new DocsiftError('corrupt_file', `The ${kind} image cannot be read: its data is damaged or the file is truncated.`);
   }
-  return { ...decoded, image: await enlargeForOcr(decoded.image) };
+  // Letters are measured only on images not shrunk: a shrunk one is a letter page at 240 dpi or more.
+  return { ...decoded, image: await enlargeForOcr(decoded.image, shrink >= 1) };
 }
 
 /**
- * Enlarges a small image before OCR. Measured on the corpus: a 789×557 invoice screenshot gave 39%
- * more characters read with confidence ≥ 0.5 at 1.5×, a 754×1000 form 20% more, a 150-dpi ACORD
- * 25 photo 7% more; a narrow receipt about the same.
+ * How much to enlarge an image so that its letters are OCR_LETTER_HEIGHT tall: 1 when they are,
+ * when it has too few letters to tell or its small blobs are no letters, or when it is black and
+ * white (a fax reads worse enlarged, see bilevel.ts).
  */
-async function enlargeForOcr(image: GrayImage): Promise<GrayImage> {
+export function letterUpscale(image: GrayImage): number {
+  if (isBilevel(image)) return 1;
+  const flat = flattenIllumination(image);
+  const components = inkComponents(flat, otsuThreshold(flat.data));
+  const letters = typicalGlyphHeight(components, flat.height);
+  const byHeight = typicalGlyphHeight(components, flat.height, 'height');
+  if (letters === undefined || byHeight === undefined || byHeight > MAX_LETTER_HEIGHT_DISAGREEMENT * letters) return 1;
+  const scale = Math.min(MAX_UPSCALE, OCR_LETTER_HEIGHT / letters, Math.sqrt(MAX_ENLARGED_PIXELS / (image.width * image.height)));
+  return scale >= MIN_LETTER_UPSCALE ? scale : 1;
+}
+
+/**
+ * Enlarges a small image, or one of small print (see OCR_LETTER_HEIGHT), before OCR. Measured on the
+ * corpus: a 789×557 invoice screenshot gave 39% more characters read with confidence ≥ 0.5 at 1.5×,
+ * a 754×1000 form 20% more, a 150-dpi ACORD 25 photo 7% more; a narrow receipt about the same.
+ */
+async function enlargeForOcr(image: GrayImage, measureLetters: boolean): Promise<GrayImage> {
   const longSide = Math.max(image.width, image.height);
-  if (longSide >= MIN_OCR_LONG_SIDE) return image;
-  const scale = Math.min(MAX_UPSCALE, OCR_TARGET_LONG_SIDE / longSide);
+  const bySize = longSide >= MIN_OCR_LONG_SIDE ? 1 : Math.min(MAX_UPSCALE, OCR_TARGET_LONG_SIDE / longSide);
+  const scale = Math.max(bySize, measureLetters ? letterUpscale(image) : 1);
+  if (scale === 1) return image;
   const sharp = await loadSharp();
   const { data, info } = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 1 } })
     .resize(Math.round(image.width * scale), Math.round(image.height * scale), { kernel: 'lanczos3' })
