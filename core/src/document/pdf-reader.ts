@@ -21,9 +21,13 @@ const MIN_OCR_DPI = 200;
 /** A poster-sized page is rendered smaller rather than handing tesseract hundreds of megapixels. */
 const MAX_OCR_PIXELS = 35_000_000;
 
+/**
+ * Not rounded: a fax of 1728 pixels across a letter page is 203.3 dpi, and rendered at 203 its
+ * black and white pixels would be resampled into gray ones, and the page no longer read as a fax.
+ */
 function ocrDpi({ imageCoverage, largestImageDpi }: TextPageResult): number {
   if (imageCoverage < 0.5 || largestImageDpi === null) return OCR_DPI;
-  return Math.round(Math.min(OCR_DPI, Math.max(MIN_OCR_DPI, largestImageDpi)));
+  return Math.min(OCR_DPI, Math.max(MIN_OCR_DPI, largestImageDpi));
 }
 
 export interface PdfReadContext {

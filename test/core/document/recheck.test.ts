@@ -93,4 +93,15 @@ describe('re-reading doubtful OCR words', () => {
     expect(await recheckDoubtfulWords(engine, image, picture)).to.deep.equal(picture);
     expect(engine.sheets).to.have.length(0);
   });
+
+  it('reads a long doubtful line again on a fax only', async () => {
+    // A line of words 20 px high, 300 px wide: fifteen word heights, more than a table cell.
+    const line = pageWith([[20, 20, 320, 40]]);
+    const doubtful = [word('Tota1', [10, 0, 30, 15], 0.95), word('Ramove exlsting flxtures', [20, 20, 320, 40], 0.3)];
+    const onScan = new SheetReader([{ text: 'Remove existing fixtures', confidence: 0.8 }]);
+    expect(await recheckDoubtfulWords(onScan, line, doubtful)).to.deep.equal(doubtful);
+    const onFax = new SheetReader([{ text: 'Remove existing fixtures', confidence: 0.8 }]);
+    const words = await recheckDoubtfulWords(onFax, line, doubtful, { bilevel: true });
+    expect(words.map((found) => found.text)).to.deep.equal(['Tota1', 'Remove existing fixtures']);
+  });
 });

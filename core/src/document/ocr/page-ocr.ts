@@ -3,6 +3,7 @@ import { rotateQuarterTurns, type GrayImage } from '../gray-image.js';
 import { roundBox } from '../geometry.js';
 import { isBilevel, softenBilevel } from './bilevel.js';
 import { cropToInk, type InkCrop } from './crop.js';
+import { withoutFaxHeaderLines } from './fax-header.js';
 import { flattenIllumination } from './illumination.js';
 import { deskew, measureSkew, skewWorthCorrecting } from './deskew.js';
 import { isMisreadDollarSign, normaliseOcrWord } from './normalise.js';
@@ -72,7 +73,7 @@ async function recognizeTurned(engine: OcrEngine, image: GrayImage, cleaning: Cl
   const { canvas, window } = await deskew(turned, skew);
   const { image: cleaned, crop } = cropToInk(canvas, window);
   removeRules(cleaned, Math.max(crop.pageWidth, crop.pageHeight), { brokenRules: cleaning.bilevel });
-  return { quarterTurns, skew, image: cleaned, crop, words: await engine.recognize(cleaned) };
+  return { quarterTurns, skew, image: cleaned, crop, words: await engine.recognize(cleaned, 'page', { speckled: cleaning.bilevel }) };
 }
 
 /**
@@ -97,10 +98,11 @@ export async function recognizePage(engine: OcrEngine, page: GrayImage): Promise
     const flipped = await recognizeTurned(engine, image, cleaning, best.quarterTurns + 2);
     if (readabilityScore(flipped.words) > readabilityScore(best.words)) best = flipped;
   }
-  const words = await recheckDoubtfulWords(engine, best.image, best.words);
+  const words = await recheckDoubtfulWords(engine, best.image, best.words, { bilevel: cleaning.bilevel });
+  const pageWords = toPageWords(words, best.crop);
   return {
     rotation: (best.quarterTurns % 4) * 90,
     deskewAngle: best.skew,
-    words: toPageWords(words, best.crop),
+    words: cleaning.bilevel ? withoutFaxHeaderLines(pageWords) : pageWords,
   };
 }

@@ -12,8 +12,17 @@ import { parseTsvWords, type OcrWord } from './tsv.js';
  */
 export type OcrLayout = 'page' | 'lines';
 
+/** What is known of the page before recognition. */
+export interface OcrPageHints {
+  /**
+   * Dust and dropouts all over (a fax): tesseract's heavy noise removal is turned on, which on the
+   * thirteen tuning families' faxes read 2% more words right at confidence ≥ 0.5 (4807 against 4717 of 7056).
+   */
+  speckled?: boolean;
+}
+
 export interface OcrEngine {
-  recognize(image: GrayImage, layout?: OcrLayout): Promise<OcrWord[]>;
+  recognize(image: GrayImage, layout?: OcrLayout, page?: OcrPageHints): Promise<OcrWord[]>;
   close(): Promise<void>;
 }
 
@@ -53,10 +62,11 @@ export class TesseractPool implements OcrEngine {
     this.closing.catch(() => undefined);
   }
 
-  async recognize(image: GrayImage, layout: OcrLayout = 'page'): Promise<OcrWord[]> {
+  async recognize(image: GrayImage, layout: OcrLayout = 'page', page: OcrPageHints = {}): Promise<OcrWord[]> {
     const scheduler = await this.start();
     // Options other than tesseract.js's own are set as tesseract parameters for this job only.
     const options: Partial<RecognizeOptions & WorkerParams> = layout === 'lines' ? { tessedit_pageseg_mode: PSM_SINGLE_BLOCK } : {};
+    if (page.speckled) options.textord_heavy_nr = '1';
     const job = scheduler.addJob('recognize', toPgm(image), options, { tsv: true, text: false, blocks: false });
     const result = await Promise.race([job, this.closing]);
     return parseTsvWords(result.data.tsv ?? '');
