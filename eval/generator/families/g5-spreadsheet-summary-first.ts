@@ -134,7 +134,7 @@ async function render(document: SorDocument): Promise<Uint8Array> {
 export const g5: SorFamily = {
   id: 'g5',
   name: 'landscape spreadsheet, summary first',
-  heldOut: true,
+  heldOut: false,
   items: [15, 50],
   dateStyle: 'abbrev',
   printed: {

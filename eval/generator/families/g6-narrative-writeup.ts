@@ -109,7 +109,7 @@ async function render(document: SorDocument): Promise<Uint8Array> {
 export const g6: SorFamily = {
   id: 'g6',
   name: 'narrative work write-up',
-  heldOut: true,
+  heldOut: false,
   items: [5, 18],
   dateStyle: 'long',
   printed: {

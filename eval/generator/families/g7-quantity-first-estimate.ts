@@ -136,7 +136,7 @@ async function render(document: SorDocument): Promise<Uint8Array> {
 export const g7: SorFamily = {
   id: 'g7',
   name: 'quantity-first contractor estimate',
-  heldOut: true,
+  heldOut: false,
   items: [10, 45],
   dateStyle: 'us',
   printed: {

@@ -126,7 +126,7 @@ async function render(document: SorDocument): Promise<Uint8Array> {
 export const g8: SorFamily = {
   id: 'g8',
   name: 'typed bid form',
-  heldOut: true,
+  heldOut: false,
   items: [5, 28],
   dateStyle: 'short',
   printed: {
