@@ -41,22 +41,27 @@ export const joinWords = (words: readonly Word[]): string => words.map((word) =>
 /** Words closer than this (in word heights) touch: a reader split one printed word ("Engineer ' s"). */
 const TOUCHING_GAP = 0.2;
 /**
- * The same gap measured in the two words' mean character width: heights are page fractions of the
- * page's height and gaps of its width, so on a wide photo a word space can look narrower than 0.2
- * of a height; a space is about half a character wide.
+ * The same gap measured in the mean character width of the words joined: heights are page fractions
+ * of the page's height and gaps of its width, so on a wide photo a word space can look narrower than
+ * 0.2 of a height; a space is about half a character wide. The mean is the whole text's, as a split
+ * piece of one or two characters ("'", "s") has a width of its own that says little.
  */
 const TOUCHING_CHARACTERS = 0.3;
 
-const characterWidth = (a: Word, b: Word): number => (a.bbox[2] - a.bbox[0] + b.bbox[2] - b.bbox[0]) / Math.max(1, a.text.length + b.text.length);
+function characterWidth(words: readonly Word[]): number {
+  const width = words.reduce((sum, word) => sum + word.bbox[2] - word.bbox[0], 0);
+  return width / Math.max(1, words.reduce((sum, word) => sum + word.text.length, 0));
+}
 
 /** Words joined with single spaces; touching pieces of one printed word, and a split-off comma, put back together. */
 export function textOf(words: readonly Word[]): string {
   let text = '';
   const height = Math.max(0, ...words.map((word) => word.bbox[3] - word.bbox[1]));
+  const touchingGap = Math.min(TOUCHING_GAP * height, TOUCHING_CHARACTERS * characterWidth(words));
   words.forEach((word, index) => {
     const previous = words[index - 1];
     const gap = previous ? word.bbox[0] - previous.bbox[2] : 0;
-    const touching = previous && gap < TOUCHING_GAP * height && gap < TOUCHING_CHARACTERS * characterWidth(previous, word) && word.bbox[0] > previous.bbox[0];
+    const touching = previous && gap < touchingGap && word.bbox[0] > previous.bbox[0];
     text += (index === 0 || touching ? '' : ' ') + word.text;
   });
   return text.replace(/\s+([,;:]|\.(?!\d))(?=\s|$)/g, '$1').trim();

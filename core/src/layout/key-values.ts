@@ -50,6 +50,8 @@ const CHECKBOX = /^(\[\s?[xX✓✔]?\s?\]|[☐☑☒✓✔✗✘]|[xX])$/u;
 const MAX_BELOW_GAP = 2.5;
 /** A value continues on the next row when the rows are at most this many row heights apart. */
 const MAX_CONTINUATION_GAP = 1.5;
+/** A row whose words all start this many row heights right of a value's left edge belongs to a block beside it. */
+const OTHER_BLOCK_OFFSET = 12;
 /** A value below may start this many row heights right of its label's end (indented form boxes). */
 const MAX_INDENT = 6;
 
@@ -126,6 +128,8 @@ function continuation(rows: LayoutRow[], rowIndex: number, x0: number, count: nu
     const row = rows[index];
     if (row.page !== previous.page || rowGap(previous, row) > MAX_CONTINUATION_GAP) break;
     const tolerance = rowHeightsToX(row, 1.5);
+    // Side-by-side blocks interleave their lines: a row printed only in the block to the right is skipped.
+    if (row.words.every((word) => word.bbox[0] > x0 + rowHeightsToX(row, OTHER_BLOCK_OFFSET))) continue;
     const cell = cellsOf(row, 0.95).find((candidate) => Math.abs(candidate[0].bbox[0] - x0) <= tolerance);
     if (!cell || cell.some((word) => endsWithColon(word) || stops.has(word))) break;
     // A labelled row ("Phone:   555…") starts another field even when its value lines up.

@@ -1,3 +1,4 @@
+import type { Word } from '../contracts/document.js';
 import { editDistance, stripAccents } from './text.js';
 
 /**
@@ -73,4 +74,31 @@ function looksAlike(a: string, b: string): boolean {
   if (a.length !== b.length) return false;
   const at = [...a].findIndex((letter, index) => letter !== b[index]);
   return at >= 0 && LOOK_ALIKE_GROUPS.some((group) => group.includes(a[at]) && group.includes(b[at]));
+}
+
+/** A count or measure as printed in running text: "21", "1,463", "2.5". */
+const PRINTED_NUMBER = /^(\d{1,3}(,\d{3})+|\d+)(\.\d+)?$/;
+
+export interface QuantityInText {
+  quantity: number;
+  unit: string;
+  /** The number's and the unit's words, for provenance. */
+  words: Word[];
+}
+
+/**
+ * A quantity written into a description with a construction unit in capitals after it ("Remove 21 SY
+ * carpet", "two coats – 3,230 SF; color…"): the one such pair in the words. Null where there is
+ * none, or two (which one the line's amount is for cannot be told), and for units in lower case
+ * ("6 lb pad", "3 ton unit"), which describe the material rather than count the work.
+ */
+export function quantityInText(words: readonly Word[]): QuantityInText | null {
+  const found: QuantityInText[] = [];
+  for (let index = 0; index + 1 < words.length; index++) {
+    const number = words[index].text.replace(/^[(–-]+/, '');
+    const unit = words[index + 1].text.replace(/[.,;:)]+$/, '');
+    if (!PRINTED_NUMBER.test(number) || !CONSTRUCTION.has(unit) || unit !== unit.toUpperCase()) continue;
+    found.push({ quantity: Number(number.replace(/,/g, '')), unit, words: [words[index], words[index + 1]] });
+  }
+  return found.length === 1 ? found[0] : null;
 }

@@ -1,6 +1,6 @@
-import { cents, isKnownUnit, repairOcrSpelling, repairSum, roundCents, snapUnitByUse, textOf, type CellValue } from '@docsift/core/layout';
+import { cents, isKnownUnit, quantityInText, repairOcrSpelling, repairSum, roundCents, snapUnitByUse, textOf, type CellValue } from '@docsift/core/layout';
 import type { ProvenanceRecorder } from './provenance.js';
-import { quantityFromRates, reconcileQuantity } from './quantity.js';
+import { quantityFromDescription, quantityFromRates, reconcileQuantity } from './quantity.js';
 import type { SorLineItem, SorSection } from './schema.js';
 import type { DraftItem, DraftSection } from './table.js';
 
@@ -113,7 +113,7 @@ function repairByLine(item: SorLineItem, draft: DraftItem, path: string, provena
   provenance.record(`${path}.${key}`, draft.page, cellOf(draft, key)!.words, REPAIRED_QUALITY, `OCR misreading repaired by the line's arithmetic (${rule})`);
 }
 
-function toLineItem(draft: DraftItem, path: string, provenance: ProvenanceRecorder): SorLineItem {
+function toLineItem(draft: DraftItem, path: string, provenance: ProvenanceRecorder, quantitiesInDescriptions: boolean): SorLineItem {
   const description = textOf(repairOcrSpelling(draft.description));
   provenance.record(`${path}.description`, draft.page, draft.description);
   const item: SorLineItem = {
@@ -132,6 +132,7 @@ function toLineItem(draft: DraftItem, path: string, provenance: ProvenanceRecord
     if (!extendUnitPrices(item, draft, path, provenance)) repairByLine(item, draft, path, provenance);
     deriveMissing(item, draft, path, provenance);
   }
+  if (quantitiesInDescriptions) quantityFromDescription(item, draft, path, provenance);
   reconcileQuantity(item, draft, path, provenance);
   return item;
 }
@@ -213,6 +214,19 @@ function restoreDecimalPoints(drafts: DraftSection[]): void {
   }
 }
 
+/** Share of a document's lines that must carry a quantity in their description for it to be read there. */
+const DESCRIBED_QUANTITY_SHARE = 0.5;
+
+/**
+ * A write-up with no quantity or unit column that writes quantities into its descriptions does so
+ * on most lines ("Remove 21 SY carpet"); one line that names a size ("Roll-off dumpster, 20 CY")
+ * does not make a quantity.
+ */
+function writesQuantitiesInDescriptions(items: DraftItem[]): boolean {
+  if (items.length === 0 || items.some((item) => item.quantity !== null || item.unit !== null)) return false;
+  return items.filter((item) => quantityInText(item.description) !== null).length >= items.length * DESCRIBED_QUANTITY_SHARE;
+}
+
 /** The drafts that become sections: named, or holding items. */
 const keptDrafts = (drafts: DraftSection[]): DraftSection[] => drafts.filter((draft) => draft.name !== '' || draft.items.length > 0);
 
@@ -220,13 +234,14 @@ const keptDrafts = (drafts: DraftSection[]): DraftSection[] => drafts.filter((dr
 export function toSections(drafts: DraftSection[], provenance: ProvenanceRecorder): SorSection[] {
   snapUnits(drafts);
   restoreDecimalPoints(drafts);
+  const quantitiesInDescriptions = writesQuantitiesInDescriptions(drafts.flatMap((draft) => draft.items));
   return keptDrafts(drafts)
     .map((draft, sectionIndex) => {
       const path = `constructionSections[${sectionIndex}]`;
       provenance.record(`${path}.sectionName`, draft.page, draft.nameWords);
       const section: SorSection = {
         sectionName: draft.name,
-        lineItems: draft.items.map((item, itemIndex) => toLineItem(item, `${path}.lineItems[${itemIndex}]`, provenance)),
+        lineItems: draft.items.map((item, itemIndex) => toLineItem(item, `${path}.lineItems[${itemIndex}]`, provenance, quantitiesInDescriptions)),
       };
       if (draft.total) {
         const { page } = draft.total;

@@ -4,7 +4,7 @@ import { repairByRecapSubtotal, toSections } from './assemble.js';
 import { readMetadata } from './metadata.js';
 import { ProvenanceRecorder } from './provenance.js';
 import { readRecap, type RecapLine, type RecapRead, type RecapValue } from './recap.js';
-import type { SorData, SorRecap, SorRecapLine } from './schema.js';
+import type { SorData, SorRecap, SorRecapLine, SorSection } from './schema.js';
 import { readStatementTable } from './table.js';
 
 const RECAP_FIELDS = ['subtotal', 'generalConditions', 'overheadAndProfit', 'grandTotal'] as const;
@@ -53,9 +53,17 @@ interface RecapResult {
   contingency: number | null;
 }
 
-function toRecap(rows: LayoutRow[], start: number, format: NumberFormat, provenance: ProvenanceRecorder): RecapResult {
-  let read = readRecap(rows, start, format);
-  if (Object.keys(read.fields).length === 0 && start > 0) read = readRecap(rows, 0, format);
+/** The sum of the line totals where two or more sections hold lines and every line has a total; else null. */
+function sectionsTotal(sections: SorSection[]): number | null {
+  const items = sections.flatMap((section) => section.lineItems);
+  if (sections.filter((section) => section.lineItems.length > 0).length < 2 || items.some((item) => item.totalCost === null)) return null;
+  return roundCents(items.reduce((sum, item) => sum + item.totalCost!, 0));
+}
+
+function toRecap(rows: LayoutRow[], start: number, format: NumberFormat, sections: SorSection[], provenance: ProvenanceRecorder): RecapResult {
+  const sum = sectionsTotal(sections);
+  let read = readRecap(rows, start, format, sum);
+  if (Object.keys(read.fields).length === 0 && start > 0) read = readRecap(rows, 0, format, sum);
   const values: Partial<Record<keyof SorRecap, RecapValue>> = { ...read.fields, overheadAndProfit: overheadAndProfit(read.fields) };
   const derivations = deriveUnread(read, values);
   const recap: SorRecap = { subtotal: null, generalConditions: null, overheadAndProfit: null, grandTotal: null };
@@ -88,7 +96,7 @@ export function extractSor(document: DocumentModel): ExtractionResult<SorData> {
   const { metadata: documentMetadata, additional } = readMetadata(layout, provenance);
   const table = readStatementTable(layout);
   const constructionSections = toSections(table.sections, provenance);
-  const { recap: recapSummary, recapLines, afterGrandTotal, contingency } = toRecap(rows, table.end, format, provenance);
+  const { recap: recapSummary, recapLines, afterGrandTotal, contingency } = toRecap(rows, table.end, format, constructionSections, provenance);
   repairByRecapSubtotal(constructionSections, table.sections, recapSummary.subtotal, provenance);
   const additionalInfo = { ...additional, recapLines, contingencyReserve: contingency, linesAfterGrandTotal: afterGrandTotal };
   return { data: { documentMetadata, constructionSections, recapSummary, additionalInfo }, fieldDetails: provenance.details };

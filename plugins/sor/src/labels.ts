@@ -5,6 +5,7 @@ import {
   findDate,
   labelsOnRow,
   PhraseMatcher,
+  rowHeightsToX,
   startsCell,
   valueRegions,
   type FieldConcept,
@@ -134,6 +135,18 @@ export function isCaptionRow(row: Row, hits: LabelHit[]): boolean {
   return hits.length >= 2 && covered >= row.words.length * CAPTION_SHARE && !hits.some((hit) => endsWithColon(row.words[hit.end - 1]));
 }
 
+/** A value further right of its label than this many row heights, with no colon between, may be the next block's. */
+const FAR_RIGHT = 12;
+
+/**
+ * A caption over a block ("PROPERTY" over an address) with the block beside it printed on the same
+ * line: the word far to its right, with no colon after the label, is the other block's.
+ */
+function acrossTheGutter(hit: LabelHit, value: Word): boolean {
+  const last = hit.row.words[hit.end - 1];
+  return !endsWithColon(last) && value.bbox[0] - last.bbox[2] > rowHeightsToX(hit.row, FAR_RIGHT);
+}
+
 /**
  * The value of a header-block label: its cell to the right (up to the next label), else the cell
  * under it (first under a box caption); an address continues on the lines below at the same left edge.
@@ -142,7 +155,7 @@ export function valueOf(rows: Row[], hit: LabelHit, stops: ReadonlySet<Word>, li
   const regions = valueRegions(rows, hit, { maxLines: lines, compact: false, stops });
   const right = regions.find((region) => region.arrangement === 'right' && region.weight === 1) ?? regions.find((region) => region.arrangement === 'right');
   const below = regions.find((region) => region.arrangement === 'below');
-  const chosen = captions ? (below ?? right) : (right ?? below);
+  const chosen = captions || (right && below && acrossTheGutter(hit, right.lines[0][0])) ? (below ?? right) : (right ?? below);
   if (!chosen || /^signature/i.test(chosen.lines[0][0].text)) return null;
   return { words: chosen.lines, page: chosen.page };
 }

@@ -1,5 +1,5 @@
 import type { Word } from '@docsift/core';
-import { cellsOf, findDateInText, findIssuer, foldText, hasLegalForm, isDocumentTitle, parseAmount, textOf, type DocumentLayout, type LayoutRow as Row, type PartyName } from '@docsift/core/layout';
+import { cellsOf, findDateInText, findIssuer, foldText, hasLegalForm, isDocumentTitle, parseAmount, rowHeightsToX, textOf, type DocumentLayout, type LayoutRow as Row, type PartyName } from '@docsift/core/layout';
 import { isCaptionRow, labelsOf, valueOf, type LabelHit, type MetaField } from './labels.js';
 import type { ProvenanceRecorder } from './provenance.js';
 import type { SorAdditionalInfo, SorMetadata } from './schema.js';
@@ -33,6 +33,8 @@ const LENDING = /\b(bank|bancorp|savings|loan|credit union|mortgage|lending|home
 const MIN_ISSUER_CONFIDENCE = 0.6;
 /** A label's value is looked for this many rows under the contractor's label (its phone in a stacked block). */
 const CONTRACTOR_BLOCK_ROWS = 3;
+/** The town line that ends a US address ("Boise, ID 83726"): the lines under it are something else. */
+const STATE_AND_ZIP = /\b[A-Z]{2}\s+\d{5}(-\d{4})?\b/;
 /** A street address inside a job's description ("Renovation of 1764 Magnolia Street"): a house number, then a word. */
 const HOUSE_NUMBER = /^\d{1,6}[A-Za-z]?$/;
 
@@ -40,6 +42,19 @@ const HOUSE_NUMBER = /^\d{1,6}[A-Za-z]?$/;
 const withoutTrailingNote = (text: string): string => text.replace(/\s*\((?:[^()]|\([^()]*\))*\)$/, '').replace(TRAILING_ROLE, '').trim() || text;
 /** A role or program after a name ("Angela Washington, 203(k) Consultant", "Cardinal Bank, FHA 203(k)"). */
 const TRAILING_ROLE = /,\s*[^,]*\b(FHA|203\s*\(?k\)?|HomeStyle|consultant|inspector|estimator|owners?)\b[^,]*$/i;
+
+/** A person's name: two to four capitalised words or initials ("Dana K. Zimmerman"). */
+const PERSON_NAME = /^(\p{Lu}[\p{L}'’-]*\.?\s){1,3}\p{Lu}[\p{L}'’-]+$/u;
+
+/**
+ * A consultant is a person: what follows the name after a comma is an ID or a firm ("Terrence
+ * Okafor, HUD ID D0551", "Dana K. Zimmerman, Blue Heron Home Inspection"), not part of it.
+ */
+function personBeforeComma(text: string): string {
+  const comma = text.indexOf(', ');
+  const name = comma > 0 ? text.slice(0, comma) : text;
+  return comma > 0 && PERSON_NAME.test(name) && !name.split(' ').some((word) => COMPANY_SUFFIX.test(word) || CONSULTING_WORD.test(word) || TRADE_WORD.test(word)) ? name : text;
+}
 
 /** Values of each label in reading order (right of the label, else under it). */
 function collectLabelled(rows: Row[]): Map<MetaField, Found[]> {
@@ -133,7 +148,7 @@ class MetadataReader {
     const meta = this.metadata;
     meta.borrowerName = this.take('borrowerName', 'documentMetadata.borrowerName', withoutTrailingNote);
     meta.lenderName = this.take('lenderName', 'documentMetadata.lenderName', withoutTrailingNote) ?? this.lenderLetterhead();
-    meta.consultant = this.take('consultant', 'documentMetadata.consultant', withoutTrailingNote);
+    meta.consultant = this.take('consultant', 'documentMetadata.consultant', (text) => personBeforeComma(withoutTrailingNote(text)));
     meta.inspectionDate = this.take('inspectionDate', 'documentMetadata.inspectionDate', (text) => findDateInText(text, this.layout.conventions.dateOrder));
     const additional = this.additional;
     additional.fileNumber = this.take('fileNumber', 'additionalInfo.fileNumber');
@@ -149,8 +164,10 @@ class MetadataReader {
   private readAddress(): string | null {
     const found = this.first('propertyAddress');
     if (found) {
-      this.provenance.record('documentMetadata.propertyAddress', found.page, found.lines.flat());
-      return found.lines.map(textOf).join(', ');
+      const town = found.lines.findIndex((line) => STATE_AND_ZIP.test(textOf(line)));
+      const lines = town >= 0 ? found.lines.slice(0, town + 1) : found.lines;
+      this.provenance.record('documentMetadata.propertyAddress', found.page, lines.flat());
+      return lines.map(textOf).join(', ');
     }
     return this.addressOfJobSite() ?? this.addressOfProject();
   }
@@ -208,6 +225,7 @@ class MetadataReader {
     const asPhone = (text: string): string | null => PHONE.exec(text)?.[0] ?? null;
     if (phone) info.phone = this.take(phone.hit.value, 'documentMetadata.contractorInfo.phone', asPhone, phone);
     else if (!labelled && known) info.phone = this.firstPhone();
+    else if (labelled) info.phone = this.phoneUnder(labelled);
   }
 
   /** The letterhead's company, read once for the contractor and the lender. */
@@ -248,6 +266,21 @@ class MetadataReader {
         phone.rowIndex === contractor.rowIndex ||
         (phone.rowIndex > contractor.rowIndex && phone.rowIndex <= contractor.rowIndex + CONTRACTOR_BLOCK_ROWS && Math.abs(left(phone) - left(contractor)) <= tolerance),
     );
+  }
+
+  /** A stacked contractor block prints the phone bare on a line under the name, at its left edge. */
+  private phoneUnder(contractor: Found): string | null {
+    const first = contractor.words[0];
+    const at = this.rows.findIndex((row) => row.words.includes(first));
+    for (const row of this.rows.slice(at + 1, at + 1 + CONTRACTOR_BLOCK_ROWS)) {
+      if (row.page !== contractor.page) break;
+      const cell = cellsOf(row).find((words) => Math.abs(words[0].bbox[0] - first.bbox[0]) <= rowHeightsToX(row, 1.5));
+      const match = cell && PHONE.exec(textOf(cell));
+      if (!cell || !match || match.index !== 0) continue;
+      this.provenance.record('documentMetadata.contractorInfo.phone', row.page, cell, 0.8);
+      return match[0];
+    }
+    return null;
   }
 
   private firstPhone(): string | null {

@@ -1,5 +1,5 @@
 import type { Word } from '@docsift/core';
-import { cents, editDistance, repairProduct } from '@docsift/core/layout';
+import { cents, editDistance, quantityInText, repairProduct } from '@docsift/core/layout';
 import type { ProvenanceRecorder } from './provenance.js';
 import type { SorLineItem } from './schema.js';
 import type { DraftItem } from './table.js';
@@ -101,4 +101,21 @@ export function quantityFromRates(item: SorLineItem, draft: DraftItem, path: str
   if (quantity === null) return;
   item.quantity = quantity;
   provenance.record(`${path}.quantity`, draft.page, [...rates.flatMap((cell) => cell.words), ...(draft.total?.words ?? [])], DERIVED_QUANTITY_QUALITY, 'total ÷ the unit prices');
+}
+
+/** Confidence factor of a quantity and unit read out of the description's words. */
+const DESCRIBED_QUANTITY_QUALITY = 0.9;
+
+/**
+ * Where the table prints no quantity or unit column, a write-up may put them in the description
+ * ("Remove 21 SY carpet and pad"): the one number followed by a construction unit there is the
+ * line's quantity and unit. The description keeps its whole printed text.
+ */
+export function quantityFromDescription(item: SorLineItem, draft: DraftItem, path: string, provenance: ProvenanceRecorder): void {
+  const found = quantityInText(draft.description);
+  if (!found) return;
+  item.quantity = found.quantity;
+  item.unit = found.unit;
+  provenance.record(`${path}.quantity`, draft.page, [found.words[0]], DESCRIBED_QUANTITY_QUALITY, 'written in the description');
+  provenance.record(`${path}.unit`, draft.page, [found.words[1]], DESCRIBED_QUANTITY_QUALITY, 'written in the description');
 }

@@ -186,11 +186,13 @@ function withoutRunningTotals(rows: Row[], start: number, format: NumberFormat):
 }
 
 /**
- * Reads the recap by its label anchors from `start` on. The first grand total ends it: lines
+ * Reads the recap by its label anchors from `start` on. A line whose amount is the sum of the
+ * sections (`sectionsTotal`, given where two or more sections were read) is the subtotal whatever its
+ * label ("Total of all rooms"). The first grand total ends it: lines
  * printed after it (contingency, fees, total rehabilitation cost) are kept apart, as are priced
  * lines without a recap label between the subtotal and the grand total.
  */
-export function readRecap(printed: Row[], start: number, format: NumberFormat): RecapRead {
+export function readRecap(printed: Row[], start: number, format: NumberFormat, sectionsTotal: number | null = null): RecapRead {
   const rows = withoutRunningTotals(printed, start, format);
   const fields: Partial<Record<RecapField, RecapValue>> = {};
   const unread: RecapRead['unread'] = {};
@@ -198,6 +200,11 @@ export function readRecap(printed: Row[], start: number, format: NumberFormat): 
   let totalAt = -1;
   for (let index = start; index < rows.length; index += 1) {
     const field = recapFieldOf(rows[index]);
+    const sum = !field && !fields.subtotal && sectionsTotal !== null ? unlabelledLine(rows[index], format) : null;
+    if (sum && cents(sum.value.value) === cents(sectionsTotal!)) {
+      fields.subtotal = sum.value;
+      continue;
+    }
     if (!field) {
       const line = fields.subtotal && !RECAP_HEADINGS.find(rows[index], { cellStart: true }) ? unlabelledLine(rows[index], format) : null;
       if (line) unlabelled.push(line);

@@ -86,6 +86,18 @@ describe('core layout: text and boxes', () => {
       expect(textOf([word('Total', [0.1, 0.1, 0.15, 0.11]), word('.5', [0.16, 0.1, 0.18, 0.11])])).to.equal('Total .5');
     });
 
+    it("textOf joins a split-off apostrophe and its letter measured against the whole text's characters, not the narrow pieces' own", () => {
+      // As a PDF text layer gives "manufacturer's": the gap before "s" is wider than a third of the two narrow pieces' widths.
+      const pieces = [
+        word('per', [0.3297, 0.4808, 0.3505, 0.4893]),
+        word('manufacturer', [0.3548, 0.4779, 0.4417, 0.4867]),
+        word("'", [0.4426, 0.478, 0.444, 0.4811]),
+        word('s', [0.4454, 0.4808, 0.4503, 0.4867]),
+        word('installation', [0.4553, 0.4779, 0.5274, 0.4867]),
+      ];
+      expect(textOf(pieces)).to.equal("per manufacturer's installation");
+    });
+
     it('textOf keeps words apart whose gap is a space, on a page much wider than tall (a photo), where the gap is small beside the height', () => {
       // A landscape photo: x is a fraction of 2021 px, y of 1604 px; the 6 px space is 0.003 of the width, the 26 px "6" 0.016 of the height.
       const photo = [word('Regrade', [0.1297, 0.794, 0.1646, 0.8056]), word('soil', [0.1677, 0.794, 0.1807, 0.8032]), word('6', [0.1838, 0.7916, 0.1872, 0.808])];

@@ -8,8 +8,10 @@ import {
   parsePercent,
   parseQuantity,
   parseUnit,
+  quantityInText,
   snapUnit,
 } from '../../../core/src/layout/index.js';
+import { word } from './helpers.js';
 
 const COMMA = { decimal: ',' } as const;
 
@@ -103,6 +105,20 @@ describe('core layout: numbers, dates and units as printed', () => {
     expect(parseUnit('Replace')).to.equal(null);
     expect(snapUnit('kS')).to.equal('LS');
     expect(snapUnit('ES')).to.equal(null);
+  });
+
+  it('quantityInText finds the one number followed by a construction unit in capitals in running text', () => {
+    const words = (text: string) => text.split(' ').map((entry, index) => word(entry, [index * 0.05, 0, index * 0.05 + 0.04, 0.01]));
+    const found = (text: string) => {
+      const quantity = quantityInText(words(text));
+      return quantity && [quantity.quantity, quantity.unit, quantity.words.map((entry) => entry.text).join(' ')];
+    };
+    expect(found('Remove 21 SY carpet and pad')).to.deep.equal([21, 'SY', '21 SY']);
+    expect(found('Prime and paint walls – 3,230 SF; color by owner')).to.deep.equal([3230, 'SF', '3,230 SF;']);
+    expect(found('Electrician labor – 15 HR')).to.deep.equal([15, 'HR', '15 HR']);
+    expect(found('Carpet and 6 lb pad, 3 ton unit')).to.equal(null);
+    expect(found('Install 2 EA doors and 40 LF trim')).to.equal(null);
+    expect(found('Garage door 16x7 with opener')).to.equal(null);
   });
 
   describe('parseDate', () => {

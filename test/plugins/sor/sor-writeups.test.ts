@@ -1,0 +1,82 @@
+import { expect } from 'chai';
+import { documentFromText } from '@docsift/core/testing';
+import { extractSor } from '../../../plugins/sor/src/extractor.js';
+
+const read = (lines: string[]) => extractSor(documentFromText(lines.join('\n')));
+
+/** A consultant's room-by-room write-up: side-by-side header blocks, quantities written into the descriptions, a cost summary. */
+const WRITE_UP = [
+  '                    SCOPE OF WORK AND COST ESTIMATE',
+  '',
+  'BORROWER                                          CONSULTANT',
+  'Maria B. Zimmerman                                Terrence Okafor, HUD ID D0551',
+  'PROPERTY',
+  '                                                  2470 Ridgecrest Cir',
+  '792 Lincoln Ln                                    Boise, ID 83713',
+  'Boise, ID 83726',
+  'Built 1960 - 4,175 sq ft',
+  '                                                  CONTRACTOR',
+  'LENDER                                            Liberty Design-Build',
+  'Redbud Federal Credit Union                       208-599-6728',
+  '',
+  'Description of Work                                                 Total',
+  '',
+  'Bedroom 2',
+  'Provide 4 EA hardwired smoke/CO detectors with battery backup     $500.00',
+  'Remove 21 SY carpet and pad and dispose                            $62.58',
+  'Roll-off dumpster, 20 CY, delivery and haul                       $450.00',
+  'Total, Bedroom 2                                                 $1,012.58',
+  'Garage',
+  'Install 1 EA insulated steel garage door 16x7 with opener       $2,250.00',
+  'Paint walls, two coats - 3,230 SF; color by owner               $1,555.60',
+  'Total, Garage                                                    $3,805.60',
+  '',
+  'Cost Summary',
+  '   Bedroom 2                                  1,012.58',
+  '   Garage                                     3,805.60',
+  '   Total of all rooms                        $4,818.18',
+  '   Permits and plan review                      350.00',
+  '   TOTAL ESTIMATED COST OF REPAIRS           $5,168.18',
+];
+
+describe('plugin-sor write-ups with no quantity column', () => {
+  it('reads the one quantity and unit written into a description, on a write-up that writes them on most lines', () => {
+    const { data, fieldDetails } = read(WRITE_UP);
+    const items = data.constructionSections.flatMap((section) => section.lineItems);
+    expect(items.map((item) => [item.quantity, item.unit])).to.deep.equal([
+      [4, 'EA'],
+      [21, 'SY'],
+      [20, 'CY'],
+      [1, 'EA'],
+      [3230, 'SF'],
+    ]);
+    expect(items[1].description).to.equal('Remove 21 SY carpet and pad and dispose');
+    expect(fieldDetails['constructionSections[0].lineItems[1].quantity'].derivation).to.equal('written in the description');
+  });
+
+  it('leaves the quantity empty where only one line names a size ("20 CY" dumpster)', () => {
+    // The quantities taken out, the amounts kept in their column.
+    const without = (line: string, quantity: RegExp): string => line.replace(quantity, '').replace(/ (?=\$)/, ' '.repeat(1 + line.length - line.replace(quantity, '').length));
+    const lines = WRITE_UP.map((line) => without(line, / 4 EA| 21 SY| 1 EA| - 3,230 SF/));
+    const items = read(lines).data.constructionSections.flatMap((section) => section.lineItems);
+    expect(items.map((item) => item.quantity)).to.deep.equal([null, null, null, null, null]);
+  });
+
+  it('takes the recap line that is the sum of the sections as the subtotal, whatever its label', () => {
+    expect(read(WRITE_UP).data.recapSummary).to.deep.include({ subtotal: 4818.18, grandTotal: 5168.18 });
+  });
+
+  it('reads side-by-side header blocks column by column', () => {
+    const meta = read(WRITE_UP).data.documentMetadata;
+    expect(meta.propertyAddress).to.equal('792 Lincoln Ln, Boise, ID 83726');
+    expect(meta.borrowerName).to.equal('Maria B. Zimmerman');
+    expect(meta.lenderName).to.equal('Redbud Federal Credit Union');
+    expect(meta.contractorInfo).to.deep.equal({ name: 'Liberty Design-Build', license: null, phone: '208-599-6728' });
+  });
+
+  it('keeps the consultant to the person named before an ID or a firm', () => {
+    expect(read(WRITE_UP).data.documentMetadata.consultant).to.equal('Terrence Okafor');
+    const firm = WRITE_UP.map((line) => line.replace('Terrence Okafor, HUD ID D0551', 'Okafor Consulting, LLC'));
+    expect(read(firm).data.documentMetadata.consultant).to.equal('Okafor Consulting, LLC');
+  });
+});
