@@ -37,13 +37,13 @@ export type MetaField =
  */
 const META_LABELS: Array<[MetaField, string[]]> = [
   // An insurance-repair estimate names the homeowner as the insured.
-  ['borrowerName', ['borrower', 'borrowers', 'borrower(s)', 'borrower name', 'borrower names', 'homeowner', 'homeowners', 'mortgagor', 'owner name', 'insured', 'policyholder', 'owner / client', 'owner/client', 'client / owner', 'owner client']],
+  ['borrowerName', ['borrower', 'borrowers', 'borrower(s)', 'borrower name', 'borrower names', 'homeowner', 'homeowners', 'mortgagor', 'owner name', 'insured', 'policyholder', 'owner / client', 'owner/client', 'client / owner', 'owner client', 'owner / borrower', 'owner/borrower', "borrower's name", "owner's name"]],
   ['propertyAddress', ['property', 'property address', 'subject property', 'site address', 'job address', 'project address', 'property location', 'job site']],
   ['lenderName', ['lender', 'lender name', 'mortgagee', 'lending institution']],
   ['consultant', ['consultant', 'hud consultant', '203k consultant', 'hud 203k consultant', 'consultant name', 'inspector']],
   ['inspectionDate', ['inspection date', 'date of inspection', 'date inspected', 'inspected', 'inspected on', 'site visit date']],
   ['contractorName', ['contractor', 'general contractor', 'contractor name', 'builder']],
-  ['contractorLicense', ['license', 'license #', 'license no', 'license number', 'lic #', 'lic no', 'contractor license']],
+  ['contractorLicense', ['license', 'license #', 'license no', 'license number', 'lic', 'lic #', 'lic no', 'contractor license']],
   ['contractorPhone', ['contractor phone', 'contractor tel', 'contractor telephone']],
   ['phone', ['phone', 'tel', 'telephone', 'ph']],
   ['fileNumber', ['file no', 'file #', 'file number', 'file']],

@@ -43,6 +43,12 @@ const withoutTrailingNote = (text: string): string => text.replace(/\s*\((?:[^()
 /** A role or program after a name ("Angela Washington, 203(k) Consultant", "Cardinal Bank, FHA 203(k)"). */
 const TRAILING_ROLE = /,\s*[^,]*\b(FHA|203\s*\(?k\)?|HomeStyle|consultant|inspector|estimator|owners?)\b[^,]*$/i;
 
+/** A phone printed after the name in the same value ("Pham Construction, (205) 792-7984") is not part of the name. */
+function withoutTrailingPhone(text: string): string {
+  const phone = PHONE.exec(text);
+  return phone && phone.index > 0 && text.slice(phone.index + phone[0].length).trim() === '' ? text.slice(0, phone.index).replace(/[\s,;·•|-]+$/, '') : text;
+}
+
 /** A person's name: two to four capitalised words or initials ("Dana K. Zimmerman"). */
 const PERSON_NAME = /^(\p{Lu}[\p{L}'’-]*\.?\s){1,3}\p{Lu}[\p{L}'’-]+$/u;
 
@@ -169,7 +175,25 @@ class MetadataReader {
       this.provenance.record('documentMetadata.propertyAddress', found.page, lines.flat());
       return lines.map(textOf).join(', ');
     }
-    return this.addressOfJobSite() ?? this.addressOfProject();
+    return this.addressOfJobSite() ?? this.addressOfProject() ?? this.addressUnderBorrower();
+  }
+
+  /** A bid's customer block prints the customer's address under the name: with no property label, it is the job's. */
+  private addressUnderBorrower(): string | null {
+    const borrower = this.first('borrowerName');
+    if (!borrower) return null;
+    const first = borrower.words[0];
+    const at = this.rows.findIndex((row) => row.words.includes(first));
+    const lines: Word[][] = [];
+    for (const row of this.rows.slice(at + 1, at + 1 + ADDRESS_LINES)) {
+      const cell = row.page === borrower.page ? cellsOf(row).find((words) => Math.abs(words[0].bbox[0] - first.bbox[0]) <= rowHeightsToX(row, 1.5)) : undefined;
+      if (!cell) break;
+      lines.push(cell);
+      if (STATE_AND_ZIP.test(textOf(cell))) break;
+    }
+    if (lines.length < 2 || !HOUSE_NUMBER.test(lines[0][0].text) || !STATE_AND_ZIP.test(textOf(lines[lines.length - 1]))) return null;
+    this.provenance.record('documentMetadata.propertyAddress', borrower.page, lines.flat(), 0.8);
+    return lines.map(textOf).join(', ');
   }
 
   /**
@@ -209,7 +233,7 @@ class MetadataReader {
     const info = this.metadata.contractorInfo;
     const labelled = this.first('contractorName');
     if (labelled) {
-      info.name = this.take('contractorName', 'documentMetadata.contractorInfo.name', (text) => (NOT_SELECTED.test(text) ? null : text));
+      info.name = this.take('contractorName', 'documentMetadata.contractorInfo.name', (text) => (NOT_SELECTED.test(text) ? null : withoutTrailingPhone(text)));
       if (info.name === null) return;
     } else {
       const company = this.contractorLetterhead() ?? findCompany(this.layout, TRADE_WORD, true, notAContractor);
@@ -223,7 +247,11 @@ class MetadataReader {
     const known = labelled !== undefined || info.name !== null;
     const phone = this.first('contractorPhone') ?? (known ? this.phoneBesideContractor(labelled) : undefined);
     const asPhone = (text: string): string | null => PHONE.exec(text)?.[0] ?? null;
-    if (phone) info.phone = this.take(phone.hit.value, 'documentMetadata.contractorInfo.phone', asPhone, phone);
+    const phoneInName = labelled ? PHONE.exec(textOf(labelled.words)) : null;
+    if (phoneInName && phoneInName.index > 0) {
+      info.phone = phoneInName[0];
+      this.provenance.record('documentMetadata.contractorInfo.phone', labelled!.page, labelled!.words.filter((word) => phoneInName[0].includes(word.text)));
+    } else if (phone) info.phone = this.take(phone.hit.value, 'documentMetadata.contractorInfo.phone', asPhone, phone);
     else if (!labelled && known) info.phone = this.firstPhone();
     else if (labelled) info.phone = this.phoneUnder(labelled);
   }

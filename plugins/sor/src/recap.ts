@@ -185,6 +185,17 @@ function withoutRunningTotals(rows: Row[], start: number, format: NumberFormat):
   });
 }
 
+/** The first row before the grand total whose amount is `amount`, with that amount. */
+function rowOfAmount(rows: Row[], start: number, amount: number, format: NumberFormat): { index: number; value: RecapValue } | null {
+  for (let index = start; index < rows.length; index += 1) {
+    const row = rows[index];
+    if (recapFieldOf(row) === 'grandTotal') return null;
+    const value = amountRightOf(row.words, 0, format);
+    if (value && cents(value.value) === cents(amount)) return { index, value: { ...value, page: row.page } };
+  }
+  return null;
+}
+
 /**
  * Reads the recap by its label anchors from `start` on. A line whose amount is the sum of the
  * sections (`sectionsTotal`, given where two or more sections were read) is the subtotal whatever its
@@ -198,13 +209,15 @@ export function readRecap(printed: Row[], start: number, format: NumberFormat, s
   const unread: RecapRead['unread'] = {};
   const unlabelled: RecapLine[] = [];
   let totalAt = -1;
+  const sum = sectionsTotal === null ? null : rowOfAmount(rows, start, sectionsTotal, format);
   for (let index = start; index < rows.length; index += 1) {
-    const field = recapFieldOf(rows[index]);
-    const sum = !field && !fields.subtotal && sectionsTotal !== null ? unlabelledLine(rows[index], format) : null;
-    if (sum && cents(sum.value.value) === cents(sectionsTotal!)) {
+    if (index === sum?.index) {
       fields.subtotal = sum.value;
       continue;
     }
+    const field = recapFieldOf(rows[index]);
+    // A section's own subtotal printed before the line that sums all the sections.
+    if (field === 'subtotal' && sum && index < sum.index) continue;
     if (!field) {
       const line = fields.subtotal && !RECAP_HEADINGS.find(rows[index], { cellStart: true }) ? unlabelledLine(rows[index], format) : null;
       if (line) unlabelled.push(line);

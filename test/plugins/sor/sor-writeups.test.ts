@@ -80,3 +80,42 @@ describe('plugin-sor write-ups with no quantity column', () => {
     expect(read(firm).data.documentMetadata.consultant).to.equal('Okafor Consulting, LLC');
   });
 });
+
+describe('plugin-sor header blocks of bids and draw requests', () => {
+  it("reads the customer's address under the name as the property's where no label names one", () => {
+    const meta = read([
+      'PRAIRIE HOME IMPROVEMENT, INC.                         REMODELING ESTIMATE',
+      'Tel 901.988.1517',
+      'Lic. GC-560929',
+      '',
+      'Customer      Wendy Thibodeaux                 Lender       Lakeside Community Bank',
+      '              7581 Riverside Ln                Program      FHA 203(k)',
+      '              Memphis, TN 38131',
+    ]).data.documentMetadata;
+    expect(meta).to.deep.include({ borrowerName: 'Wendy Thibodeaux', propertyAddress: '7581 Riverside Ln, Memphis, TN 38131', lenderName: 'Lakeside Community Bank' });
+    expect(meta.contractorInfo.license).to.equal('GC-560929');
+  });
+
+  it('takes a phone printed after the contractor name as its phone, and "Owner / Borrower" as the borrower label', () => {
+    const meta = read(['Owner / Borrower: Susan Yoder', 'Contractor:      Pham Construction, (205) 792-7984']).data.documentMetadata;
+    expect(meta.borrowerName).to.equal('Susan Yoder');
+    expect(meta.contractorInfo).to.deep.include({ name: 'Pham Construction', phone: '(205) 792-7984' });
+  });
+
+  it('takes the line that sums all the sections as the subtotal, not the last section subtotal printed before it', () => {
+    const { recapSummary } = read([
+      'Description                                  Amount',
+      'DEMOLITION',
+      'Remove carpet and pad                        100.00',
+      'Remove drywall                               200.00',
+      '                             Subtotal        300.00',
+      'PAINTING',
+      'Paint walls                                  400.00',
+      '                             Subtotal        400.00',
+      '',
+      '             Subtotal (all trades)           700.00',
+      '             GRAND TOTAL                    $750.00',
+    ]).data;
+    expect(recapSummary).to.deep.include({ subtotal: 700, grandTotal: 750 });
+  });
+});
