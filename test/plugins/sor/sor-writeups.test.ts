@@ -119,3 +119,21 @@ describe('plugin-sor header blocks of bids and draw requests', () => {
     expect(recapSummary).to.deep.include({ subtotal: 700, grandTotal: 750 });
   });
 });
+
+describe('plugin-sor items whose amounts are printed on their last line', () => {
+  it('takes a short capitalised first line over a line that runs on in lower case for the start of an item, not a heading', () => {
+    const sections = read([
+      'Description                                                 Labor     Materials      Amount',
+      '',
+      'B. Exterior',
+      'Code-compliant handrail and balusters at rear',
+      'steps, pressure-treated                                     361.25       408.75      770.00',
+      'Parge exterior foundation wall, two coats                 1,681.13       430.65    2,111.78',
+    ]).data.constructionSections;
+    expect(sections.map((section) => section.sectionName)).to.deep.equal(['B. Exterior']);
+    expect(sections[0].lineItems.map((item) => [item.description, item.totalCost])).to.deep.equal([
+      ['Code-compliant handrail and balusters at rear steps, pressure-treated', 770],
+      ['Parge exterior foundation wall, two coats', 2111.78],
+    ]);
+  });
+});

@@ -38,6 +38,8 @@ export function isHeading(state: ScanState, line: SplitLine, upcoming: SplitLine
   const numbering = headingNumbering(line.row.text);
   // "4. Vinyl double-hung window, Low-E, insulated glass, with interior" is an item's first line, numbered like a heading.
   if (numbering === 'strong' || (numbering === 'weak' && isTitleLike(line.row.words.slice(1)))) return true;
+  // "Code-compliant handrail and balusters at rear" over "steps, pressure-treated  408.75  770.00": the item's first line, its amounts on the line that ends its sentence.
+  if (next !== undefined && /^\p{Ll}/u.test(textWords(next, columnsOf(state))[0]?.text ?? '') && isItem(next, state, options)) return false;
   // A heading may head a subheading ("KITCHEN" over "Cabinets" over the items).
   const headsSubheading = next !== undefined && textWords(next, columnsOf(state)).length > 0 && valueWords(next, columnsOf(state)).length === 0 && isTitleLike(next.row.words) && (isItem(upcoming[1], state, options) || opensItem(upcoming.slice(1), state, options));
   const itemFollows = isItem(next, state, options) || isEmptyLine(next, state);
