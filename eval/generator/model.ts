@@ -118,6 +118,8 @@ export interface DocumentSpec {
   withQuantity?: (text: string, quantity: number, unit: Unit) => string;
   /** Probability that a section with a matching credit ends with one: a deduct line of one LS with a negative material or labor amount. */
   credits?: number;
+  /** Sections the family adds after the work sections from lists of its own (a bid's allowances, g23). */
+  extraSections?: (random: Random, sections: Section[]) => Section[];
   recap: RecapSpec;
 }
 
@@ -262,7 +264,8 @@ function buildSections(random: Random, spec: DocumentSpec): Section[] {
     const credit = items.length > 0 ? creditFor(random.child(`credit ${index}`), spec, info, used) : null;
     sections.push({ heading: spec.heading(info), items: credit ? [...items, credit] : items });
   });
-  return sections.filter((section) => section.items.length > 0);
+  const worked = sections.filter((section) => section.items.length > 0);
+  return spec.extraSections ? [...worked, ...spec.extraSections(random.child('extra sections'), worked)] : worked;
 }
 
 function buildRecap(random: Random, spec: RecapSpec, sections: Section[]): Recap {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { loadPdfium, openDocument, withPage } from '../../core/src/document/pdfium.js';
 import { extractPageWords } from '../../core/src/document/pdf-text.js';
+import type { Word } from '../../core/src/contracts/document.js';
 import type { SorAnswer } from '../../eval/generator/answers.js';
 import { foldText } from '../../eval/score.js';
 import { generateSorFamilies, type GeneratedSet } from '../../eval/generator/generate.js';
@@ -40,14 +41,53 @@ function unprinted(answer: SorAnswer, printed: Printed): string[] {
   ];
   const words = texts.flatMap((text) => text.split(/\s+/)).map(foldText).filter(Boolean);
   const amounts = [...constructionSections.flatMap((section) => section.lineItems.map((item) => item.totalCost)), recapSummary.grandTotal];
-  // Whole-dollar amounts may be printed without cents ("$12,450").
-  const amountPrinted = (amount: number) => printed.words.has(String(cents(amount))) || (cents(amount) % 100 === 0 && printed.words.has(String(cents(amount) / 100)));
+  // Whole-dollar amounts may be printed without cents ("$12,450"); folding drops a credit's sign or parentheses.
+  const amountPrinted = (amount: number) => {
+    const value = Math.abs(cents(amount));
+    return printed.words.has(String(value)) || (value % 100 === 0 && printed.words.has(String(value / 100)));
+  };
   return [...words.filter((word) => !printed.text.includes(word)), ...amounts.filter((amount) => !amountPrinted(amount)).map((amount) => String(cents(amount)))];
 }
 
-const OPTIONS = { families: ['g1', 'g4', 'g10', 'g13', 'g14', 'g15', 'g16'], variants: ['digital' as const] };
+/**
+ * The text lines of a PDF in reading order, each as its words from left to right (words whose middles lie within 4 pt of
+ * each other's share a line); a minus sign PDFium reads as a word of its own is joined to the amount it touches.
+ */
+async function printedLines(bytes: Uint8Array): Promise<string[][]> {
+  const document = openDocument(await loadPdfium(), bytes);
+  try {
+    return Array.from({ length: document.pageCount }, (_, index) => withPage(document, index, (page) => extractPageWords(document.pdfium, page))).flatMap((words) => {
+      const middle = (word: Word) => (word.bbox[1] + word.bbox[3]) / 2;
+      const lines: Word[][] = [];
+      for (const word of [...words].sort((a, b) => middle(a) - middle(b))) {
+        const line = lines.at(-1);
+        if (line && Math.abs(middle(line[0]) - middle(word)) < 4 / 792) line.push(word);
+        else lines.push([word]);
+      }
+      return lines.map((line) =>
+        line
+          .sort((a, b) => a.bbox[0] - b.bbox[0])
+          .reduce<Word[]>((joined, word) => {
+            const last = joined.at(-1);
+            if (last?.text === '-' && (word.bbox[0] - last.bbox[2]) * 612 < 3) joined[joined.length - 1] = { ...word, text: `-${word.text}` };
+            else joined.push(word);
+            return joined;
+          }, [])
+          .map((word) => word.text),
+      );
+    });
+  } finally {
+    document.close();
+  }
+}
 
-describe('generated statements of repair', () => {
+const SUITES = [
+  { title: 'generated statements of repair', families: ['g1', 'g4', 'g10', 'g13', 'g14', 'g15', 'g16'], heldOut: false },
+  { title: 'generated statements of repair, held-out families', families: ['g22', 'g23', 'g24', 'g25'], heldOut: true },
+];
+
+for (const suite of SUITES) describe(suite.title, () => {
+  const OPTIONS = { families: suite.families, variants: ['digital' as const] };
   const folders = [mkdtempSync(path.join(tmpdir(), 'docsift-sor-a-')), mkdtempSync(path.join(tmpdir(), 'docsift-sor-b-'))];
   let sets: GeneratedSet[];
 
@@ -60,9 +100,9 @@ describe('generated statements of repair', () => {
   });
 
   it('writes four digital PDFs per family and an answer for each', () => {
-    expect(sets[0].files.map((answer) => answer.file)).to.have.lengthOf(28);
+    expect(sets[0].files.map((answer) => answer.file)).to.have.lengthOf(4 * suite.families.length);
     expect(readdirSync(folders[0]).sort()).to.deep.equal([...sets[0].files.map((answer) => answer.file), 'answers.json'].sort());
-    expect(sets[0].files.every((answer) => answer.heldOut === false && answer.documentType === 'sor')).to.equal(true);
+    expect(sets[0].files.every((answer) => answer.heldOut === suite.heldOut && answer.documentType === 'sor')).to.equal(true);
   });
 
   it('makes the same bytes twice for the same seed and version', () => {
@@ -83,9 +123,9 @@ describe('generated statements of repair', () => {
       expect(items.length, answer.file).to.be.within(5, 80);
       for (const item of items) {
         const parts = sum([item.materialCost, item.laborCost]);
-        // g10, g13, g15 and g16 print no material/labor split; g1 prints equipment and tax columns, so its line totals hold more than material + labor.
+        // g10, g13, g15, g16 and g23 print no material/labor split; g1 and g22 print an equipment column, so their line totals hold more than material + labor.
         if (item.materialCost === null) expect(cents(item.totalCost), item.description).to.be.above(0);
-        else if (answer.layoutFamily === 'g1') expect(cents(item.totalCost), item.description).to.be.at.least(parts);
+        else if (['g1', 'g22'].includes(answer.layoutFamily)) expect(cents(item.totalCost), item.description).to.be.at.least(parts);
         else expect(cents(item.totalCost), item.description).to.equal(parts);
       }
       expect(cents(recapSummary.subtotal), answer.file).to.equal(sum(items.map((item) => item.totalCost)));
@@ -106,6 +146,45 @@ describe('generated statements of repair', () => {
     for (const answer of sets[0].files) {
       const pdf = await PDFDocument.load(readFileSync(path.join(folders[0], answer.file)));
       expect(pdf.getPageCount(), answer.file).to.equal(answer.pages);
+    }
+  });
+
+  if (!suite.heldOut) return;
+
+  it('carries the running total of the line totals forward at every page break of a cost-code report (g22)', async () => {
+    const amount = (words: string[]) => Math.round(Number(words.at(-1)!.replace(/,/g, '')) * 100);
+    let breaks = 0;
+    for (const answer of sets[0].files.filter((candidate) => candidate.layoutFamily === 'g22')) {
+      let running = 0;
+      const carried: number[] = [];
+      const brought: number[] = [];
+      for (const line of await printedLines(new Uint8Array(readFileSync(path.join(folders[0], answer.file))))) {
+        const text = line.join(' ');
+        if (/^\d\d-\d{3}$/.test(line[0]) && /\.\d\d$/.test(line.at(-1)!)) running += amount(line);
+        if (/brought forward|^B\/F from/.test(text)) brought.push(amount(line));
+        if (/carried forward|^C\/F to/.test(text)) {
+          carried.push(amount(line));
+          expect(carried.at(-1), `${answer.file}: ${text}`).to.equal(running);
+        }
+      }
+      const items = answer.extractedData.constructionSections.flatMap((section) => section.lineItems);
+      expect(running, answer.file).to.equal(sum(items.map((item) => item.totalCost)));
+      // The recap may start a page of its own, after the last break of the table.
+      expect(carried.length, answer.file).to.be.at.least(answer.pages - 2);
+      expect(brought, answer.file).to.deep.equal(carried);
+      breaks += carried.length;
+    }
+    expect(breaks).to.be.above(0);
+  });
+
+  it('ends a bid form with its allowances, one LS line each, and puts its alternates after the grand total (g23)', () => {
+    for (const answer of sets[0].files.filter((candidate) => candidate.layoutFamily === 'g23')) {
+      const allowances = answer.extractedData.constructionSections.at(-1)!;
+      expect(allowances.sectionName, answer.file).to.match(/allowances/i);
+      expect(allowances.lineItems.every((item) => item.quantity === 1 && item.unit === 'LS'), answer.file).to.equal(true);
+      const after = answer.otherValuesOnDocument.recapLinesAfterGrandTotal as Array<{ label: string }>;
+      expect(after.length, answer.file).to.be.at.least(2);
+      expect(after.every((line) => /^(Add|Deduct) Alternate No\. \d+: /.test(line.label)), answer.file).to.equal(true);
     }
   });
 });

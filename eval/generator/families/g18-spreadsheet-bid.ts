@@ -217,7 +217,7 @@ function recapAfter(random: Random, grandTotal: number): RecapLine[] {
 export const g18: SorFamily = {
   id: 'g18',
   name: 'spreadsheet bid with grouped material and labor columns',
-  heldOut: true,
+  heldOut: false,
   items: [12, 45],
   dateStyle: 'iso',
   printed: {

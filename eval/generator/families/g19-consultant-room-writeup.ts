@@ -199,7 +199,7 @@ function afterTotal(random: Random, grandTotal: number): RecapLine[] {
 export const g19: SorFamily = {
   id: 'g19',
   name: 'consultant room-by-room write-up with quantities in the text',
-  heldOut: true,
+  heldOut: false,
   items: [10, 36],
   dateStyle: 'long',
   printed: {

@@ -301,7 +301,7 @@ function permits(random: Random): RecapLine[] {
 export const g20: SorFamily = {
   id: 'g20',
   name: 'draw request continuation sheet (schedule of values with progress columns)',
-  heldOut: true,
+  heldOut: false,
   items: [14, 55],
   dateStyle: 'us',
   printed: {

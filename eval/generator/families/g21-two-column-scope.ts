@@ -336,7 +336,7 @@ function afterTotal(random: Random, grandTotal: number): RecapLine[] {
 export const g21: SorFamily = {
   id: 'g21',
   name: 'scope of repairs in two columns of running text',
-  heldOut: true,
+  heldOut: false,
   items: [10, 40],
   dateStyle: 'short',
   printed: {

@@ -23,7 +23,7 @@ interface Statement {
 }
 
 const GENERATED_ANSWERS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../eval/generated/sor/answers.json');
-/** Families g1–g4 and g9–g16 only (the first rounds' tuning families): g18–g21 are held out of all tuning. */
+/** Families g1–g4 and g9–g16 only (the first rounds' tuning families): held-out families (g22–g25) stay out of all tuning. */
 const TUNING_FAMILY = /^sor_g([1-4]|9|1[0-6])_/;
 /** g1 prints equipment and tax columns that its answer key leaves out, so its line totals exceed material + labor there. */
 const UNPRINTED_COLUMNS_FAMILY = /^sor_g1_/;
