@@ -20,7 +20,14 @@ export interface PartyName {
   confidence: number;
 }
 
-const SALUTATION = /^(herr|frau|mr|mrs|ms|m|mme|mlle|sr|sra|srta|dhr|mevr)\.?$/i;
+/** Salutations and attention marks printed before a name, in the lexicon's languages. */
+const SALUTATION = /^(herr|frau|mr|mrs|ms|miss|m|mme|mlle|sr|sra|srta|dhr|mevr|hr|fr|sig|sigra|attn|z\.? ?hd)\.?$/i;
+
+/** A name's words without the salutation that opens it ("Herr Max Mustermann", "M DE LATTRE"); "M" inside a name is an initial ("Jessie M Horne"). */
+export function withoutSalutation(words: Word[]): Word[] {
+  const opening = words.findIndex((word) => !SALUTATION.test(word.text));
+  return opening < 0 ? [] : words.slice(opening);
+}
 const CONTACT = /@|www\.|https?:|^\+?\d[\d\s()./-]{6,}$/;
 const POSTAL_LINE = /\b\d{4,5}\b.*\p{L}{3}|\p{L}{3}.*\b\d{4,5}(-\d{4})?\b|\b[A-Z]{1,2}\d{1,2}[A-Z]? ?\d[A-Z]{2}\b/u;
 /** Document titles that a number follows ("Invoice 123", "Facture FA-2017-0010", "Rechnung Nr. 42"). */
@@ -175,7 +182,7 @@ export function findAddressee(layout: DocumentLayout, issuer: PartyName | null):
     if (names.length === 0) continue;
     // Of a person's and a company's line, the company is the buyer ("M DE LATTRE ALEXIS", "ALEXINUX SARL").
     const line = names.slice(0, 2).find((words) => hasLegalForm(words)) ?? names[0];
-    const words = line.filter((word) => !SALUTATION.test(word.text));
+    const words = withoutSalutation(line);
     return { text: cellText(words), words, page: block.page, confidence: 0.55 };
   }
   return null;

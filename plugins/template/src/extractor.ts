@@ -200,14 +200,16 @@ export class LabelTemplateExtractor implements TemplateExtractor {
       }
       const role = plan.concept === 'issueDate' ? fromRole(plan.concept, reading, { issuer, taken }) : null;
       const candidates = role ? [...plan.candidates, found(role, role.page, role.confidence * role.quality)] : plan.candidates;
+      // A currency is read off the sign or code of an amount ("$204.75"): it shares that word with the amount's field.
+      const claims = plan.concept !== 'currency';
       const best = candidates
-        .filter((candidate) => !candidate.words.some((word) => taken.has(word)))
+        .filter((candidate) => !claims || !candidate.words.some((word) => taken.has(word)))
         .sort((a, b) => b.detail.confidence - a.detail.confidence)[0];
       const kept = best && best.detail.confidence >= this.#minConfidence ? best : null;
       data[field.name] = kept?.value ?? null;
       if (kept) {
         fieldDetails[field.name] = kept.detail;
-        for (const word of kept.words) taken.add(word);
+        if (claims) for (const word of kept.words) taken.add(word);
       }
     }
     context.logger.debug({ fields: fields.length, found: Object.keys(fieldDetails).length }, 'template fields extracted');

@@ -1,5 +1,5 @@
 import type { FieldSpec, Word } from '@docsift/core';
-import { findDate, hasLegalForm, parseAmount, textOf, type FieldConcept, type ValueKind, type ValueRegion } from '@docsift/core/layout';
+import { findDate, hasLegalForm, parseAmount, textOf, withoutSalutation, type FieldConcept, type ValueKind, type ValueRegion } from '@docsift/core/layout';
 import { currencyOf } from './currency.js';
 import { COMPACT_TYPES, PARSERS, type Parsed, type PrintConventions } from './parse.js';
 
@@ -10,7 +10,6 @@ export interface Reading extends Parsed {
 
 const MAX_WINDOW = 6;
 /** Salutations printed above a name in an address block ("Herr", "M.", "Sr.") are not the name. */
-const SALUTATION = /^(herr|frau|mr|mrs|ms|miss|m|mme|mlle|sr|sra|srta|dhr|mevr|hr|fr|sig|sigra|attn|z\.? ?hd)\.?$/i;
 
 const text = (words: Word[]): string => textOf(words);
 
@@ -79,7 +78,7 @@ function isName(words: Word[]): boolean {
  */
 function readParty(lines: Word[][], stops: ReadonlySet<Word>): Reading | null {
   const names = lines
-    .map((line, index) => ({ index, words: line.filter((word) => !SALUTATION.test(word.text)) }))
+    .map((line, index) => ({ index, words: withoutSalutation(line) }))
     .filter(({ words }) => words.length > 0 && !stops.has(words[0]) && isName(words));
   const [first, second] = names;
   if (!first) return null;

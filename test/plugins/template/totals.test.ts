@@ -100,5 +100,16 @@ describe('plugin-template: total, net total and tax reconciled', () => {
       expect(result.fieldDetails.total.bbox![0]).to.be.closeTo(0.35, 1e-3);
       for (const name of ['netTotal', 'taxAmount', 'total']) expect(result.fieldDetails[name].confidence, name).to.equal(1);
     });
+    it('reads the currency off the total\'s "$" without taking the amount from the total', async () => {
+    const text = ['INVOICE', '', 'Subtotal            195.00', 'Sales Tax 5.0%        9.75', 'TOTAL              $204.75'].join('\n');
+    const result = await extract(text, [field('currency', 'string', 'The currency, as a three-letter ISO code.'), field('total', 'currency'), field('taxAmount', 'currency')]);
+    expect(result.data).to.deep.equal({ currency: 'USD', total: 204.75, taxAmount: 9.75 });
   });
+
+  it('keeps a middle initial that spells a salutation ("Jessie M Horne")', async () => {
+    const text = ['John Smith                                 INVOICE', '', 'Bill To', 'Jessie M Horne', '4312 Wood Road', 'New York, NY 10031'].join('\n');
+    const result = await extract(text, [field('buyer', 'string', 'Name of the customer the invoice is addressed to.')]);
+    expect(result.data.buyer).to.equal('Jessie M Horne');
+  });
+});
 });
