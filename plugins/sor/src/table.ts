@@ -146,6 +146,8 @@ class SectionBuilder {
     const cells = cellsByRole(entry);
     const moneyRoles: ColumnRole[] = ['material', 'labor', 'amount', 'grossAmount'];
     const money = new Set(moneyRoles.flatMap((role) => cells[role] ?? []));
+    // A heading's number in the item-number column ("1.00  DEMOLITION") is part of its name, however amount-like.
+    const numbered = new Set(cells.itemNumber ?? []);
     // A heading's total in a column of its own ("1   MASONRY   11,053.72" under "Category Total") is no part of its name.
     const words = entry.label.filter((word) => !money.has(word) && !parseAmount(word.text, this.format)?.moneyLike);
     const heading = readSectionHeading(joinWords(words));

@@ -76,7 +76,8 @@ describe('layout: lexicon', () => {
         ['Rate', ['unitPrice']], ['Price', ['unitPrice', 'amount']], ['Amount', ['amount']], ['Total', ['amount']],
         ['Subtotal', ['amount']], ['Line Total', ['amount']], ['VAT', ['taxRate', 'taxAmount']], ['VAT %', ['taxRate']],
         ['Disc.', ['discount']], ['Date', ['date']], ["Mat'l", ['material']], ['Labour', ['labor']], ['Equipment', ['equipment']],
-        ['Trade', ['scope']],
+        ['Trade', ['scope']], ['Cost Code', ['itemNumber']], ['Scheduled Value', ['amount']], ['Materials Presently Stored', ['storedMaterials']],
+        ['Total Completed and Stored to Date', ['completedToDate']], ['%', ['percentComplete']], ['Retainage', ['retainage']],
       ],
       notFields: [
         ['Invoice'], ['Please pay the total within 30 days'], ['Total amount of the invoice'], ['Due Date', 'issueDate'],

@@ -128,6 +128,39 @@ describe('core layout: table columns no header names', () => {
       expect(table.entries.map((entry) => readQuantityCell(entry.cells[quantity], DOT)?.value)).to.deep.equal([1, 12, 40, 30]);
     });
 
+    it('infers a rate and an extension per part where the quantity times each rate makes its extension and the extensions the total', () => {
+      const rated = fixed(30, -5, 1, 3, -10, -10, -10, -10, -11);
+      const { tables } = tablesOf(
+        page(
+          'PLUMBING',
+          rated('Toilet with wax ring', '3', '', 'EA', '277.00', '831.00', '112.00', '336.00', '1,167.00'),
+          rated('Camera inspection of sewer', '1', '', 'LS', '55.00', '55.00', '590.00', '590.00', '645.00'),
+          rated('Repipe water supply, PEX', '264', '', 'LF', '2.82', '744.48', '6.10', '1,610.40', '2,354.88'),
+          rated('Remove plaster ceiling', '166', '', 'SF', '-', '-', '2.11', '350.26', '350.26'),
+          rated('Chain-link fence, 4 ft', '155', '', 'LF', '12.88', '1,996.40', '9.22', '1,429.10', '3,425.50'),
+        ),
+      );
+      const [table] = tables;
+      expect(table.header.inferred).to.equal(true);
+      expect(table.header.columns.map((column) => [column.role, column.alternatives, column.basis])).to.deep.equal([
+        ['description', [], null],
+        ['quantity', [], null],
+        ['unit', [], null],
+        [null, ['material'], 'unit'],
+        ['material', [], 'extended'],
+        [null, ['labor'], 'unit'],
+        ['labor', [], 'extended'],
+        ['amount', [], null],
+      ]);
+      expect(table.entries.map((entry) => [amountOf(entry, 'material'), amountOf(entry, 'labor'), amountOf(entry, 'amount')])).to.deep.equal([
+        [831, 336, 1167],
+        [55, 590, 645],
+        [744.48, 1610.4, 2354.88],
+        [0, 350.26, 350.26],
+        [1996.4, 1429.1, 3425.5],
+      ]);
+    });
+
     it('infers quantity | unit | unit price | amount where the quantity times the first amount makes the second', () => {
       const priced = fixed(30, -6, 1, 4, -10, -12);
       const { tables } = tablesOf(

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { findLabelSpans, labelWords, PhraseMatcher, readAmountCell, readTables, snapUnitByUse, textOf, valueRegions, type Table, type TableEntry } from '../../../core/src/layout/index.js';
-import { cellOf, DOT, itemDescriptions, page, read, rolesOf, rowsOf, tablesOf } from './helpers.js';
+import { cellOf, DOT, fixed, itemDescriptions, page, read, rolesOf, rowsOf, tablesOf } from './helpers.js';
 
 /** Each entry as its kind and, for headings and totals, the label; for items, the description. */
 const outline = (table: Table): Array<[string, string]> => table.entries.map((entry) => [entry.kind, entry.kind === 'item' ? cellOf(entry, 'description') : textOf(entry.label)]);
@@ -457,6 +457,24 @@ describe('core layout: table layouts', () => {
       ]);
     });
 
+    it('reads a four-digit division code and a hyphen ("0400 - Masonry") as a heading', () => {
+      const { tables } = tablesOf(
+        page(
+          HEADER,
+          '0400 - Masonry',
+          line('Rebuild chimney', '1', 'LS', '3,915.00', '3,915.00'),
+          '0900 - Finishes',
+          line('Paint interior walls', '1,200', 'SF', '1.25', '1,500.00'),
+        ),
+      );
+      expect(outline(tables[0])).to.deep.equal([
+        ['heading', '0400 - Masonry'],
+        ['item', 'Rebuild chimney'],
+        ['heading', '0900 - Finishes'],
+        ['item', 'Paint interior walls'],
+      ]);
+    });
+
     it('reads OCR’d CSI codes without their spaces ("015100 Temporary Utilities") as headings', () => {
       const rows = rowsOf(
         page(
@@ -472,6 +490,36 @@ describe('core layout: table layouts', () => {
       const tables = readTables(rows, { format: DOT });
       expect(headings(tables[0])).to.deep.equal(['01 – General Requirements', '015100 Temporary Utilities', '015200 Construction Facilities']);
       expect(itemDescriptions(tables[0])).to.deep.equal(['Temporary power pole', 'Portable toilet, 3 months']);
+    });
+  });
+
+  describe('a line total printed left of the descriptions', () => {
+    const coded = fixed(-12, 3, 9, 30, -4, 3, 4, -12);
+    const HEADER = coded('Line Total', '', 'Code', 'Description', 'Qty', '', 'Unit', 'Unit Price');
+
+    it('reads "5,021.40  Subtotal - Masonry" as the section\'s subtotal, its amount in the line-total column left of the label', () => {
+      const { tables } = tablesOf(
+        page(
+          HEADER,
+          'MASONRY',
+          coded('3,915.00', '', '04-010', 'Rebuild chimney', '1', '', 'LS', '3,915.00'),
+          coded('1,106.40', '', '04-020', 'Epoxy injection of cracks', '20', '', 'LF', '55.32'),
+          coded('5,021.40', '', '', 'Subtotal - Masonry'),
+          'FINISHES',
+          coded('600.00', '', '09-010', 'Paint walls', '200', '', 'SF', '3.00'),
+          coded('600.00', '', '', 'Subtotal - Finishes'),
+        ),
+      );
+      expect(outline(tables[0])).to.deep.equal([
+        ['heading', 'MASONRY'],
+        ['item', 'Rebuild chimney'],
+        ['item', 'Epoxy injection of cracks'],
+        ['subtotal', 'Subtotal - Masonry'],
+        ['heading', 'FINISHES'],
+        ['item', 'Paint walls'],
+        ['subtotal', 'Subtotal - Finishes'],
+      ]);
+      expect(amountOf(tables[0].entries[3], 'amount')).to.equal(5021.4);
     });
   });
 

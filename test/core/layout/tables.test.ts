@@ -70,6 +70,113 @@ describe('core layout: tables with a header', () => {
       expect(tables[0].entries.map((entry) => cellOf(entry, 'balance'))).to.deep.equal(['2,500.00', '2,000.00', '0.00']);
     });
 
+    describe('a continuation sheet of a draw request (column letters over a three-line header)', () => {
+      const draw = fixed(6, 28, -11, -15, -13, -11, -14, -10, -12, -11);
+      const LETTERS = draw('A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J');
+      const HEADER = [
+        draw('', '', '', '', '', 'Materials', 'Total Compl.', '', 'Balance', ''),
+        draw('Item', '', 'Scheduled', 'From Previous', '', 'Presently', 'and Stored', '%', 'to Finish', ''),
+        draw('No.', 'Description of Work', 'Value', 'Application', 'This Period', 'Stored', 'to Date', '(G ÷ C)', '(C - G)', 'Retainage'),
+      ];
+      const ITEMS = [
+        draw('1.00', 'DEMOLITION'),
+        draw('1.01', 'Remove abandoned oil tank', '1,161.00', '1,161.00', '-', '-', '1,161.00', '100%', '-', '116.10'),
+        draw('1.02', 'Remove fixtures and tile', '1,070.30', '267.58', '535.15', '-', '802.73', '75%', '267.57', '80.27'),
+        draw('2.00', 'ROOFING'),
+        draw('2.01', 'Replace roof decking', '520.20', '-', '-', '-', '-', '0%', '520.20', '-'),
+      ];
+
+      it('gives each progress column a role of its own beside the scheduled value, the line amount', () => {
+        const { tables } = tablesOf(page(LETTERS, ...HEADER, ...ITEMS));
+        expect(tables).to.have.length(1);
+        expect(tables[0].header.rows).to.have.length(3);
+        expect(rolesOf(tables[0].header.columns)).to.deep.equal([
+          'itemNumber', 'description', 'amount', 'previouslyBilled', 'thisPeriod', 'storedMaterials', 'completedToDate', 'percentComplete', 'balance', 'retainage',
+        ]);
+        expect(read(tables[0].entries[2])).to.deep.equal({
+          kind: 'item',
+          itemNumber: '1.02',
+          description: 'Remove fixtures and tile',
+          amount: '1,070.30',
+          previouslyBilled: '267.58',
+          thisPeriod: '535.15',
+          storedMaterials: '-',
+          completedToDate: '802.73',
+          percentComplete: '75%',
+          balance: '267.57',
+          retainage: '80.27',
+        });
+      });
+
+      it('reads a row of column letters as neither an item nor a heading, above the header or under it', () => {
+        for (const text of [page(LETTERS, ...HEADER, ...ITEMS), page(...HEADER, LETTERS, ...ITEMS)]) {
+          const { tables } = tablesOf(text);
+          expect(tables[0].entries.map((entry) => [entry.kind, cellOf(entry, 'itemNumber'), cellOf(entry, 'amount')])).to.deep.equal([
+            ['heading', '1.00', ''],
+            ['item', '1.01', '1,161.00'],
+            ['item', '1.02', '1,070.30'],
+            ['heading', '2.00', ''],
+            ['item', '2.01', '520.20'],
+          ]);
+        }
+      });
+    });
+
+    describe('group labels over pairs of columns ("Material" over "Unit Cost" and "Extended")', () => {
+      const bid = fixed(23, -3, 2, 4, -12, -11, -12, -11, -13, -12);
+      // Each group label centred over the two columns it spans.
+      const GROUPS = `${' '.repeat(41)}Material${' '.repeat(17)}Labor`;
+      const HEADER = bid('Description', 'Qty', '', 'Unit', 'Unit Cost', 'Extended', 'Unit Cost', 'Extended', 'Total Cost', 'Cost Code');
+      const rows = [
+        bid('Drywall patch', '10', '', 'SF', '4.00', '40.00', '6.00', '60.00', '100.00', '09-010'),
+        bid('Paint walls', '200', '', 'SF', '0.50', '100.00', '1.00', '200.00', '300.00', '09-020'),
+      ];
+
+      it("qualifies each column under a part's label: the extended one is the part's amount, the rate keeps the part as an alternative", () => {
+        const { tables } = tablesOf(page(GROUPS, HEADER, ...rows));
+        expect(tables[0].header.rows).to.have.length(2);
+        expect(tables[0].header.columns.map((column) => [column.role, column.alternatives, column.basis, column.label])).to.deep.equal([
+          ['description', [], null, 'Description'],
+          ['quantity', [], null, 'Qty'],
+          ['unit', [], null, 'Unit'],
+          [null, ['material'], 'unit', 'Material Unit Cost'],
+          ['material', [], 'extended', 'Material Extended'],
+          [null, ['labor'], 'unit', 'Labor Unit Cost'],
+          ['labor', [], 'extended', 'Labor Extended'],
+          ['amount', [], null, 'Total Cost'],
+          ['itemNumber', [], null, 'Cost Code'],
+        ]);
+      });
+
+      it('reads "Total Cost" as the line amount and the cost code after it as the item code, not an amount', () => {
+        const { tables } = tablesOf(page(GROUPS, HEADER, ...rows));
+        expect(tables[0].entries.map((entry) => [cellOf(entry, 'material'), cellOf(entry, 'labor'), cellOf(entry, 'amount'), cellOf(entry, 'itemNumber')])).to.deep.equal([
+          ['40.00', '60.00', '100.00', '09-010'],
+          ['100.00', '200.00', '300.00', '09-020'],
+        ]);
+      });
+
+      it('keeps a part label stacked on one column ("Material" over "Cost") that column\'s own label', () => {
+        const stacked = fixed(23, -3, 2, 4, -12, -12, -13);
+        const { tables } = tablesOf(
+          page(
+            stacked('', '', '', '', 'Material', 'Labor', ''),
+            stacked('Description', 'Qty', '', 'Unit', 'Cost', 'Cost', 'Total'),
+            stacked('Drywall patch', '10', '', 'SF', '40.00', '60.00', '100.00'),
+            stacked('Paint walls', '200', '', 'SF', '100.00', '200.00', '300.00'),
+          ),
+        );
+        expect(tables[0].header.columns.map((column) => [column.role, column.label])).to.deep.equal([
+          ['description', 'Description'],
+          ['quantity', 'Qty'],
+          ['unit', 'Unit'],
+          ['material', 'Material Cost'],
+          ['labor', 'Labor Cost'],
+          ['amount', 'Total'],
+        ]);
+      });
+    });
+
     it('reads insurance columns (RCV, DEPREC., ACV) with their roles', () => {
       const claim = fixed(34, -10, -12, -12, -12);
       const { tables } = tablesOf(

@@ -71,6 +71,25 @@ describe('plugin-sor cost tables', () => {
     });
   });
 
+  it('keeps a heading’s amount-like number in the item-number column in its name ("1.00  DEMOLITION"), and a draw’s scheduled value as the line total', () => {
+    const draw = (no: string, description: string, ...values: string[]): string => `${no.padEnd(7)}${description.padEnd(30)}${values.map((value) => value.padStart(13)).join('')}`.trimEnd();
+    const { data } = read([
+      draw('Item', 'Description of Work', 'Scheduled', 'Previous', 'This Period', 'Balance'),
+      draw('No.', '', 'Value', 'Application', '', 'to Finish'),
+      draw('1.00', 'DEMOLITION'),
+      draw('1.01', 'Remove abandoned oil tank', '1,161.00', '1,161.00', '-', '-'),
+      draw('1.02', 'Remove fixtures and tile', '1,070.30', '267.58', '535.15', '267.57'),
+      draw('2.00', 'ROOFING'),
+      draw('2.01', 'Replace roof decking', '520.20', '-', '-', '520.20'),
+    ]);
+    expect(data.constructionSections.map((section) => section.sectionName)).to.deep.equal(['1.00 DEMOLITION', '2.00 ROOFING']);
+    expect(data.constructionSections.flatMap((section) => section.lineItems.map((line) => [line.description, line.totalCost]))).to.deep.equal([
+      ['Remove abandoned oil tank', 1161],
+      ['Remove fixtures and tile', 1070.3],
+      ['Replace roof decking', 520.2],
+    ]);
+  });
+
   describe('equipment and tax columns', () => {
     const g1 = [
       'Code     Description                  Qty  UOM    Material     Labor  Equipment       Tax      Total',

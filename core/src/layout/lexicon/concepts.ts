@@ -123,6 +123,9 @@ export const COLUMN_ROLES = {
   thisPeriod: { description: 'Progress billing: what this draw or application bills of the line (This Draw, This Period).' },
   percentComplete: { description: 'Progress billing: how much of the line is done, as a percentage (% Complete).' },
   balance: { description: 'Progress billing: what remains to be billed of the line (Balance to Finish).' },
+  storedMaterials: { description: 'Progress billing: materials delivered and stored but not yet installed, billed on the line (Materials Presently Stored).' },
+  completedToDate: { description: 'Progress billing: the work completed and stored to date on the line, all draws together (Total Completed and Stored to Date).' },
+  retainage: { description: 'Progress billing: the part of the line\'s billed amount the owner holds back (Retainage, Retention).' },
   depreciation: { description: 'Insurance estimate: the depreciation taken off the line\'s replacement cost.' },
   actualCashValue: { description: 'Insurance estimate: the line\'s replacement cost less depreciation (ACV).' },
 } as const satisfies Record<string, ColumnRoleInfo>;

@@ -24,6 +24,8 @@ const EXTENDED_BASIS_WORDS = new Set(['total', 'ext', 'extended', 'amount', 'amt
 
 interface HeaderCell {
   words: Word[];
+  /** Words of a group label printed over this cell and its neighbours ("Material" over "Unit Cost" and "Extended"). */
+  group: Word[];
 }
 
 /** Words of one label may stand this far apart (in row heights) when the first is no label alone ("P.   Unit"). */
@@ -46,26 +48,72 @@ function cellsOfRow(row: LayoutRow): HeaderCell[] {
     const last = cells[cells.length - 1];
     const gap = last ? inRowHeights(row, words[0].bbox[0] - last.words[last.words.length - 1].bbox[2]) : Infinity;
     if (last && gap <= LABEL_WORD_GAP && !isLabel(last.words) && spellsAcross(last.words, words)) last.words.push(...words);
-    else cells.push({ words: [...words] });
+    else cells.push({ words: [...words], group: [] });
   }
   return cells;
 }
 
 const extent = (words: Word[]): [number, number] => [Math.min(...words.map((word) => word.bbox[0])), Math.max(...words.map((word) => word.bbox[2]))];
 
-/** Cells of stacked rows that overlap horizontally are one column's label ("Material" over "Cost"). */
+/** How far off the middle of the cells under it a group label may stand, as a share of their span. */
+const GROUP_CENTRING = 0.25;
+
+/** A cell whose words are one label of a cost part ("Material", "Labor"): a group label when it spans cells under it. */
+function partLabel(words: Word[]): boolean {
+  const phrases = columnLabels().findAllInSequence(readingOrder(words));
+  return phrases.length === 1 && phrases[0].start === 0 && phrases[0].end === words.length && phrases[0].values.some((role) => COST_ROLES.has(role));
+}
+
+/**
+ * The cells of the row below that a part label spans as a group ("Material" centred over "Unit
+ * Cost" and "Extended"): its middle falls between two cells' words, centred on the pair; the cells
+ * it overlaps belong to it too. Null when the label stacks on one cell ("Material" over "Cost").
+ */
+function spannedCells(cell: HeaderCell, below: HeaderCell[]): HeaderCell[] | null {
+  if (!partLabel(cell.words)) return null;
+  const [x0, x1] = extent(cell.words);
+  const middle = (x0 + x1) / 2;
+  const right = below.findIndex((other) => extent(other.words)[0] > middle);
+  if (right <= 0 || extent(below[right - 1].words)[1] >= middle) return null;
+  const [left0] = extent(below[right - 1].words);
+  const [, right1] = extent(below[right].words);
+  if (Math.abs(middle - (left0 + right1) / 2) > GROUP_CENTRING * (right1 - left0)) return null;
+  const overlapped = below.filter((other) => {
+    const [c0, c1] = extent(other.words);
+    return Math.min(x1, c1) - Math.max(x0, c0) > 0;
+  });
+  return [...new Set([...overlapped, below[right - 1], below[right]])];
+}
+
+/**
+ * Cells of stacked rows that overlap horizontally are one column's label ("Material" over "Cost");
+ * a group label spanning cells of the row below qualifies each of them instead of being a column.
+ */
 function stackCells(rows: LayoutRow[]): HeaderCell[] {
-  const columns: HeaderCell[] = [];
-  for (const row of rows) {
-    for (const cell of cellsOfRow(row)) {
-      const [x0, x1] = extent(cell.words);
-      const over = columns.filter((column) => {
-        const [c0, c1] = extent(column.words);
-        return Math.min(x1, c1) - Math.max(x0, c0) > 0;
-      });
-      if (over.length === 1) over[0].words.push(...cell.words);
-      else columns.push({ words: [...cell.words] });
+  const rowCells = rows.map(cellsOfRow);
+  const groups = new Map<HeaderCell, HeaderCell[]>();
+  rowCells.forEach((cells, index) => {
+    for (const cell of index + 1 < rowCells.length ? cells : []) {
+      const spanned = spannedCells(cell, rowCells[index + 1]);
+      if (spanned) groups.set(cell, spanned);
     }
+  });
+  const columns: HeaderCell[] = [];
+  const columnOf = new Map<HeaderCell, HeaderCell>();
+  for (const cell of rowCells.flat()) {
+    if (groups.has(cell)) continue;
+    const [x0, x1] = extent(cell.words);
+    const over = columns.filter((column) => {
+      const [c0, c1] = extent(column.words);
+      return Math.min(x1, c1) - Math.max(x0, c0) > 0;
+    });
+    const target = over.length === 1 ? over[0] : { words: [] as Word[], group: [] as Word[] };
+    if (over.length !== 1) columns.push(target);
+    target.words.push(...cell.words);
+    columnOf.set(cell, target);
+  }
+  for (const [group, spanned] of groups) {
+    for (const cell of spanned) columnOf.get(cell)?.group.push(...group.words);
   }
   return columns.sort((a, b) => extent(a.words)[0] - extent(b.words)[0]);
 }
@@ -112,7 +160,32 @@ function bracketed(words: Word[]): Set<Word> {
   return inside;
 }
 
+/**
+ * A column under a part's group label is that part's: "Unit Cost" under "Material" is the material
+ * rate ("Unit" too), "Extended" under it the material amount; a quantity or tax column keeps its own role.
+ */
+function qualified(read: CellRead, group: Word[]): CellRead {
+  if (group.length === 0) return read;
+  const covered = new Set([...read.covered, ...group]);
+  const part = columnLabels()
+    .findAllInSequence(readingOrder(group))
+    .flatMap((phrase) => phrase.values)
+    .find((role) => COST_ROLES.has(role));
+  if (!part || read.columns.length !== 1) return { columns: read.columns, covered };
+  const [own] = read.columns;
+  const roles = own.role === null ? [] : [own.role, ...own.alternatives];
+  // "Unit" under a part's label is its rate per unit, not a unit of measure.
+  if (roles.length > 0 && !roles.some((role) => role === 'unitPrice' || role === 'amount' || role === 'unit')) return { columns: read.columns, covered };
+  const phrases = columnLabels().findAllInSequence(readingOrder(own.words));
+  const basis = own.role === null ? null : (basisOf(own.words, phrases) ?? (own.role === 'amount' ? 'extended' : 'unit'));
+  return { columns: [{ ...own, role: part, alternatives: [], basis, label: `${joinWords(readingOrder(group))} ${own.label}` }], covered };
+}
+
 function columnsOfCell(cell: HeaderCell): CellRead {
+  return qualified(readCell(cell), cell.group);
+}
+
+function readCell(cell: HeaderCell): CellRead {
   const ordered = readingOrder(cell.words);
   const found = columnLabels().findAllInSequence(ordered);
   const note = bracketed(ordered);
@@ -144,6 +217,20 @@ const PAIRED: Array<[ColumnRole, ColumnRole]> = [
   ['amount', 'grossAmount'],
   ['material', 'equipment'],
 ];
+
+/**
+ * A part printed both per unit and extended ("Material": "Unit Cost" | "Extended"): the extended
+ * column is the part's amount; the rate column keeps the part only as an alternative.
+ */
+function settleRatesBesideAmounts(columns: TableColumn[]): TableColumn[] {
+  for (const part of COST_ROLES) {
+    if (!columns.some((entry) => entry.role === part && entry.basis === 'extended')) continue;
+    for (const entry of columns) {
+      if (entry.role === part && entry.basis === 'unit') [entry.role, entry.alternatives] = [null, [part]];
+    }
+  }
+  return columns;
+}
 
 /**
  * Gives each column one role: a header with several meanings takes one no other column has; of a
@@ -207,7 +294,7 @@ function withDescriptionColumn(columns: TableColumn[]): TableColumn[] {
 function headerOf(rows: LayoutRow[]): { header: TableHeader; share: number; extraCovered: boolean } | null {
   if (rows.some(hasValueWords)) return null;
   const read = stackCells(rows).map(columnsOfCell);
-  const columns = settleRoles(read.flatMap((entry) => entry.columns));
+  const columns = settleRatesBesideAmounts(settleRoles(read.flatMap((entry) => entry.columns)));
   const covered = new Set(read.flatMap((entry) => [...entry.covered]));
   const words = rows.reduce((sum, row) => sum + row.words.length, 0);
   const share = words === 0 ? 0 : covered.size / words;

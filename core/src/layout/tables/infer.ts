@@ -17,6 +17,8 @@ import type { ColumnRole, TableColumn, TableHeader } from './model.js';
 interface Sample {
   row: LayoutRow;
   roles: Partial<Record<ColumnRole, Word>>;
+  /** The rate per unit printed before each part's extension, in part order ("277.00  831.00" for 3 EA). */
+  rates?: Word[];
   first: Word;
   /** A quantity of 1 (or none) cannot tell material + labor = amount from unit price + tax = amount. */
   telling: boolean;
@@ -142,8 +144,37 @@ function sampleOf(row: LayoutRow, format: NumberFormat): Sample | null {
       readings.push({ row, roles: { ...roles, taxAmount: amount.word, amount: taxed.word }, first: words[0], telling: quantity !== 1 });
     }
   }
-  const explained = (sample: Sample): number => Object.keys(sample.roles).length - (sample.weaker ? 0.5 : 0);
+  readings.push(...ratedPartReadings(row, found, format));
+  const explained = (sample: Sample): number => Object.keys(sample.roles).length + (sample.rates?.length ?? 0) - (sample.weaker ? 0.5 : 0);
   return readings.reduce<Sample | null>((best, reading) => (!best || explained(reading) > explained(best) ? reading : best), null) ?? countedSample(row, format);
+}
+
+/** Parts that may be printed as a rate and its extension (tax is never per unit). */
+const RATED_PARTS = PART_ROLES.filter((role) => role !== 'taxAmount');
+
+/**
+ * Each part printed as its rate and its extension, then the line total ("3  EA  277.00  831.00
+ * 112.00  336.00  1,167.00"): the quantity times each rate makes its extension, and the extensions
+ * add up to the total.
+ */
+function ratedPartReadings(row: LayoutRow, found: Array<{ word: Word; index: number; value: number }>, format: NumberFormat): Sample[] {
+  const readings: Sample[] = [];
+  for (let start = 0; start < found.length; start += 1) {
+    if (found[start].index === 0) continue;
+    for (let parts = RATED_PARTS.length; parts >= 2; parts -= 1) {
+      const total = found[start + 2 * parts];
+      if (!total || total.value === 0) continue;
+      const roles: Sample['roles'] = { amount: total.word };
+      const quantityWord = withQuantityAndUnit(row.words, found[start].index - 1, roles, format);
+      const quantity = quantityWord ? parseQuantity(quantityWord.text, format)?.value : undefined;
+      const pairs = Array.from({ length: parts }, (_, part) => [found[start + 2 * part], found[start + 2 * part + 1]]);
+      if (!quantity || pairs.some(([rate, extension]) => cents(quantity * rate.value) !== cents(extension.value))) continue;
+      if (cents(pairs.reduce((sum, [, extension]) => sum + extension.value, 0)) !== cents(total.value)) continue;
+      pairs.forEach(([, extension], part) => (roles[RATED_PARTS[part]] = extension.word));
+      readings.push({ row, roles, rates: pairs.map(([rate]) => rate.word), first: row.words[0], telling: quantity !== 1 });
+    }
+  }
+  return readings;
 }
 
 /**
@@ -188,6 +219,7 @@ export function inferHeader(rows: LayoutRow[], format: NumberFormat): { header: 
     const words = fitting.flatMap((sample) => sample.roles[role] ?? []);
     if (words.length * 3 >= fitting.length) columns.push(columnOf(role, words));
   }
+  columns.push(...rateColumns(fitting, columns));
   const numbering = isNumbering(fitting);
   const numbered = numbering ? fitting.filter((sample) => ITEM_NUMBER.test(sample.first.text)) : [];
   if (numbered.length > 0) columns.push(columnOf('itemNumber', numbered.map((sample) => sample.first)));
@@ -204,9 +236,23 @@ export function inferHeader(rows: LayoutRow[], format: NumberFormat): { header: 
   return { header: { rows: [first], columns, inferred: true }, firstIndex: first.index };
 }
 
+/**
+ * The rate columns of parts printed as a rate and an extension: no role of their own (the part's is
+ * the extension's, whose basis they make extended), the part as their alternative.
+ */
+function rateColumns(fitting: Sample[], columns: TableColumn[]): TableColumn[] {
+  return RATED_PARTS.flatMap((part, index) => {
+    const words = fitting.flatMap((sample) => sample.rates?.[index] ?? []);
+    const extension = columns.find((column) => column.role === part);
+    if (!extension || words.length * 3 < fitting.length) return [];
+    extension.basis = 'extended';
+    return [{ ...columnOf(part, words), role: null, alternatives: [part], basis: 'unit' as const }];
+  });
+}
+
 /** The text cells of a sample row before its values (after its item number); a currency sign set apart is none. */
 function leadingTextCells(sample: Sample, numbering: boolean): Word[][] {
-  const values = Object.values(sample.roles);
+  const values = [...Object.values(sample.roles), ...(sample.rates ?? [])];
   const text = sample.row.words.findIndex((word, index) => index > 0 && !values.includes(word) && /^\p{L}/u.test(word.text));
   // A quantity and unit before the description come before the text, the other values after it.
   const before = values.filter((word) => sample.row.words.indexOf(word) < text);

@@ -36,7 +36,7 @@ export const TEXT_ROLES: ReadonlySet<ColumnRole> = new Set(['itemNumber', 'descr
 /** Roles whose cells hold a money amount. */
 export const MONEY_ROLES: ReadonlySet<ColumnRole> = new Set([
   'unitPrice', 'amount', 'grossAmount', 'taxAmount', 'material', 'labor', 'equipment',
-  'previouslyBilled', 'thisPeriod', 'balance', 'depreciation', 'actualCashValue',
+  'previouslyBilled', 'thisPeriod', 'balance', 'storedMaterials', 'completedToDate', 'retainage', 'depreciation', 'actualCashValue',
 ]);
 /** Roles that make a table an itemised one (a description and these). */
 export const VALUE_ROLES: ReadonlySet<ColumnRole> = new Set([...MONEY_ROLES, 'quantity', 'percentComplete']);

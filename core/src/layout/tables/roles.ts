@@ -92,7 +92,9 @@ function settleProduct(numeric: ColumnValues[], items: number): void {
   const triple = productColumns(numeric, items);
   if (!triple) return;
   const [first, second, product] = triple;
-  if (!COST_ROLES.has(product.column.role!) && product.column.role !== 'grossAmount') setRole(product.column, 'amount');
+  // Quantity × a part's rate = the part's extension ("Material": "Unit Cost" | "Extended"): no unit price of the line.
+  if (COST_ROLES.has(product.column.role!)) return;
+  if (product.column.role !== 'grossAmount') setRole(product.column, 'amount');
   if (COST_ROLES.has(first.column.role!) || COST_ROLES.has(second.column.role!)) return;
   const quantityFirst =
     first.column.role === 'quantity' ||

@@ -62,8 +62,9 @@ export function totalLabelOf(words: Word[], row: LayoutRow): TotalLabel | null {
     if (!set.has(row.words[start])) continue;
     const opensCell = startsCell(row, start) || !set.has(row.words[start - 1]);
     if (!opensCell && start > 0 && !/^(sub)?total/i.test(row.words[start].text)) continue;
-    // Amounts before the label are a line's own ("1,747.50 Surface Area … 169.00 Total Perimeter Length").
-    if (row.words.slice(0, start).some((word) => AMOUNT_SHAPE.test(word.text))) return null;
+    // Amounts before the label are a line's own ("1,747.50 Surface Area … 169.00 Total Perimeter Length"),
+    // unless they stand in a money column printed left of the text ("1,900.00   Subtotal - Concrete").
+    if (row.words.slice(0, start).some((word) => set.has(word) && AMOUNT_SHAPE.test(word.text))) return null;
     const match = totalsMatcher().at(row, start);
     const saysTotal = match !== null && row.words.slice(match.start, match.end).some((word) => TOTAL_WORD.test(word.text));
     if (match && (saysTotal || !runsOn(row, match.end))) {
@@ -123,8 +124,8 @@ function onlyDashes(line: SplitLine, columns: TableColumn[]): boolean {
 /** Words that are dashes for amounts, with their currency signs: at least one dash and nothing else. */
 export const allDashes = (words: Word[]): boolean => words.some((word) => /^[-–—]$/.test(word.text)) && words.every((word) => /^([-–—]|[$€£])$/.test(word.text));
 
-/** "3.0 Roofing", "Section 3 – Roofing", "DIVISION 06 – WOOD", "03 30 00 Cast-in-Place Concrete", "06 – Wood, Plastics & Composites". */
-const STRONG_HEADING = /^(\d{1,2}\.0{1,2}\s*[.:–—-]?\s+\p{L}|\d{2}(\s\d{2}){1,2}\s+\p{L}|\d{2}[\s:.]?\d{2}[\s:.]?\d{2}\s+\p{Lu}|\d{2}\s*[–—]\s*\p{L}|(section|division|div\.?|phase|part|area|room|trade|category|chapter|abschnitt|titel|partida|cap[ií]tulo|chapitre|lot|hoofdstuk|sezione)\s*\d{1,3}(\.0{1,2})?\b)/iu;
+/** "3.0 Roofing", "Section 3 – Roofing", "DIVISION 06 – WOOD", "03 30 00 Cast-in-Place Concrete", "06 – Wood, Plastics & Composites", "0400 - Masonry". */
+const STRONG_HEADING = /^(\d{1,2}\.0{1,2}\s*[.:–—-]?\s+\p{L}|\d{2}(\s\d{2}){1,2}\s+\p{L}|\d{2}[\s:.]?\d{2}[\s:.]?\d{2}\s+\p{Lu}|\d{2}\s*[–—]\s*\p{L}|\d{4}\s*[–—-]\s*\p{Lu}|(section|division|div\.?|phase|part|area|room|trade|category|chapter|abschnitt|titel|partida|cap[ií]tulo|chapitre|lot|hoofdstuk|sezione)\s*\d{1,3}(\.0{1,2})?\b)/iu;
 /** "3. Roofing", "A. Kitchen", "B) Bathroom": numbered like a heading, or like an item. */
 const WEAK_HEADING = /^(\d{1,2}\.|[A-Z][.)])\s+\p{Lu}/u;
 

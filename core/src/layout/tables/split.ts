@@ -148,7 +148,13 @@ export function splitRow(row: LayoutRow, columns: TableColumn[], format: NumberF
   const valueIndexes = columns.map((_, index) => index).filter((index) => !isTextColumn(columns[index]));
   const unitIndexes = valueIndexes.filter((index) => columns[index].role === 'unit');
   const numberIndexes = valueIndexes.filter((index) => columns[index].role !== 'unit');
+  const item = columns.findIndex((column) => column.role === 'itemNumber');
   for (const word of values) {
+    // A cost code printed after the amounts ("1,207.00   02-010") under its column is the line's code.
+    if (item >= 0 && CODE_NUMBER.test(word.text) && nearestColumn(word, columns) === columns[item]) {
+      cells[item].push(word);
+      continue;
+    }
     const alphabetic = hasLetters(word.text) && parseAmount(word.text, format) === null;
     const toUnit = alphabetic && unitIndexes.length > 0 && (parseUnit(word.text) !== null || word.source === 'ocr');
     const pool = toUnit ? unitIndexes : alphabetic || numberIndexes.length === 0 ? valueIndexes : numberIndexes;

@@ -172,7 +172,7 @@ export const english: LanguageTerms = {
     itemNumber: [
       'Item', 'Item No.', 'Item #', 'Item#', 'Item Code', 'No.', '#', 'Pos', 'Line', 'Ln', 'Code', 'Product Code', 'Product ID',
       'SKU', 'UPC', 'Part No.', 'Part Number', 'Part #', 'Article No.', 'Art. No.', 'Catalog No.', 'Model', 'Model No.', 'Ref',
-      'Reference', 'Activity', 'Product/Service', 'Service Item',
+      'Reference', 'Activity', 'Product/Service', 'Service Item', 'Cost Code', 'Phase Code', 'CSI Code',
     ],
     description: [
       'Description', 'Desc.', 'Item', 'Item Description', 'Item Name', 'Product', 'Product Name', 'Product Description',
@@ -192,7 +192,7 @@ export const english: LanguageTerms = {
     amount: [
       'Amount', 'Total', 'Line Total', 'Line Amount', 'Item Total', 'Total Price', 'Total Cost', 'Extended', 'Extended Price',
       'Ext. Price', 'Ext. Amount', 'Extension', 'Ext.', 'Net Amount', 'Net', 'Net Price', 'Net Value', 'Value', 'Subtotal',
-      'Sum', 'Amount excl. VAT', 'Bid Amount', 'Price', 'Cost', 'Budget', 'Total Budget', 'Scheduled Value', 'RCV',
+      'Sum', 'Amount excl. VAT', 'Bid Amount', 'Price', 'Cost', 'Budget', 'Total Budget', 'Scheduled Value', 'Contract Amount', 'Contract Value', 'Original Contract Amount', 'Original Estimate', 'Original Budget', 'RCV',
       'Replacement Cost', 'Replacement Cost Value',
     ],
     grossAmount: ['Gross', 'Gross Amount', 'Gross Total', 'Amount incl. VAT', 'Amount incl. Tax', 'Total incl. VAT', 'Total inc VAT', 'Total incl. Tax'],
@@ -209,8 +209,11 @@ export const english: LanguageTerms = {
       'Previously Billed', 'Previously Paid', 'Paid to Date', 'Billed to Date', 'Work Completed to Date', 'Previous',
     ],
     thisPeriod: ['This Draw', 'This Period', 'This Application', 'This Request', 'Current Draw', 'Current Period', 'This Invoice'],
-    percentComplete: ['% Complete', '% Compl.', '% Comp.', '% Done', 'Percent Complete', 'Pct Complete', '% Completed'],
+    percentComplete: ['% Complete', '% Compl.', '% Comp.', '% Done', 'Percent Complete', 'Pct Complete', '% Completed', '%', 'Percent'],
     balance: ['Balance to Finish', 'Balance to Complete', 'Balance Remaining', 'Remaining Balance', 'Remaining', 'Balance'],
+    storedMaterials: ['Materials Presently Stored', 'Materials Stored', 'Stored Materials', 'Presently Stored', 'Material Stored', 'Stored Material', 'Materials on Site', 'Stored on Site'],
+    completedToDate: ['Total Completed and Stored to Date', 'Total Completed & Stored to Date', 'Total Compl. and Stored to Date', 'Total Compl. & Stored to Date', 'Completed and Stored to Date', 'Completed & Stored to Date', 'Total Completed to Date', 'Completed to Date', 'Total Completed', 'Total Earned', 'Earned to Date'],
+    retainage: ['Retainage', 'Retention', 'Retainage Held', 'Retention Held', 'Holdback', 'Retained'],
     depreciation: ['Depreciation', 'Deprec.', 'Depr.', 'Dep.', 'Less Depreciation'],
     actualCashValue: ['ACV', 'Actual Cash Value'],
   },
