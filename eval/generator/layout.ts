@@ -138,9 +138,15 @@ export class Sheet {
 
   /** Greedy word wrap to `width`. */
   wrap(text: string, width: number, style: TextStyle): string[] {
+    const lines = this.wrapWords(text.split(/\s+/).filter(Boolean), width, style);
+    return lines.length > 0 ? lines : [''];
+  }
+
+  /** Greedy wrap of `words` to `width`, joining them with single spaces; a word may hold spaces and is never broken. No words, no lines. */
+  wrapWords(words: string[], width: number, style: TextStyle): string[] {
     const lines: string[] = [];
     let line = '';
-    for (const word of text.split(/\s+/).filter(Boolean)) {
+    for (const word of words) {
       const candidate = line ? `${line} ${word}` : word;
       if (line && this.textWidth(candidate, style) > width) {
         lines.push(line);
@@ -150,7 +156,7 @@ export class Sheet {
       }
     }
     if (line) lines.push(line);
-    return lines.length > 0 ? lines : [''];
+    return lines;
   }
 
   /** Draws wrapped lines from the cursor and moves it down. */

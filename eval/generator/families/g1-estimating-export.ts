@@ -4,7 +4,7 @@ import { money, percentText, quantityText, Sheet, type TextStyle } from '../layo
 import { sectionTotal, type SorDocument } from '../model.js';
 import { Random } from '../random.js';
 import { writeTable, type Column, type TableSpec } from '../table.js';
-import { cityLine, labelValues, recapRows, sectionRows, streetLine, titleCase } from './parts.js';
+import { addressPairs, cityLine, labelValues, recapRows, sectionRows, streetLine, titleCase } from './parts.js';
 
 /**
  * g1: an estimating-software export. Contractor letterhead and a boxed job block, then
@@ -44,7 +44,7 @@ function letterhead(sheet: Sheet, document: SorDocument, styles: Record<'title' 
   const label = styles.bold;
   const value = styles.body;
   const top = sheet.y;
-  labelValues(sheet, [['Customer', parties.borrower], ['Job Site', streetLine(parties.property)], ['', cityLine(parties.property)], ['Lender', parties.lender]], 36, 52, label, value, 9.5);
+  labelValues(sheet, [['Customer', parties.borrower], ...addressPairs('Job Site', parties.property), ['Lender', parties.lender]], 36, 52, label, value, 9.5);
   sheet.y = top;
   labelValues(sheet, [['203(k) Consultant', parties.consultant], ['Loan No.', parties.loanNumber], ['Building Size', `${parties.buildingSize.toLocaleString('en-US')} SF`], ['Estimator', 'J. Whitfield']], 320, 76, label, value, 9.5);
   sheet.y = 158;

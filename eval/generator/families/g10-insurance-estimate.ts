@@ -5,7 +5,7 @@ import { sectionTotal, type LineItem, type RecapLine, type Section, type SorDocu
 import { Random } from '../random.js';
 import { writeTable, type Column, type TableRow, type TableSpec } from '../table.js';
 import { TRADES, WORK_ITEMS, type TradeId } from '../work-items.js';
-import { cityLine, labelValues, recapRows, sectionRows, streetLine } from './parts.js';
+import { addressPairs, cityLine, labelValues, recapRows, sectionRows, streetLine } from './parts.js';
 
 /**
  * g10: an insurance-repair estimate as claims estimating software prints it. Contractor letterhead,
@@ -88,7 +88,7 @@ function letterhead(sheet: Sheet, document: SorDocument, claim: Claim, fonts: Fo
   sheet.text(`Phone: ${contractor.phone}     Lic. # ${contractor.license}     ${contractor.email}`, 36, 67, body);
   sheet.rule(36, 576, 74, 1);
   sheet.y = 82;
-  labelValues(sheet, [['Insured:', parties.borrower], ['Property:', streetLine(parties.property)], ['', cityLine(parties.property)]], 36, 70, label, body, 10);
+  labelValues(sheet, [['Insured:', parties.borrower], ...addressPairs('Property:', parties.property)], 36, 70, label, body, 10);
   sheet.y = 82;
   labelValues(sheet, [['Estimator:', claim.estimator], ['Business:', contractor.phone], ['E-mail:', contractor.email]], 320, 62, label, body, 10);
   sheet.y = 120;

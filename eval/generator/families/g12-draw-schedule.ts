@@ -4,7 +4,7 @@ import { money, percentText, Sheet, type Fonts, type TextStyle } from '../layout
 import { sectionTotal, type Section, type SorDocument } from '../model.js';
 import type { Random } from '../random.js';
 import { writeTable, type Column, type TableRow, type TableSpec } from '../table.js';
-import { cityLine, labelValues, recapRows, sectionRows, streetLine, titleCase } from './parts.js';
+import { addressPairs, contractorPairs, labelValues, recapLineRows, recapRows, sectionRows, titleCase } from './parts.js';
 
 /**
  * g12: a construction budget and draw schedule printed from a spreadsheet in landscape. A title
@@ -40,8 +40,8 @@ function titleBlock(sheet: Sheet, document: SorDocument, fonts: Fonts): void {
   sheet.text(`Prepared ${formatDate(parties.reportDate, 'abbrev')}`, 762, 50, value, 'right');
   sheet.text('Draw Request No. 0', 762, 62, label, 'right');
   const columns: Array<[number, Array<[string, string]>]> = [
-    [30, [['Borrower', parties.borrower], ['Property', streetLine(parties.property)], ['', cityLine(parties.property)], ['Lender', parties.lender], ['Loan No.', parties.loanNumber]]],
-    [300, [['Contractor', contractor?.name ?? 'TBD - to be selected'], ['License No.', contractor?.license ?? ''], ['Phone', contractor?.phone ?? ''], ['Email', contractor?.email ?? '']]],
+    [30, [['Borrower', parties.borrower], ...addressPairs('Property', parties.property), ['Lender', parties.lender], ['Loan No.', parties.loanNumber]]],
+    [300, [...contractorPairs(contractor, ['Contractor', 'License No.', 'Phone'], 'TBD - to be selected'), ['Email', contractor?.email ?? '']]],
     [540, [['203(k) Consultant', parties.consultant], ['Firm', parties.consultantCompany], ['Site Inspection', formatDate(parties.inspectionDate, 'abbrev')], ['FHA Case No.', parties.fhaCaseNumber]]],
   ];
   for (const [x, pairs] of columns) {
@@ -140,7 +140,7 @@ async function render(document: SorDocument): Promise<Uint8Array> {
   const regular: TextStyle = { font: fonts.regular, size: 7.5 };
   recapRows(
     sheet,
-    recap.after.map((line) => ({ label: line.label, amount: money(line.amount, { dollar: true }) })),
+    recapLineRows(recap.after, (cents) => money(cents, { dollar: true })),
     { labelX: 436, labelAlign: 'right', amountRight: 513, leading: 11, regular, bold: regular },
   );
   sheet.y += 6;

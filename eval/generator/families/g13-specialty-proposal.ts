@@ -5,7 +5,7 @@ import type { RecapLine, Section, SorDocument } from '../model.js';
 import { Random } from '../random.js';
 import { writeTable, type Column, type TableRow, type TableSpec } from '../table.js';
 import { SCOPES, scopeById, type Scope, type ScopeId } from './g13-specialty-proposal.scopes.js';
-import { cityLine, recapRows, sectionRows, streetLine } from './parts.js';
+import { cityLine, recapLineRows, recapRows, sectionRows, streetLine } from './parts.js';
 
 /**
  * g13: a specialty contractor's proposal for one trade (roofing, heating and cooling, or windows
@@ -170,7 +170,7 @@ function baseBidTotals(sheet: Sheet, document: SorDocument, style: Style, fonts:
   sheet.y += 8;
   const rows = [
     { label: 'Subtotal', amount: style.amount(recap.subtotal) },
-    ...recap.before.map((line) => ({ label: line.label, amount: style.amount(line.amount) })),
+    ...recapLineRows(recap.before, style.amount),
     { label: style.totalLabel, amount: style.recapAmount(recap.grandTotal), bold: true, rule: true },
   ];
   const widest = Math.max(...rows.map((row) => sheet.textWidth(row.label, row.bold ? bold : regular)));

@@ -6,7 +6,7 @@ import { Random } from '../random.js';
 import { WORK_ITEMS, type TradeId } from '../work-items.js';
 import { GROUPS, TRADE_LABELS, type FormGroup, type FormRow } from './g14-lender-budget-form.groups.js';
 import { geometry, Grid, LEFT, RIGHT, type Cells, type GridRow } from './g14-lender-budget-form.grid.js';
-import { oneLine } from './parts.js';
+import { oneLine, withTotalLine } from './parts.js';
 
 /**
  * g14: a lender's renovation budget form, filled in by the contractor. The lender's name and form
@@ -231,7 +231,7 @@ function lenderLines(random: Random, grandTotal: number): RecapLine[] {
     lines.push({ label: `Mortgage Payment Reserve (${months} mo.)`, amount: months * payment });
   }
   if (random.chance(0.4)) lines.push({ label: 'Draw Inspection Fees', amount: random.int(3, 6) * random.pick([15000, 17500, 20000]) });
-  return [...lines, { label: 'TOTAL RENOVATION BUDGET', amount: grandTotal + lines.reduce((sum, line) => sum + line.amount, 0) }];
+  return withTotalLine(lines, 'TOTAL RENOVATION BUDGET', grandTotal);
 }
 
 export const g14: SorFamily = {

@@ -6,7 +6,7 @@ import { Random } from '../random.js';
 import { writeTable, type Column, type TableRow, type TableSpec } from '../table.js';
 import type { Trade } from '../work-items.js';
 import { subsectionOf } from './g15-cost-plan.subsections.js';
-import { oneLine, titleCase } from './parts.js';
+import { labelValueRows, oneLine, titleCase, type Pair } from './parts.js';
 
 /**
  * g15: an estimator's cost plan (opinion of probable construction cost) organised by CSI
@@ -102,20 +102,14 @@ function projectBlock(sheet: Sheet, document: SorDocument, style: Style, fonts: 
   sheet.text(`Estimate date ${formatDate(parties.reportDate, style.dateStyle)}`, RIGHT, 57, { ...body, size: 7.5 }, 'right');
   sheet.rule(LEFT, RIGHT, 64, 1.2);
   const midpoint: CalendarDate = { ...parties.reportDate, month: ((parties.reportDate.month + 3) % 12) + 1, day: 1 };
-  const rows: Array<[string, string, string, string]> = [
-    ['Project:', `Renovation – ${parties.property.street}`, 'Gross floor area:', `${parties.buildingSize.toLocaleString('en-US')} SF (${parties.units > 1 ? `${parties.units} units` : 'single family'}, built ${parties.yearBuilt})`],
-    ['Location:', oneLine(parties.property), 'Estimate class:', style.phase],
-    ['Owner / client:', parties.borrower, 'Site visit:', formatDate(parties.inspectionDate, 'dotted')],
-    ['Lender:', `${parties.lender}, FHA 203(k)`, 'Cost base:', `${['Q1', 'Q2', 'Q3', 'Q4'][Math.floor((parties.reportDate.month - 1) / 3)]} ${parties.reportDate.year}, midpoint ${String(midpoint.month).padStart(2, '0')}/${parties.reportDate.year + (parties.reportDate.month + 3 > 12 ? 1 : 0)}`],
-    ['Prepared by:', `${parties.consultant}, 203(k) Consultant`, 'Reference:', `${random.pick(['CP', 'OPC', 'EST'])}-${parties.fileNumber}`],
+  const rows: Pair[][] = [
+    [['Project:', `Renovation – ${parties.property.street}`], ['Gross floor area:', `${parties.buildingSize.toLocaleString('en-US')} SF (${parties.units > 1 ? `${parties.units} units` : 'single family'}, built ${parties.yearBuilt})`]],
+    [['Location:', oneLine(parties.property)], ['Estimate class:', style.phase]],
+    [['Owner / client:', parties.borrower], ['Site visit:', formatDate(parties.inspectionDate, 'dotted')]],
+    [['Lender:', `${parties.lender}, FHA 203(k)`], ['Cost base:', `${['Q1', 'Q2', 'Q3', 'Q4'][Math.floor((parties.reportDate.month - 1) / 3)]} ${parties.reportDate.year}, midpoint ${String(midpoint.month).padStart(2, '0')}/${parties.reportDate.year + (parties.reportDate.month + 3 > 12 ? 1 : 0)}`]],
+    [['Prepared by:', `${parties.consultant}, 203(k) Consultant`], ['Reference:', `${random.pick(['CP', 'OPC', 'EST'])}-${parties.fileNumber}`]],
   ];
-  rows.forEach(([leftLabel, leftValue, rightLabel, rightValue], index) => {
-    const y = 80 + index * 11.5;
-    sheet.text(leftLabel, LEFT, y, label);
-    sheet.text(leftValue, LEFT + 68, y, body);
-    sheet.text(rightLabel, 336, y, label);
-    sheet.text(rightValue, 336 + 78, y, body);
-  });
+  labelValueRows(sheet, rows, [[LEFT, 68], [336, 78]], 80, 11.5, label, body);
   sheet.y = 80 + rows.length * 11.5 + 4;
 }
 

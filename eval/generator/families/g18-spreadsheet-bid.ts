@@ -5,7 +5,7 @@ import { sectionTotal, type LineItem, type RecapLine, type Section, type SorDocu
 import { Random } from '../random.js';
 import { writeTable, type Column, type TableRow, type TableSpec } from '../table.js';
 import { TRADES, type Trade } from '../work-items.js';
-import { cityLine, oneLine, streetLine } from './parts.js';
+import { cityLine, labelValueRows, oneLine, streetLine, type Pair } from './parts.js';
 
 /**
  * g18 (held out): a contractor's bid exported from a spreadsheet, landscape, in a full cell grid.
@@ -145,18 +145,12 @@ function header(sheet: Sheet, document: SorDocument, style: Style, regular: Text
   sheet.text(`Phone ${contractor.phone}   |   License # ${contractor.license}   |   ${contractor.email}`, LEFT, 70, regular);
   sheet.text('BID PROPOSAL', RIGHT, 48, { ...bold, size: 14 }, 'right');
   sheet.text('FHA 203(k) Rehabilitation', RIGHT, 60, regular, 'right');
-  const fields: Array<[string, string, string, string]> = [
-    ['Owner:', parties.borrower, 'Bid Date:', formatDate(parties.reportDate, style.dateStyle)],
-    ['Project Address:', oneLine(parties.property), 'Bid #:', parties.fileNumber],
-    ['Lender:', parties.lender, 'Valid For:', '30 days'],
+  const fields: Pair[][] = [
+    [['Owner:', parties.borrower], ['Bid Date:', formatDate(parties.reportDate, style.dateStyle)]],
+    [['Project Address:', oneLine(parties.property)], ['Bid #:', parties.fileNumber]],
+    [['Lender:', parties.lender], ['Valid For:', '30 days']],
   ];
-  fields.forEach(([label1, value1, label2, value2], index) => {
-    const y = 90 + index * 11;
-    sheet.text(label1, LEFT, y, bold);
-    sheet.text(value1, LEFT + 72, y, regular);
-    sheet.text(label2, 560, y, bold);
-    sheet.text(value2, 610, y, regular);
-  });
+  labelValueRows(sheet, fields, [[LEFT, 72], [560, 50]], 90, 11, bold, regular);
   sheet.y = 90 + fields.length * 11 + 6;
 }
 

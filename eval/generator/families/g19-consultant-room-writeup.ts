@@ -5,7 +5,7 @@ import { sectionTotal, type RecapLine, type SorDocument } from '../model.js';
 import { Random } from '../random.js';
 import { writeTable, type Column, type TableSpec } from '../table.js';
 import type { Unit } from '../work-items.js';
-import { cityLine, recapRows, sectionRows, streetLine } from './parts.js';
+import { cityLine, recapLineRows, recapRows, sectionRows, streetLine } from './parts.js';
 
 /**
  * g19 (held out): a 203(k) consultant's room-by-room write-up in Times with Helvetica captions and
@@ -126,14 +126,14 @@ function costSummary(sheet: Sheet, document: SorDocument, times: Fonts, helvetic
     [
       ...document.sections.map((section) => ({ label: section.heading, amount: money(sectionTotal(section)) })),
       { label: 'Total of all rooms', amount: money(recap.subtotal, { dollar: true }), rule: true },
-      ...recap.before.map((line) => ({ label: line.label, amount: money(line.amount) })),
+      ...recapLineRows(recap.before, money),
       { label: 'TOTAL ESTIMATED COST OF REPAIRS', amount: money(recap.grandTotal, { dollar: true }), bold: true, rule: true },
     ],
     layout,
   );
   sheet.rule(LEFT, RIGHT, sheet.y + 1, 0.6);
   sheet.y += 10;
-  recapRows(sheet, recap.after.map((line) => ({ label: line.label, amount: money(line.amount, { dollar: true }) })), { ...layout, regular: { font: times.italic, size: 10 } });
+  recapRows(sheet, recapLineRows(recap.after, (cents) => money(cents, { dollar: true })), { ...layout, regular: { font: times.italic, size: 10 } });
 }
 
 async function render(document: SorDocument): Promise<Uint8Array> {

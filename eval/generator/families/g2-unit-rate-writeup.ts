@@ -3,7 +3,7 @@ import type { SorFamily } from '../family.js';
 import { money, percentText, quantityText, Sheet, type TextStyle } from '../layout.js';
 import type { SorDocument } from '../model.js';
 import { writeTable, type Column, type TableSpec } from '../table.js';
-import { cityLine, labelValues, oneLine, recapRows, sectionRows, streetLine } from './parts.js';
+import { addressPairs, contractorPairs, labelValues, oneLine, recapRows, sectionRows } from './parts.js';
 
 /**
  * g2: a consultant's unit-rate write-up. Centred letterhead, label/value block with a boxed file
@@ -29,17 +29,13 @@ function heading(sheet: Sheet, document: SorDocument, fonts: { regular: TextStyl
   sheet.text('WORK WRITE-UP AND COST ESTIMATE', 306, 84, fonts.title, 'center');
   sheet.text('FHA 203(k) Rehabilitation Program', 306, 96, fonts.regular, 'center');
   sheet.y = 110;
-  const contractor = parties.contractor;
   labelValues(
     sheet,
     [
       ['Borrower:', parties.borrower],
-      ['Property Address:', streetLine(parties.property)],
-      ['', cityLine(parties.property)],
+      ...addressPairs('Property Address:', parties.property),
       ['Lender:', parties.lender],
-      ['Contractor:', contractor ? contractor.name : 'To be selected by borrower'],
-      ['Contractor License:', contractor ? contractor.license : ''],
-      ['Contractor Phone:', contractor ? contractor.phone : ''],
+      ...contractorPairs(parties.contractor, ['Contractor:', 'Contractor License:', 'Contractor Phone:'], 'To be selected by borrower'),
     ],
     40,
     82,

@@ -4,7 +4,7 @@ import { money, Sheet, type Fonts, type TextStyle } from '../layout.js';
 import type { RecapLine, SorDocument } from '../model.js';
 import { Random } from '../random.js';
 import { writeTable, type Column, type TableRow, type TableSpec } from '../table.js';
-import { cityLine, oneLine, streetLine } from './parts.js';
+import { addressPairs, labelValueColumns, oneLine, streetLine, type Pair } from './parts.js';
 import { addProgress, completedOf, drawOf, type Draw, type Progress } from './g20-draw-request-continuation.progress.js';
 
 /**
@@ -150,28 +150,24 @@ function titleBlock(sheet: Sheet, document: SorDocument, style: Style, fonts: Fo
     sheet.text(text, 504, 38 + index * 9, value);
   });
   sheet.rule(LEFT, RIGHT, 77, 0.8);
-  const left: Array<[string, string]> = [
-    ['Owner / Borrower:', parties.borrower],
-    ['Project:', streetLine(parties.property)],
-    ['', cityLine(parties.property)],
-    ['Lender:', parties.lender],
-  ];
-  const middle: Array<[string, string]> = [
+  const left: Pair[] = [['Owner / Borrower:', parties.borrower], ...addressPairs('Project:', parties.property), ['Lender:', parties.lender]];
+  const middle: Pair[] = [
     ['Contractor:', contractor.name],
     ['', oneLine(contractor.address)],
     ['License No.:', contractor.license],
     ['Phone:', contractor.phone],
   ];
-  const columnsOfFields: Array<[number, number, Array<[string, string]>]> = [
-    [LEFT, 64, left],
-    [300, 46, middle],
-  ];
-  for (const [x, labelWidth, pairs] of columnsOfFields) {
-    pairs.forEach(([name, text], index) => {
-      sheet.text(name, x, 88 + index * 9, label);
-      sheet.text(text, x + labelWidth, 88 + index * 9, value);
-    });
-  }
+  labelValueColumns(
+    sheet,
+    [
+      [LEFT, 64, left],
+      [300, 46, middle],
+    ],
+    88,
+    9,
+    label,
+    value,
+  );
   sheet.text(`203(k) Consultant: ${parties.consultant}, ${parties.consultantCompany}`, LEFT, 88 + 4 * 9 + 3, value);
   sheet.y = 88 + 5 * 9 + 4;
 }

@@ -3,7 +3,7 @@ import type { SorFamily } from '../family.js';
 import { money, percentText, Sheet, type Fonts, type TextStyle } from '../layout.js';
 import { sectionTotal, type RecapLine, type SorDocument } from '../model.js';
 import { Random } from '../random.js';
-import { oneLine } from './parts.js';
+import { labelValueRows, oneLine, type Pair } from './parts.js';
 
 /**
  * g21 (held out): a consultant's scope of repairs set in two newspaper columns of running text on a
@@ -127,23 +127,6 @@ function layOut(sheet: Sheet, blocks: Block[], firstTop: number, nextTop: number
   return extents;
 }
 
-/** Greedy wrap that keeps the price token whole on the last line. */
-function wrapWords(sheet: Sheet, words: string[], width: number, style: TextStyle): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of words) {
-    const candidate = line ? `${line} ${word}` : word;
-    if (line && sheet.textWidth(candidate, style) > width) {
-      lines.push(line);
-      line = word;
-    } else {
-      line = candidate;
-    }
-  }
-  if (line) lines.push(line);
-  return lines;
-}
-
 interface TextStyles {
   regular: TextStyle;
   bold: TextStyle;
@@ -176,9 +159,10 @@ function itemBlock(sheet: Sheet, style: Style, styles: TextStyles, marker: strin
   const width = COLUMN_WIDTH - (style.marker === 'none' ? 0 : INDENT);
   const words = description.split(' ');
   const inline = style.price === 'inline';
+  // An inline price is one word with the description's last, so it stays whole on the last line.
   const lines = inline
-    ? wrapWords(sheet, [...words.slice(0, -1), `${words.at(-1)!}${style.dash}${price}`], width, styles.regular)
-    : wrapWords(sheet, words, width - sheet.textWidth(price, styles.regular) - 10, styles.regular);
+    ? sheet.wrapWords([...words.slice(0, -1), `${words.at(-1)!}${style.dash}${price}`], width, styles.regular)
+    : sheet.wrapWords(words, width - sheet.textWidth(price, styles.regular) - 10, styles.regular);
   return {
     height: lines.length * styles.leading,
     space: 2.5,
@@ -278,20 +262,14 @@ function preamble(sheet: Sheet, document: SorDocument, style: Style, fonts: Font
   sheet.text(style.title, 306, 68, { font: fonts.bold, size: 14 }, 'center');
   const label: TextStyle = { font: fonts.bold, size };
   const value: TextStyle = { font: fonts.regular, size };
-  const pairs: Array<[[string, string], [string, string]]> = [
+  const pairs: Pair[][] = [
     [['Borrower:', parties.borrower], ['Inspected:', formatDate(parties.inspectionDate, 'short')]],
     [['Property:', oneLine(parties.property)], ['File No.:', parties.fileNumber]],
     [['Lender:', parties.lender], ['FHA Case:', parties.fhaCaseNumber]],
     [['Contractor:', contractor ? `${contractor.name}, ${contractor.phone}` : 'To be selected by the borrower'], ['Consultant:', parties.consultant]],
   ];
   const leading = size * 1.35;
-  pairs.forEach(([[leftLabel, leftValue], [rightLabel, rightValue]], index) => {
-    const baseline = 90 + index * leading;
-    sheet.text(leftLabel, LEFT, baseline, label);
-    sheet.text(leftValue, LEFT + 58, baseline, value);
-    sheet.text(rightLabel, 398, baseline, label);
-    sheet.text(rightValue, 450, baseline, value);
-  });
+  labelValueRows(sheet, pairs, [[LEFT, 58], [398, 52]], 90, leading, label, value);
   let y = 90 + pairs.length * leading;
   sheet.rule(LEFT, RIGHT, y, 0.8);
   y += 6;

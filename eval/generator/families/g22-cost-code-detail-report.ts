@@ -1,10 +1,10 @@
 import { formatDate, type DateStyle } from '../content.js';
 import type { SorFamily } from '../family.js';
-import { money, percentText, quantityText, Sheet, type FontFamily, type Fonts, type TextStyle } from '../layout.js';
+import { money, percentText, quantityText, Sheet, type FontFamily, type TextStyle } from '../layout.js';
 import { sectionTotal, type LineItem, type RecapLine, type Section, type SorDocument } from '../model.js';
 import { Random } from '../random.js';
 import { TRADES, type Trade } from '../work-items.js';
-import { cityLine, streetLine } from './parts.js';
+import { addressPairs, cityLine, labelValueColumns, recapLineRows, recapRows, streetLine, type DrawingContext, type Pair, type RecapLayout, type RecapRow } from './parts.js';
 
 /**
  * g22 (held out): a contractor's estimate printed as the "detail report" of a construction estimating
@@ -101,14 +101,7 @@ type Row =
   | { kind: 'item'; item: LineItem; code: string }
   | { kind: 'total'; label: string; amounts: Amounts };
 
-interface Context {
-  sheet: Sheet;
-  style: Style;
-  fonts: Fonts;
-  body: TextStyle;
-  bold: TextStyle;
-  lineHeight: number;
-}
+type Context = DrawingContext<Style>;
 
 function drawColumnHeader(context: Context): void {
   const { sheet, style, fonts } = context;
@@ -222,18 +215,13 @@ function jobBlock(context: Context, document: SorDocument, estimateNo: string): 
   const contractor = parties.contractor!;
   const label: TextStyle = { font: fonts.bold, size: style.size + 0.5 };
   const value: TextStyle = { font: fonts.regular, size: style.size + 0.5 };
-  const blocks: Array<[number, number, Array<[string, string]>]> = [
-    [LEFT, 78, [['Owner / Client', parties.borrower], ['Project', streetLine(parties.property)], ['', cityLine(parties.property)], ['Lender', parties.lender], ['Loan No.', parties.loanNumber]]],
+  const blocks: Array<[number, number, Pair[]]> = [
+    [LEFT, 78, [['Owner / Client', parties.borrower], ...addressPairs('Project', parties.property), ['Lender', parties.lender], ['Loan No.', parties.loanNumber]]],
     [318, 74, [['Contractor', contractor.name], ['License', contractor.license], ['Phone', contractor.phone], ['Estimate No.', estimateNo], ['Estimate Date', formatDate(parties.reportDate, style.dateStyle)]]],
   ];
   const top = sheet.y;
   const leading = style.size + 4;
-  for (const [x, width, pairs] of blocks) {
-    pairs.forEach(([name, text], index) => {
-      sheet.text(name, x, top + style.size + index * leading, label);
-      sheet.text(text, x + width, top + style.size + index * leading, value);
-    });
-  }
+  labelValueColumns(sheet, blocks, top + style.size, leading, label, value);
   sheet.y = top + 5 * leading + 8;
 }
 
@@ -244,34 +232,28 @@ function recapBlock(context: Context, document: SorDocument): void {
   const summed = (field: 'labor' | 'material' | 'equipment') => all.reduce((sum, item) => sum + item[field], 0);
   const regular: TextStyle = { font: fonts.regular, size: style.size + 0.5 };
   const bold: TextStyle = { font: fonts.bold, size: style.size + 0.5 };
-  const rows: Array<{ label: string; rate?: string; amount: number; bold?: boolean; rule?: boolean; gap?: number }> = [
-    { label: 'Labor', amount: summed('labor') },
-    { label: 'Material', amount: summed('material') },
-    { label: 'Equipment', amount: summed('equipment') },
-    { label: 'Direct Cost Subtotal', amount: recap.subtotal, bold: true, rule: true },
-    ...(recap.generalConditions ? [{ label: 'General Conditions', rate: percentText(recap.generalConditions.rate), amount: recap.generalConditions.amount }] : []),
+  const rows: RecapRow[] = [
+    { label: 'Labor', amount: money(summed('labor')) },
+    { label: 'Material', amount: money(summed('material')) },
+    { label: 'Equipment', amount: money(summed('equipment')) },
+    { label: 'Direct Cost Subtotal', amount: money(recap.subtotal, { dollar: true }), bold: true, rule: true },
+    ...(recap.generalConditions ? [{ label: 'General Conditions', rate: percentText(recap.generalConditions.rate), amount: money(recap.generalConditions.amount) }] : []),
     ...(recap.profit
-      ? [{ label: 'Overhead', rate: percentText(recap.overhead!.rate), amount: recap.overhead!.amount }, { label: 'Profit', rate: percentText(recap.profit.rate), amount: recap.profit.amount }]
-      : [{ label: 'Overhead & Profit', rate: percentText(recap.overhead!.rate), amount: recap.overhead!.amount }]),
-    ...recap.before.map((line) => ({ label: line.label, amount: line.amount })),
-    { label: style.totalLabel, amount: recap.grandTotal, bold: true, rule: true },
-    ...recap.after.map((line, index) => ({ label: line.label, amount: line.amount, gap: index === 0 ? 6 : 0 })),
+      ? [{ label: 'Overhead', rate: percentText(recap.overhead!.rate), amount: money(recap.overhead!.amount) }, { label: 'Profit', rate: percentText(recap.profit.rate), amount: money(recap.profit.amount) }]
+      : [{ label: 'Overhead & Profit', rate: percentText(recap.overhead!.rate), amount: money(recap.overhead!.amount) }]),
+    ...recapLineRows(recap.before, money),
+    { label: style.totalLabel, amount: money(recap.grandTotal, { dollar: true }), bold: true, rule: true },
   ];
+  const after = recapLineRows(recap.after, money);
   const leading = style.size + 5;
-  sheet.ensure(rows.length * leading + 40);
+  sheet.ensure((rows.length + after.length) * leading + 40);
   sheet.y += 12;
   sheet.text('ESTIMATE RECAP', 300, sheet.y + style.size + 1, { font: fonts.bold, size: style.size + 1.5 });
   sheet.y += leading + 4;
-  for (const row of rows) {
-    sheet.y += row.gap ?? 0;
-    const text = row.bold ? bold : regular;
-    if (row.rule) sheet.rule(300, RIGHT, sheet.y - 1, 0.6);
-    const baseline = sheet.y + style.size + 1.5;
-    sheet.text(row.label, 300, baseline, text);
-    if (row.rate) sheet.text(row.rate, 470, baseline, text, 'right');
-    sheet.text(money(row.amount, { dollar: row.bold }), RIGHT - PAD, baseline, text, 'right');
-    sheet.y += leading;
-  }
+  const layout: RecapLayout = { labelX: 300, rateX: 470, amountRight: RIGHT - PAD, ruleTo: RIGHT, leading, regular, bold };
+  recapRows(sheet, rows, layout);
+  sheet.y += 6;
+  recapRows(sheet, after, layout);
 }
 
 async function render(document: SorDocument): Promise<Uint8Array> {

@@ -5,7 +5,7 @@ import { sectionTotal, type SorDocument } from '../model.js';
 import { Random } from '../random.js';
 import { writeTable, type Column, type TableRow, type TableSpec } from '../table.js';
 import { allowanceSection, alternateLines, unitPriceLines } from './g23-bid-form-allowances.lists.js';
-import { cityLine, recapRows, sectionRows, streetLine } from './parts.js';
+import { cityLine, recapLineRows, recapRows, sectionRows, streetLine } from './parts.js';
 
 /**
  * g23 (held out): a general contractor's bid form for a renovation loan (HomeStyle or 203(k)): base
@@ -166,7 +166,7 @@ function totals(sheet: Sheet, document: SorDocument, style: Style, fonts: Fonts)
     { label: 'Subtotal', amount: money(recap.subtotal), rule: style.splitTotals },
     ...(recap.generalConditions ? [{ label: 'General conditions', rate: percentText(recap.generalConditions.rate), amount: money(recap.generalConditions.amount) }] : []),
     ...(recap.overhead ? [{ label: 'Overhead and profit', rate: percentText(recap.overhead.rate), amount: money(recap.overhead.amount) }] : []),
-    ...recap.before.map((line) => ({ label: line.label, amount: money(line.amount) })),
+    ...recapLineRows(recap.before, money),
     { label: style.totalLabel, amount: money(recap.grandTotal, { dollar: true }), bold: true, rule: true },
   ];
   sheet.ensure(rows.length * (style.size + 5) + 50);

@@ -1,10 +1,10 @@
 import { formatDate } from '../content.js';
 import type { SorFamily } from '../family.js';
-import { money, percentText, Sheet, type Fonts, type TextStyle } from '../layout.js';
+import { money, percentText, Sheet, type TextStyle } from '../layout.js';
 import { sectionTotal, type LineItem, type RecapLine, type Section, type SorDocument } from '../model.js';
 import { Random } from '../random.js';
 import { ROOMS } from '../work-items.js';
-import { cityLine, streetLine } from './parts.js';
+import { addressPairs, labelValueColumns, streetLine, type DrawingContext, type Pair } from './parts.js';
 
 /**
  * g24 (held out): a hard-money rehab lender's budget and scope of work, landscape, filled in by the
@@ -65,14 +65,7 @@ type Row =
   | { kind: 'empty' }
   | { kind: 'total'; label: string; amount: number };
 
-interface Context {
-  sheet: Sheet;
-  style: Style;
-  fonts: Fonts;
-  body: TextStyle;
-  bold: TextStyle;
-  lineHeight: number;
-}
+type Context = DrawingContext<Style>;
 
 function rowsOf(document: SorDocument, side: Side, style: Style, start: number): Row[] {
   const sections = document.sections.filter((section) => sideOf(section) === side.key);
@@ -184,17 +177,12 @@ function titleBlock(context: Context, document: SorDocument, random: Random): nu
   sheet.text(`${parties.lender}  -  Fix & Flip / Rehab Loan Program`, 30, 56, { ...value, gray: 0.25 });
   sheet.text(`Submitted ${formatDate(parties.reportDate, 'us')}`, 762, 44, value, 'right');
   const purchase = random.int(60, 260) * 100000;
-  const columns: Array<[number, number, Array<[string, string]>]> = [
-    [30, 58, [['Borrower', parties.borrower], ['Property', streetLine(parties.property)], ['', cityLine(parties.property)], ['Loan No.', parties.loanNumber]]],
+  const columns: Array<[number, number, Pair[]]> = [
+    [30, 58, [['Borrower', parties.borrower], ...addressPairs('Property', parties.property), ['Loan No.', parties.loanNumber]]],
     [300, 64, [['Contractor', contractor.name], ['License', contractor.license], ['Phone', contractor.phone], ['Site Walk', formatDate(parties.inspectionDate, 'us')]]],
     [570, 80, [['Purchase Price', money(purchase, { dollar: true, whole: true })], ['After-Repair Value', money(Math.round((purchase * random.float(1.4, 1.9)) / 500000) * 500000, { dollar: true, whole: true })], ['Living Area', `${parties.buildingSize.toLocaleString('en-US')} SF`], ['Year Built', String(parties.yearBuilt)]]],
   ];
-  for (const [x, width, pairs] of columns) {
-    pairs.forEach(([name, text], index) => {
-      sheet.text(name, x, 74 + index * 10.5, label);
-      sheet.text(text, x + width, 74 + index * 10.5, value);
-    });
-  }
+  labelValueColumns(sheet, columns, 74, 10.5, label, value);
   sheet.rule(30, 762, 112, 0.6);
   return 120;
 }

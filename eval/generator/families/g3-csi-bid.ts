@@ -3,7 +3,7 @@ import type { SorFamily } from '../family.js';
 import { money, percentText, Sheet, type TextStyle } from '../layout.js';
 import { sectionTotal, type SorDocument } from '../model.js';
 import { writeTable, type Column, type TableSpec } from '../table.js';
-import { cityLine, labelValues, oneLine, recapRows, sectionRows, streetLine } from './parts.js';
+import { cityLine, labelValues, oneLine, recapLineRows, recapRows, sectionRows, streetLine } from './parts.js';
 
 /**
  * g3: a contractor's bid by CSI division, in Times-Roman. Centred letterhead, "Submitted to" block
@@ -105,7 +105,7 @@ async function render(document: SorDocument): Promise<Uint8Array> {
   sheet.rule(470, 554, sheet.y - 2, 0.5);
   sheet.rule(470, 554, sheet.y, 0.5);
   sheet.y += 10;
-  recapRows(sheet, recap.after.map((line) => ({ label: line.label, amount: amount(line.amount) })), { ...layout, regular: { font: fonts.italic, size: 10 } });
+  recapRows(sheet, recapLineRows(recap.after, amount), { ...layout, regular: { font: fonts.italic, size: 10 } });
   sheet.y += 26;
   sheet.text('Accepted by Owner: ______________________________     Date: ______________', 54, sheet.y, regular);
 

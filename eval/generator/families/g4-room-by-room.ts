@@ -3,7 +3,7 @@ import type { SorFamily } from '../family.js';
 import { money, percentText, quantityText, Sheet, type TextStyle } from '../layout.js';
 import type { SorDocument } from '../model.js';
 import { writeTable, type Column, type TableSpec } from '../table.js';
-import { cityLine, labelValues, recapRows, sectionRows, streetLine } from './parts.js';
+import { addressPairs, contractorPairs, labelValues, recapRows, sectionRows, streetLine } from './parts.js';
 
 /**
  * g4: a typewritten-looking room-by-room estimate in Courier. Two columns above the table (a
@@ -46,13 +46,10 @@ function topBlock(sheet: Sheet, document: SorDocument, styles: { regular: TextSt
     [
       ['CONSULTANT:', parties.consultant],
       ['BORROWER:', parties.borrower],
-      ['PROPERTY:', streetLine(parties.property)],
-      ['', cityLine(parties.property)],
+      ...addressPairs('PROPERTY:', parties.property),
       ['LENDER:', parties.lender],
       ['INSPECTED:', formatDate(parties.inspectionDate, 'us')],
-      ['CONTRACTOR:', contractor ? contractor.name : 'TBD'],
-      ['LIC #:', contractor ? contractor.license : ''],
-      ['PHONE:', contractor ? contractor.phone : ''],
+      ...contractorPairs(contractor, ['CONTRACTOR:', 'LIC #:', 'PHONE:'], 'TBD'),
     ],
     292,
     76,

@@ -2,7 +2,7 @@ import { formatDate } from '../content.js';
 import type { SorFamily } from '../family.js';
 import { money, Sheet, type TextStyle } from '../layout.js';
 import type { LineItem, SorDocument } from '../model.js';
-import { oneLine } from './parts.js';
+import { labelValues, oneLine, type Pair } from './parts.js';
 
 /**
  * g6 (held out): a narrative work write-up in Times. Numbered paragraphs with hanging indent and
@@ -21,18 +21,14 @@ function header(sheet: Sheet, document: SorDocument, regular: TextStyle, bold: T
   sheet.text(parties.consultantPhone, 540, 54, { ...regular, size: 9 }, 'right');
   sheet.text('WORK WRITE-UP', 306, 84, { ...bold, size: 14 }, 'center');
   sheet.y = 100;
-  const lines: Array<[string, string]> = [
+  const lines: Pair[] = [
     ['Borrower(s):', parties.borrower],
     ['Property:', oneLine(parties.property)],
     ['Lender:', parties.lender],
     ['Date of Inspection:', formatDate(parties.inspectionDate, 'long')],
     ['Prepared by:', `${parties.consultant}, HUD 203(k) Consultant`],
   ];
-  for (const [label, value] of lines) {
-    sheet.text(label, 72, sheet.y + 11, bold);
-    sheet.text(value, 180, sheet.y + 11, regular);
-    sheet.y += 14;
-  }
+  labelValues(sheet, lines, 72, 108, bold, regular, 14);
   sheet.y += 8;
   sheet.paragraph(
     'General: All work shall be performed in a workmanlike manner by licensed trades, with permits where required. The contractor shall verify all measurements, protect the occupants and remove all debris daily. Prices include materials, labor and disposal.',

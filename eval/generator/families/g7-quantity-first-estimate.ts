@@ -4,7 +4,7 @@ import { money, percentText, quantityText, Sheet, type TextStyle } from '../layo
 import type { SorDocument } from '../model.js';
 import { Random } from '../random.js';
 import { writeTable, type Column, type TableSpec } from '../table.js';
-import { cityLine, recapRows, sectionRows, streetLine } from './parts.js';
+import { cityLine, recapLineRows, recapRows, sectionRows, streetLine } from './parts.js';
 
 /**
  * g7 (held out): a contractor's invoice-style estimate. Letterhead and an estimate panel, "Prepared
@@ -125,7 +125,7 @@ async function render(document: SorDocument): Promise<Uint8Array> {
   sheet.text('TOTAL ESTIMATE', 380, sheet.y + 12, { font: fonts.bold, size: 10.5, gray: 1 });
   sheet.text(dollars(recap.grandTotal), 568, sheet.y + 12, { font: fonts.bold, size: 10.5, gray: 1 }, 'right');
   sheet.y += 24;
-  recapRows(sheet, recap.after.map((line) => ({ label: line.label, amount: dollars(line.amount) })), { ...layout, regular: { font: fonts.italic, size: 9 } });
+  recapRows(sheet, recapLineRows(recap.after, dollars), { ...layout, regular: { font: fonts.italic, size: 9 } });
   sheet.y += 14;
   sheet.paragraph('To accept this estimate, sign and return with the deposit. Thank you for your business!', 40, 330, { font: fonts.italic, size: 8.5 }, 11);
 

@@ -5,7 +5,7 @@ import { sectionTotal, type RecapLine, type Section, type SorDocument } from '..
 import type { Random } from '../random.js';
 import { writeTable, type Column, type TableSpec } from '../table.js';
 import type { TradeId } from '../work-items.js';
-import { oneLine, sectionRows } from './parts.js';
+import { oneLine, sectionRows, withTotalLine } from './parts.js';
 
 /**
  * g9: a HUD-style "Specification of Repairs" form. Captioned boxes for the parties, then one full
@@ -220,7 +220,7 @@ function feesAfterRepairs(random: Random, repairs: number): RecapLine[] {
     { label: `Title Update Fees (${inspections} @ ${money(titleFee, { dollar: true })})`, amount: inspections * titleFee },
   ];
   if (random.chance(0.6)) lines.push({ label: 'Consultant Fee (HUD schedule)', amount: consultantFee(repairs) });
-  return [...lines, { label: 'TOTAL REHABILITATION COST', amount: repairs + lines.reduce((sum, line) => sum + line.amount, 0) }];
+  return withTotalLine(lines, 'TOTAL REHABILITATION COST', repairs);
 }
 
 export const g9: SorFamily = {

@@ -1,5 +1,6 @@
 import type { Address } from '../content.js';
-import type { Align, Sheet, TextStyle } from '../layout.js';
+import type { Align, Fonts, Sheet, TextStyle } from '../layout.js';
+import type { Parties, RecapLine } from '../model.js';
 import type { TableRow } from '../table.js';
 
 /** Pieces several families draw in their own way: label/value blocks, recap lines, footers. */
@@ -14,6 +15,35 @@ export function labelValues(sheet: Sheet, pairs: Pair[], x: number, labelWidth: 
     sheet.y += leading;
   }
 }
+
+/** Columns of label/value rows side by side, drawn column by column; row `index` of each stands on `baseline + index * leading`. */
+export function labelValueColumns(sheet: Sheet, columns: Array<[x: number, labelWidth: number, pairs: Pair[]]>, baseline: number, leading: number, label: TextStyle, value: TextStyle): void {
+  for (const [x, labelWidth, pairs] of columns) {
+    pairs.forEach(([name, text], index) => {
+      sheet.text(name, x, baseline + index * leading, label);
+      sheet.text(text, x + labelWidth, baseline + index * leading, value);
+    });
+  }
+}
+
+/** Rows of label/value pairs side by side, drawn row by row; the nth pair of a row goes at the nth of `columns`. */
+export function labelValueRows(sheet: Sheet, rows: Pair[][], columns: Array<[x: number, labelWidth: number]>, baseline: number, leading: number, label: TextStyle, value: TextStyle): void {
+  rows.forEach((pairs, index) => {
+    const y = baseline + index * leading;
+    pairs.forEach(([name, text], column) => {
+      const [x, labelWidth] = columns[column]!;
+      sheet.text(name, x, y, label);
+      sheet.text(text, x + labelWidth, y, value);
+    });
+  });
+}
+
+/** The contractor's name, license and phone under `labels`; `pending` stands for the name while none is selected. */
+export const contractorPairs = (contractor: Parties['contractor'], [name, license, phone]: [string, string, string], pending: string): Pair[] => [
+  [name, contractor ? contractor.name : pending],
+  [license, contractor ? contractor.license : ''],
+  [phone, contractor ? contractor.phone : ''],
+];
 
 export interface RecapRow {
   label: string;
@@ -30,6 +60,8 @@ export interface RecapLayout {
   amountRight: number;
   rateX?: number;
   ruleFrom?: number;
+  /** Where the rule above a row ends; the amounts' right edge unless given. */
+  ruleTo?: number;
   leading: number;
   regular: TextStyle;
   bold: TextStyle;
@@ -38,7 +70,7 @@ export interface RecapLayout {
 export function recapRows(sheet: Sheet, rows: RecapRow[], layout: RecapLayout): void {
   for (const row of rows) {
     const style = row.bold ? layout.bold : layout.regular;
-    if (row.rule) sheet.rule(layout.ruleFrom ?? layout.labelX, layout.amountRight, sheet.y - 1, 0.6);
+    if (row.rule) sheet.rule(layout.ruleFrom ?? layout.labelX, layout.ruleTo ?? layout.amountRight, sheet.y - 1, 0.6);
     const baseline = sheet.y + style.size + 1;
     sheet.text(row.label, layout.labelX, baseline, style, layout.labelAlign ?? 'left');
     if (row.rate && layout.rateX !== undefined) sheet.text(row.rate, layout.rateX, baseline, style, 'right');
@@ -47,11 +79,33 @@ export function recapRows(sheet: Sheet, rows: RecapRow[], layout: RecapLayout): 
   }
 }
 
+/** Recap rows for the lines before or after the total, each amount written by `amount`. */
+export const recapLineRows = (lines: RecapLine[], amount: (cents: number) => string): RecapRow[] => lines.map((line) => ({ label: line.label, amount: amount(line.amount) }));
+
+/** `lines` and, after them, a line under `label` that adds them to `base`. */
+export const withTotalLine = (lines: RecapLine[], label: string, base: number): RecapLine[] => [...lines, { label, amount: base + lines.reduce((sum, line) => sum + line.amount, 0) }];
+
+/** What a family's own row drawers pass around: the sheet, the style the family chose, its fonts, body and bold text and line height. */
+export interface DrawingContext<S> {
+  sheet: Sheet;
+  style: S;
+  fonts: Fonts;
+  body: TextStyle;
+  bold: TextStyle;
+  lineHeight: number;
+}
+
 export const streetLine = (address: Address): string => [address.street, address.line2].filter(Boolean).join(', ');
 export const cityLine = (address: Address): string => `${address.city}, ${address.state} ${address.zip}`;
 
 /** The address on one line, as the answer key writes it. */
 export const oneLine = (address: Address): string => `${streetLine(address)}, ${cityLine(address)}`;
+
+/** The address on two rows: the street under `label`, the city on the row below with no label. */
+export const addressPairs = (label: string, address: Address): Pair[] => [
+  [label, streetLine(address)],
+  ['', cityLine(address)],
+];
 
 /** Capitalises each word of an upper-case CSI title, keeping "&" and short words sensible. */
 export function titleCase(text: string): string {
