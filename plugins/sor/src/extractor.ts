@@ -5,7 +5,7 @@ import { readMetadata } from './metadata.js';
 import { ProvenanceRecorder } from './provenance.js';
 import { readRecap, type RecapLine, type RecapRead, type RecapValue } from './recap.js';
 import type { SorData, SorRecap, SorRecapLine, SorSection } from './schema.js';
-import { readStatementTable } from './table.js';
+import { readStatementTable, type DraftTable } from './table.js';
 
 const RECAP_FIELDS = ['subtotal', 'generalConditions', 'overheadAndProfit', 'grandTotal'] as const;
 
@@ -60,10 +60,11 @@ function sectionsTotal(sections: SorSection[]): number | null {
   return roundCents(items.reduce((sum, item) => sum + item.totalCost!, 0));
 }
 
-function toRecap(rows: LayoutRow[], start: number, format: NumberFormat, sections: SorSection[], provenance: ProvenanceRecorder): RecapResult {
+function toRecap(rows: LayoutRow[], table: DraftTable, format: NumberFormat, sections: SorSection[], provenance: ProvenanceRecorder): RecapResult {
   const sum = sectionsTotal(sections);
-  let read = readRecap(rows, start, format, sum);
-  if (Object.keys(read.fields).length === 0 && start > 0) read = readRecap(rows, 0, format, sum);
+  const start = table.end;
+  let read = readRecap(rows, start, format, sum, table.columns);
+  if (Object.keys(read.fields).length === 0 && start > 0) read = readRecap(rows, 0, format, sum, table.columns);
   const values: Partial<Record<keyof SorRecap, RecapValue>> = { ...read.fields, overheadAndProfit: overheadAndProfit(read.fields) };
   const derivations = deriveUnread(read, values);
   const recap: SorRecap = { subtotal: null, generalConditions: null, overheadAndProfit: null, grandTotal: null };
@@ -96,7 +97,7 @@ export function extractSor(document: DocumentModel): ExtractionResult<SorData> {
   const { metadata: documentMetadata, additional } = readMetadata(layout, provenance);
   const table = readStatementTable(layout);
   const constructionSections = toSections(table.sections, provenance);
-  const { recap: recapSummary, recapLines, afterGrandTotal, contingency } = toRecap(rows, table.end, format, constructionSections, provenance);
+  const { recap: recapSummary, recapLines, afterGrandTotal, contingency } = toRecap(rows, table, format, constructionSections, provenance);
   repairByRecapSubtotal(constructionSections, table.sections, recapSummary.subtotal, provenance);
   const additionalInfo = { ...additional, recapLines, contingencyReserve: contingency, linesAfterGrandTotal: afterGrandTotal };
   return { data: { documentMetadata, constructionSections, recapSummary, additionalInfo }, fieldDetails: provenance.details };

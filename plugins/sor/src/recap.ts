@@ -1,5 +1,19 @@
 import type { Word } from '@docsift/core';
-import { cents, fieldTerms, namesASection, parseAmount, PhraseMatcher, rowHeightsToX, type PhraseMatch, type CellValue, type FieldConcept, type LayoutRow as Row, type NumberFormat } from '@docsift/core/layout';
+import {
+  cents,
+  fieldTerms,
+  namesASection,
+  parseAmount,
+  PhraseMatcher,
+  rowHeightsToX,
+  splitRow,
+  type PhraseMatch,
+  type CellValue,
+  type FieldConcept,
+  type LayoutRow as Row,
+  type NumberFormat,
+  type TableColumn,
+} from '@docsift/core/layout';
 
 /** Recap lines by label; `overhead` and `profit` printed on lines of their own are added up by the extractor. */
 type RecapField = 'subtotal' | 'generalConditions' | 'overheadAndProfit' | 'overhead' | 'profit' | 'grandTotal' | 'itemsBeforeTax';
@@ -197,14 +211,30 @@ function rowOfAmount(rows: Row[], start: number, amount: number, format: NumberF
 }
 
 /**
+ * Recap rows printed under the cost table's columns with several amounts (a draw's "SUBTOTAL
+ * 41,283.14  14,986.61 … 3,020.87" under Scheduled Value … Retainage) keep the one in the table's
+ * line-amount column: the others are progress sums, not the recap's amounts.
+ */
+function inLineAmountColumn(rows: Row[], start: number, format: NumberFormat, columns: TableColumn[] | undefined): Row[] {
+  const amount = columns?.findIndex((column) => column.role === 'amount') ?? -1;
+  if (!columns || amount < 0) return rows;
+  return rows.map((row, index) => {
+    const money = index < start ? [] : row.words.filter((word) => parseAmount(word.text, format)?.moneyLike);
+    if (money.length < 2) return row;
+    const kept = splitRow(row, columns, format).cells[amount].filter((word) => money.includes(word));
+    return kept.length === 1 ? { ...row, words: row.words.filter((word) => !money.includes(word) || word === kept[0]) } : row;
+  });
+}
+
+/**
  * Reads the recap by its label anchors from `start` on. A line whose amount is the sum of the
  * sections (`sectionsTotal`, given where two or more sections were read) is the subtotal whatever its
  * label ("Total of all rooms"). The first grand total ends it: lines
  * printed after it (contingency, fees, total rehabilitation cost) are kept apart, as are priced
  * lines without a recap label between the subtotal and the grand total.
  */
-export function readRecap(printed: Row[], start: number, format: NumberFormat, sectionsTotal: number | null = null): RecapRead {
-  const rows = withoutRunningTotals(printed, start, format);
+export function readRecap(printed: Row[], start: number, format: NumberFormat, sectionsTotal: number | null = null, columns?: TableColumn[]): RecapRead {
+  const rows = inLineAmountColumn(withoutRunningTotals(printed, start, format), start, format, columns);
   const fields: Partial<Record<RecapField, RecapValue>> = {};
   const unread: RecapRead['unread'] = {};
   const unlabelled: RecapLine[] = [];

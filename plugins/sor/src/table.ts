@@ -12,6 +12,7 @@ import {
   type LayoutRow,
   type NumberFormat,
   type Table,
+  type TableColumn,
   type TableEntry,
 } from '@docsift/core/layout';
 
@@ -45,6 +46,8 @@ export interface DraftTable {
   sections: DraftSection[];
   /** Index of the first row after the table (where the recap is looked for). */
   end: number;
+  /** The columns in force at the table's end: a recap printed under them gives its amounts in them. */
+  columns?: TableColumn[];
 }
 
 /** "CONTINUED - Roof", "Continued: Kitchen": the section goes on after a page break. */
@@ -149,7 +152,7 @@ class SectionBuilder {
     // A heading's number in the item-number column ("1.00  DEMOLITION") is part of its name, however amount-like.
     const numbered = new Set(cells.itemNumber ?? []);
     // A heading's total in a column of its own ("1   MASONRY   11,053.72" under "Category Total") is no part of its name.
-    const words = entry.label.filter((word) => !money.has(word) && !parseAmount(word.text, this.format)?.moneyLike);
+    const words = entry.label.filter((word) => numbered.has(word) || (!money.has(word) && !parseAmount(word.text, this.format)?.moneyLike));
     const heading = readSectionHeading(joinWords(words));
     if (!heading) return;
     const current = this.current;
@@ -216,5 +219,6 @@ export function readStatementTable(layout: DocumentLayout): DraftTable {
       else builder.item(entry);
     }
   }
-  return { sections: builder.sections, end: tables[tables.length - 1].end };
+  const last = tables[tables.length - 1];
+  return { sections: builder.sections, end: last.end, columns: last.entries.at(-1)?.columns ?? last.header.columns };
 }

@@ -28,6 +28,31 @@ describe('plugin-sor recap', () => {
     expect(recapArithmetic(data, { now: new Date() })).to.deep.equal([]);
   });
 
+  it('reads a draw’s recap rows printed under its columns in the scheduled-value column, not the progress sums beside it', () => {
+    const draw = (...cells: string[]): string => [cells[0].padEnd(6), cells[1].padEnd(30), ...cells.slice(2).map((cell, index) => cell.padStart([11, 13, 12, 13, 6, 11][index]))].join('').trimEnd();
+    const { data } = extractSor(
+      documentFromText(
+        [
+          'CONTINUATION SHEET',
+          '',
+          draw('Item', 'Description of Work', 'Scheduled', 'Previous', 'This Period', 'Completed', '%', 'Retainage'),
+          draw('No.', '', 'Value', 'Application', '', 'to Date', '', ''),
+          draw('1.00', 'DEMOLITION'),
+          draw('1.01', 'Remove abandoned oil tank', '1,000.00', '1,000.00', '-', '1,000.00', '100%', '100.00'),
+          draw('1.02', 'Remove fixtures and tile', '2,000.00', '500.00', '500.00', '1,000.00', '50%', '100.00'),
+          draw('2.00', 'ROOFING'),
+          draw('2.01', 'Replace roof decking', '3,000.00', '-', '1,500.00', '1,500.00', '50%', '150.00'),
+          '',
+          draw('', 'SUBTOTAL', '$6,000.00', '$1,500.00', '$2,000.00', '$3,500.00', '58%', '$350.00'),
+          draw('', 'General Conditions (5%)', '300.00', '75.00', '100.00', '175.00', '58%', '17.50'),
+          draw('', 'GRAND TOTAL', '$6,300.00', '$1,575.00', '$2,100.00', '$3,675.00', '58%', '$367.50'),
+        ].join('\n'),
+      ),
+    );
+    expect(data.constructionSections.flatMap((section) => section.lineItems.map((item) => item.totalCost))).to.deep.equal([1000, 2000, 3000]);
+    expect(data.recapSummary).to.deep.equal({ subtotal: 6000, generalConditions: 300, overheadAndProfit: null, grandTotal: 6300 });
+  });
+
   describe('an insurance estimate’s summary', () => {
     const { data, fieldDetails } = recap([
       'Summary for Dwelling',
