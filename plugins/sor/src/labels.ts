@@ -3,6 +3,9 @@ import {
   endsWithColon,
   fieldTerms,
   findDate,
+  foldText,
+  gapBefore,
+  hasLegalForm,
   labelsOnRow,
   PhraseMatcher,
   rowHeightsToX,
@@ -97,6 +100,29 @@ const NUMBER_MARK = /^(.*#|no\.?|nr\.?|number)$/i;
 const SEPARATOR = /^([:|•·–—-]|.*[:|])$/;
 
 /**
+ * OCR folding reads "LLC" like "Lic": a company's legal form is never a label, and the bare
+ * abbreviation "Lic." counts only with its full stop.
+ */
+function spelledAsLabel(words: Word[]): boolean {
+  if (hasLegalForm(words.slice(0, 1))) return false;
+  return words.length !== 1 || foldText(words[0].text) !== 'lic' || /^lic\./i.test(words[0].text);
+}
+
+/** Words after which a capitalised label word is prose ("approved by Lender", "the Contractor"). */
+const PROSE_BEFORE = /^(by|of|the|to|for|from|and|&|with|a|an|our|your|each|any|per)$/i;
+
+/**
+ * A value too long for its box runs up to the next box's caption ("Darnell Kowalczyk Lender    First
+ * Meridian…"): a capitalised label with a cell gap after it starts a label even with no gap before it.
+ */
+function opensAfterOverflow(row: Row, span: LabelHit): boolean {
+  const first = row.words[span.start];
+  // Its value follows within the box ("Lender    First Meridian"), not a column away ("Home Loans        FHA Case:").
+  const valueBeside = span.end < row.words.length && startsCell(row, span.end, 0.93) && gapBefore(row, span.end) < FAR_RIGHT;
+  return span.value !== 'other' && valueBeside && /^\p{Lu}/u.test(first.text) && !PROSE_BEFORE.test(row.words[span.start - 1].text);
+}
+
+/**
  * Labels of the header block on a row: a label starts a cell (or follows a colon or a separator) and
  * ends its cell with a colon or a gap, or runs straight into a number or date ("License No.
  * 10319-74", "Inspection Date August 20, 2026"); "selected by borrower" is no label. The longest
@@ -109,14 +135,16 @@ export function labelsOf(row: Row): LabelHit[] {
     if (found.start < after) continue;
     // "CONTRACTOR LICENSE NO.": the number mark after a label is the label's.
     const span = found.end < row.words.length && NUMBER_MARK.test(row.words[found.end].text) && !startsCell(row, found.end, 0.93) ? { ...found, end: found.end + 1 } : found;
-    const opens = startsCell(row, span.start, 0.93) || SEPARATOR.test(row.words[span.start - 1].text);
+    const opens = startsCell(row, span.start, 0.93) || SEPARATOR.test(row.words[span.start - 1].text) || opensAfterOverflow(row, span);
     const next = row.words[span.end];
     const rest = row.words.slice(span.end, span.end + 4).map((word) => word.text);
     // After "No." or "#" comes the number itself, even when it starts with letters ("License # RBC 993012").
     const numberMark = NUMBER_MARK.test(row.words[span.end - 1].text);
-    const valueFollows = next !== undefined && (numberMark || /^[#(]|\d/.test(next.text) || findDate(rest) !== null);
+    // "Lic. RBC 418819": a code in capitals, then its number.
+    const codeAndNumber = next !== undefined && /^\p{Lu}{2,4}$/u.test(next.text) && /^\d/.test(row.words[span.end + 1]?.text ?? '');
+    const valueFollows = next !== undefined && (numberMark || codeAndNumber || /^[#(]|\d/.test(next.text) || findDate(rest) !== null);
     const closes = endsWithColon(row.words[span.end - 1]) || !next || startsCell(row, span.end, 0.93) || next.text === ':' || valueFollows;
-    if (!opens || !closes) continue;
+    if (!opens || !closes || !spelledAsLabel(row.words.slice(span.start, span.end))) continue;
     hits.push(span);
     after = span.end;
   }

@@ -137,3 +137,19 @@ describe('plugin-sor items whose amounts are printed on their last line', () => 
     ]);
   });
 });
+
+describe('plugin-sor labels on crowded header rows', () => {
+  it("starts a caption that a long value runs up to (\"…Kowalczyk Lender    First Meridian\"), not a label a column away", () => {
+    const meta = read(['Customer      Thomas O. Kowalczyk & Darnell Kowalczyk Lender    First Meridian Mortgage']).data.documentMetadata;
+    expect(meta).to.deep.include({ borrowerName: 'Thomas O. Kowalczyk & Darnell Kowalczyk', lenderName: 'First Meridian Mortgage' });
+    const far = read(['Lender:   Northgate Home Loans                              FHA Case: 079-5851592']).data.documentMetadata;
+    expect(far.lenderName).to.equal('Northgate Home Loans');
+  });
+
+  it('reads "Lic." before a code and its number, and never takes a company\'s "LLC" for a license label', () => {
+    const meta = read(['HARBOR RENOVATIONS, LTD.', 'Tel 404-844-9696', 'Lic. RBC 418819']).data.documentMetadata;
+    expect(meta.contractorInfo.license).to.equal('RBC 418819');
+    const company = read(['Borrower  Laura Dubois      Contractor  Prairie Builders LLC      203(k) Consultant  Thomas L. Rasmussen']).data.documentMetadata;
+    expect(company.contractorInfo.name).to.equal('Prairie Builders LLC');
+  });
+});
