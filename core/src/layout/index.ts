@@ -17,3 +17,4 @@ export * from './zones.js';
 export * from './document-layout.js';
 export * from './parties.js';
 export { repairOcrSpelling, repairSpelling } from './spelling.js';
+export { readingOrder, readRunningItems, textColumns, type FlowLine, type RunningItem, type RunningSection, type TextColumns } from './running-items.js';

@@ -4,6 +4,7 @@ import { repairByRecapSubtotal, toSections } from './assemble.js';
 import { readMetadata } from './metadata.js';
 import { ProvenanceRecorder } from './provenance.js';
 import { readRecap, type RecapLine, type RecapRead, type RecapValue } from './recap.js';
+import { withRunningItems } from './running.js';
 import type { SorData, SorRecap, SorRecapLine, SorSection } from './schema.js';
 import { readStatementTable, type DraftTable } from './table.js';
 
@@ -95,7 +96,7 @@ export function extractSor(document: DocumentModel): ExtractionResult<SorData> {
   const { rows, conventions: { format } } = layout;
   const provenance = new ProvenanceRecorder();
   const { metadata: documentMetadata, additional } = readMetadata(layout, provenance);
-  const table = readStatementTable(layout);
+  const table = withRunningItems(readStatementTable(layout), layout);
   const constructionSections = toSections(table.sections, provenance);
   const { recap: recapSummary, recapLines, afterGrandTotal, contingency } = toRecap(rows, table, format, constructionSections, provenance);
   repairByRecapSubtotal(constructionSections, table.sections, recapSummary.subtotal, provenance);
