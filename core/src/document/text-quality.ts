@@ -10,17 +10,21 @@ const MIN_ALPHANUMERIC_SHARE = 0.5;
 
 const ALPHANUMERIC = /[\p{L}\p{N}]/u;
 const IMPLAUSIBLE = /[\p{Co}\p{Cc}\p{Cs}\uFFFD]/u;
+/** Dot leaders and rules typed as characters ("…………", "_____"): one mark repeated, no encoding fault. */
+const LEADER = /^([.·…_\-–—=*])\1{2,}$/u;
 
 /**
  * Whether a page's text layer carries its content, or the page must be read by OCR: no text at all
  * (a scan, or text drawn as outlines), text that is mostly undecodable or mostly symbols, or a
  * page-sized image with only a few characters of text on it (a fax header or stamp over a scan).
+ * Dot leaders do not count: a page of priced lines ("Radon test ........ $175.00") is mostly dots.
  */
 export function hasUsableText({ page, imageCoverage }: Pick<TextPageResult, 'page' | 'imageCoverage'>): boolean {
   let alphanumeric = 0;
   let implausible = 0;
   let total = 0;
   for (const word of page.words) {
+    if (LEADER.test(word.text)) continue;
     for (const char of word.text) {
       total += 1;
       if (ALPHANUMERIC.test(char)) alphanumeric += 1;

@@ -3,7 +3,7 @@ import { fieldTerms, readLayout, foldText, roundCents, type LayoutRow, type Numb
 import { repairByRecapSubtotal, toSections } from './assemble.js';
 import { readMetadata } from './metadata.js';
 import { ProvenanceRecorder } from './provenance.js';
-import { readRecap, type RecapLine, type RecapRead, type RecapValue } from './recap.js';
+import { readRecap, type RecapLine, type RecapRead, type RecapTotals, type RecapValue } from './recap.js';
 import { withRunningItems } from './running.js';
 import type { SorData, SorRecap, SorRecapLine, SorSection } from './schema.js';
 import { readStatementTable, type DraftTable } from './table.js';
@@ -54,15 +54,16 @@ interface RecapResult {
   contingency: number | null;
 }
 
-/** The sum of the line totals where two or more sections hold lines and every line has a total; else null. */
-function sectionsTotal(sections: SorSection[]): number | null {
+/** The sum of the line totals where every line has one (and the sections' sum where two or more hold lines); else null. */
+function lineTotals(sections: SorSection[]): RecapTotals {
   const items = sections.flatMap((section) => section.lineItems);
-  if (sections.filter((section) => section.lineItems.length > 0).length < 2 || items.some((item) => item.totalCost === null)) return null;
-  return roundCents(items.reduce((sum, item) => sum + item.totalCost!, 0));
+  if (items.length === 0 || items.some((item) => item.totalCost === null)) return { sections: null, items: null };
+  const sum = roundCents(items.reduce((total, item) => total + item.totalCost!, 0));
+  return { sections: sections.filter((section) => section.lineItems.length > 0).length >= 2 ? sum : null, items: sum };
 }
 
 function toRecap(rows: LayoutRow[], table: DraftTable, format: NumberFormat, sections: SorSection[], provenance: ProvenanceRecorder): RecapResult {
-  const sum = sectionsTotal(sections);
+  const sum = lineTotals(sections);
   const start = table.end;
   let read = readRecap(rows, start, format, sum, table.columns);
   if (Object.keys(read.fields).length === 0 && start > 0) read = readRecap(rows, 0, format, sum, table.columns);

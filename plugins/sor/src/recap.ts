@@ -141,6 +141,14 @@ export interface RecapLine {
   value: RecapValue;
 }
 
+/** Sums of the line totals read from the cost tables, to recognise recap lines by their amounts. */
+export interface RecapTotals {
+  /** The sum of all the lines where two or more sections hold them: the subtotal, whatever its label. */
+  sections: number | null;
+  /** The sum of all the lines. */
+  items: number | null;
+}
+
 export interface RecapRead {
   fields: Partial<Record<RecapField, RecapValue>>;
   /** Priced lines without a recap label between the subtotal and the grand total. */
@@ -228,18 +236,20 @@ function inLineAmountColumn(rows: Row[], start: number, format: NumberFormat, co
 
 /**
  * Reads the recap by its label anchors from `start` on. A line whose amount is the sum of the
- * sections (`sectionsTotal`, given where two or more sections were read) is the subtotal whatever its
- * label ("Total of all rooms"). The first grand total ends it: lines
+ * sections (`totals.sections`, given where two or more sections were read) is the subtotal whatever its
+ * label ("Total of all rooms"); with no subtotal, the priced lines before the grand total are recap
+ * lines when the lines' sum (`totals.items`) and theirs make it. The first grand total ends it: lines
  * printed after it (contingency, fees, total rehabilitation cost) are kept apart, as are priced
  * lines without a recap label between the subtotal and the grand total.
  */
-export function readRecap(printed: Row[], start: number, format: NumberFormat, sectionsTotal: number | null = null, columns?: TableColumn[]): RecapRead {
+export function readRecap(printed: Row[], start: number, format: NumberFormat, totals: RecapTotals = { sections: null, items: null }, columns?: TableColumn[]): RecapRead {
   const rows = inLineAmountColumn(withoutRunningTotals(printed, start, format), start, format, columns);
   const fields: Partial<Record<RecapField, RecapValue>> = {};
   const unread: RecapRead['unread'] = {};
   const unlabelled: RecapLine[] = [];
+  const beforeSubtotal: RecapLine[] = [];
   let totalAt = -1;
-  const sum = sectionsTotal === null ? null : rowOfAmount(rows, start, sectionsTotal, format);
+  const sum = totals.sections === null ? null : rowOfAmount(rows, start, totals.sections, format);
   for (let index = start; index < rows.length; index += 1) {
     if (index === sum?.index) {
       fields.subtotal = sum.value;
@@ -249,8 +259,8 @@ export function readRecap(printed: Row[], start: number, format: NumberFormat, s
     // A section's own subtotal printed before the line that sums all the sections.
     if (field === 'subtotal' && sum && index < sum.index) continue;
     if (!field) {
-      const line = fields.subtotal && !RECAP_HEADINGS.find(rows[index], { cellStart: true }) ? unlabelledLine(rows[index], format) : null;
-      if (line) unlabelled.push(line);
+      const line = !RECAP_HEADINGS.find(rows[index], { cellStart: true }) ? unlabelledLine(rows[index], format) : null;
+      if (line) (fields.subtotal ? unlabelled : beforeSubtotal).push(line);
       continue;
     }
     if (fields[field]) continue;
@@ -267,6 +277,9 @@ export function readRecap(printed: Row[], start: number, format: NumberFormat, s
   }
   if (!fields.grandTotal) return { fields, additionalLines: [], afterGrandTotal: [], unread };
   const used = new Set(Object.values(fields).flatMap((value) => value?.words ?? []));
-  const additionalLines = unlabelled.filter((line) => !line.value.words.some((word) => used.has(word)));
+  // With no subtotal printed, priced lines under the items are the recap's when the items and they make the grand total.
+  const pricedBefore = beforeSubtotal.reduce((total, line) => total + line.value.value, totals.items ?? Number.NaN);
+  const priced = !fields.subtotal && cents(pricedBefore) === cents(fields.grandTotal.value) ? beforeSubtotal : [];
+  const additionalLines = [...priced, ...unlabelled].filter((line) => !line.value.words.some((word) => used.has(word)));
   return { fields, additionalLines, afterGrandTotal: linesAfter(rows, totalAt, format), unread };
 }

@@ -193,12 +193,15 @@ class SectionBuilder {
   }
 }
 
+/** The last line of a paragraph ("labor and disposal."): it runs on in lower case or ends a sentence. */
+const endsSentence = (text: string): boolean => /^\p{Ll}/u.test(text) || /[.;,]$/.test(text);
+
 /** A short text line just above a table (no label) names its first section ("Pricing Summary"). */
 function headingAbove(rows: LayoutRow[], index: number): { name: string; words: Word[] } {
   const above = rows[index - 1];
   const row = rows[index];
   const isHeading =
-    above && row && above.page === row.page && row.top - above.bottom <= 3 * row.height && above.words.length <= 6 && !/[:\d]/.test(above.text);
+    above && row && above.page === row.page && row.top - above.bottom <= 3 * row.height && above.words.length <= 6 && !/[:\d]/.test(above.text) && !endsSentence(above.text);
   return isHeading ? { name: above.text, words: above.words } : { name: '', words: [] };
 }
 
@@ -212,13 +215,41 @@ export function readStatementTable(layout: DocumentLayout): DraftTable {
   if (tables.length === 0) return { sections: [], end: 0 };
   const headed = tables.some((table) => table.entries.some((entry) => entry.kind === 'heading'));
   const builder = new SectionBuilder(format, headingAbove(rows, tables[0].start), headed);
+  const last = tables[tables.length - 1];
+  const recapLines = trailingUnnumbered(tables.flatMap((table) => table.entries));
   for (const table of tables) {
     for (const entry of table.entries) {
+      if (recapLines.includes(entry)) continue;
       if (entry.kind === 'heading') builder.heading(entry);
       else if (entry.kind === 'subtotal') builder.subtotal(entry);
       else builder.item(entry);
     }
   }
-  const last = tables[tables.length - 1];
-  return { sections: builder.sections, end: last.end, columns: last.entries.at(-1)?.columns ?? last.header.columns };
+  const end = recapLines.length > 0 ? recapLines[0].rows[0].index : last.end;
+  return { sections: builder.sections, end, columns: last.entries.at(-1)?.columns ?? last.header.columns };
+}
+
+/** An item number printed in its own column or before the description ("13.", "4)", "3.2"). */
+const PRINTED_ITEM_NUMBER = /^(\d{1,3}[.)]?|\(\d{1,3}\)|\d{1,3}(\.\d{1,3})+\.?)$/;
+/** Items numbered throughout before the unnumbered lines at the end... */
+const MIN_NUMBERED_ITEMS = 3;
+/** ...of which there are a few: fees and tests priced before the grand total. */
+const MAX_RECAP_LINES = 4;
+
+const isNumbered = (entry: TableEntry): boolean => (cellsByRole(entry).itemNumber?.length ?? 0) > 0 || PRINTED_ITEM_NUMBER.test(cellsByRole(entry).description?.[0]?.text ?? '');
+
+/**
+ * Where every item is numbered, unnumbered priced lines after the last one ("Lead-based paint
+ * clearance testing ….. $300.00" before "TOTAL ESTIMATED COST") are the recap's, not items.
+ */
+function trailingUnnumbered(entries: TableEntry[]): TableEntry[] {
+  const items = entries.filter((entry) => entry.kind === 'item');
+  let first = items.length;
+  while (first > 0 && !isNumbered(items[first - 1])) first -= 1;
+  const trailing = items.slice(first);
+  const numbered = items.slice(0, first);
+  const after = entries.slice(entries.indexOf(items[first] ?? items[0]));
+  if (trailing.length === 0 || trailing.length > MAX_RECAP_LINES || numbered.length < MIN_NUMBERED_ITEMS || !numbered.every(isNumbered)) return [];
+  // A heading among them opens a section of its own: its lines are items.
+  return after.some((entry) => entry.kind === 'heading') ? [] : after;
 }

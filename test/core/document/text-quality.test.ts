@@ -31,6 +31,12 @@ describe('hasUsableText', () => {
     expect(hasUsableText({ page: page(['3!5(.%', '#$&*)', '@!!^', 'a1', '%%(!#', '&*(#@!']), imageCoverage: 0 })).to.equal(false);
   });
 
+  it('keeps a page of priced lines whose dot leaders outnumber its letters', () => {
+    const leader = '.'.repeat(90);
+    expect(hasUsableText({ page: page(['Radon', 'test', leader, '$175.00', 'TOTAL', leader, '$30,953.00']), imageCoverage: 0 })).to.equal(true);
+    expect(hasUsableText({ page: page(['!#%&', leader, '(*&^']), imageCoverage: 0 })).to.equal(false);
+  });
+
   it('keeps punctuation-heavy form text', () => {
     expect(hasUsableText({ page: page(['DATE', '(MM/DD/YYYY)', '$', '1,000,000', 'INSURER(S)', 'NAIC', '#']), imageCoverage: 0 })).to.equal(true);
   });

@@ -153,3 +153,29 @@ describe('plugin-sor labels on crowded header rows', () => {
     expect(company.contractorInfo.name).to.equal('Prairie Builders LLC');
   });
 });
+
+describe('plugin-sor numbered write-ups', () => {
+  const NUMBERED = [
+    'General: all work shall be performed by licensed trades. Prices include materials,',
+    'labor and disposal.',
+    '',
+    ' 1. Temporary electric service during construction ................ $562.00',
+    ' 2. Project supervision / site superintendent ...................... $2,211.00',
+    ' 3. Remove carpet and pad and dispose ............................... $133.00',
+    '',
+    '    Lead-based paint clearance testing .............................. $300.00',
+    '    Radon test, 48-hour continuous monitor .......................... $175.00',
+    '    TOTAL ESTIMATED COST ............................................ $3,381.00',
+  ];
+
+  it('takes unnumbered priced lines after the last numbered item for recap lines, not items', () => {
+    const { constructionSections, recapSummary, additionalInfo } = read(NUMBERED).data;
+    expect(constructionSections.flatMap((section) => section.lineItems).map((item) => item.totalCost)).to.deep.equal([562, 2211, 133]);
+    expect(recapSummary.grandTotal).to.equal(3381);
+    expect(additionalInfo.recapLines.map((line) => line.amount)).to.deep.equal([300, 175]);
+  });
+
+  it('does not name the first section after the last line of the paragraph above the items', () => {
+    expect(read(NUMBERED).data.constructionSections[0].sectionName).to.equal('');
+  });
+});
