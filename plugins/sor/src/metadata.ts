@@ -91,7 +91,11 @@ function findCompany(layout: DocumentLayout, pattern: RegExp, cut: boolean, skip
     // A document's title ("CONSTRUCTION PROPOSAL") names no company.
     for (const cell of cellsOf(row).filter((words) => !words.some((word) => /:$/.test(word.text) || skip(word.text) || isDocumentTitle(word)))) {
       const end = cell.findIndex((word, index) => index > 0 && pattern.test(word.text));
-      if (end > 0) return { words: cut ? cell.slice(0, end + 1) : cell, page: row.page };
+      if (end <= 0) continue;
+      // The company's legal form or "Group" after the trade word is its name's ("Bluegrass Remodeling, Inc.").
+      let last = end;
+      while (cut && last + 1 < cell.length && (COMPANY_SUFFIX.test(cell[last + 1].text) || hasLegalForm([cell[last + 1]]))) last += 1;
+      return { words: cut ? cell.slice(0, last + 1) : cell, page: row.page };
     }
   }
   return null;

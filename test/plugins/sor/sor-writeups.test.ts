@@ -179,3 +179,19 @@ describe('plugin-sor numbered write-ups', () => {
     expect(read(NUMBERED).data.constructionSections[0].sectionName).to.equal('');
   });
 });
+
+describe('plugin-sor contractor named by its letterhead', () => {
+  it('names the contractor of the letterhead with its legal form', () => {
+    const meta = read([
+      'Bluegrass Remodeling, Inc.                                      ESTIMATE',
+      '3131 Belmont Road',
+      'Atlanta, GA 30357                                         Estimate #        3189',
+      '404.667.7525                                              Date        12/05/2025',
+      'Lic. # GA65732',
+      '',
+      ' PREPARED FOR                                    PROJECT',
+      ' Yolanda Donnelly & Colleen Donnelly             Renovation per FHA 203(k) scope',
+    ]).data.documentMetadata;
+    expect(meta.contractorInfo.name).to.equal('Bluegrass Remodeling, Inc.');
+  });
+});
