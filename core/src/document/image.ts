@@ -8,7 +8,8 @@ import { isBilevel } from './ocr/bilevel.js';
 import { inkComponents } from './ocr/components.js';
 import { flattenIllumination } from './ocr/illumination.js';
 import { otsuThreshold } from './ocr/projection.js';
-import { typicalGlyphHeight } from './ocr/text-height.js';
+import { edgeWidth } from './ocr/sharpness.js';
+import { capitalHeight, typicalGlyphHeight } from './ocr/text-height.js';
 
 /** Photos and screenshots smaller than this (longer side, pixels) carry text too small for tesseract... */
 const MIN_OCR_LONG_SIDE = 1800;
@@ -23,12 +24,27 @@ const MAX_UPSCALE = 2;
  */
 const MAX_OCR_PIXELS = 8.5 * 11 * 240 * 240;
 /**
- * An image whose letters (their most frequent height, see text-height.ts) are shorter than this
- * many pixels is enlarged until they are this tall, at most MAX_UPSCALE times... A phone photo of a
- * letter page at 130-170 dpi has letters 8-13 pixels tall: enlarged, the tuning families' photos
- * read 94.9% of their words right instead of 92.0%, their figures 95.5% instead of 88.7%.
+ * A photo (soft print, see MAX_SHARP_EDGE_WIDTH) whose letters (their most frequent height, see
+ * text-height.ts) are shorter than this many pixels is enlarged until they are this tall, at most
+ * MAX_UPSCALE times... A phone photo of a letter page at 130-170 dpi has letters 8-13 pixels tall:
+ * enlarged, the tuning families' photos read 94.9% of their words right instead of 92.0%, their
+ * figures 95.5% instead of 88.7%.
  */
 const OCR_LETTER_HEIGHT = 18;
+/**
+ * ...but sharp print is enlarged only until its capitals and digits (see capitalHeight) are this tall:
+ * a resampled sharp image holds nothing more for tesseract, and its paper grain grows with it. The
+ * corpus's page images at 150 and 200 dpi (capitals 12.5 and 16.6 px) read fewer fields and line
+ * items enlarged to 18-pixel letters (1.4-1.9 times) than at their size.
+ */
+const OCR_CAPITAL_HEIGHT = 16;
+/**
+ * Print whose edges (see edgeWidth in sharpness.ts) are at most this many pixels wide is sharp. The
+ * corpus's page images at 150 dpi and its 200-dpi statement measure 0.8-1.1 px (its 200-dpi JPEG
+ * certificate 1.2 px); the tuning families' photos, and 42 more made of them with other seeds, all
+ * 1.2-1.8 px, so they are enlarged as before.
+ */
+const MAX_SHARP_EDGE_WIDTH = 1.15;
 /** ...when that enlarges it by this much at least (a smaller step costs time and changes little)... */
 const MIN_LETTER_UPSCALE = 1.25;
 /** ...and never beyond this many pixels, for tesseract's heap (a letter page at about 340 dpi). */
@@ -73,18 +89,22 @@ export async function decodeForOcr(
 }
 
 /**
- * How much to enlarge an image so that its letters are OCR_LETTER_HEIGHT tall: 1 when they are,
- * when it has too few letters to tell or its small blobs are no letters, or when it is black and
- * white (a fax reads worse enlarged, see bilevel.ts).
+ * How much to enlarge an image so that its letters are OCR_LETTER_HEIGHT tall, or its capitals
+ * OCR_CAPITAL_HEIGHT tall when its print is sharp: 1 when they are, when it has too few letters to
+ * tell or its small blobs are no letters, or when it is black and white (a fax reads worse
+ * enlarged, see bilevel.ts).
  */
 export function letterUpscale(image: GrayImage): number {
   if (isBilevel(image)) return 1;
   const flat = flattenIllumination(image);
-  const components = inkComponents(flat, otsuThreshold(flat.data));
+  const threshold = otsuThreshold(flat.data);
+  const components = inkComponents(flat, threshold);
   const letters = typicalGlyphHeight(components, flat.height);
   const byHeight = typicalGlyphHeight(components, flat.height, 'height');
-  if (letters === undefined || byHeight === undefined || byHeight > MAX_LETTER_HEIGHT_DISAGREEMENT * letters) return 1;
-  const scale = Math.min(MAX_UPSCALE, OCR_LETTER_HEIGHT / letters, Math.sqrt(MAX_ENLARGED_PIXELS / (image.width * image.height)));
+  const capitals = capitalHeight(components, flat.height);
+  if (letters === undefined || byHeight === undefined || capitals === undefined || byHeight > MAX_LETTER_HEIGHT_DISAGREEMENT * letters) return 1;
+  const sharpPrint = (edgeWidth(flat, threshold) ?? Infinity) <= MAX_SHARP_EDGE_WIDTH;
+  const scale = Math.min(MAX_UPSCALE, sharpPrint ? OCR_CAPITAL_HEIGHT / capitals : OCR_LETTER_HEIGHT / letters, Math.sqrt(MAX_ENLARGED_PIXELS / (image.width * image.height)));
   return scale >= MIN_LETTER_UPSCALE ? scale : 1;
 }
 
