@@ -10,11 +10,31 @@ function fill(image: GrayImage, x0: number, y0: number, x1: number, y1: number, 
   for (let y = y0; y < y1; y += 1) image.data.fill(level, y * image.width + x0, y * image.width + x1);
 }
 
-const inkIn = (image: GrayImage, x0: number, y0: number, x1: number, y1: number): number => {
+const inkIn = (image: GrayImage, x0: number, y0: number, x1: number, y1: number, level = 128): number => {
   let ink = 0;
-  for (let y = y0; y < y1; y += 1) for (let x = x0; x < x1; x += 1) if (image.data[y * image.width + x] < 128) ink += 1;
+  for (let y = y0; y < y1; y += 1) for (let x = x0; x < x1; x += 1) if (image.data[y * image.width + x] < level) ink += 1;
   return ink;
 };
+
+/** Blocks of ink the size of bold letters, with anti-aliased edges, across [x0, x1) and rows [y0, y1). */
+function glyphs(image: GrayImage, x0: number, x1: number, y0: number, y1: number): void {
+  for (let x = x0; x < x1; x += 20) {
+    fill(image, x - 1, y0 - 1, x + 11, y1 + 1, 80);
+    fill(image, x + 0, y0, x + 10, y1);
+  }
+}
+
+/** A page of text above and below row 500..700, whose ink sets the ink threshold well below a hairline's gray. */
+function textPage(): GrayImage {
+  const page = blankPage(1000, 1300);
+  for (const y of [100, 200, 300, 400, 800, 900, 1000, 1100]) glyphs(page, 100, 900, y, y + 20);
+  return page;
+}
+
+/** A hairline rule as a 200-dpi scan prints it: lighter than the ink threshold of the page's text. */
+const HAIRLINE = 150;
+/** Pixels darker than this are marked: ink, a hairline or shading. */
+const PAPER = 240;
 
 describe('removeRules', () => {
   it('paints out long horizontal and vertical rules and keeps glyph-sized marks', () => {
@@ -43,6 +63,43 @@ describe('removeRules', () => {
     for (let x = 80; x < 950; x += 37) fill(page, x, 400, x + 2, 403, 250);
     removeRules(page, undefined, { brokenRules: true });
     expect(inkIn(page, 50, 398, 950, 405)).to.equal(0);
+  });
+
+  it('paints out a hairline rule printed lighter than text, under and over a line of bold letters', () => {
+    const page = textPage();
+    glyphs(page, 100, 400, 520, 545); // a bold heading
+    fill(page, 50, 505, 950, 506, HAIRLINE); // a hairline just above it...
+    fill(page, 50, 553, 950, 554, HAIRLINE); // ...and one just below
+    const heading = inkIn(page, 0, 515, 1000, 550, PAPER);
+    removeRules(page);
+    expect(inkIn(page, 0, 500, 1000, 515, PAPER)).to.equal(0);
+    expect(inkIn(page, 0, 550, 1000, 560, PAPER)).to.equal(0);
+    expect(inkIn(page, 0, 515, 1000, 550, PAPER)).to.equal(heading);
+  });
+
+  it('keeps the pixels of a glyph standing across a hairline rule', () => {
+    const page = textPage();
+    fill(page, 50, 600, 950, 601, HAIRLINE);
+    fill(page, 300, 580, 304, 620); // a stroke crossing the rule
+    removeRules(page);
+    expect(inkIn(page, 0, 599, 300, 602, PAPER) + inkIn(page, 304, 599, 1000, 602, PAPER)).to.equal(0);
+    expect(inkIn(page, 300, 580, 304, 620, PAPER)).to.equal(4 * 40);
+  });
+
+  it('keeps a band of light shading, whose edges are as long as a hairline rule but not as thin', () => {
+    const page = textPage();
+    fill(page, 50, 600, 950, 640, HAIRLINE);
+    removeRules(page);
+    expect(inkIn(page, 50, 600, 950, 640, PAPER)).to.equal(900 * 40);
+  });
+
+  it('paints a dark rule as before, its light edge beyond the painted band not taken for a hairline', () => {
+    const page = textPage();
+    fill(page, 50, 600, 950, 603);
+    fill(page, 50, 603, 950, 605, HAIRLINE);
+    removeRules(page, 2600); // a crop of a page whose hairlines may be 7 px thick: the rule with its edge is thin enough
+    expect(inkIn(page, 50, 599, 950, 604, PAPER)).to.equal(0);
+    expect(inkIn(page, 50, 604, 950, 605, PAPER)).to.equal(900);
   });
 
   it('keeps a line of bold letters set close together, whose tops cover a band as densely as a rule', () => {
