@@ -194,8 +194,24 @@ export function pageRows(page: Page, options: RowOptions = {}): LayoutRow[] {
     .filter((row) => !isTypedRule(row));
   const space = pageSpace(rows);
   const kept = options.dropPageNumbers === false ? rows : rows.map(withoutPageNumbers).filter((row): row is LayoutRow => row !== null);
-  for (const row of kept) row.space = space;
+  for (const row of kept) row.space = Math.max(space, rowSpace(row));
   return kept;
+}
+
+/** Word gaps of a row set in wider type than the page's ("Jennifer Chaudhry and Priya" in Courier over a proportional table)... */
+const MIN_ROW_SPACE_GAPS = 3;
+/** ...at most this wide (in row heights: monospace sets words about one height apart; wider is a cell gap)... */
+const MAX_ROW_SPACE = 1.2;
+/** ...and within this factor of the row's smallest gap. */
+const ROW_SPACE_SPREAD = 1.3;
+
+/** The row's own word spacing where at least three of its gaps are alike and no wider than monospace; 0 otherwise. */
+function rowSpace(row: LayoutRow): number {
+  const gaps = row.words.slice(1).map((_, index) => gapBefore(row, index + 1)).filter((gap) => gap > 0.05);
+  if (gaps.length < MIN_ROW_SPACE_GAPS) return 0;
+  const smallest = Math.min(...gaps);
+  const alike = gaps.filter((gap) => gap <= smallest * ROW_SPACE_SPREAD).length;
+  return alike >= MIN_ROW_SPACE_GAPS && smallest <= MAX_ROW_SPACE ? smallest : 0;
 }
 
 /** Rows of every page in reading order, page numbers removed, running headers and footers marked. */

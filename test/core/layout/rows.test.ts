@@ -156,6 +156,30 @@ describe('core layout: rows', () => {
       expect(startsCell(rows[0], 4)).to.equal(true);
     });
 
+    it('measures a row set in wider type than the page by its own word spacing', () => {
+      // Proportional rows space words 0.3 row heights apart; a typewriter row 1.0, with a cell gap of 6 before the address.
+      const line = (y: number, texts: string[], gaps: number[]): Word[] => {
+        let x = 0.05;
+        return texts.map((text, index) => {
+          x += index === 0 ? 0 : gaps[index - 1];
+          const entry = word(text, [x, y, x + 0.05, y + 0.01]);
+          x += 0.05;
+          return entry;
+        });
+      };
+      const narrow = [0.004, 0.004, 0.004, 0.004];
+      const words = [
+        ...line(0.1, ['Jennifer', 'Chaudhry', 'and', 'Priya', 'Chaudhry', '5543', 'Orchard', 'Pl'], [0.0135, 0.013, 0.0135, 0.013, 0.08, 0.0135, 0.013]),
+        ...[0.2, 0.22, 0.24, 0.26].flatMap((y) => line(y, ['Remove', 'carpet', 'and', 'pad', 'today'], narrow)),
+      ];
+      const document = { pages: [{ number: 1, width: 612, height: 792, rotation: 0, deskewAngle: 0, source: 'text', words, lines: [] } as Page], formFields: [] };
+      const [wide, proportional] = buildRows(document as never);
+      // Cut at the narrowest cell gap the header-block readers use (0.95 row heights).
+      const cells = (row: LayoutRow): string[] => cellsOf(row, 0.95).map((cell) => textOf(cell));
+      expect(cells(wide)).to.deep.equal(['Jennifer Chaudhry and Priya Chaudhry', '5543 Orchard Pl']);
+      expect(cells(proportional)).to.deep.equal(['Remove carpet and pad today']);
+    });
+
     it('measures the gap between rows in row heights', () => {
       const [first, second, third] = rowsOf(page('one', 'two', '', 'three'));
       expect(rowGap(first, second)).to.be.closeTo(0.25, 1e-6);
