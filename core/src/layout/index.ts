@@ -17,4 +17,5 @@ export * from './zones.js';
 export * from './document-layout.js';
 export * from './parties.js';
 export { repairOcrSpelling, repairSpelling } from './spelling.js';
-export { readingOrder, readRunningItems, textColumns, type FlowLine, type RunningItem, type RunningSection, type TextColumns } from './running-items.js';
+export { readingOrder, textColumns, type FlowLine, type TextColumns } from './reading-order.js';
+export { readRunningItems, type RunningItem, type RunningSection } from './running-items.js';
