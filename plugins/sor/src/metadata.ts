@@ -186,18 +186,28 @@ class MetadataReader {
   private addressUnderBorrower(): string | null {
     const borrower = this.first('borrowerName');
     if (!borrower) return null;
-    const first = borrower.words[0];
-    const at = this.rows.findIndex((row) => row.words.includes(first));
     const lines: Word[][] = [];
-    for (const row of this.rows.slice(at + 1, at + 1 + ADDRESS_LINES)) {
-      const cell = row.page === borrower.page ? cellsOf(row).find((words) => Math.abs(words[0].bbox[0] - first.bbox[0]) <= rowHeightsToX(row, 1.5)) : undefined;
+    for (const cell of this.cellsUnder(borrower, ADDRESS_LINES)) {
       if (!cell) break;
-      lines.push(cell);
-      if (STATE_AND_ZIP.test(textOf(cell))) break;
+      lines.push(cell.words);
+      if (STATE_AND_ZIP.test(textOf(cell.words))) break;
     }
     if (lines.length < 2 || !HOUSE_NUMBER.test(lines[0][0].text) || !STATE_AND_ZIP.test(textOf(lines[lines.length - 1]))) return null;
     this.provenance.record('documentMetadata.propertyAddress', borrower.page, lines.flat(), 0.8);
     return lines.map(textOf).join(', ');
+  }
+
+  /** For each of the `count` rows under a value on its page, the cell starting at the value's left edge (null where none does). */
+  private cellsUnder(found: Found, count: number): Array<{ words: Word[]; page: number } | null> {
+    const first = found.words[0];
+    const at = this.rows.findIndex((row) => row.words.includes(first));
+    const below = this.rows.slice(at + 1, at + 1 + count);
+    const pageEnd = below.findIndex((row) => row.page !== found.page);
+    const onPage = pageEnd < 0 ? below : below.slice(0, pageEnd);
+    return onPage.map((row) => {
+      const words = cellsOf(row).find((cell) => Math.abs(cell[0].bbox[0] - first.bbox[0]) <= rowHeightsToX(row, 1.5));
+      return words ? { words, page: row.page } : null;
+    });
   }
 
   /**
@@ -302,14 +312,10 @@ class MetadataReader {
 
   /** A stacked contractor block prints the phone bare on a line under the name, at its left edge. */
   private phoneUnder(contractor: Found): string | null {
-    const first = contractor.words[0];
-    const at = this.rows.findIndex((row) => row.words.includes(first));
-    for (const row of this.rows.slice(at + 1, at + 1 + CONTRACTOR_BLOCK_ROWS)) {
-      if (row.page !== contractor.page) break;
-      const cell = cellsOf(row).find((words) => Math.abs(words[0].bbox[0] - first.bbox[0]) <= rowHeightsToX(row, 1.5));
-      const match = cell && PHONE.exec(textOf(cell));
+    for (const cell of this.cellsUnder(contractor, CONTRACTOR_BLOCK_ROWS)) {
+      const match = cell && PHONE.exec(textOf(cell.words));
       if (!cell || !match || match.index !== 0) continue;
-      this.provenance.record('documentMetadata.contractorInfo.phone', row.page, cell, 0.8);
+      this.provenance.record('documentMetadata.contractorInfo.phone', cell.page, cell.words, 0.8);
       return match[0];
     }
     return null;
