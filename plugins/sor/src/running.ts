@@ -1,8 +1,9 @@
-import { readRunningItems, textColumns, type DocumentLayout, type RunningSection, type TextColumns } from '@docsift/core/layout';
+import type { Word } from '@docsift/core';
+import { joinWords, readRunningItems, textColumns, type DocumentLayout, type RunningSection, type TextColumns } from '@docsift/core/layout';
 import { readSectionHeading, type DraftSection, type DraftTable } from './table.js';
 
 function toDraft(section: RunningSection): DraftSection {
-  const name = section.heading.length > 0 ? (readSectionHeading(section.heading.map((word) => word.text).join(' '))?.name ?? '') : '';
+  const name = section.heading.length > 0 ? (readSectionHeading(joinWords(section.heading))?.name ?? '') : '';
   return {
     name,
     nameWords: section.heading,
@@ -15,7 +16,7 @@ function toDraft(section: RunningSection): DraftSection {
 /** Whether half the tables' items or more run across a gutter between columns of text: the tables then read two columns of running text as one. */
 function tablesCrossColumns(layout: DocumentLayout, columns: TextColumns[]): boolean {
   const items = layout.tables.flatMap((table) => table.entries.filter((entry) => entry.kind === 'item'));
-  const crosses = (words: DocumentLayout['rows'][number]['words'], gutters: number[]): boolean =>
+  const crosses = (words: Word[], gutters: number[]): boolean =>
     gutters.some((x) => words.some((word) => word.bbox[2] < x) && words.some((word) => word.bbox[0] > x));
   const crossing = items.filter((entry) => {
     const words = entry.cells.flat();
