@@ -172,7 +172,7 @@ describe('plugin-sor numbered write-ups', () => {
     const { constructionSections, recapSummary, additionalInfo } = read(NUMBERED).data;
     expect(constructionSections.flatMap((section) => section.lineItems).map((item) => item.totalCost)).to.deep.equal([562, 2211, 133]);
     expect(recapSummary.grandTotal).to.equal(3381);
-    expect(additionalInfo.recapLines.map((line) => line.amount)).to.deep.equal([300, 175]);
+    expect(additionalInfo?.recapLines.map((line) => line.amount)).to.deep.equal([300, 175]);
   });
 
   it('does not name the first section after the last line of the paragraph above the items', () => {
