@@ -25,7 +25,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const NEW_DOCUMENTS_SEED = DEFAULT_SEED + 31;
 const HEADING = '## Corrections that teach (learned layouts)';
 const NOW = new Date('2026-11-21T00:00:00Z');
-/** Tuning families (those of the first rounds): the held-out ones (g22–g25) are never run here. */
+/** Tuning families (those of the first rounds): the held-out ones are never run here. */
 const FAMILIES = ['g1', 'g2', 'g3', 'g4', 'g9', 'g10', 'g11', 'g12', 'g13', 'g14', 'g15', 'g16'];
 /** The document of each family that is corrected; the family's others are read with what was learned. */
 const CORRECTED = 'a';
@@ -319,7 +319,7 @@ export async function evaluateLearning(corpusDir: string, options: { scans?: boo
       '`eval/generator`, four per family, each from another contractor, borrower and property), the template below is read by the template plugin.',
       `Document \`${CORRECTED}\` of each family is corrected with its answers (\`learn\`); the other three are read again with all the learned layouts`,
       `(\`learnedLayouts\`), the best-matching one used when its similarity reaches 0.5. ${seconds} s in all.`,
-      'These families were used while tuning the engine; held-out families (g22–g25) are never run here. The first set of documents (and one more',
+      'These families were used while tuning the engine; held-out families are never run here. The first set of documents (and one more',
       `made with seed ${DEFAULT_SEED + 17}) was used while building the learning; the second was generated with another seed (other parties, amounts`,
       'and item counts in the same layouts) and run once it was built: how it does on new documents of layouts it has learned.',
       '',

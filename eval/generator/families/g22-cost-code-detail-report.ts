@@ -307,7 +307,7 @@ const HEADINGS: Array<(ordinal: number, trade: Trade) => string> = [
 export const g22: SorFamily = {
   id: 'g22',
   name: 'estimating-program detail report with cost codes and carried-forward totals',
-  heldOut: true,
+  heldOut: false,
   items: [30, 72],
   dateStyle: 'us',
   printed: {

@@ -5,7 +5,7 @@ import { sectionTotal, type SorDocument } from '../model.js';
 import { Random } from '../random.js';
 import { writeTable, type Column, type TableRow, type TableSpec } from '../table.js';
 import { allowanceSection, alternateLines, unitPriceLines } from './g23-bid-form-allowances.lists.js';
-import { cityLine, recapLineRows, recapRows, sectionRows, streetLine } from './parts.js';
+import { amountInWords, cityLine, recapLineRows, recapRows, sectionRows, streetLine } from './parts.js';
 
 /**
  * g23 (held out): a general contractor's bid form for a renovation loan (HomeStyle or 203(k)): base
@@ -59,28 +59,6 @@ const COLUMNS: Column[] = [
   { key: 'rate', header: ['Unit Price'], x: LEFT + 368, width: 66, align: 'right' },
   { key: 'extension', header: ['Extension'], x: LEFT + 434, width: RIGHT - LEFT - 434, align: 'right' },
 ];
-
-const ONES = ['', 'One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight', 'Nine', 'Ten', 'Eleven', 'Twelve', 'Thirteen', 'Fourteen', 'Fifteen', 'Sixteen', 'Seventeen', 'Eighteen', 'Nineteen'];
-const TENS = ['', '', 'Twenty', 'Thirty', 'Forty', 'Fifty', 'Sixty', 'Seventy', 'Eighty', 'Ninety'];
-
-function belowThousand(value: number): string {
-  const hundreds = Math.floor(value / 100);
-  const rest = value % 100;
-  const tail = rest < 20 ? ONES[rest] : `${TENS[Math.floor(rest / 10)]}${rest % 10 ? `-${ONES[rest % 10]}` : ''}`;
-  return [hundreds ? `${ONES[hundreds]} Hundred` : '', tail].filter(Boolean).join(' ');
-}
-
-/** "One Hundred Forty-One Thousand Five Hundred Sixty-One and 91/100 Dollars". */
-function amountInWords(cents: number): string {
-  const dollars = Math.floor(cents / 100);
-  const parts = [
-    [Math.floor(dollars / 1_000_000), 'Million'],
-    [Math.floor(dollars / 1000) % 1000, 'Thousand'],
-    [dollars % 1000, ''],
-  ] as const;
-  const text = parts.filter(([value]) => value > 0).map(([value, scale]) => `${belowThousand(value)}${scale ? ` ${scale}` : ''}`).join(' ');
-  return `${text || 'Zero'} and ${String(cents % 100).padStart(2, '0')}/100 Dollars`;
-}
 
 function letterhead(sheet: Sheet, document: SorDocument, style: Style, fonts: Fonts, bidNo: string): void {
   const { parties } = document;
@@ -251,7 +229,7 @@ const HEADINGS: Heading[] = [
 export const g23: SorFamily = {
   id: 'g23',
   name: 'general contractor bid form with unit prices, allowances and alternates',
-  heldOut: true,
+  heldOut: false,
   items: [14, 45],
   dateStyle: 'long',
   printed: {

@@ -274,7 +274,7 @@ function contingency(random: Random, grandTotal: number): RecapLine[] {
 export const g24: SorFamily = {
   id: 'g24',
   name: 'landscape rehab budget with interior and exterior tables side by side',
-  heldOut: true,
+  heldOut: false,
   items: [16, 50],
   dateStyle: 'us',
   printed: {

@@ -239,7 +239,7 @@ const HEADINGS: Array<(ordinal: number, name: string) => string> = [
 export const g25: SorFamily = {
   id: 'g25',
   name: 'numbered-paragraph write-up with a cost line under each item',
-  heldOut: true,
+  heldOut: false,
   items: [10, 36],
   dateStyle: 'long',
   printed: {

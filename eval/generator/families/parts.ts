@@ -128,3 +128,25 @@ export function sectionRows<S extends { heading: string }>(
     ...(total ? total(section, index) : []),
   ]);
 }
+
+const ONES = ['', 'One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight', 'Nine', 'Ten', 'Eleven', 'Twelve', 'Thirteen', 'Fourteen', 'Fifteen', 'Sixteen', 'Seventeen', 'Eighteen', 'Nineteen'];
+const TENS = ['', '', 'Twenty', 'Thirty', 'Forty', 'Fifty', 'Sixty', 'Seventy', 'Eighty', 'Ninety'];
+
+function belowThousand(value: number): string {
+  const hundreds = Math.floor(value / 100);
+  const rest = value % 100;
+  const tail = rest < 20 ? ONES[rest] : `${TENS[Math.floor(rest / 10)]}${rest % 10 ? `-${ONES[rest % 10]}` : ''}`;
+  return [hundreds ? `${ONES[hundreds]} Hundred` : '', tail].filter(Boolean).join(' ');
+}
+
+/** "One Hundred Forty-One Thousand Five Hundred Sixty-One and 91/100 Dollars". */
+export function amountInWords(cents: number): string {
+  const dollars = Math.floor(cents / 100);
+  const parts = [
+    [Math.floor(dollars / 1_000_000), 'Million'],
+    [Math.floor(dollars / 1000) % 1000, 'Thousand'],
+    [dollars % 1000, ''],
+  ] as const;
+  const text = parts.filter(([value]) => value > 0).map(([value, scale]) => `${belowThousand(value)}${scale ? ` ${scale}` : ''}`).join(' ');
+  return `${text || 'Zero'} and ${String(cents % 100).padStart(2, '0')}/100 Dollars`;
+}
