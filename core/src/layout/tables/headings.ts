@@ -1,10 +1,12 @@
 import type { Word } from '../../contracts/document.js';
 import { joinWords } from '../boxes.js';
+import { cents } from '../numbers.js';
 import { cellsOf, rowGap, rowHeightsToX, type LayoutRow } from '../rows.js';
+import { readAmountCell } from './cells.js';
 import type { TableColumn } from './model.js';
-import { allDashes, headingNumbering, isTitleLike } from './rows.js';
+import { allDashes, headingNumbering, isItemLine, isTitleLike, lineValues } from './rows.js';
 import { columnsOf, entry, isItem, ITEM_START, keepGoing, WRAP_GAP, type ScanState, type TableReadOptions } from './scan-state.js';
-import { textWords, valueWords, type SplitLine } from './split.js';
+import { splitRow, textWords, valueWords, type SplitLine } from './split.js';
 
 /** Section headings inside a table: numbered, titled, over the items or the form lines they head. */
 
@@ -45,11 +47,22 @@ export function isHeading(state: ScanState, line: SplitLine, upcoming: SplitLine
   const itemFollows = isItem(next, state, options) || isEmptyLine(next, state);
   if (!(itemFollows || opensItem(upcoming, state, options) || headsSubheading) || !isTitleLike(line.row.words)) return false;
   const previous = state.lastRow;
-  const afterBreak = !previous || previous.page !== line.row.page || rowGap(previous, line.row) > WRAP_GAP;
+  const afterBreak = !previous || previous.page !== line.row.page || rowGap(previous, line.row) > WRAP_GAP || line.row.top < previous.top;
   // A heading set in larger type sits as close under the item above as a wrapped line would.
   const larger = previous !== null && line.row.height >= HEADING_TYPE_RATIO * previous.height;
   // After a form's empty line ("2  Demolition  $ -  $ -") no item runs on into this line.
-  return afterBreak || larger || state.entries.at(-1)?.kind !== 'item' || state.item === null || outdented(line, state);
+  return afterBreak || larger || state.entries.at(-1)?.kind !== 'item' || state.item === null || outdented(line, state) || capitalsUnderMixedCase(line, state);
+}
+
+/** Letters a heading in capitals needs to be told from a wrapped line by its case alone ("GFI" may end a description). */
+const MIN_CAPITAL_HEADING_LETTERS = 4;
+
+/** A heading in capitals ("HALL BATH") under an item described in mixed case, as close under it as a wrapped line would sit. */
+function capitalsUnderMixedCase(line: SplitLine, state: ScanState): boolean {
+  const letters = line.row.text.replace(/[^\p{L}]/gu, '');
+  if (letters.length < MIN_CAPITAL_HEADING_LETTERS || letters !== letters.toUpperCase() || !state.item) return false;
+  const description = state.item.cells[state.item.columns.findIndex((column) => column.role === 'description')] ?? [];
+  return /\p{Ll}/u.test(joinWords(description));
 }
 
 /** A line starting left of where descriptions start, with no text column there ("BATH" over a quantity column), is no wrapped line. */
@@ -63,6 +76,32 @@ function outdented(line: SplitLine, state: ScanState): boolean {
   const numbered = columns.some((column) => column.role === 'itemNumber' && column.x0 < description.x0);
   const word = numbered ? /^\p{L}{3,}/u : /^\p{L}/u;
   return first !== undefined && word.test(first.text) && !ITEM_START.test(first.text) && first.bbox[0] < description.x0 - rowHeightsToX(line.row, 2);
+}
+
+/** Rows read ahead to add up the items under a heading that prints its section's total. */
+const SECTION_SUM_ROWS = 80;
+
+/**
+ * A title with only an amount ("Living Room   6,518.83") over items that print more values than it
+ * (labor, material and total) and whose amounts add up to it: a heading that prints its section's
+ * total, numbered or not, and no lump-sum item.
+ */
+export function headsItemsSummingTo(state: ScanState, rows: LayoutRow[], index: number, line: SplitLine, options: TableReadOptions): boolean {
+  const columns = columnsOf(state);
+  const amount = columns.findIndex((column) => column.role === 'amount');
+  const printed = amount < 0 ? null : readAmountCell(line.cells[amount], options.format);
+  if (!printed || printed.value <= 0 || !isTitleLike(textWords(line, columns))) return false;
+  let sum = 0;
+  for (let next = index + 1; next < Math.min(rows.length, index + SECTION_SUM_ROWS) && sum < printed.value; next += 1) {
+    if (rows[next].furniture) continue;
+    const item = splitRow(rows[next], columns, options.format);
+    if (!isItemLine(item, columns, options.format)) continue;
+    const value = readAmountCell(item.cells[amount], options.format);
+    if (!value || lineValues(item, columns, options.format).money < 2) return false;
+    sum += value.value;
+    if (cents(sum) === cents(printed.value)) return true;
+  }
+  return false;
 }
 
 /** A heading's words without the facts printed beside it ("Master Bedroom      Height: 8'"). */
@@ -85,10 +124,18 @@ const BARE_NUMBER = /^(\d{1,3})\.?$/;
 const OUTLINE_NUMBER = /^(\d{1,3})\.\d{1,3}\b/;
 const OUTLINE_LOOKAHEAD = 4;
 
-const itemNumberOf = (line: SplitLine, columns: TableColumn[]): string => {
+const itemNumberOf = (line: Pick<SplitLine, 'cells'>, columns: TableColumn[]): string => {
   const index = columns.findIndex((column) => column.role === 'itemNumber');
   return index < 0 ? '' : joinWords(line.cells[index]);
 };
+
+/** An item numbered one after the item before it ("13  60 in. acrylic bathtub" after item 12), however its text reads. */
+export function continuesItemNumbering(state: ScanState, line: SplitLine): boolean {
+  const number = BARE_NUMBER.exec(itemNumberOf(line, columnsOf(state)))?.[1];
+  const previous = state.entries.findLast((earlier) => earlier.kind === 'item');
+  const before = previous ? BARE_NUMBER.exec(itemNumberOf(previous, previous.columns))?.[1] : undefined;
+  return number !== undefined && before !== undefined && Number(number) === Number(before) + 1;
+}
 
 /**
  * Outline numbering: where items are numbered 1.1, 1.2…, a row numbered 1 with a short title is

@@ -19,6 +19,9 @@ const LOOKAHEAD = 8;
 /** A note that the table goes on elsewhere: no item's text. */
 export const CONTINUATION_NOTE = /\bcontinued\b|\bcont'd\b|\bcarried forward\b|\bfortsetzung\b|\bsuite\b|\bcontinúa\b|\bvervolg\b|\bübertrag\b|\btransporte\b|\breport\b/i;
 
+/** A running balance at a page break ("Balance carried forward", "Brought forward", "Übertrag"): neither an item nor the table's end. */
+export const RUNNING_BALANCE = /\b(carried|brought) (forward|over)\b|(^|\s)[cb]\/f\b|\bbalance forward\b|\bübertrag\b|\bà reporter\b|\bsuma y sigue\b/i;
+
 /** What a table's scan keeps from row to row. */
 export interface ScanState {
   header: TableHeader;

@@ -4,7 +4,7 @@ import { parseAmount } from '../numbers.js';
 import { rowGap, rowHeightsToX, type LayoutRow } from '../rows.js';
 import { readDetailLine, type DetailLine } from './detail-lines.js';
 import { isLabelRow, readHeaderAt } from './header.js';
-import { isHeading, isOutlineHeading, openHeading } from './headings.js';
+import { continuesItemNumbering, headsItemsSummingTo, isHeading, isOutlineHeading, openHeading } from './headings.js';
 import { inferHeader, withEarlierColumns, withInferredColumns } from './infer.js';
 import { isTextColumn, MONEY_ROLES, type Table, type TableColumn, type TableEntry, type TableHeader } from './model.js';
 import { headingNumbering, isItemLine, lineValues, namesASection, namesHeading, startsLowerCase, totalLabelOf, type TotalLabel } from './rows.js';
@@ -17,6 +17,7 @@ import {
   isItem,
   ITEM_START,
   keepGoing,
+  RUNNING_BALANCE,
   WRAP_GAP,
   type ScanState,
   type TableReadOptions,
@@ -47,11 +48,23 @@ function inScope(line: SplitLine, columns: TableColumn[], word: Word): boolean {
   return scope >= 0 && line.cells[scope].includes(word);
 }
 
+/** Lines of one pitch may differ in the gap their glyphs leave by this much (in row heights): "current local" has no descenders. */
+const PITCH_TOLERANCE = 0.25;
+
+/** A line as far under the item's last line as that line is under the one before it: the item's next wrapped line, however tight the glyphs leave the gap. */
+function keepsItemPitch(item: TableEntry, previous: LayoutRow, row: LayoutRow): boolean {
+  const rows = item.rows.filter((candidate) => candidate.page === row.page);
+  if (rows.length < 2 || rows[rows.length - 1] !== previous) return false;
+  const pitch = previous.top - rows[rows.length - 2].top;
+  return pitch > 0 && Math.abs(row.top - previous.top - pitch) <= PITCH_TOLERANCE * row.height;
+}
+
 function isWrappedLine(state: ScanState, line: SplitLine, text: Word[]): boolean {
   const previous = state.lastRow;
   const item = state.item;
   if (!item || !previous || previous.page !== line.row.page || CONTINUATION_NOTE.test(line.row.text)) return false;
-  if (rowGap(previous, line.row) > WRAP_GAP) return false;
+  // A line printed higher up than the last one starts another column of the page (side-by-side tables), no wrapped line.
+  if ((rowGap(previous, line.row) > WRAP_GAP && !keepsItemPitch(item, previous, line.row)) || line.row.top < previous.top) return false;
   const columns = columnsOf(state);
   const itemIndex = columns.findIndex((column) => column.role === 'itemNumber');
   const left = descriptionLeft(item);
@@ -141,14 +154,19 @@ function scanRow(state: ScanState, rows: LayoutRow[], index: number, options: Ta
   // "RECAP" heads the totals block; "Totals: Exterior  83.84  4,561.22" is a total row.
   const priced = values.money > 0 || row.words.some((word) => parseAmount(word.text, options.format)?.moneyLike);
   if (total?.concept === 'summary' && !priced) return false;
+  if (priced && RUNNING_BALANCE.test(row.text)) {
+    state.item = null;
+    return keepGoing(state, row);
+  }
   const unit = columns.findIndex((column) => column.role === 'unit');
   // A numbered heading may print its section's total on its own row: always when strongly numbered
   // ("3.0 Roofing"), when weakly ("2. Siding") only with fewer values than the item under it.
   const numbering = total ? null : headingNumbering(joinWords(text));
-  if (numbering && !values.quantity && (unit < 0 || line.cells[unit].length === 0)) {
+  if (numbering && !values.quantity && (unit < 0 || line.cells[unit].length === 0) && !continuesItemNumbering(state, line)) {
     if (numbering === 'strong' || (values.money > 0 && fewerValuesThanNext(state, line, values.money, upcoming(), options))) return openHeading(state, line);
   }
   if (!total && !values.quantity && isOutlineHeading(state, line, upcoming)) return openHeading(state, line);
+  if (!total && !values.quantity && values.money === 1 && headsItemsSummingTo(state, rows, index, line, options)) return openHeading(state, line);
   // "Tax preparation  1  $100" is an item; "Subtotal 7.0 HVAC" only looks like one to its columns.
   // A total label with no amount on the row is text like any other ("base; protect adjacent finishes").
   if (total && priced && (!values.quantity || namesASection(row.text) || namesHeading(row.text, state.heading))) {

@@ -1,0 +1,74 @@
+import { expect } from 'chai';
+import { buildRows, readLayout, type Table } from '../../../core/src/layout/index.js';
+import { withSideBySideTablesApart } from '../../../core/src/layout/side-by-side.js';
+import { documentFromText } from '../../../core/src/testing/document-from-text.js';
+import { cellOf, fixed, page } from './helpers.js';
+
+const half = fixed(4, 26, -8, -9, -10);
+const line = (left: string[], right: string[] = []): string => `${half(...left).padEnd(60)}${half(...right)}`.trimEnd();
+const HEADER = ['#', 'Description', 'Labor', "Mat'l", 'Total'];
+
+const sideBySide = page(
+  `${'INTERIOR'.padStart(20).padEnd(60)}${'EXTERIOR'.padStart(20)}`,
+  line(HEADER, HEADER),
+  line(['', 'KITCHEN'], ['', 'ROOF']),
+  line(['1', 'Wall cabinets', '400.00', '600.00', '1,000.00'], ['5', 'Shingles, 30 yr', '900.00', '1,100.00', '2,000.00']),
+  line(['', 'shaker style'], ['', 'architectural']),
+  line(['2', 'Sink and faucet', '100.00', '250.00', '350.00'], ['6', 'Gutters', '200.00', '300.00', '500.00']),
+  line(['', 'HALL BATH'], ['', 'TOTAL EXTERIOR', '', '', '2,500.00']),
+  line(['3', 'Vanity with top', '150.00', '450.00', '600.00']),
+  line(['4', 'Toilet', '100.00', '200.00', '300.00']),
+  line(['', 'TOTAL INTERIOR', '', '', '2,250.00']),
+);
+
+const read = (text: string) => readLayout(documentFromText(text, { columns: 130 }));
+const entriesOf = (tables: Table[]): string[] =>
+  tables.flatMap((table) => table.entries.map((entry) => `${entry.kind}: ${entry.kind === 'item' ? cellOf(entry, 'description') : entry.cells.flat().map((word) => word.text).join(' ')}`));
+
+describe('core layout: tables printed side by side', () => {
+  it('reads two tables that share their rows one after the other, the left one first, each ended by its total', () => {
+    const layout = read(sideBySide);
+    expect(entriesOf(layout.tables)).to.deep.equal([
+      'heading: KITCHEN',
+      'item: Wall cabinets shaker style',
+      'item: Sink and faucet',
+      'heading: HALL BATH',
+      'item: Vanity with top',
+      'item: Toilet',
+      'heading: ROOF',
+      'item: Shingles, 30 yr architectural',
+      'item: Gutters',
+    ]);
+    expect(layout.tables.map((table) => table.totals?.cells.flat().map((word) => word.text).join(' '))).to.deep.equal(['TOTAL INTERIOR 2,250.00', 'TOTAL EXTERIOR 2,500.00']);
+  });
+
+  it('renumbers the rows in their new reading order, titles over each table kept with it', () => {
+    const { rows } = read(sideBySide);
+    expect(rows.map((row) => row.index)).to.deep.equal(rows.map((_, index) => index));
+    expect(rows.map((row) => row.text).filter((text) => /INTERIOR|EXTERIOR/.test(text))).to.deep.equal(['INTERIOR', 'TOTAL INTERIOR 2,250.00', 'EXTERIOR', 'TOTAL EXTERIOR 2,500.00']);
+  });
+
+  it('leaves a page foot far under the tables out of the left table', () => {
+    const { rows } = read(`${sideBySide}\n\n\n\n\n\n12 Oak Lane - Rehab budget`);
+    expect(rows.at(-1)!.text).to.equal('12 Oak Lane - Rehab budget');
+  });
+
+  it('leaves a table whose header is printed once as it is', () => {
+    const rows = buildRows(documentFromText(page(half(...HEADER), half('1', 'Wall cabinets', '400.00', '600.00', '1,000.00'), half('2', 'Sink', '100.00', '250.00', '350.00'))));
+    expect(withSideBySideTablesApart(rows)).to.equal(rows);
+  });
+
+  it('does not cut rows that a word crosses under a repeated header (a form with the same labels twice over one table)', () => {
+    const rows = buildRows(
+      documentFromText(
+        page(
+          'Name    Date    Phone      Name    Date    Phone',
+          'Replace the whole roof covering with architectural shingles 2,000.00',
+          'Gutters and downspouts on the whole house front and back     500.00',
+          'Paint the exterior trim and siding two coats of acrylic       900.00',
+        ),
+      ),
+    );
+    expect(withSideBySideTablesApart(rows)).to.equal(rows);
+  });
+});

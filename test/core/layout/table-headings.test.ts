@@ -1,0 +1,74 @@
+import { expect } from 'chai';
+import type { Table } from '../../../core/src/layout/index.js';
+import { cellOf, fixed, page, tablesOf } from './helpers.js';
+
+const line = fixed(6, 40, -9, -9, -10);
+const HEADER = line('#', 'Description', 'Labor', "Mat'l", 'Total');
+const kinds = (table: Table): string[] => table.entries.map((entry) => `${entry.kind}: ${cellOf(entry, 'description')}`);
+
+describe('core layout: section headings inside tables', () => {
+  it('reads a title printing only the total of the items under it as their heading ("Living Room  1,350.00")', () => {
+    const { tables } = tablesOf(
+      page(
+        HEADER,
+        line('', 'Living Room', '', '', '1,350.00'),
+        line('', 'Paint walls and ceilings', '500.00', '250.00', '750.00'),
+        line('', 'Refinish floors', '400.00', '200.00', '600.00'),
+        line('', 'Kitchen', '', '', '900.00'),
+        line('', 'Sink and faucet', '300.00', '600.00', '900.00'),
+      ),
+    );
+    expect(kinds(tables[0])).to.deep.equal(['heading: Living Room', 'item: Paint walls and ceilings', 'item: Refinish floors', 'heading: Kitchen', 'item: Sink and faucet']);
+  });
+
+  it('keeps a lump sum whose amount the items under it do not add up to as an item ("Dumpster  450.00")', () => {
+    const { tables } = tablesOf(
+      page(
+        HEADER,
+        line('', 'Dumpster', '', '', '450.00'),
+        line('', 'Paint walls and ceilings', '500.00', '250.00', '750.00'),
+        line('', 'Refinish floors', '400.00', '200.00', '600.00'),
+      ),
+    );
+    expect(kinds(tables[0])).to.deep.equal(['item: Dumpster', 'item: Paint walls and ceilings', 'item: Refinish floors']);
+  });
+
+  it('reads an item numbered one after the item above as an item, though "13  60 in." reads like a CSI heading', () => {
+    const { tables } = tablesOf(
+      page(
+        HEADER,
+        line('11', 'Drywall repairs', '250.00', '50.00', '300.00'),
+        line('12', 'Prime and paint walls', '300.00', '200.00', '500.00'),
+        line('13', '60 in. acrylic bathtub', '545.00', '705.00', '1,250.00'),
+        line('14', 'Toilet, elongated', '307.00', '630.00', '937.00'),
+      ),
+    );
+    expect(kinds(tables[0])).to.deep.equal(['item: Drywall repairs', 'item: Prime and paint walls', 'item: 60 in. acrylic bathtub', 'item: Toilet, elongated']);
+  });
+
+  it('reads a line in capitals as close under an item as its wrapped line would be as a heading where descriptions are in mixed case', () => {
+    const { tables } = tablesOf(
+      page(
+        HEADER,
+        line('1', 'Oak stair treads and risers with new', '560.00', '966.00', '1,526.00'),
+        line('', 'handrail and brackets'),
+        line('', 'HALL BATH'),
+        line('2', 'Vanity with cultured marble top', '456.00', '1,320.00', '1,776.00'),
+        line('', 'ROOF'),
+        line('3', 'Ridge vent', '134.40', '169.26', '303.66'),
+      ),
+    );
+    expect(kinds(tables[0])).to.deep.equal([
+      'item: Oak stair treads and risers with new handrail and brackets',
+      'heading: HALL BATH',
+      'item: Vanity with cultured marble top',
+      'heading: ROOF',
+      'item: Ridge vent',
+    ]);
+  });
+
+  it('keeps a short word in capitals under an item as its wrapped line ("GFI")', () => {
+    const { tables } = tablesOf(page(HEADER, line('1', 'Kitchen counter receptacles, replace with', '120.00', '80.00', '200.00'), line('', 'GFI'), line('2', 'Smoke detectors', '60.00', '90.00', '150.00')));
+    expect(kinds(tables[0])).to.deep.equal(['item: Kitchen counter receptacles, replace with GFI', 'item: Smoke detectors']);
+  });
+});
