@@ -29,6 +29,22 @@ const CONSULTING_WORD = /^(consultants?|consulting|inspections?|inspectors?)\.?,
 const notAContractor = (text: string): boolean => CONSULTING_WORD.test(text) || /^(of|for)$/i.test(text);
 /** Words naming a lending institution. */
 const LENDING = /\b(bank|bancorp|savings|loan|credit union|mortgage|lending|home loans|financial)\b/i;
+/** A lending institution's name ends in one of these ("Union Federal Savings & Loan", "Heartland Credit Union"). */
+const INSTITUTION_END = /\b(bank|bancorp|savings (and|&) loan|credit union|mortgage|mortgage company|lending|home loans|financial)$/i;
+/** Title lines of a form: the top of its first page. */
+const TITLE_AREA = 0.2;
+/** Words inside a name that are not capitalised. */
+const NAME_JOINERS = /^(&|and|of|the)$/i;
+
+/** The runs of capitalised words of a cell, split at dashes, slashes and bars ("Evergreen Savings Bank", "Fix & Flip"). */
+function namedRuns(cell: Word[]): Word[][] {
+  const runs: Word[][] = [[]];
+  for (const word of cell) {
+    if (/^\p{Lu}/u.test(word.text) || (NAME_JOINERS.test(word.text) && runs[runs.length - 1].length > 0)) runs[runs.length - 1].push(word);
+    else runs.push([]);
+  }
+  return runs.filter((run) => run.length > 1);
+}
 /** A letterhead read as the issuer this surely is a company's name. */
 const MIN_ISSUER_CONFIDENCE = 0.6;
 /** A label's value is looked for this many rows under the contractor's label (its phone in a stacked block). */
@@ -279,9 +295,24 @@ class MetadataReader {
   /** A lender's own form: its letterhead names a bank, a credit union or a mortgage company. */
   private lenderLetterhead(): string | null {
     const issuer = this.issuer;
-    if (!issuer || issuer.confidence < MIN_ISSUER_CONFIDENCE || !LENDING.test(issuer.text)) return null;
+    if (!issuer || issuer.confidence < MIN_ISSUER_CONFIDENCE || !LENDING.test(issuer.text)) return this.lenderInTitleLines();
     this.provenance.record('documentMetadata.lenderName', issuer.page, issuer.words, 0.7);
     return issuer.text;
+  }
+
+  /** A lender's program named under the title ("Evergreen Savings Bank - Fix & Flip / Rehab Loan Program"): the capitalised name that ends in an institution's word. */
+  private lenderInTitleLines(): string | null {
+    const firstTable = this.layout.tables[0]?.start ?? this.rows.length;
+    const titleRows = this.rows.filter((row) => row.page === this.rows[0]?.page && row.top < TITLE_AREA && row.index < firstTable && !row.words.some((word) => this.layout.stops.has(word)));
+    for (const row of titleRows) {
+      for (const run of cellsOf(row).flatMap(namedRuns)) {
+        const text = textOf(run);
+        if (!INSTITUTION_END.test(text)) continue;
+        this.provenance.record('documentMetadata.lenderName', row.page, run, 0.6);
+        return text;
+      }
+    }
+    return null;
   }
 
   /** Without a contractor label, a bid's letterhead names its contractor (a consultant's write-up names the consultant there). */

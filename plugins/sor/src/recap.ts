@@ -23,7 +23,7 @@ const RECAP_LABELS: Array<[RecapField, string[]]> = [
   [
     'grandTotal',
     [
-      'grand total', 'total estimate', 'estimate total', 'total bid', 'bid total', 'contract total', 'total contract price', 'total contract amount',
+      'grand total', 'total estimate', 'estimate total', 'total bid', 'bid total', 'base bid', 'total base bid', 'contract total', 'total contract price', 'total contract amount',
       'total project cost', 'project total', 'total repair cost', 'total cost of repairs', 'total estimated cost', 'replacement cost value',
       'total estimated construction cost', 'total construction cost', 'estimated construction cost',
     ],
@@ -93,7 +93,8 @@ function namesWhatItTotals(row: Row, match: PhraseMatch<RecapField>): boolean {
 }
 
 /** Words that say which total a bare "Total" is, not which section ("TOTAL BASE BID", "Total Contract Price"). */
-const TOTAL_QUALIFIERS = new Set(['base', 'bid', 'price', 'amount', 'cost', 'costs', 'due', 'estimate', 'estimated', 'contract', 'project', 'proposal', 'job', 'sum', 'all', 'grand', 'including', 'incl', 'tax', 'repairs', 'work', 'of', 'the', 'for']);
+const TOTAL_QUALIFIERS = new Set(['base', 'bid', 'price', 'amount', 'cost', 'costs', 'due', 'estimate', 'estimated', 'contract', 'project', 'proposal', 'job', 'sum', 'all', 'grand', 'including', 'incl', 'tax', 'repairs', 'work', 'of', 'the', 'for',
+  'budget', 'rehab', 'rehabilitation', 'renovation', 'remodel']);
 
 const recapFieldOf = (row: Row): RecapField | null => recapLabel(row)?.field ?? null;
 

@@ -28,6 +28,18 @@ describe('plugin-sor header block', () => {
       expect(labels('Materials selected by borrower')).to.deep.equal([]);
     });
 
+    it('reads the lender from the program line under the title, up to the dash ("Evergreen Savings Bank - Fix & Flip / Rehab Loan Program")', () => {
+      const meta = metadata([
+        'RENOVATION BUDGET                                          Submitted 05/28/2026',
+        'Evergreen Savings Bank - Fix & Flip / Rehab Loan Program',
+        '',
+        'Borrower   Wendy Reyes                Site Walk   05/21/2026',
+      ]);
+      expect(meta.lenderName).to.equal('Evergreen Savings Bank');
+      expect(meta.inspectionDate).to.equal('2026-05-21');
+      expect(metadata(['REHAB BUDGET', 'Fix & Flip / Rehab Loan Program', '', 'Borrower   Wendy Reyes']).lenderName).to.equal(null);
+    });
+
     it('tells a row of box captions from a row of labelled values', () => {
       const captions = (line: string): boolean => {
         const [row] = readLayout(documentFromText(line)).rows;

@@ -28,6 +28,23 @@ describe('plugin-sor recap', () => {
     expect(recapArithmetic(data, { now: new Date() })).to.deep.equal([]);
   });
 
+  it('reads a rehab budget’s summary: "Project management" is general conditions, "TOTAL REHAB BUDGET" the grand total, the contingency after it apart', () => {
+    const { data } = recap([
+      'Subtotal  $27,691.29',
+      'Project management 5%  $1,384.56',
+      'Permits and city fees  $325.00',
+      'TOTAL REHAB BUDGET  $29,400.85',
+      'Contingency (10%)  $2,940.09',
+      'Total Budget incl. Contingency  $32,340.94',
+    ]);
+    expect(data.recapSummary).to.deep.equal({ subtotal: 27691.29, generalConditions: 1384.56, overheadAndProfit: null, grandTotal: 29400.85 });
+  });
+
+  it('reads a bid form’s "BASE BID" as the grand total', () => {
+    const { data } = recap(['Subtotal  63,125.73', 'BASE BID (including allowances)  $63,125.73']);
+    expect(data.recapSummary.grandTotal).to.equal(63125.73);
+  });
+
   it('reads a draw’s recap rows printed under its columns in the scheduled-value column, not the progress sums beside it', () => {
     const draw = (...cells: string[]): string => [cells[0].padEnd(6), cells[1].padEnd(30), ...cells.slice(2).map((cell, index) => cell.padStart([11, 13, 12, 13, 6, 11][index]))].join('').trimEnd();
     const { data } = extractSor(

@@ -143,7 +143,7 @@ export const english: LanguageTerms = {
     ],
     lender: ['Lender', 'Lender Name', 'Mortgagee', 'Lending Institution'],
     consultant: ['Consultant', 'Consultant Name', 'HUD Consultant', '203k Consultant', 'HUD 203k Consultant', 'Inspector', 'Prepared By'],
-    inspectionDate: ['Inspection Date', 'Date of Inspection', 'Date Inspected', 'Inspected On', 'Site Visit Date', 'Site Inspection', 'Site Visit'],
+    inspectionDate: ['Inspection Date', 'Date of Inspection', 'Date Inspected', 'Inspected On', 'Site Visit Date', 'Site Inspection', 'Site Visit', 'Site Walk', 'Walkthrough Date', 'Walk-through Date'],
     contractor: ['Contractor', 'General Contractor', 'Contractor Name', 'Builder', 'GC'],
     license: [
       'License', 'License #', 'License#', 'License No.', 'License Number', 'Lic #', 'Lic#', 'Lic. No.', 'Contractor License',
@@ -154,7 +154,7 @@ export const english: LanguageTerms = {
     caseNumber: ['FHA Case No.', 'FHA Case Number', 'FHA Case #', 'Case No.', 'Case #', 'Case Number'],
     buildingSize: ['Building Size', 'Square Footage', 'Square Feet', 'Sq. Ft.', 'Gross Living Area', 'GLA', 'Living Area', 'Floor Area'],
     numberOfUnits: ['No. of Units', 'Number of Units', '# of Units', 'Units', 'Unit Count', 'Dwelling Units', 'Number of Dwelling Units'],
-    generalConditions: ['General Conditions', 'General Condition', 'Gen Conditions', 'Gen. Cond.', 'General Requirements'],
+    generalConditions: ['General Conditions', 'General Condition', 'Gen Conditions', 'Gen. Cond.', 'General Requirements', 'Project Management'],
     overheadAndProfit: ['Overhead and Profit', 'Overhead & Profit', 'O&P', 'OH&P'],
     overhead: ['Overhead', 'Overhead Cost', 'Contractor Overhead', 'OH'],
     profit: ['Profit', "Contractor's Profit", 'Contractor Profit'],
