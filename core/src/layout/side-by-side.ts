@@ -1,6 +1,7 @@
 import type { Word } from '../contracts/document.js';
 import { foldWord, ocrFold } from './text.js';
 import { groupWordsIntoRows, makeRow, rowGap, startsCell, type LayoutRow } from './rows.js';
+import { columnLabels } from './tables/header.js';
 
 /**
  * Tables printed side by side ("Interior" left, "Exterior" right, each with its own columns)
@@ -12,25 +13,60 @@ import { groupWordsIntoRows, makeRow, rowGap, startsCell, type LayoutRow } from 
 
 /** Headings a repeated header needs on each side. */
 const MIN_HEADER_WORDS = 3;
-/** Share of the headings that must read the same on both sides (OCR misreads a letter here and there). */
-const MIN_SAME_SHARE = 0.8;
+/** Share of the headings that must read the same on both sides (OCR misreads a word here and there: "#  Item" as "a  hem"). */
+const MIN_SAME_SHARE = 0.6;
 /** Rows with words on both sides of the cut a run of side-by-side rows needs below its header. */
 const MIN_TWO_SIDED_ROWS = 3;
 /** A title over both tables ("INTERIOR" over one, "EXTERIOR" over the other) lies this close above the header, in row heights. */
 const MAX_TITLE_GAP = 2;
 
+/** A header holds no amounts. */
+const AMOUNT = /\d[.,]\d{2}\b/;
+
 const sameHeading = (a: Word, b: Word): boolean => ocrFold(foldWord(a.text)) === ocrFold(foldWord(b.text));
 
-/** Where a row prints its headings twice: the x of the gap between the two copies, or null. */
-function repeatedHeaderCut(row: LayoutRow): number | null {
-  const { words } = row;
-  if (words.length % 2 !== 0 || words.length < 2 * MIN_HEADER_WORDS) return null;
-  const half = words.length / 2;
-  if (!startsCell(row, half)) return null;
-  const same = words.slice(0, half).filter((word, index) => sameHeading(word, words[half + index])).length;
-  if (same < MIN_SAME_SHARE * half || !words.some((word) => /\p{L}{2}/u.test(word.text))) return null;
-  return (words[half - 1].bbox[2] + words[half].bbox[0]) / 2;
+/** How many headings two copies of a header share in order (OCR may drop or misread a word of either copy). */
+function sharedHeadings(left: Word[], right: Word[]): number {
+  let previous = new Array<number>(right.length + 1).fill(0);
+  for (const word of left) {
+    const current = [0];
+    right.forEach((other, index) => current.push(sameHeading(word, other) ? previous[index] + 1 : Math.max(previous[index + 1], current[index])));
+    previous = current;
+  }
+  return previous[right.length];
 }
+
+/**
+ * Where a row prints its headings twice: the gap between the two copies, or null. Each copy
+ * names a description column: a table whose amount columns repeat under group labels ("Budget:
+ * Labor  Material  Total", "Actual: Labor  Material  Total") has one description column.
+ */
+function repeatedHeaderGap(row: LayoutRow): Gap | null {
+  const { words } = row;
+  const folded = words.map((word) => ocrFold(foldWord(word.text)));
+  // Cheap tests first: every row of every page comes here.
+  if (words.length < 2 * MIN_HEADER_WORDS || new Set(folded).size > words.length - MIN_HEADER_WORDS || words.some((word) => AMOUNT.test(word.text))) return null;
+  const descriptions = columnLabels()
+    .findAll(row)
+    .filter((label) => label.value === 'description');
+  let best: (Gap & { share: number }) | null = null;
+  for (let cut = MIN_HEADER_WORDS; cut <= words.length - MIN_HEADER_WORDS; cut += 1) {
+    if (!startsCell(row, cut) || !descriptions.some((label) => label.end <= cut) || !descriptions.some((label) => label.start >= cut)) continue;
+    const [left, right] = [words.slice(0, cut), words.slice(cut)];
+    const shared = sharedHeadings(left, right);
+    const share = shared / Math.max(left.length, right.length);
+    if (shared >= MIN_HEADER_WORDS && share >= MIN_SAME_SHARE && share > (best?.share ?? 0)) best = { from: words[cut - 1].bbox[2], to: words[cut].bbox[0], share };
+  }
+  return best;
+}
+
+/** The horizontal gap between the two copies of a header, page fractions. */
+interface Gap {
+  from: number;
+  to: number;
+}
+/** Places tried across the gap for the cut: OCR may lose the first heading of the right copy, whose column the rows below fill. */
+const CUT_TRIES = 8;
 
 const crosses = (row: LayoutRow, x: number): boolean => row.words.some((word) => word.bbox[0] < x && word.bbox[2] > x);
 const twoSided = (row: LayoutRow, x: number): boolean => row.words.some((word) => word.bbox[2] < x) && row.words.some((word) => word.bbox[0] > x);
@@ -64,13 +100,25 @@ function withoutDetachedEnd(rows: LayoutRow[], header: number, last: number, x: 
   return last;
 }
 
+/** The last row from `header` down that no word crosses at `x`. */
+function lastUncrossed(rows: LayoutRow[], header: number, x: number): number {
+  let last = header;
+  while (last + 1 < rows.length && !rows[last + 1].furniture && !crosses(rows[last + 1], x)) last += 1;
+  return last;
+}
+
 /** One page's rows with every run of side-by-side tables read left side first. */
 function pageInReadingOrder(rows: LayoutRow[]): LayoutRow[] {
   for (let header = 0; header < rows.length; header += 1) {
-    const x = rows[header].furniture ? null : repeatedHeaderCut(rows[header]);
-    if (x === null) continue;
-    let last = header;
-    while (last + 1 < rows.length && !rows[last + 1].furniture && !crosses(rows[last + 1], x)) last += 1;
+    const gap = rows[header].furniture ? null : repeatedHeaderGap(rows[header]);
+    if (gap === null) continue;
+    // The cut stands where the gap lets the most rows under the header through.
+    let [x, last] = [0, header];
+    for (let step = 1; step < CUT_TRIES; step += 1) {
+      const candidate = gap.from + ((gap.to - gap.from) * step) / CUT_TRIES;
+      const reach = lastUncrossed(rows, header, candidate);
+      if (reach > last || x === 0) [x, last] = [candidate, reach];
+    }
     last = withoutDetachedEnd(rows, header, last, x);
     if (rows.slice(header + 1, last + 1).filter((row) => twoSided(row, x)).length < MIN_TWO_SIDED_ROWS) continue;
     let first = header;

@@ -6,7 +6,7 @@ import { cellOf, fixed, page } from './helpers.js';
 
 const half = fixed(4, 26, -8, -9, -10);
 const line = (left: string[], right: string[] = []): string => `${half(...left).padEnd(60)}${half(...right)}`.trimEnd();
-const HEADER = ['#', 'Description', 'Labor', "Mat'l", 'Total'];
+const HEADER = ['#', 'Item Description', 'Labor', "Mat'l", 'Total'];
 
 const sideBySide = page(
   `${'INTERIOR'.padStart(20).padEnd(60)}${'EXTERIOR'.padStart(20)}`,
@@ -40,6 +40,36 @@ describe('core layout: tables printed side by side', () => {
       'item: Gutters',
     ]);
     expect(layout.tables.map((table) => table.totals?.cells.flat().map((word) => word.text).join(' '))).to.deep.equal(['TOTAL INTERIOR 2,250.00', 'TOTAL EXTERIOR 2,500.00']);
+  });
+
+  it('reads the right table under a copy of the header that OCR misread in two words ("a  hem  Description …")', () => {
+    const misread = sideBySide.replace(/^(.{60})#   Item Description/m, '$1a   hem Description');
+    expect(misread).to.not.equal(sideBySide);
+    const layout = read(misread);
+    expect(layout.tables.map((table) => table.entries.filter((entry) => entry.kind === 'item').length)).to.deep.equal([4, 2]);
+  });
+
+  it('reads the right table under a copy of the header that lost words to OCR ("Item Description  Labor  Total")', () => {
+    const lost = sideBySide.replace(/^(.{60})#   Item Description(\s+)Labor(\s+)Mat'l/m, (_, left: string, gap: string, more: string) => `${left}    Item Description${gap}Labor${more}     `);
+    expect(lost).to.not.equal(sideBySide);
+    expect(read(lost).tables.map((table) => table.entries.filter((entry) => entry.kind === 'item').length)).to.deep.equal([4, 2]);
+  });
+
+  it('leaves one table whose amount columns repeat under group labels as it is (one description column)', () => {
+    const group = fixed(30, -9, -9, -10, -9, -9, -10);
+    const rows = buildRows(
+      documentFromText(
+        page(
+          group('', 'Budget', '', '', 'Actual'),
+          group('Description', 'Labor', 'Material', 'Total', 'Labor', 'Material', 'Total'),
+          group('Roof', '900.00', '1,100.00', '2,000.00', '950.00', '1,100.00', '2,050.00'),
+          group('Gutters', '200.00', '300.00', '500.00', '200.00', '320.00', '520.00'),
+          group('Paint', '400.00', '200.00', '600.00', '400.00', '200.00', '600.00'),
+          group('Windows', '700.00', '900.00', '1,600.00', '700.00', '950.00', '1,650.00'),
+        ),
+      ),
+    );
+    expect(withSideBySideTablesApart(rows)).to.equal(rows);
   });
 
   it('renumbers the rows in their new reading order, titles over each table kept with it', () => {

@@ -67,6 +67,21 @@ describe('core layout: section headings inside tables', () => {
     ]);
   });
 
+  it('reads a cost code’s division ("01-000 General Requirements") as a heading over its coded items', () => {
+    const coded = fixed(8, 38, -9, -9, -10);
+    const { tables } = tablesOf(
+      page(
+        coded('Code', 'Description', 'Labor', 'Material', 'Total'),
+        coded('01-000', 'General Requirements'),
+        coded('01-200', 'Temporary electric service', '328.00', '165.00', '493.00'),
+        coded('01-205', 'Roll-off dumpster', '57.12', '1,464.00', '1,521.12'),
+        coded('02-000', 'Demolition'),
+        coded('02-200', 'Remove existing fixtures', '1,020.00', '52.00', '1,072.00'),
+      ),
+    );
+    expect(kinds(tables[0])).to.deep.equal(['heading: General Requirements', 'item: Temporary electric service', 'item: Roll-off dumpster', 'heading: Demolition', 'item: Remove existing fixtures']);
+  });
+
   it('keeps a short word in capitals under an item as its wrapped line ("GFI")', () => {
     const { tables } = tablesOf(page(HEADER, line('1', 'Kitchen counter receptacles, replace with', '120.00', '80.00', '200.00'), line('', 'GFI'), line('2', 'Smoke detectors', '60.00', '90.00', '150.00')));
     expect(kinds(tables[0])).to.deep.equal(['item: Kitchen counter receptacles, replace with GFI', 'item: Smoke detectors']);

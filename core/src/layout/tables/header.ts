@@ -16,6 +16,9 @@ export function columnLabels(): PhraseMatcher<ColumnRole> {
 
 /** A header row is mostly labels: a sentence that happens to say "material and labor" is not one. */
 const MIN_LABELLED_SHARE = 0.7;
+/** Four labels of distinct columns make a header even beside a few words OCR could not read ("a  hem  Description  Labor  Mat'l  Total"). */
+const MANY_ROLES = 4;
+const MIN_LABELLED_SHARE_MANY_ROLES = 0.6;
 /** Stacked header lines sit closer than this (in row heights). */
 const STACK_GAP = 0.8;
 const COST_ROLES: ReadonlySet<ColumnRole> = new Set(['material', 'labor', 'equipment']);
@@ -302,7 +305,7 @@ function headerOf(rows: LayoutRow[]): { header: TableHeader; share: number; extr
   const distinct = new Set(roles);
   const hasValue = roles.some((role) => VALUE_ROLES.has(role));
   const hasText = roles.some((role) => TEXT_ROLES.has(role));
-  if (distinct.size < 2 || !hasValue || (!hasText && distinct.size < 3) || share < MIN_LABELLED_SHARE) return null;
+  if (distinct.size < 2 || !hasValue || (!hasText && distinct.size < 3) || share < (distinct.size >= MANY_ROLES ? MIN_LABELLED_SHARE_MANY_ROLES : MIN_LABELLED_SHARE)) return null;
   // Every stacked line must be mostly label words (so a section name above the header is not swallowed).
   const extraCovered = rows.every((row) => row.words.filter((word) => covered.has(word)).length * 2 >= row.words.length);
   return { header: { rows, columns: withDescriptionColumn(columns), inferred: false }, share, extraCovered };
