@@ -17,6 +17,16 @@ describe('core layout: tables across page breaks and tight lines', () => {
     expect(tables[0].totals?.rows[0].text).to.match(/^TOTAL/);
   });
 
+  it('ends a table set in the page’s right half at the page break when the next page starts with text at its left', () => {
+    const right = (text: string): string => `${' '.repeat(50)}${text}`;
+    const { tables } = tablesOf([
+      page(right(HEADER), right(line('', 'EXTERIOR')), right(line('E-1', 'Concrete front walk', '1.00', 'LS', '1,585.00', '1,102.50', '2,687.50')), right(line('E-2', 'Sewer line jetting', '1.00', 'LS', '615.00', '34.00', '649.00')), right(line('', 'TOTAL EXTERIOR', '', '', '', '', '3,336.50'))),
+      page(`${'Funds are released in draws.'.padEnd(50)}${line('', 'Interior', '', '', '', '', '46,403.00')}`, right(line('', 'Total Construction', '', '', '', '', '49,739.50'))),
+    ]);
+    expect(tables[0].entries.map((entry) => `${entry.kind}: ${cellOf(entry, 'description')}`)).to.deep.equal(['heading: EXTERIOR', 'item: Concrete front walk', 'item: Sewer line jetting', 'subtotal: TOTAL EXTERIOR']);
+    expect(tables[0].end).to.equal(5);
+  });
+
   it('ends a table at an estimate’s recap heading, so the totals by cost type under it are no items', () => {
     const { tables } = tablesOf(
       page(HEADER, line('06-205', 'Oak stair treads', '13.00', 'EA', '546.00', '767.00', '1,313.00'), '', line('', 'ESTIMATE RECAP'), line('', 'Labor', '', '', '', '', '546.00'), line('', 'Material', '', '', '', '', '767.00')),

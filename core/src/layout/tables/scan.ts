@@ -110,6 +110,22 @@ function startsNumbered(line: SplitLine, columns: TableColumn[]): boolean {
   return ITEM_START.test(textWords(line, columns)[0]?.text ?? '');
 }
 
+/** Row heights a line may start left of where a table's items start and still be one of its lines. */
+const OUTSIDE_MARGIN = 4;
+
+/**
+ * A line on a later page than the table's last row that starts well left of where its items start:
+ * the table (set in the page's right half) ended at the page break, and this is the page's own text.
+ */
+function leftOfTableOnNextPage(state: ScanState, row: LayoutRow): boolean {
+  if (!state.lastRow || state.lastRow.page === row.page) return false;
+  const start = row.words[0]?.bbox[0] ?? 1;
+  const margin = rowHeightsToX(row, OUTSIDE_MARGIN);
+  if (start >= Math.min(...columnsOf(state).map((column) => column.x0)) - margin) return false;
+  const itemWords = state.entries.filter((entry) => entry.kind === 'item').flatMap((entry) => entry.cells.flat());
+  return itemWords.length > 0 && start < Math.min(...itemWords.map((word) => word.bbox[0])) - margin;
+}
+
 /** A row with values and a total label: a section's subtotal, or the end of the table (its totals block). */
 function readTotalRow(state: ScanState, line: SplitLine, upcoming: SplitLine[], options: TableReadOptions, total: TotalLabel): 'subtotal' | 'end' {
   const text = line.row.text;
@@ -328,6 +344,7 @@ export function scanTable(rows: LayoutRow[], header: TableHeader, start: number,
       continue;
     }
     if (row.furniture || isLabelRow(row)) continue;
+    if (leftOfTableOnNextPage(state, row)) break;
     if (state.lastRow && state.lastRow.page !== row.page) state.item = null;
     if (!scanRow(state, rows, index, options)) break;
   }
