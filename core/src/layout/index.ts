@@ -18,4 +18,4 @@ export * from './document-layout.js';
 export * from './parties.js';
 export { repairOcrSpelling, repairSpelling } from './spelling.js';
 export { readingOrder, textColumns, type FlowLine, type TextColumns } from './reading-order.js';
-export { readRunningItems, type RunningItem, type RunningSection } from './running-items.js';
+export { readCostLine, readRunningItems, type CostLine, type RunningItem, type RunningSection } from './running-items.js';

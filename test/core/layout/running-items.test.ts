@@ -6,11 +6,11 @@ import { DOT, fixed, page, rowsOf } from './helpers.js';
 const two = (left: string, right = ''): string => `${left.padEnd(52)}${right}`.trimEnd();
 
 const sectionsOf = (text: string | string[]): RunningSection[] => readRunningItems(rowsOf(text), { format: DOT });
-const summary = (sections: RunningSection[]): Array<{ heading: string; total: number | null; items: Array<[string, number]> }> =>
+const summary = (sections: RunningSection[]): Array<{ heading: string; total: number | null; items: Array<[string, number | null]> }> =>
   sections.map((section) => ({
     heading: textOf(section.heading),
     total: section.total?.amount.value ?? null,
-    items: section.items.map((item): [string, number] => [textOf(item.description), item.amount.value]),
+    items: section.items.map((item): [string, number | null] => [textOf(item.description), item.amount?.value ?? null]),
   }));
 
 describe('core layout: line items in running text', () => {
