@@ -1,6 +1,22 @@
 import type { Word } from '@docsift/core';
-import { joinWords, readRunningItems, textColumns, type DocumentLayout, type RunningSection, type TextColumns } from '@docsift/core/layout';
-import { readSectionHeading, type DraftSection, type DraftTable } from './table.js';
+import { joinWords, readCostLine, readRunningItems, textColumns, type DocumentLayout, type RunningItem, type RunningSection, type TextColumns } from '@docsift/core/layout';
+import { readSectionHeading, type DraftItem, type DraftSection, type DraftTable } from './table.js';
+
+function toDraftItem(item: RunningItem): DraftItem {
+  const { page, description, costs } = item;
+  if (!costs) return { page, description, quantity: null, unit: null, material: null, labor: null, total: item.amount };
+  return {
+    page,
+    description,
+    quantity: costs.quantity,
+    unit: costs.unit,
+    material: costs.material,
+    labor: costs.labor,
+    total: costs.total,
+    ...(costs.unitPrice ? { unitCost: costs.unitPrice } : {}),
+    ...(costs.equipment ? { equipment: costs.equipment } : {}),
+  };
+}
 
 function toDraft(section: RunningSection): DraftSection {
   const name = section.heading.length > 0 ? (readSectionHeading(joinWords(section.heading))?.name ?? '') : '';
@@ -8,9 +24,26 @@ function toDraft(section: RunningSection): DraftSection {
     name,
     nameWords: section.heading,
     page: section.page,
-    items: section.items.map((item) => ({ page: item.page, description: item.description, quantity: null, unit: null, material: null, labor: null, total: item.amount })),
+    items: section.items.map(toDraftItem),
     total: section.total ? { page: section.total.page, material: null, labor: null, total: section.total.amount } : null,
   };
+}
+
+/** A section printed again after a page break ("Plumbing (continued)") goes on in the one before it of that name. */
+function joinContinued(sections: RunningSection[]): DraftSection[] {
+  const drafts: DraftSection[] = [];
+  for (const section of sections) {
+    const draft = toDraft(section);
+    const previous = drafts[drafts.length - 1];
+    const continued = section.heading.length > 0 && readSectionHeading(joinWords(section.heading))?.continued === true;
+    if (previous && continued && previous.name === draft.name) {
+      previous.items.push(...draft.items);
+      previous.total = draft.total ?? previous.total;
+    } else {
+      drafts.push(draft);
+    }
+  }
+  return drafts;
 }
 
 /** Whether half the tables' items or more run across a gutter between columns of text: the tables then read two columns of running text as one. */
@@ -26,16 +59,28 @@ function tablesCrossColumns(layout: DocumentLayout, columns: TextColumns[]): boo
 }
 
 /**
+ * Whether half the tables' items or more are read from cost lines ("Quantity: 40 LF  Mat. $534  Lab.
+ * $1,280  Cost $1,814"): a table labels its amounts once, in its header; amounts labelled on each
+ * line are the cost lines of items printed as paragraphs, which the tables read one line off.
+ */
+function tablesReadCostLines(layout: DocumentLayout): boolean {
+  const { format } = layout.conventions;
+  const items = layout.tables.flatMap((table) => table.entries.filter((entry) => entry.kind === 'item'));
+  const costLines = items.filter((entry) => entry.rows.some((row) => readCostLine(row.words, format) !== null));
+  return items.length > 0 && costLines.length * 2 >= items.length;
+}
+
+/**
  * Line items printed as running text (a scope of work in text columns, each item a paragraph ending
- * with its price) are read where the cost tables hold no line item, or where the tables' items run
- * across the gutter between columns of text. The tables' end, where the recap is looked for, stays
- * as it was.
+ * with its price or followed by a cost line) are read where the cost tables hold no line item, where
+ * the tables' items run across the gutter between columns of text, or where they are read from cost
+ * lines. The tables' end, where the recap is looked for, stays as it was.
  */
 export function withRunningItems(table: DraftTable, layout: DocumentLayout): DraftTable {
   const { format } = layout.conventions;
   const tabled = table.sections.some((section) => section.items.length > 0);
-  if (tabled && !tablesCrossColumns(layout, textColumns(layout.rows, format))) return table;
+  if (tabled && !tablesCrossColumns(layout, textColumns(layout.rows, format)) && !tablesReadCostLines(layout)) return table;
   const rows = tabled ? layout.rows : layout.rows.filter((row) => !layout.tableRows.has(row));
   const sections = readRunningItems(rows, { format });
-  return sections.length > 0 ? { sections: sections.map(toDraft), end: table.end } : table;
+  return sections.length > 0 ? { sections: joinContinued(sections), end: table.end } : table;
 }
