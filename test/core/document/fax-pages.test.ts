@@ -141,6 +141,30 @@ describe('fax pages before OCR', () => {
       expect(result.words).to.have.length(8);
     });
 
+    /** Reads a line of words with an amount it is not sure of on a page, and nothing on a sheet of crops. */
+    class AmountOcr implements OcrEngine {
+      readonly calls: Array<{ layout?: OcrLayout; page?: OcrPageHints }> = [];
+      async recognize(image: GrayImage, layout?: OcrLayout, page?: OcrPageHints): Promise<OcrWord[]> {
+        this.calls.push({ layout, page });
+        if (layout === 'lines') return [];
+        const top = image.height / 2;
+        const body = Array.from({ length: 6 }, (_, index): OcrWord => ({ text: `word${index}`, bbox: [10 + index * 40, top, 40 + index * 40, top + 12], confidence: 0.95 }));
+        return [...body, { text: '692.50', bbox: [260, top, 300, top + 12], confidence: 0.6 }];
+      }
+      async close(): Promise<void> {}
+    }
+
+    it('reads the doubtful numbers of a fax again with only the characters of numbers, and not those of a gray scan', async () => {
+      const scan = lettersPage(400, 600, 14);
+      for (let index = 0; index < scan.data.length; index += 1) scan.data[index] = Math.min(245, scan.data[index] + (index % 90));
+      const onFax = new AmountOcr();
+      const onScan = new AmountOcr();
+      await recognizePage(onFax, stretchedFax(400, 600));
+      await recognizePage(onScan, scan);
+      expect(onFax.calls.filter((call) => call.page?.characters !== undefined)).to.have.length.greaterThan(0);
+      expect(onScan.calls.filter((call) => call.page?.characters !== undefined)).to.have.length(0);
+    });
+
     it('leaves a gray scan to tesseract as before, with every word it read', async () => {
       const scan = lettersPage(400, 600, 14);
       for (let index = 0; index < scan.data.length; index += 1) scan.data[index] = Math.min(245, scan.data[index] + (index % 90));

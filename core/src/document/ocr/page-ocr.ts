@@ -7,6 +7,7 @@ import { withoutFaxHeaderLines } from './fax-header.js';
 import { flattenIllumination } from './illumination.js';
 import { deskew, measureSkew, skewWorthCorrecting } from './deskew.js';
 import { isMisreadDollarSign, normaliseOcrWord } from './normalise.js';
+import { rereadNumbers } from './numbers.js';
 import { estimateOrientation, readabilityScore, readsUpright } from './orientation.js';
 import type { OcrEngine } from './pool.js';
 import { recheckDoubtfulWords } from './recheck.js';
@@ -98,7 +99,8 @@ export async function recognizePage(engine: OcrEngine, page: GrayImage): Promise
     const flipped = await recognizeTurned(engine, image, cleaning, best.quarterTurns + 2);
     if (readabilityScore(flipped.words) > readabilityScore(best.words)) best = flipped;
   }
-  const words = await recheckDoubtfulWords(engine, best.image, best.words, { bilevel: cleaning.bilevel });
+  const rechecked = await recheckDoubtfulWords(engine, best.image, best.words, { bilevel: cleaning.bilevel });
+  const words = cleaning.bilevel ? await rereadNumbers(engine, best.image, rechecked) : rechecked;
   const pageWords = toPageWords(words, best.crop);
   return {
     rotation: (best.quarterTurns % 4) * 90,
