@@ -3,34 +3,7 @@ import type { GrayImage } from '../../../core/src/document/gray-image.js';
 import { rereadNumbers } from '../../../core/src/document/ocr/numbers.js';
 import type { OcrEngine, OcrLayout, OcrPageHints } from '../../../core/src/document/ocr/pool.js';
 import type { OcrWord } from '../../../core/src/document/ocr/tsv.js';
-
-type Box = [number, number, number, number];
-
-function pageWith(inkBoxes: Box[], width = 400, height = 60): GrayImage {
-  const data = new Uint8Array(width * height).fill(255);
-  for (const [x0, y0, x1, y1] of inkBoxes) {
-    for (let y = y0; y < y1; y += 1) data.fill(0, y * width + x0, y * width + x1);
-  }
-  return { data, width, height };
-}
-
-/** Rows of the image with dark pixels, as boxes over their inked extent. */
-function inkBands(image: GrayImage): Box[] {
-  const bands: Box[] = [];
-  for (let y = 0; y < image.height; y += 1) {
-    const row = image.data.subarray(y * image.width, (y + 1) * image.width);
-    const first = row.findIndex((value) => value < 128);
-    if (first < 0) continue;
-    const last = image.width - 1 - [...row].reverse().findIndex((value) => value < 128);
-    const band = bands[bands.length - 1];
-    if (band && band[3] === y) {
-      band[3] = y + 1;
-      band[0] = Math.min(band[0], first);
-      band[2] = Math.max(band[2], last + 1);
-    } else bands.push([first, y, last + 1, y + 1]);
-  }
-  return bands;
-}
+import { inkBands, pageWith, type Box } from './helpers.js';
 
 /** Reads the ink bands of the n-th sheet it is given as the n-th list of `readings`, where the bands are. */
 class SheetReader implements OcrEngine {

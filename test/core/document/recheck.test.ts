@@ -3,34 +3,10 @@ import type { GrayImage } from '../../../core/src/document/gray-image.js';
 import type { OcrEngine, OcrLayout } from '../../../core/src/document/ocr/pool.js';
 import { recheckDoubtfulWords } from '../../../core/src/document/ocr/recheck.js';
 import type { OcrWord } from '../../../core/src/document/ocr/tsv.js';
+import { inkBands, pageWith, type Box } from './helpers.js';
 
-type Box = [number, number, number, number];
-
-function pageWith(inkBoxes: Box[], width = 400, height = 60): GrayImage {
-  const data = new Uint8Array(width * height).fill(235);
-  for (const [x0, y0, x1, y1] of inkBoxes) {
-    for (let y = y0; y < y1; y += 1) data.fill(20, y * width + x0, y * width + x1);
-  }
-  return { data, width, height };
-}
-
-/** Ink bands (rows of the sheet with dark pixels) and their horizontal extent. */
-function inkBands(image: GrayImage): Box[] {
-  const bands: Box[] = [];
-  for (let y = 0; y < image.height; y += 1) {
-    const row = image.data.subarray(y * image.width, (y + 1) * image.width);
-    const first = row.findIndex((value) => value < 128);
-    if (first < 0) continue;
-    const last = image.width - 1 - [...row].reverse().findIndex((value) => value < 128);
-    const band = bands[bands.length - 1];
-    if (band && band[3] === y) {
-      band[3] = y + 1;
-      band[0] = Math.min(band[0], first);
-      band[2] = Math.max(band[2], last + 1);
-    } else bands.push([first, y, last + 1, y + 1]);
-  }
-  return bands;
-}
+/** Gray paper and ink, as a scan prints them. */
+const SCAN_GRAY = { paper: 235, ink: 20 };
 
 /** Reads each ink band of a sheet as the next of `readings`, where the band is. */
 class SheetReader implements OcrEngine {
@@ -52,7 +28,7 @@ describe('re-reading doubtful OCR words', () => {
     [10, 20, 60, 40],
     [200, 20, 210, 40],
     [240, 20, 262, 40],
-  ]);
+  ], SCAN_GRAY);
   const pageWords = [word('Total', [10, 20, 60, 40], 0.96), word('10S', [200, 20, 262, 40], 0.1)];
 
   it('reads each cell of a doubtful word on its own line and puts the words back where they were', async () => {
@@ -79,7 +55,7 @@ describe('re-reading doubtful OCR words', () => {
     const ruled = pageWith([
       [10, 20, 60, 40],
       [200, 24, 203, 36],
-    ]);
+    ], SCAN_GRAY);
     const engine = new SheetReader([{ text: 'I', confidence: 0.74 }]);
     const doubtful = [pageWords[0], word('|', [200, 24, 203, 36], 0.3)];
     expect(await recheckDoubtfulWords(engine, ruled, doubtful)).to.deep.equal(doubtful);
@@ -96,7 +72,7 @@ describe('re-reading doubtful OCR words', () => {
 
   it('reads a long doubtful line again on a fax only', async () => {
     // A line of words 20 px high, 300 px wide: fifteen word heights, more than a table cell.
-    const line = pageWith([[20, 20, 320, 40]]);
+    const line = pageWith([[20, 20, 320, 40]], SCAN_GRAY);
     const doubtful = [word('Tota1', [10, 0, 30, 15], 0.95), word('Ramove exlsting flxtures', [20, 20, 320, 40], 0.3)];
     const onScan = new SheetReader([{ text: 'Remove existing fixtures', confidence: 0.8 }]);
     expect(await recheckDoubtfulWords(onScan, line, doubtful)).to.deep.equal(doubtful);
