@@ -10,8 +10,8 @@ const MIN_ALPHANUMERIC_SHARE = 0.5;
 
 const ALPHANUMERIC = /[\p{L}\p{N}]/u;
 const IMPLAUSIBLE = /[\p{Co}\p{Cc}\p{Cs}\uFFFD]/u;
-/** Dot leaders and rules typed as characters ("…………", "_____"): one mark repeated, no encoding fault. */
-const LEADER = /^([.·…_\-–—=*])\1{2,}$/u;
+/** Dot leaders and rules typed as characters ("…………", "_____", or spaced ". . . ." one mark a word): one mark repeated, no encoding fault. */
+const LEADER = /^([.·…_\-–—=*])\1*$/u;
 
 /**
  * Whether a page's text layer carries its content, or the page must be read by OCR: no text at all

@@ -35,6 +35,8 @@ describe('hasUsableText', () => {
     const leader = '.'.repeat(90);
     expect(hasUsableText({ page: page(['Radon', 'test', leader, '$175.00', 'TOTAL', leader, '$30,953.00']), imageCoverage: 0 })).to.equal(true);
     expect(hasUsableText({ page: page(['!#%&', leader, '(*&^']), imageCoverage: 0 })).to.equal(false);
+    const spaced = Array.from({ length: 60 }, () => '.');
+    expect(hasUsableText({ page: page(['Category', '1:', 'General', 'Requirements', ...spaced, '$1,099.82', 'Total', ...spaced, '$62,292.75']), imageCoverage: 0 })).to.equal(true);
   });
 
   it('keeps punctuation-heavy form text', () => {
