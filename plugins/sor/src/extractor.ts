@@ -54,12 +54,14 @@ interface RecapResult {
   contingency: number | null;
 }
 
+const sectionNamesOf = (sections: SorSection[]): Set<string> => new Set(sections.map((section) => foldText(section.sectionName)).filter((name) => name !== ''));
+
 /** The sum of the line totals where every line has one (and the sections' sum where two or more hold lines); else null. */
 function lineTotals(sections: SorSection[]): RecapTotals {
   const items = sections.flatMap((section) => section.lineItems);
-  if (items.length === 0 || items.some((item) => item.totalCost === null)) return { sections: null, items: null };
+  if (items.length === 0 || items.some((item) => item.totalCost === null)) return { sections: null, items: null, sectionNames: sectionNamesOf(sections) };
   const sum = roundCents(items.reduce((total, item) => total + item.totalCost!, 0));
-  return { sections: sections.filter((section) => section.lineItems.length > 0).length >= 2 ? sum : null, items: sum };
+  return { sections: sections.filter((section) => section.lineItems.length > 0).length >= 2 ? sum : null, items: sum, sectionNames: sectionNamesOf(sections) };
 }
 
 function toRecap(rows: LayoutRow[], table: DraftTable, format: NumberFormat, sections: SorSection[], provenance: ProvenanceRecorder): RecapResult {

@@ -2,6 +2,7 @@ import type { Word } from '@docsift/core';
 import {
   cents,
   fieldTerms,
+  foldText,
   namesASection,
   parseAmount,
   PhraseMatcher,
@@ -148,6 +149,15 @@ export interface RecapTotals {
   sections: number | null;
   /** The sum of all the lines. */
   items: number | null;
+  /** The names of the sections read, folded: a recap row that prints one with its amount is that section's total ("Category 1: General Requirements  $1,099.82"). */
+  sectionNames?: ReadonlySet<string>;
+}
+
+/** Whether the row's words before its amount are the name of a section read. */
+function namesReadSection(row: Row, names: ReadonlySet<string> | undefined): boolean {
+  if (!names || names.size === 0) return false;
+  const label = row.words.filter((word) => !parseAmount(word.text)?.moneyLike);
+  return label.length > 0 && names.has(foldText(label.map((word) => word.text).join(' ')));
 }
 
 export interface RecapRead {
@@ -256,7 +266,7 @@ export function readRecap(printed: Row[], start: number, format: NumberFormat, t
       fields.subtotal = sum.value;
       continue;
     }
-    const field = recapFieldOf(rows[index]);
+    const field = namesReadSection(rows[index], totals.sectionNames) ? null : recapFieldOf(rows[index]);
     // A section's own subtotal printed before the line that sums all the sections.
     if (field === 'subtotal' && sum && index < sum.index) continue;
     if (!field) {

@@ -40,6 +40,25 @@ describe('plugin-sor recap', () => {
     expect(data.recapSummary).to.deep.equal({ subtotal: 27691.29, generalConditions: 1384.56, overheadAndProfit: null, grandTotal: 29400.85 });
   });
 
+  it('reads a summary line that names a section read ("Category 1: General Requirements  800.00") as its total, not general conditions', () => {
+    const { data } = recap([
+      'Description  Amount',
+      'Category 1: General Requirements',
+      'Dumpster rental  500.00',
+      'Permit fees and plan review  300.00',
+      'Category 2: Concrete',
+      'Front walk, broom finish  1,200.00',
+      '',
+      'SUMMARY OF COSTS',
+      'Category 1: General Requirements  800.00',
+      'Category 2: Concrete  1,200.00',
+      'Total of all items  2,000.00',
+      'TOTAL COST OF REPAIRS  2,000.00',
+    ]);
+    expect(data.constructionSections.map((section) => section.sectionName)).to.deep.equal(['Category 1: General Requirements', 'Category 2: Concrete']);
+    expect(data.recapSummary).to.deep.equal({ subtotal: 2000, generalConditions: null, overheadAndProfit: null, grandTotal: 2000 });
+  });
+
   it('reads a bid form’s "BASE BID" as the grand total', () => {
     const { data } = recap(['Subtotal  63,125.73', 'BASE BID (including allowances)  $63,125.73']);
     expect(data.recapSummary.grandTotal).to.equal(63125.73);
