@@ -73,15 +73,18 @@ function recapLabel(row: Row): { field: RecapField; match: PhraseMatch<RecapFiel
   return found && !(found.field === 'grandTotal' && namesWhatItTotals(row, found.match)) ? found : null;
 }
 
+/** OCR words spell a recap label at least this well: "Total Construction" is not "Total Construction Cost" with a word lost (0.62). */
+const MIN_OCR_LABEL_SCORE = 0.75;
+
 function firstLabel(row: Row): { field: RecapField; match: PhraseMatch<RecapField> } | null {
   for (const [field, labels] of FIELD_LABELS) {
     const match = labels.find(row, { cellStart: true });
-    if (match) return { field, match };
+    if (match && match.score >= MIN_OCR_LABEL_SCORE) return { field, match };
   }
   if (!isLabelAndAmount(row)) return null;
   for (const [field, labels] of FIELD_LABELS) {
     const match = labels.findAll(row)[0];
-    if (match) return { field, match };
+    if (match && match.score >= MIN_OCR_LABEL_SCORE) return { field, match };
   }
   return null;
 }

@@ -59,6 +59,11 @@ describe('plugin-sor recap', () => {
     expect(data.recapSummary).to.deep.equal({ subtotal: 2000, generalConditions: null, overheadAndProfit: null, grandTotal: 2000 });
   });
 
+  it('does not take an OCR line that spells only part of a grand-total label ("Total Construction" for "Total Construction Cost") for the grand total', () => {
+    const { data } = recap(['Total Construction  $72,729.00', "Contractor's fee (overhead & profit) 20%  $14,545.80", 'TOTAL REHAB BUDGET  $87,274.80'], { source: 'ocr' });
+    expect(data.recapSummary).to.deep.include({ overheadAndProfit: 14545.8, grandTotal: 87274.8 });
+  });
+
   it('reads a bid form’s "BASE BID" as the grand total', () => {
     const { data } = recap(['Subtotal  63,125.73', 'BASE BID (including allowances)  $63,125.73']);
     expect(data.recapSummary.grandTotal).to.equal(63125.73);
