@@ -1,7 +1,7 @@
 import type { Word } from '../contracts/document.js';
 import { foldWord, ocrFold } from './text.js';
 import { groupWordsIntoRows, makeRow, rowGap, startsCell, type LayoutRow } from './rows.js';
-import { columnLabels } from './tables/header.js';
+import { columnLabels, hasValueWords } from './tables/header.js';
 
 /**
  * Tables printed side by side ("Interior" left, "Exterior" right, each with its own columns)
@@ -19,9 +19,6 @@ const MIN_SAME_SHARE = 0.6;
 const MIN_TWO_SIDED_ROWS = 3;
 /** A title over both tables ("INTERIOR" over one, "EXTERIOR" over the other) lies this close above the header, in row heights. */
 const MAX_TITLE_GAP = 2;
-
-/** A header holds no amounts. */
-const AMOUNT = /\d[.,]\d{2}\b/;
 
 const sameHeading = (a: Word, b: Word): boolean => ocrFold(foldWord(a.text)) === ocrFold(foldWord(b.text));
 
@@ -45,7 +42,7 @@ function repeatedHeaderGap(row: LayoutRow): Gap | null {
   const { words } = row;
   const folded = words.map((word) => ocrFold(foldWord(word.text)));
   // Cheap tests first: every row of every page comes here.
-  if (words.length < 2 * MIN_HEADER_WORDS || new Set(folded).size > words.length - MIN_HEADER_WORDS || words.some((word) => AMOUNT.test(word.text))) return null;
+  if (words.length < 2 * MIN_HEADER_WORDS || new Set(folded).size > words.length - MIN_HEADER_WORDS || hasValueWords(row)) return null;
   const descriptions = columnLabels()
     .findAll(row)
     .filter((label) => label.value === 'description');

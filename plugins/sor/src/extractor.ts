@@ -59,13 +59,13 @@ const sectionNamesOf = (sections: SorSection[]): Set<string> => new Set(sections
 /** The sum of the line totals where every line has one (and the sections' sum where two or more hold lines); else null. */
 function lineTotals(sections: SorSection[]): RecapTotals {
   const items = sections.flatMap((section) => section.lineItems);
-  if (items.length === 0 || items.some((item) => item.totalCost === null)) return { sections: null, items: null, sectionNames: sectionNamesOf(sections) };
+  if (items.length === 0 || items.some((item) => item.totalCost === null)) return { sections: null, items: null };
   const sum = roundCents(items.reduce((total, item) => total + item.totalCost!, 0));
-  return { sections: sections.filter((section) => section.lineItems.length > 0).length >= 2 ? sum : null, items: sum, sectionNames: sectionNamesOf(sections) };
+  return { sections: sections.filter((section) => section.lineItems.length > 0).length >= 2 ? sum : null, items: sum };
 }
 
 function toRecap(rows: LayoutRow[], table: DraftTable, format: NumberFormat, sections: SorSection[], provenance: ProvenanceRecorder): RecapResult {
-  const sum = lineTotals(sections);
+  const sum = { ...lineTotals(sections), sectionNames: sectionNamesOf(sections) };
   const start = table.end;
   let read = readRecap(rows, start, format, sum, table.columns);
   if (Object.keys(read.fields).length === 0 && start > 0) read = readRecap(rows, 0, format, sum, table.columns);

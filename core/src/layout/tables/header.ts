@@ -273,7 +273,8 @@ export interface HeaderRead {
   rowCount: number;
 }
 
-function hasValueWords(row: LayoutRow): boolean {
+/** A row holding amounts or long numbers: data, never a header (a header row is all labels). */
+export function hasValueWords(row: LayoutRow): boolean {
   return row.words.some((word) => /\d[.,]\d|\d{3,}|[$€£]\s*\d/.test(word.text));
 }
 
