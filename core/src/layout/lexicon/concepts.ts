@@ -118,6 +118,8 @@ export const COLUMN_ROLES = {
   material: { description: 'Statement of repair: the material cost of the line.' },
   labor: { description: 'Statement of repair: the labour cost of the line.' },
   equipment: { description: 'Statement of repair: the equipment cost of the line.' },
+  laborHours: { description: 'The labour hours the line takes, a productivity figure and no cost (Labor Hours, Man-Hours).' },
+  performedBy: { description: 'Who does the line: a crew code, the contractor, the owner or a subcontractor (Crew, Performed By).' },
   scope: { description: 'The trade, category, division or section the line belongs to.' },
   previouslyBilled: { description: 'Progress billing: what earlier draws or applications paid of the line (Previous Draws, Work Completed to Date).' },
   thisPeriod: { description: 'Progress billing: what this draw or application bills of the line (This Draw, This Period).' },

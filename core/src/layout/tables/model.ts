@@ -43,6 +43,15 @@ export const VALUE_ROLES: ReadonlySet<ColumnRole> = new Set([...MONEY_ROLES, 'qu
 
 export const isTextColumn = (column: TableColumn): boolean => column.role !== null && TEXT_ROLES.has(column.role);
 
+/** Roles of what a line says besides what it is and what it costs: their cells are neither the description nor an amount. */
+export const ANNOTATION_ROLES: ReadonlySet<ColumnRole> = new Set(['laborHours', 'performedBy']);
+
+/**
+ * A column that holds a line's words of its own, not its description nor an amount: an annotation
+ * (crew, who performs it, labor hours) or a column no header word names (a checklist's S | R | NP marks).
+ */
+export const isAsideColumn = (column: TableColumn): boolean => column.role === null || ANNOTATION_ROLES.has(column.role);
+
 /** What a row of a table is. */
 export type TableRowKind = 'item' | 'heading' | 'subtotal';
 

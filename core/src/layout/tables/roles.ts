@@ -1,6 +1,6 @@
 import type { NumberFormat } from '../numbers.js';
 import { readAmountCell, readPercentCell, readQuantityCell } from './cells.js';
-import { isTextColumn, type ColumnRole, type Table, type TableColumn, type TableEntry } from './model.js';
+import { ANNOTATION_ROLES, isTextColumn, type ColumnRole, type Table, type TableColumn, type TableEntry } from './model.js';
 
 /**
  * Roles decided by what the cells hold, where the header words leave it open or say it wrongly:
@@ -147,7 +147,7 @@ export function settleRolesByCells(table: Table, format: NumberFormat): void {
     const [columns, ...others] = [...copies];
     const values = columns.map((column, index) => valuesOf(column, index, items, format));
     for (const entry of values) settleTax(entry, items.length);
-    const numeric = values.filter((entry) => !isTextColumn(entry.column) && entry.column.role !== 'unit' && entry.column.role !== 'taxRate' && entry.column.role !== 'date');
+    const numeric = values.filter((entry) => !isTextColumn(entry.column) && !ANNOTATION_ROLES.has(entry.column.role!) && entry.column.role !== 'unit' && entry.column.role !== 'taxRate' && entry.column.role !== 'date');
     settleProduct(numeric, items.length);
     settleCostBasis(numeric, items.length);
     for (const copy of others) copy.forEach((column, index) => Object.assign(column, { role: columns[index].role, alternatives: columns[index].alternatives, basis: columns[index].basis }));

@@ -4,7 +4,7 @@ import { parseAmount, parsePercent, type NumberFormat } from '../numbers.js';
 import { cellGap, inRowHeights, rowHeightsToX, type LayoutRow } from '../rows.js';
 import { foldWord } from '../text.js';
 import { isKnownUnit, parseUnit } from '../units.js';
-import { isTextColumn, type TableColumn } from './model.js';
+import { isAsideColumn, isTextColumn, type TableColumn } from './model.js';
 
 /** A row cut into a table's columns. */
 export interface SplitLine {
@@ -30,6 +30,7 @@ function isValueWord(word: Word, columns: TableColumn[], format: NumberFormat): 
   // garbage standing under a value column; other punctuation ("/" ending a description line) is text.
   if (!hasLetters(text)) return /\d/.test(text) || /^([-–—=~:.,_]+|[$€£%*])$/.test(text) || columns.some((column) => intervalDistance(word, column) === 0);
   if (isAmountSuffix(text) || parseAmount(text, format) !== null || parsePercent(text, format) !== null) return true;
+  if (asideColumnOver(word, columns)) return true;
   const folded = foldWord(text).replace(/\.$/, '');
   if (NOT_PRICED.has(folded)) return true;
   const roles = new Set(columns.map((column) => column.role));
@@ -39,6 +40,12 @@ function isValueWord(word: Word, columns: TableColumn[], format: NumberFormat): 
 
 function intervalDistance(word: Word, column: TableColumn): number {
   return Math.max(0, word.bbox[0] - column.x1, column.x0 - word.bbox[2]);
+}
+
+/** The crew, performer, check-mark or other column without a value role standing right over a word, if any but a unit's. */
+function asideColumnOver(word: Word, columns: TableColumn[]): TableColumn | undefined {
+  const over = columns.filter((column) => intervalDistance(word, column) === 0);
+  return over.some((column) => column.role === 'unit') ? undefined : over.find(isAsideColumn);
 }
 
 export function nearestColumn(word: Word, columns: TableColumn[]): TableColumn {
@@ -156,6 +163,11 @@ export function splitRow(row: LayoutRow, columns: TableColumn[], format: NumberF
       continue;
     }
     const alphabetic = hasLetters(word.text) && parseAmount(word.text, format) === null;
+    const aside = alphabetic ? asideColumnOver(word, valueIndexes.map((index) => columns[index])) : undefined;
+    if (aside) {
+      cells[columns.indexOf(aside)].push(word);
+      continue;
+    }
     const toUnit = alphabetic && unitIndexes.length > 0 && (parseUnit(word.text) !== null || word.source === 'ocr');
     const pool = toUnit ? unitIndexes : alphabetic || numberIndexes.length === 0 ? valueIndexes : numberIndexes;
     const target = nearestColumn(word, pool.map((index) => columns[index]));

@@ -151,6 +151,8 @@ export const german: LanguageTerms = {
     material: ['Material', 'Materialkosten', 'Mat.', 'Stoffe', 'Stoffkosten'],
     labor: ['Lohn', 'Lohnkosten', 'Lohnanteil', 'Arbeitslohn', 'Arbeit', 'Arbeitskosten', 'Montage'],
     equipment: ['Geräte', 'Geraete', 'Gerätekosten', 'Geräteeinsatz', 'Maschinen'],
+    laborHours: ['Arbeitsstunden', 'Lohnstunden', 'Mannstunden', 'Std. Lohn'],
+    performedBy: ['Kolonne', 'Ausführung durch', 'Ausgeführt von', 'Gewerk durch', 'Nachunternehmer'],
     scope: ['Gewerk', 'Titel', 'Abschnitt', 'Kategorie', 'Bereich', 'Raum'],
     previouslyBilled: ['Bisher Abgerechnet', 'Bereits Abgerechnet', 'Vorherige Abschläge', 'Bisherige Abschläge'],
     thisPeriod: ['Dieser Abschlag', 'Aktueller Abschlag', 'Dieser Zeitraum'],

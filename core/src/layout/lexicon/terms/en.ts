@@ -203,6 +203,8 @@ export const english: LanguageTerms = {
     material: ['Material', 'Materials', 'Mat', 'Matl', "Mat'l", 'Material Cost', 'Materials Cost', 'Mat Cost', 'Parts', 'Mat/Unit', 'Material/Unit', 'Mat/Ea'],
     labor: ['Labor', 'Labour', 'Lab', 'Labor Cost', 'Labour Cost', 'Installation', 'Install', 'Lab/Unit', 'Labor/Unit', 'Lab/Ea'],
     equipment: ['Equipment', 'Equip.', 'Equipment Cost', 'Equipment Rental', 'Rental', 'Tools'],
+    laborHours: ['Labor Hours', 'Labour Hours', 'Labor Hrs', 'Man Hours', 'Manhours', 'Crew Hours', 'Work Hours'],
+    performedBy: ['Crew', 'Crew Code', 'Performed By', 'Work By', 'Work Done By', 'Done By', 'Responsible Party', 'Responsibility', 'Installed By', 'Subcontractor'],
     scope: ['Scope', 'Trade', 'Category', 'Division', 'Phase', 'Section', 'Room', 'Area'],
     previouslyBilled: [
       'Previous Draws', 'Previous Draw', 'Prior Draws', 'Previous Applications', 'Previous Application', 'From Previous Application',

@@ -148,6 +148,8 @@ export const spanish: LanguageTerms = {
     material: ['Material', 'Materiales'],
     labor: ['Mano de obra', 'Mano obra', 'M.O.', 'MO'],
     equipment: ['Equipo', 'Equipos', 'Maquinaria', 'Herramientas'],
+    laborHours: ['Horas de mano de obra', 'Horas hombre', 'H.H.'],
+    performedBy: ['Cuadrilla', 'Realizado por', 'Ejecutado por', 'Responsable', 'Subcontratista'],
     scope: ['Capítulo', 'Rubro', 'Categoría', 'Sección', 'Oficio'],
     previouslyBilled: ['Certificado Anterior', 'Facturado Anterior', 'A Origen Anterior', 'Pagado a la Fecha', 'Anterior'],
     thisPeriod: ['Este Período', 'Periodo Actual', 'Esta Certificación', 'Certificación Actual'],

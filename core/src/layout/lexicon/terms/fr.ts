@@ -149,6 +149,8 @@ export const french: LanguageTerms = {
     material: ['Matériaux', 'Fournitures', 'Fourniture', 'Matériel'],
     labor: ["Main d'œuvre", 'M.O.', 'MO', 'Pose', 'Installation'],
     equipment: ['Équipement', 'Matériel', 'Engins'],
+    laborHours: ['Heures de main-d’œuvre', 'Heures-homme', 'Heures MO'],
+    performedBy: ['Équipe', 'Réalisé par', 'Exécuté par', 'Responsable', 'Sous-traitant'],
     scope: ['Lot', "Corps d'état", 'Catégorie', 'Section', 'Poste', 'Pièce'],
     previouslyBilled: ['Déjà Facturé', 'Cumul Précédent', 'Situation Précédente', 'Précédent'],
     thisPeriod: ['Cette Période', 'Situation du Mois', 'Période en Cours'],

@@ -121,6 +121,8 @@ export const dutch: LanguageTerms = {
     material: ['Materiaal', 'Materialen', 'Mat.'],
     labor: ['Arbeid', 'Arbeidsloon', 'Arbeidskosten', 'Loon', 'Montage'],
     equipment: ['Materieel', 'Gereedschap', 'Machines'],
+    laborHours: ['Arbeidsuren', 'Manuren', 'Mensuren'],
+    performedBy: ['Ploeg', 'Uitgevoerd door', 'Uit te voeren door', 'Verantwoordelijke', 'Onderaannemer'],
     scope: ['Hoofdstuk', 'Onderdeel', 'Categorie', 'Ruimte'],
     previouslyBilled: ['Eerder Gefactureerd', 'Reeds Gefactureerd', 'Vorige Termijnen'],
     thisPeriod: ['Deze Termijn', 'Huidige Termijn', 'Deze Periode'],

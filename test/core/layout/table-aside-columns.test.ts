@@ -1,0 +1,58 @@
+import { expect } from 'chai';
+import { fixed, page, read, rolesOf, tablesOf } from './helpers.js';
+
+/** Columns that hold neither what a line is nor what it costs: crews, labor hours, who performs the work, checklist marks. */
+
+describe('core layout: table columns beside the description and the amounts', () => {
+  it('reads crew and labor-hour columns of a unit-cost estimate as their own, not as the description or the labor cost', () => {
+    const row = fixed(10, 36, 8, -7, -6, -6, -10, -10, -10);
+    const { tables } = tablesOf(
+      page(
+        row('Line', 'Description', 'Crew', 'Labor', 'Unit', 'Qty', 'Material', 'Labor', 'Total'),
+        row('', '', '', 'Hours'),
+        row('0175', 'Lead-safe work practices (RRP)', '1 Clab', '20.88', 'LS', '1', '447.00', '1,015.00', '1,462.00'),
+        row('0430', 'Repoint brick foundation walls', 'D-1', '20.25', 'SF', '101', '130.29', '1,237.25', '1,367.54'),
+      ),
+    );
+    expect(rolesOf(tables[0].header.columns)).to.deep.equal(['itemNumber', 'description', 'performedBy', 'laborHours', 'unit', 'quantity', 'material', 'labor', 'amount']);
+    expect(tables[0].entries.map(read)).to.deep.equal([
+      { kind: 'item', itemNumber: '0175', description: 'Lead-safe work practices (RRP)', performedBy: '1 Clab', laborHours: '20.88', unit: 'LS', quantity: '1', material: '447.00', labor: '1,015.00', amount: '1,462.00' },
+      { kind: 'item', itemNumber: '0430', description: 'Repoint brick foundation walls', performedBy: 'D-1', laborHours: '20.25', unit: 'SF', quantity: '101', material: '130.29', labor: '1,237.25', amount: '1,367.54' },
+    ]);
+  });
+
+  it('keeps who performs each line ("Performed By") out of its description, wrapped lines too', () => {
+    const row = fixed(5, 46, 16, -12);
+    const { tables } = tablesOf(
+      page(
+        row('No.', 'Description of Work', 'Performed By', 'Amount'),
+        row('1.', 'Replace rotted porch floor boards', 'Contractor', '2,864.16'),
+        row('2.', 'Baseboard, caulked and painted; remove and', 'Contractor', '1,466.80'),
+        row('', 'dispose of existing materials off site'),
+        row('3.', 'Paint the back bedroom', 'Homeowner', '0.00'),
+      ),
+    );
+    expect(tables[0].entries.map((entry) => [read(entry).description, read(entry).performedBy])).to.deep.equal([
+      ['Replace rotted porch floor boards', 'Contractor'],
+      ['Baseboard, caulked and painted; remove and dispose of existing materials off site', 'Contractor'],
+      ['Paint the back bedroom', 'Homeowner'],
+    ]);
+  });
+
+  it("puts a checklist's marks under the S | R | NP columns no header word names, not in the unit", () => {
+    const row = fixed(6, 34, 4, 4, 4, -6, 6, -10, -10, -10);
+    const { tables } = tablesOf(
+      page(
+        row('No.', 'Component / Work Item', 'S', 'R', 'NP', 'Qty', ' Unit', 'Material', 'Labor', 'Total'),
+        row('1.01', 'Remove fixtures and tile to studs', '', 'X', '', '1', ' LS', '33.00', '950.00', '983.00'),
+        row('1.02', 'Ceramic floor tile', 'X'),
+        row('1.03', 'Prime and paint walls', '', 'X', '', '450', ' SF', '162.00', '454.50', '616.50'),
+      ),
+    );
+    const items = tables[0].entries.filter((entry) => entry.kind === 'item').map(read);
+    expect(items.map((item) => [item.description, item.unit, item.column3])).to.deep.equal([
+      ['Remove fixtures and tile to studs', 'LS', 'X'],
+      ['Prime and paint walls', 'SF', 'X'],
+    ]);
+  });
+});
