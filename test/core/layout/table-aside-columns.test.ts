@@ -30,12 +30,14 @@ describe('core layout: table columns beside the description and the amounts', ()
         row('2.', 'Baseboard, caulked and painted; remove and', 'Contractor', '1,466.80'),
         row('', 'dispose of existing materials off site'),
         row('3.', 'Paint the back bedroom', 'Homeowner', '0.00'),
+        row('4.', 'Skim coat cracked plaster walls', 'Northside Painting & Drywall', '1,520.82'),
       ),
     );
     expect(tables[0].entries.map((entry) => [read(entry).description, read(entry).performedBy])).to.deep.equal([
       ['Replace rotted porch floor boards', 'Contractor'],
       ['Baseboard, caulked and painted; remove and dispose of existing materials off site', 'Contractor'],
       ['Paint the back bedroom', 'Homeowner'],
+      ['Skim coat cracked plaster walls', 'Northside Painting & Drywall'],
     ]);
   });
 

@@ -33,6 +33,26 @@ describe('core layout: section headings inside tables', () => {
     expect(kinds(tables[0])).to.deep.equal(['item: Dumpster', 'item: Paint walls and ceilings', 'item: Refinish floors']);
   });
 
+  it('reads a row printing only the amount its section\'s fuller items add up to as their total, whatever its label ("Estimated cost, this room")', () => {
+    const { tables } = tablesOf(
+      page(
+        HEADER,
+        line('', 'GARAGE'),
+        line('1.01', 'Overhead door with opener', '483.00', '1,595.00', '2,078.00'),
+        line('', 'Estimated cost, this room', '', '', '2,078.00'),
+        line('', 'BASEMENT'),
+        line('2.01', 'Remove oil tank', '815.00', '228.00', '1,043.00'),
+        line('2.02', 'Patch slab', '100.00', '50.00', '150.00'),
+        line('', 'Estimated cost, this room', '', '', '1,193.00'),
+        line('', 'Dumpster', '', '', '1,193.00'),
+      ),
+    );
+    expect(kinds(tables[0])).to.deep.equal([
+      'heading: GARAGE', 'item: Overhead door with opener', 'subtotal: Estimated cost, this room',
+      'heading: BASEMENT', 'item: Remove oil tank', 'item: Patch slab', 'subtotal: Estimated cost, this room', 'item: Dumpster',
+    ]);
+  });
+
   it('reads an item numbered one after the item above as an item, though "13  60 in." reads like a CSI heading', () => {
     const { tables } = tablesOf(
       page(

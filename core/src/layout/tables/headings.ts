@@ -104,6 +104,29 @@ export function headsItemsSummingTo(state: ScanState, rows: LayoutRow[], index: 
   return false;
 }
 
+/**
+ * A row printing only an amount that the fuller items since the section's heading add up to
+ * ("Estimated cost, this room  $2,078.00"): the section's total, whatever its label says.
+ */
+export function totalsItemsAbove(state: ScanState, line: SplitLine, options: TableReadOptions): boolean {
+  const amountOf = (cells: Word[][], columns: TableColumn[]): number | null => {
+    const index = columns.findIndex((column) => column.role === 'amount');
+    return index < 0 ? null : (readAmountCell(cells[index], options.format)?.value ?? null);
+  };
+  const printed = amountOf(line.cells, columnsOf(state));
+  let start = state.entries.length;
+  while (start > 0 && state.entries[start - 1].kind === 'item') start -= 1;
+  const items = state.entries.slice(start);
+  if (printed === null || start === 0 || items.length === 0) return false;
+  let sum = 0;
+  for (const item of items) {
+    const value = amountOf(item.cells, item.columns);
+    if (value === null || lineValues({ row: item.rows[0], cells: item.cells }, item.columns, options.format).money < 2) return false;
+    sum += value;
+  }
+  return cents(sum) === cents(printed);
+}
+
 /** A heading's words without the facts printed beside it ("Master Bedroom      Height: 8'"). */
 function headingWords(row: LayoutRow): Word[] {
   const cells = cellsOf(row);

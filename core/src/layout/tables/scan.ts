@@ -4,7 +4,7 @@ import { parseAmount } from '../numbers.js';
 import { rowGap, rowHeightsToX, type LayoutRow } from '../rows.js';
 import { readDetailLine, type DetailLine } from './detail-lines.js';
 import { isLabelRow, readHeaderAt } from './header.js';
-import { continuesItemNumbering, headsItemsSummingTo, isHeading, isOutlineHeading, openHeading } from './headings.js';
+import { continuesItemNumbering, headsItemsSummingTo, isHeading, isOutlineHeading, openHeading, totalsItemsAbove } from './headings.js';
 import { inferHeader, withEarlierColumns, withInferredColumns } from './infer.js';
 import { isTextColumn, MONEY_ROLES, type Table, type TableColumn, type TableEntry, type TableHeader } from './model.js';
 import { headingNumbering, isItemLine, lineValues, namesASection, namesHeading, startsLowerCase, totalLabelOf, type TotalLabel } from './rows.js';
@@ -185,8 +185,9 @@ function scanRow(state: ScanState, rows: LayoutRow[], index: number, options: Ta
   if (!total && !values.quantity && values.money === 1 && headsItemsSummingTo(state, rows, index, line, options)) return openHeading(state, line);
   // "Tax preparation  1  $100" is an item; "Subtotal 7.0 HVAC" only looks like one to its columns.
   // A total label with no amount on the row is text like any other ("base; protect adjacent finishes").
-  if (total && priced && (!values.quantity || namesASection(row.text) || namesHeading(row.text, state.heading))) {
-    if (readTotalRow(state, line, upcoming(), options, total) === 'end') {
+  const closesSection = !total && !values.quantity && values.money === 1 && totalsItemsAbove(state, line, options);
+  if (closesSection || (total && priced && (!values.quantity || namesASection(row.text) || namesHeading(row.text, state.heading)))) {
+    if (total && readTotalRow(state, line, upcoming(), options, total) === 'end') {
       state.totals = entry('subtotal', line, columns, labelWords(line, columns));
       return false;
     }

@@ -4,7 +4,7 @@ import { parseAmount, parsePercent, type NumberFormat } from '../numbers.js';
 import { cellGap, inRowHeights, rowHeightsToX, type LayoutRow } from '../rows.js';
 import { foldWord } from '../text.js';
 import { isKnownUnit, parseUnit } from '../units.js';
-import { isAsideColumn, isTextColumn, type TableColumn } from './model.js';
+import { ANNOTATION_ROLES, isAsideColumn, isTextColumn, type TableColumn } from './model.js';
 
 /** A row cut into a table's columns. */
 export interface SplitLine {
@@ -127,11 +127,25 @@ function assignTextWords(words: Word[], columns: TableColumn[], row: LayoutRow, 
   let inScope = false;
   // An item code of several words stops where the next text column (trade, description) starts.
   const nextTextColumn = item < 0 ? 0 : Math.min(...columns.filter((column, index) => index !== item && isTextColumn(column) && column.x0 > columns[item].x1).map((column) => column.x0), 1);
+  // A crew or performer's name of several words ("Northside Painting & Drywall") runs on from under its header.
+  const annotations = columns.filter((column) => column.role !== null && ANNOTATION_ROLES.has(column.role));
+  let inAnnotation = -1;
   words.forEach((word, position) => {
+    const spaced = position > 0 && inRowHeights(row, word.bbox[0] - words[position - 1].bbox[2]) > cellGap(row);
+    const startsCellHere = position === 0 || spaced;
+    if (inAnnotation >= 0 && !startsCellHere) {
+      cells[inAnnotation].push(word);
+      return;
+    }
+    const annotation = startsCellHere ? annotations.find((column) => word.bbox[0] >= column.x0 - tolerance && word.bbox[0] <= column.x1) : undefined;
+    inAnnotation = annotation ? columns.indexOf(annotation) : -1;
+    if (annotation) {
+      cells[inAnnotation].push(word);
+      return;
+    }
     const leftOfDescription = !descriptionColumn || word.bbox[2] < descriptionColumn.x0;
     const itemLike = ITEM_NUMBER.test(word.text) || CODE_NUMBER.test(word.text) || (descriptionColumn !== undefined && (leftOfDescription || centreX(word.bbox) < descriptionColumn.x0));
     // An item code of several words ("Finishes: Install") fills its column up to where the descriptions start.
-    const spaced = position > 0 && inRowHeights(row, word.bbox[0] - words[position - 1].bbox[2]) > cellGap(row);
     const continues = inItem && !spaced && word.bbox[0] < nextTextColumn - tolerance;
     inItem = item >= 0 && (continues || (position === 0 && itemLike && intervalDistance(word, columns[item]) <= tolerance));
     // A trade's cell runs from its first word to the next gap between cells ("General Requirements /").
