@@ -41,20 +41,23 @@ describe('core layout: table columns beside the description and the amounts', ()
     ]);
   });
 
-  it("puts a checklist's marks under the S | R | NP columns no header word names, not in the unit", () => {
+  it("puts a checklist's marks under the S | R | NP columns no header word names, not in the unit, and heads its unpriced lines", () => {
     const row = fixed(6, 34, 4, 4, 4, -6, 6, -10, -10, -10);
     const { tables } = tablesOf(
       page(
         row('No.', 'Component / Work Item', 'S', 'R', 'NP', 'Qty', ' Unit', 'Material', 'Labor', 'Total'),
+        row('', 'MASTER BATH'),
         row('1.01', 'Remove fixtures and tile to studs', '', 'X', '', '1', ' LS', '33.00', '950.00', '983.00'),
-        row('1.02', 'Ceramic floor tile', 'X'),
-        row('1.03', 'Prime and paint walls', '', 'X', '', '450', ' SF', '162.00', '454.50', '616.50'),
+        row('', 'KITCHEN'),
+        row('2.01', 'Ceramic floor tile', 'X'),
+        row('2.02', 'Prime and paint walls', '', 'X', '', '450', ' SF', '162.00', '454.50', '616.50'),
       ),
     );
-    const items = tables[0].entries.filter((entry) => entry.kind === 'item').map(read);
-    expect(items.map((item) => [item.description, item.unit, item.column3])).to.deep.equal([
-      ['Remove fixtures and tile to studs', 'LS', 'X'],
-      ['Prime and paint walls', 'SF', 'X'],
+    expect(tables[0].entries.map((entry) => [entry.kind, read(entry).description, read(entry).unit, read(entry).column3])).to.deep.equal([
+      ['heading', 'MASTER BATH', undefined, undefined],
+      ['item', 'Remove fixtures and tile to studs', 'LS', 'X'],
+      ['heading', 'KITCHEN', undefined, undefined],
+      ['item', 'Prime and paint walls', 'SF', 'X'],
     ]);
   });
 });

@@ -53,6 +53,25 @@ describe('core layout: section headings inside tables', () => {
     ]);
   });
 
+  it("reads the last section's own total as its subtotal, after its heading printed again on the next page", () => {
+    const { tables } = tablesOf([
+      page(
+        HEADER,
+        line('', 'KITCHEN'),
+        line('3.01', 'Remove cabinets', '825.00', '51.00', '876.00'),
+        line('', 'Estimated cost, this room', '', '', '876.00'),
+        line('', 'MASTER BEDROOM'),
+        line('4.02', 'Closet shelving and rod', '170.80', '164.78', '335.58'),
+      ),
+      page(HEADER, line('', 'MASTER BEDROOM (continued)'), line('4.03', 'Smoke detectors', '222.00', '132.00', '354.00'), line('', 'Room total', '', '', '689.58')),
+    ]);
+    expect(kinds(tables[0])).to.deep.equal([
+      'heading: KITCHEN', 'item: Remove cabinets', 'subtotal: Estimated cost, this room',
+      'heading: MASTER BEDROOM', 'item: Closet shelving and rod', 'heading: MASTER BEDROOM (continued)', 'item: Smoke detectors', 'subtotal: Room total',
+    ]);
+    expect(tables[0].totals).to.equal(undefined);
+  });
+
   it('reads an item numbered one after the item above as an item, though "13  60 in." reads like a CSI heading', () => {
     const { tables } = tablesOf(
       page(

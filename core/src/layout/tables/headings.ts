@@ -3,9 +3,9 @@ import { joinWords } from '../boxes.js';
 import { cents } from '../numbers.js';
 import { cellsOf, rowGap, rowHeightsToX, type LayoutRow } from '../rows.js';
 import { readAmountCell } from './cells.js';
-import type { TableColumn } from './model.js';
+import { isAsideColumn, isTextColumn, type TableColumn } from './model.js';
 import { allDashes, headingNumbering, isItemLine, isTitleLike, lineValues } from './rows.js';
-import { columnsOf, entry, isItem, ITEM_START, keepGoing, WRAP_GAP, type ScanState, type TableReadOptions } from './scan-state.js';
+import { columnsOf, CONTINUATION_NOTE, entry, isItem, ITEM_START, keepGoing, WRAP_GAP, type ScanState, type TableReadOptions } from './scan-state.js';
 import { splitRow, textWords, valueWords, type SplitLine } from './split.js';
 
 /** Section headings inside a table: numbered, titled, over the items or the form lines they head. */
@@ -22,8 +22,11 @@ const NOTE_GAP = 2;
 function opensItem(upcoming: SplitLine[], state: ScanState, options: TableReadOptions): boolean {
   const [next, after] = upcoming;
   if (!next || isItem(next, state, options)) return false;
-  const text = textWords(next, columnsOf(state));
-  if (text.length < 2 || valueWords(next, columnsOf(state)).length > 0) return false;
+  const columns = columnsOf(state);
+  const text = textWords(next, columns);
+  // A checklist's mark ("X" under S | R | NP) on a line of its own prices nothing.
+  const values = next.cells.filter((_, index) => !isTextColumn(columns[index]) && !isAsideColumn(columns[index])).flat();
+  if (text.length < 2 || values.length > 0) return false;
   return ITEM_START.test(text[0].text) || (after !== undefined && after.row.page === next.row.page && rowGap(next.row, after.row) <= NOTE_GAP && isItem(after, state, options));
 }
 
@@ -106,18 +109,21 @@ export function headsItemsSummingTo(state: ScanState, rows: LayoutRow[], index: 
 
 /**
  * A row printing only an amount that the fuller items since the section's heading add up to
- * ("Estimated cost, this room  $2,078.00"): the section's total, whatever its label says.
+ * ("Estimated cost, this room  $2,078.00"): the section's total, whatever its label says. With
+ * `scope: 'table'`, whether it adds up all the table's items instead.
  */
-export function totalsItemsAbove(state: ScanState, line: SplitLine, options: TableReadOptions): boolean {
+export function totalsItemsAbove(state: ScanState, line: SplitLine, options: TableReadOptions, scope: 'section' | 'table' = 'section'): boolean {
   const amountOf = (cells: Word[][], columns: TableColumn[]): number | null => {
     const index = columns.findIndex((column) => column.role === 'amount');
     return index < 0 ? null : (readAmountCell(cells[index], options.format)?.value ?? null);
   };
   const printed = amountOf(line.cells, columnsOf(state));
-  let start = state.entries.length;
-  while (start > 0 && state.entries[start - 1].kind === 'item') start -= 1;
-  const items = state.entries.slice(start);
-  if (printed === null || start === 0 || items.length === 0) return false;
+  // The section goes on under its heading printed again after a page break ("MASTER BEDROOM (continued)").
+  const goesOn = (entry: ScanState['entries'][number]): boolean => entry.kind === 'item' || (entry.kind === 'heading' && CONTINUATION_NOTE.test(joinWords(entry.label)));
+  let start = scope === 'table' ? 0 : state.entries.length;
+  while (start > 0 && goesOn(state.entries[start - 1])) start -= 1;
+  const items = state.entries.slice(start).filter((entry) => entry.kind === 'item');
+  if (printed === null || (scope === 'section' && start === 0) || items.length === 0) return false;
   let sum = 0;
   for (const item of items) {
     const value = amountOf(item.cells, item.columns);

@@ -130,6 +130,8 @@ function leftOfTableOnNextPage(state: ScanState, row: LayoutRow): boolean {
 function readTotalRow(state: ScanState, line: SplitLine, upcoming: SplitLine[], options: TableReadOptions, total: TotalLabel): 'subtotal' | 'end' {
   const text = line.row.text;
   if (namesASection(text) || namesHeading(text, state.heading)) return 'subtotal';
+  // The last section's total ("Room total  1,982.99") adds up the items under its heading only.
+  if (totalsItemsAbove(state, line, options) && !totalsItemsAbove(state, line, options, 'table')) return 'subtotal';
   // Only a subtotal, or a total that names what it totals ("Totals: Kitchen"), may stand between
   // items; a bare total, tax or amount due ends the table.
   const named = labelWords(line, columnsOf(state)).some((word) => !total.words.includes(word) && /\p{L}{2}/u.test(word.text));
