@@ -36,7 +36,7 @@ const RECAP_LABELS: Array<[RecapField, string[]]> = [
   ['profit', ['profit', "contractor's profit", 'contractor profit']],
   ['generalConditions', ['general conditions', 'gen conditions', 'general condition']],
   ['subtotal', ['subtotal', 'sub total', 'sub-total', 'total of sections', 'sections total', 'total all sections', 'total direct costs', 'total direct cost', 'direct costs',
-      'total direct construction cost', 'direct construction cost']],
+      'total direct construction cost', 'direct construction cost', 'total of the work', 'total of work', 'total of all work', 'total of repair items', 'total repair items']],
   // A bare "Total" is the grand total only when nothing more specific labels the row.
   ['grandTotal', ['total', 'total due', 'amount due', 'total amount', 'total price']],
 ];

@@ -216,7 +216,9 @@ export function readStatementTable(layout: DocumentLayout): DraftTable {
   const headed = tables.some((table) => table.entries.some((entry) => entry.kind === 'heading'));
   const builder = new SectionBuilder(format, headingAbove(rows, tables[0].start), headed);
   const last = tables[tables.length - 1];
-  const recapLines = trailingUnnumbered(tables.flatMap((table) => table.entries));
+  const entries = tables.flatMap((table) => table.entries);
+  const unnumbered = trailingUnnumbered(entries);
+  const recapLines = [...unnumbered, ...totalsOfSections(entries, unnumbered)];
   for (const table of tables) {
     for (const entry of table.entries) {
       if (recapLines.includes(entry)) continue;
@@ -225,8 +227,20 @@ export function readStatementTable(layout: DocumentLayout): DraftTable {
       else builder.item(entry);
     }
   }
-  const end = recapLines.length > 0 ? recapLines[0].rows[0].index : last.end;
+  const end = recapLines.length > 0 ? Math.min(...recapLines.map((entry) => entry.rows[0].index)) : last.end;
   return { sections: builder.sections, end, columns: last.entries.at(-1)?.columns ?? last.header.columns };
+}
+
+/**
+ * A total right after the last section's own ("Total of the work" under "Total Roofing"), with only
+ * recap lines after it: the recap starts there, though printed in the table.
+ */
+function totalsOfSections(entries: TableEntry[], recapLines: TableEntry[]): TableEntry[] {
+  for (let index = entries.findLastIndex((entry) => entry.kind === 'heading') + 2; index < entries.length; index += 1) {
+    const rest = entries.slice(index);
+    if (entries[index].kind === 'subtotal' && entries[index - 1].kind === 'subtotal' && rest.every((entry) => entry.kind === 'subtotal' || recapLines.includes(entry))) return rest;
+  }
+  return [];
 }
 
 /** An item number printed in its own column or before the description ("13.", "4)", "3.2"). */

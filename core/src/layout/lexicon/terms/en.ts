@@ -163,7 +163,7 @@ export const english: LanguageTerms = {
       'Grand Total', 'Total', 'Total Estimate', 'Estimate Total', 'Total Bid', 'Bid Total', 'Contract Total', 'Total Contract Price',
       'Total Project Cost', 'Project Total', 'Total Repair Cost', 'Total Cost of Repairs', 'Total Rehabilitation Cost',
       'Total Cost', 'Total Price', 'Total Amount', 'Total Due', 'Amount Due', 'Total Contract Amount', 'Contract Amount',
-      'Contract Sum', 'Replacement Cost Value',
+      'Contract Sum', 'Contract Price', 'Replacement Cost Value',
     ],
     sectionTotal: ['Section Total', 'Section Subtotal', 'Subtotal', 'Total', 'Division Total', 'Trade Total', 'Category Total', 'Phase Total'],
     permitsAndFees: ['Permits and Fees', 'Permits & Fees', 'Permits', 'Permit', 'Permit Fees', 'Permit Fee', 'Building Permit', 'Fees'],
