@@ -79,9 +79,12 @@ function personBeforeComma(text: string): string {
 }
 
 /** Values of each label in reading order (right of the label, else under it). */
-function collectLabelled(rows: Row[]): Map<MetaField, Found[]> {
+function collectLabelled(layout: DocumentLayout): Map<MetaField, Found[]> {
+  const { rows } = layout;
   const found = new Map<MetaField, Found[]>();
-  const hitsByRow = rows.map((row) => (row.furniture ? [] : labelsOf(row)));
+  // A cost line's words are no labels ("Contractor" in a "Performed By" column).
+  const itemRows = new Set(layout.tables.flatMap((table) => table.entries.filter((entry) => entry.kind === 'item').flatMap((entry) => entry.rows)));
+  const hitsByRow = rows.map((row) => (row.furniture || itemRows.has(row) ? [] : labelsOf(row)));
   const stops = new Set(hitsByRow.flat().flatMap((hit) => hit.row.words.slice(hit.start, hit.end)));
   hitsByRow.forEach((hits, rowIndex) => {
     const captions = isCaptionRow(rows[rowIndex], hits);
@@ -150,7 +153,7 @@ class MetadataReader {
     private readonly provenance: ProvenanceRecorder,
   ) {
     this.rows = layout.rows;
-    this.found = collectLabelled(layout.rows);
+    this.found = collectLabelled(layout);
   }
 
   /** The value of the field's best-spelled label, the first in reading order among equals. */

@@ -80,6 +80,19 @@ describe('plugin-sor header block', () => {
       expect(metadata(['Contractor:  Best Builders Inc.       License # RBC 993012']).contractorInfo).to.deep.equal({ name: 'Best Builders Inc.', license: 'RBC 993012', phone: null });
     });
 
+    it('takes no "Contractor" in a cost line (who performs it) for a label: the contractor is the named one', () => {
+      const row = (number: string, description: string, by: string, amount: string): string => `${number.padEnd(5)}${description.padEnd(44)}${by.padEnd(16)}${amount.padStart(12)}`;
+      const meta = metadata([
+        'Contractor:  Kowalczyk Builders Group',
+        '',
+        row('No.', 'Description of Work', 'Performed By', 'Amount'),
+        row('1.', 'Replace rotted porch floor boards', 'Contractor', '2,864.16'),
+        row('2.', 'Oak stair treads and risers', 'Contractor', '1,860.00'),
+      ]);
+      expect(meta.contractorInfo.name).to.equal('Kowalczyk Builders Group');
+      expect(metadata([row('No.', 'Description of Work', 'Performed By', 'Amount'), row('1.', 'Replace rotted porch floor boards', 'Contractor', '2,864.16')]).contractorInfo.name).to.equal(null);
+    });
+
     it('reads the license after a label that ends in a number mark', () => {
       expect(metadata(['Contractor:  Best Builders Inc.', 'CONTRACTOR LICENSE NO. CGC-1520338']).contractorInfo.license).to.equal('CGC-1520338');
     });
