@@ -33,6 +33,9 @@ export type MetaField =
   | 'jobSite'
   | 'other';
 
+/** The state and ZIP code that end a US address ("Birmingham, AL 35233"). */
+export const STATE_AND_ZIP = /\b[A-Z]{2}\s+\d{5}(-\d{4})?\b/;
+
 /**
  * Label anchors of the header block: the statement's own wordings, then the shared lexicon's
  * terms of the same concepts. `other` labels are read only so that they end the value before them

@@ -1,6 +1,7 @@
 import type { Word } from '@docsift/core';
 import { cellsOf, findDateInText, findIssuer, foldText, hasLegalForm, isDocumentTitle, parseAmount, rowHeightsToX, textOf, type DocumentLayout, type LayoutRow as Row, type PartyName } from '@docsift/core/layout';
-import { isCaptionRow, labelsOf, valueOf, type LabelHit, type MetaField } from './labels.js';
+import { fillFromContractParties } from './contract-parties.js';
+import { isCaptionRow, labelsOf, STATE_AND_ZIP, valueOf, type LabelHit, type MetaField } from './labels.js';
 import type { ProvenanceRecorder } from './provenance.js';
 import type { SorAdditionalInfo, SorMetadata } from './schema.js';
 
@@ -50,7 +51,6 @@ const MIN_ISSUER_CONFIDENCE = 0.6;
 /** A label's value is looked for this many rows under the contractor's label (its phone in a stacked block). */
 const CONTRACTOR_BLOCK_ROWS = 3;
 /** The town line that ends a US address ("Boise, ID 83726"): the lines under it are something else. */
-const STATE_AND_ZIP = /\b[A-Z]{2}\s+\d{5}(-\d{4})?\b/;
 /** A street address inside a job's description ("Renovation of 1764 Magnolia Street"): a house number, then a word. */
 const HOUSE_NUMBER = /^\d{1,6}[A-Za-z]?$/;
 
@@ -187,6 +187,7 @@ class MetadataReader {
     meta.propertyAddress = this.readAddress();
     this.readContractor();
     this.readConsultantCompany();
+    fillFromContractParties(this.metadata, this.layout, this.provenance);
     return meta;
   }
 

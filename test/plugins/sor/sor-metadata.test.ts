@@ -75,6 +75,24 @@ describe('plugin-sor header block', () => {
     expect(meta).to.deep.include({ lenderName: 'Northgate Home Loans', borrowerName: 'Pat Doe' });
   });
 
+  it("reads a homeowner/contractor agreement's parties from its opening clause, both owners where a signature line names one", () => {
+    const { data, fieldDetails } = read([
+      'HOMEOWNER / CONTRACTOR AGREEMENT',
+      'THIS AGREEMENT is made on September 9, 2025 between Lisa Whitaker & Denise Novak (the "Owner") and Kowalczyk',
+      'Builders Group, license no. RBC 950285, telephone (205) 300-9680 (the "Contractor"), for the renovation of the property at',
+      '6864 Garfield Blvd, Birmingham, AL 35233 (the "Property"), financed by Union Federal Savings & Loan (the "Lender").',
+      '',
+      'Owner:  Lisa Whitaker                               Date',
+    ]);
+    expect(data.documentMetadata).to.deep.include({
+      borrowerName: 'Lisa Whitaker & Denise Novak',
+      propertyAddress: '6864 Garfield Blvd, Birmingham, AL 35233',
+      lenderName: 'Union Federal Savings & Loan',
+      contractorInfo: { name: 'Kowalczyk Builders Group', license: 'RBC 950285', phone: '(205) 300-9680' },
+    });
+    expect(fieldDetails['documentMetadata.contractorInfo.license'].bbox![1]).to.be.closeTo(2 / 66, 1e-3);
+  });
+
   describe('the contractor', () => {
     it('reads a license value that starts with letters after a number mark', () => {
       expect(metadata(['Contractor:  Best Builders Inc.       License # RBC 993012']).contractorInfo).to.deep.equal({ name: 'Best Builders Inc.', license: 'RBC 993012', phone: null });
