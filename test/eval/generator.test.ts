@@ -82,8 +82,8 @@ async function printedLines(bytes: Uint8Array): Promise<string[][]> {
 }
 
 const SUITES = [
-  { title: 'generated statements of repair', families: ['g1', 'g4', 'g10', 'g13', 'g14', 'g15', 'g16', 'g22', 'g23'], heldOut: false },
-  { title: 'generated statements of repair, held-out families', families: ['g26', 'g27', 'g28', 'g29'], heldOut: true },
+  { title: 'generated statements of repair', families: ['g1', 'g4', 'g10', 'g13', 'g14', 'g15', 'g16', 'g22', 'g23', 'g27', 'g29'], heldOut: false },
+  { title: 'generated statements of repair, held-out families', families: ['g30', 'g31', 'g32', 'g33'], heldOut: true },
 ];
 
 for (const suite of SUITES) describe(suite.title, () => {
@@ -123,7 +123,7 @@ for (const suite of SUITES) describe(suite.title, () => {
       expect(items.length, answer.file).to.be.within(5, 80);
       for (const item of items) {
         const parts = sum([item.materialCost, item.laborCost]);
-        // g10, g13, g15, g16 and g23 print no material/labor split; g1, g22 and g29 print an equipment column, so their line totals hold more than material + labor.
+        // g10, g13, g15, g16, g23, g30 and g33 print no material/labor split; g1, g22 and g29 print an equipment column, so their line totals hold more than material + labor.
         if (item.materialCost === null) expect(cents(item.totalCost), item.description).to.be.above(0);
         else if (['g1', 'g22', 'g29'].includes(answer.layoutFamily)) expect(cents(item.totalCost), item.description).to.be.at.least(parts);
         else expect(cents(item.totalCost), item.description).to.equal(parts);
@@ -149,7 +149,55 @@ for (const suite of SUITES) describe(suite.title, () => {
     }
   });
 
-  if (!suite.families.includes('g22')) return;
+  if (suite.heldOut) {
+    it('allocates each line of a multi-unit write-up to the dwelling units and the common areas, to the cent (g30)', async () => {
+      const units = new Set(['EA', 'LF', 'SF', 'SY', 'SQ', 'LS', 'HR', 'CY']);
+      const amount = (word: string) => Math.round(Number(word.replace(/,/g, '')) * 100);
+      for (const answer of sets[0].files.filter((candidate) => candidate.layoutFamily === 'g30')) {
+        const totals: number[] = [];
+        for (const line of await printedLines(new Uint8Array(readFileSync(path.join(folders[0], answer.file))))) {
+          const unit = line.findLastIndex((word) => units.has(word));
+          const amounts = line.slice(unit + 1);
+          if (unit < 0 || amounts.length < 2 || !amounts.every((word) => /^[\d,]+\.\d\d$/.test(word))) continue;
+          const shares = amounts.slice(0, -1).reduce((sum, word) => sum + amount(word), 0);
+          expect(shares, `${answer.file}: ${line.join(' ')}`).to.equal(amount(amounts.at(-1)!));
+          totals.push(amount(amounts.at(-1)!));
+        }
+        const items = answer.extractedData.constructionSections.flatMap((section) => section.lineItems);
+        expect(totals, answer.file).to.deep.equal(items.map((item) => cents(item.totalCost)));
+      }
+    });
+
+    it('prints the material and the labor of each item on rows of their own, unit cost then extended cost (g31)', async () => {
+      const amount = (word: string) => Math.round(Number(word.replace(/,/g, '')) * 100);
+      for (const answer of sets[0].files.filter((candidate) => candidate.layoutFamily === 'g31')) {
+        const printed = { material: [] as Array<[number, number]>, labor: [] as Array<[number, number]> };
+        for (const line of await printedLines(new Uint8Array(readFileSync(path.join(folders[0], answer.file))))) {
+          const kind = /^Material/.test(line[0]) ? 'material' : /^Labor/.test(line[0]) ? 'labor' : null;
+          if (kind && line.slice(-2).every((word) => /^[\d,]+\.\d\d$/.test(word))) printed[kind].push([amount(line.at(-2)!), amount(line.at(-1)!)]);
+        }
+        const items = answer.extractedData.constructionSections.flatMap((section) => section.lineItems);
+        expect(printed.material.map(([, cost]) => cost), answer.file).to.deep.equal(items.map((item) => cents(item.materialCost)));
+        expect(printed.labor.map(([, cost]) => cost), answer.file).to.deep.equal(items.map((item) => cents(item.laborCost)));
+        items.forEach((item, index) => {
+          for (const [rate, cost] of [printed.material[index], printed.labor[index]]) expect(Math.round(item.quantity! * rate), item.description).to.equal(cost);
+        });
+      }
+    });
+
+    it('prints quantity × unit price under each item of a phone-app estimate, equal to its amount (g33)', async () => {
+      for (const answer of sets[0].files.filter((candidate) => candidate.layoutFamily === 'g33')) {
+        const products: number[] = [];
+        for (const line of await printedLines(new Uint8Array(readFileSync(path.join(folders[0], answer.file))))) {
+          const match = /^([\d,.]+) ([A-Z]{2}) × \$([\d,.]+)$/.exec(line.join(' '));
+          if (match) products.push(Math.round(Number(match[1].replace(/,/g, '')) * Number(match[3].replace(/,/g, '')) * 100));
+        }
+        const items = answer.extractedData.constructionSections.flatMap((section) => section.lineItems);
+        expect(products, answer.file).to.deep.equal(items.map((item) => cents(item.totalCost)));
+      }
+    });
+    return;
+  }
 
   it('carries the running total of the line totals forward at every page break of a cost-code report (g22)', async () => {
     const amount = (words: string[]) => Math.round(Number(words.at(-1)!.replace(/,/g, '')) * 100);

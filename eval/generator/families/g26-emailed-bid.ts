@@ -1,14 +1,14 @@
 import { addDays, emailFor, personName, phoneNumber, type CalendarDate } from '../content.js';
 import type { SorFamily } from '../family.js';
-import { money, percentText, Sheet, type Fonts, type TextStyle } from '../layout.js';
+import { money, percentText, Sheet, type TextStyle } from '../layout.js';
 import { sectionTotal, type RecapLine, type SorDocument } from '../model.js';
 import { Random } from '../random.js';
 import { writeTable, type Column, type TableRow, type TableSpec } from '../table.js';
 import { ROOMS } from '../work-items.js';
-import { oneLine, sectionRows } from './parts.js';
+import { dollarTotalRow, flowLines, oneLine, permitFee, printedFields, sectionRows, type TextContext } from './parts.js';
 
 /**
- * g26 (held out): a contractor's bid sent by e-mail and printed by the loan officer from a webmail
+ * g26: a contractor's bid sent by e-mail and printed by the loan officer from a webmail
  * client: the browser's print header (date and time, page title) and footer (the message URL, "1/2")
  * on every page, the mail client's own header, then the thread. In one client the loan officer's
  * request comes first and the contractor's reply under it; in the other the reply is on top with the
@@ -95,53 +95,35 @@ function threadOf(document: SorDocument, style: Style, random: Random): Thread {
   };
 }
 
-interface Context {
-  sheet: Sheet;
-  fonts: Fonts;
-  regular: TextStyle;
-  bold: TextStyle;
-  leading: number;
-}
+const lines = (context: TextContext, texts: string[], style: TextStyle = context.body): void => flowLines(context, texts, LEFT, RIGHT - LEFT, style);
 
-/** Wrapped lines from the cursor, each moved to the next page when it does not fit. */
-function lines(context: Context, texts: string[], style: TextStyle = context.regular, x = LEFT): void {
-  const { sheet, leading } = context;
-  for (const text of texts) {
-    for (const line of text ? sheet.wrap(text, RIGHT - x, style) : ['']) {
-      sheet.ensure(leading);
-      sheet.text(line, x, sheet.y + style.size, style);
-      sheet.y += leading;
-    }
-  }
-}
-
-function gmailHeader(context: Context, from: Person, to: Person, sent: Sent): void {
-  const { sheet, fonts, regular } = context;
+function gmailHeader(context: TextContext, from: Person, to: Person, sent: Sent): void {
+  const { sheet, fonts, body } = context;
   sheet.ensure(40);
   sheet.rule(LEFT, RIGHT, sheet.y, 0.5, 0.7);
   sheet.y += 6;
   sheet.text(from.name, LEFT, sheet.y + 9, { font: fonts.bold, size: 9 });
-  sheet.text(`<${from.email}>`, LEFT + sheet.textWidth(from.name, { font: fonts.bold, size: 9 }) + 4, sheet.y + 9, { ...regular, gray: 0.35 });
-  sheet.text(gmailDate(sent), RIGHT, sheet.y + 9, { ...regular, size: 8 }, 'right');
+  sheet.text(`<${from.email}>`, LEFT + sheet.textWidth(from.name, { font: fonts.bold, size: 9 }) + 4, sheet.y + 9, { ...body, gray: 0.35 });
+  sheet.text(gmailDate(sent), RIGHT, sheet.y + 9, { ...body, size: 8 }, 'right');
   sheet.y += 12;
-  sheet.text(`To: ${to.name} <${to.email}>`, LEFT, sheet.y + 8, { ...regular, size: 8, gray: 0.35 });
+  sheet.text(`To: ${to.name} <${to.email}>`, LEFT, sheet.y + 8, { ...body, size: 8, gray: 0.35 });
   sheet.y += 18;
 }
 
-function outlookHeader(context: Context, rows: Array<[string, string]>, quoted: boolean): void {
-  const { sheet, fonts, regular } = context;
+function outlookHeader(context: TextContext, rows: Array<[string, string]>, quoted: boolean): void {
+  const { sheet, fonts, body } = context;
   sheet.ensure(rows.length * 11 + 12);
   if (quoted) sheet.rule(LEFT, RIGHT, sheet.y, 0.6, 0.5);
   sheet.y += quoted ? 6 : 0;
   for (const [label, value] of rows) {
     sheet.text(label, LEFT, sheet.y + 9, { font: fonts.bold, size: 9 });
-    sheet.text(value, LEFT + 52, sheet.y + 9, regular);
+    sheet.text(value, LEFT + 52, sheet.y + 9, body);
     sheet.y += 11;
   }
   sheet.y += 8;
 }
 
-function requestBody(context: Context, document: SorDocument, thread: Thread, groupWord: string): void {
+function requestBody(context: TextContext, document: SorDocument, thread: Thread, groupWord: string): void {
   const { parties } = document;
   lines(context, [
     `Hi ${thread.estimator.name.split(' ')[0]},`,
@@ -154,11 +136,11 @@ function requestBody(context: Context, document: SorDocument, thread: Thread, gr
     '',
   ]);
   lines(context, [thread.officer.name], context.bold);
-  lines(context, [thread.officerTitle, parties.lender, `NMLS #${thread.nmls}  |  Direct ${thread.officerPhone}`, thread.officer.email], { ...context.regular, gray: 0.3 });
+  lines(context, [thread.officerTitle, parties.lender, `NMLS #${thread.nmls}  |  Direct ${thread.officerPhone}`, thread.officer.email], { ...context.body, gray: 0.3 });
   context.sheet.y += 10;
 }
 
-function bidTable(context: Context, document: SorDocument, style: Style): void {
+function bidTable(context: TextContext, document: SorDocument, style: Style): void {
   const { sheet, fonts } = context;
   const { recap } = document;
   const amount = (cents: number) => money(cents, { dollar: style.dollar });
@@ -202,18 +184,17 @@ function bidTable(context: Context, document: SorDocument, style: Style): void {
       return { kind: 'item' as const, cells: { number: String(number), description: item.description, labor: amount(item.labor), material: amount(item.material), total: amount(item.total) } };
     }),
   );
-  const recapRow = (label: string, cents: number): TableRow => ({ kind: 'total', label, labelKey: 'description', cells: { total: money(cents, { dollar: true }) } });
   rows.push(
-    recapRow('Subtotal', recap.subtotal),
-    ...(recap.overhead ? [recapRow(`Overhead & profit (${percentText(recap.overhead.rate)})`, recap.overhead.amount)] : []),
-    ...recap.before.map((line) => recapRow(line.label, line.amount)),
-    recapRow(style.grandLabel, recap.grandTotal),
+    dollarTotalRow('Subtotal', recap.subtotal),
+    ...(recap.overhead ? [dollarTotalRow(`Overhead & profit (${percentText(recap.overhead.rate)})`, recap.overhead.amount)] : []),
+    ...recap.before.map((line) => dollarTotalRow(line.label, line.amount)),
+    dollarTotalRow(style.grandLabel, recap.grandTotal),
   );
   writeTable(sheet, spec, rows);
   sheet.y += 12;
 }
 
-function replyBody(context: Context, document: SorDocument, style: Style, thread: Thread): void {
+function replyBody(context: TextContext, document: SorDocument, style: Style, thread: Thread): void {
   const { parties, recap } = document;
   const contractor = parties.contractor!;
   lines(context, [
@@ -232,23 +213,23 @@ function replyBody(context: Context, document: SorDocument, style: Style, thread
     '',
   ]);
   lines(context, [thread.estimator.name], context.bold);
-  lines(context, [contractor.name, `License # ${contractor.license}`, `Office ${contractor.phone}`, thread.estimator.email], { ...context.regular, gray: 0.3 });
+  lines(context, [contractor.name, `License # ${contractor.license}`, `Office ${contractor.phone}`, thread.estimator.email], { ...context.body, gray: 0.3 });
   context.sheet.y += 10;
 }
 
-function thread(context: Context, document: SorDocument, style: Style, data: Thread): void {
+function thread(context: TextContext, document: SorDocument, style: Style, data: Thread): void {
   const { sheet, fonts } = context;
   const byRoom = document.sections.some((section) => ROOMS.some((room) => room.name.toUpperCase() === section.heading.toUpperCase()));
   const groupWord = byRoom ? 'room' : 'trade';
   if (style.client === 'gmail') {
     sheet.text('Gmail', LEFT, sheet.y + 14, { font: fonts.bold, size: 15, gray: 0.4 });
-    sheet.text(`${data.officer.name} <${data.officer.email}>`, RIGHT, sheet.y + 12, { ...context.regular, size: 8 }, 'right');
+    sheet.text(`${data.officer.name} <${data.officer.email}>`, RIGHT, sheet.y + 12, { ...context.body, size: 8 }, 'right');
     sheet.y += 24;
     sheet.rule(LEFT, RIGHT, sheet.y, 1.2, 0.6);
     sheet.y += 14;
     sheet.text(data.subject, LEFT, sheet.y + 12, { font: fonts.bold, size: 13 });
     sheet.y += 18;
-    sheet.text('2 messages', LEFT, sheet.y + 8, { ...context.regular, size: 8, gray: 0.4 });
+    sheet.text('2 messages', LEFT, sheet.y + 8, { ...context.body, size: 8, gray: 0.4 });
     sheet.y += 16;
     gmailHeader(context, data.officer, data.estimator, data.request);
     requestBody(context, document, data, groupWord);
@@ -274,7 +255,7 @@ async function render(document: SorDocument): Promise<Uint8Array> {
   const data = threadOf(document, style, random.child('thread'));
   const sheet = await Sheet.create({ size: [612, 792], margins: { top: 44, bottom: 46, left: LEFT, right: 612 - RIGHT }, title: data.subject, producer: 'Skia/PDF m122', date: document.parties.reportDate });
   const fonts = await sheet.fonts('Helvetica');
-  const context: Context = { sheet, fonts, regular: { font: fonts.regular, size: 9 }, bold: { font: fonts.bold, size: 9 }, leading: 11.5 };
+  const context: TextContext = { sheet, fonts, body: { font: fonts.regular, size: 9 }, bold: { font: fonts.bold, size: 9 }, lineHeight: 11.5 };
   sheet.addPage();
   thread(context, document, style, data);
   const printed = { date: addDays(data.reply.date, random.int(0, 2)), hour: random.int(8, 17), minute: random.int(0, 59) };
@@ -301,21 +282,10 @@ function deposit(random: Random, grandTotal: number): RecapLine[] {
 export const g26: SorFamily = {
   id: 'g26',
   name: 'bid in an e-mail thread printed from a webmail client',
-  heldOut: true,
+  heldOut: false,
   items: [6, 30],
   dateStyle: 'long',
-  printed: {
-    quantity: false,
-    unit: false,
-    materialLabor: 'extended',
-    consultant: false,
-    propertyAddress: true,
-    borrowerName: true,
-    lenderName: true,
-    inspectionDate: false,
-    contractor: { name: true, license: true, phone: true },
-    subtotal: true,
-  },
+  printed: printedFields({ quantity: false, unit: false, consultant: false, inspectionDate: false }),
   spec: (random, itemCount) => {
     const byRoom = random.chance(0.5);
     const upper = random.chance(0.5);
@@ -332,7 +302,7 @@ export const g26: SorFamily = {
       recap: {
         generalConditions: null,
         overheadAndProfit: random.chance(0.6) ? [10, 12, 15] : null,
-        before: (feeRandom) => (feeRandom.chance(0.5) ? [{ label: feeRandom.pick(['Permit', 'Building permit allowance']), amount: feeRandom.int(6, 30) * 2500 }] : []),
+        before: (feeRandom) => permitFee(feeRandom, 0.5, ['Permit', 'Building permit allowance'], 750),
         after: deposit,
       },
     };

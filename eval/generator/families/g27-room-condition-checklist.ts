@@ -5,10 +5,10 @@ import { sectionTotal, type LineItem, type RecapLine, type Section, type SorDocu
 import { Random } from '../random.js';
 import { writeTable, type Column, type TableRow, type TableSpec } from '../table.js';
 import { ROOMS, WORK_ITEMS, type Room, type WorkItem } from '../work-items.js';
-import { cityLine, recapLineRows, recapRows, streetLine } from './parts.js';
+import { cityLine, contingencyReserve, dollarTotalRow, permitFee, printedFields, recapLineRows, recapRows, streetLine } from './parts.js';
 
 /**
- * g27 (held out): a 203(k) consultant's room-by-room condition checklist from inspection software,
+ * g27: a 203(k) consultant's room-by-room condition checklist from inspection software,
  * portrait, in one ruled grid. Every room inspected lists all the components the software checks there,
  * each marked in one of three condition columns (S satisfactory, R repair or replace, NP not present);
  * only the rows marked R carry a quantity, unit, material, labor and total, the others are left blank.
@@ -88,7 +88,7 @@ function checklistRows(document: SorDocument, style: Style, random: Random): Tab
     return [
       { kind: 'heading', text: section.heading },
       ...rows,
-      { kind: 'total', label: style.roomTotal(section.heading), labelKey: 'description', cells: { total: money(sectionTotal(section), { dollar: true }) } },
+      dollarTotalRow(style.roomTotal(section.heading), sectionTotal(section)),
     ];
   });
 }
@@ -219,13 +219,10 @@ async function render(document: SorDocument): Promise<Uint8Array> {
   return sheet.save();
 }
 
-function afterTotal(random: Random, grandTotal: number): RecapLine[] {
-  const rate = random.pick([10, 15]);
-  return [
-    { label: `Contingency reserve (${rate}%)`, amount: Math.round((grandTotal * rate) / 100) },
-    { label: 'Consultant fees (write-up and draw inspections)', amount: random.pick([900, 1050, 1200, 1400]) * 100 },
-  ];
-}
+const afterTotal = (random: Random, grandTotal: number): RecapLine[] => [
+  contingencyReserve(random, grandTotal, [10, 15]),
+  { label: 'Consultant fees (write-up and draw inspections)', amount: random.pick([900, 1050, 1200, 1400]) * 100 },
+];
 
 const HEADINGS: Array<(ordinal: number, name: string) => string> = [
   (_ordinal, name) => name.toUpperCase(),
@@ -236,21 +233,10 @@ const HEADINGS: Array<(ordinal: number, name: string) => string> = [
 export const g27: SorFamily = {
   id: 'g27',
   name: 'room-by-room condition checklist with unpriced satisfactory rows',
-  heldOut: true,
+  heldOut: false,
   items: [8, 30],
   dateStyle: 'us',
-  printed: {
-    quantity: true,
-    unit: true,
-    materialLabor: 'extended',
-    consultant: true,
-    propertyAddress: true,
-    borrowerName: true,
-    lenderName: true,
-    inspectionDate: true,
-    contractor: { name: true, license: true, phone: true },
-    subtotal: true,
-  },
+  printed: printedFields(),
   spec: (random, itemCount) => {
     const heading = random.pick(HEADINGS);
     return {
@@ -261,7 +247,7 @@ export const g27: SorFamily = {
       recap: {
         generalConditions: null,
         overheadAndProfit: random.chance(0.4) ? [10, 12] : null,
-        before: (feeRandom) => (feeRandom.chance(0.6) ? [{ label: 'Permits and inspections', amount: feeRandom.int(6, 30) * 2500 }] : []),
+        before: (feeRandom) => permitFee(feeRandom, 0.6, 'Permits and inspections', 750),
         after: afterTotal,
       },
     };

@@ -1,14 +1,14 @@
 import { formatDate } from '../content.js';
 import type { SorFamily } from '../family.js';
-import { money, percentText, Sheet, type Fonts, type TextStyle } from '../layout.js';
+import { money, percentText, Sheet, type TextStyle } from '../layout.js';
 import { sectionTotal, type RecapLine, type SorDocument } from '../model.js';
 import { Random } from '../random.js';
 import { writeTable, type Column, type TableRow, type TableSpec } from '../table.js';
 import { TRADES, type Trade, type TradeId } from '../work-items.js';
-import { amountInWords, oneLine, streetLine } from './parts.js';
+import { amountInWords, dollarTotalRow, oneLine, permitFee, printedFields, streetLine, type TextContext } from './parts.js';
 
 /**
- * g28 (held out): a homeowner/contractor agreement for a renovation loan with the itemized schedule of
+ * g28: a homeowner/contractor agreement for a renovation loan with the itemized schedule of
  * work inside it, in Times. A numbered contract: the parties in the opening sentence (owner, contractor
  * with license and telephone, property, lender), the contract price in words and figures in Article 1
  * before any line item, then Article 2, the schedule: No. | Description of Work | Performed By | Amount,
@@ -55,37 +55,29 @@ const ARTICLES: Array<[string, string]> = [
   ['LENDER', 'The Lender is not a party to this Agreement and makes no warranty of the work; its inspections are for its own protection only.'],
 ];
 
-interface Context {
-  sheet: Sheet;
-  fonts: Fonts;
-  regular: TextStyle;
-  bold: TextStyle;
-  leading: number;
-}
-
 const LEFT = 60;
 const RIGHT = 552;
 
 /** A paragraph with a bold lead-in ("1. CONTRACT PRICE.") on its first line, moved to the next page line by line. */
-function article(context: Context, lead: string, text: string): void {
-  const { sheet, regular, bold, leading } = context;
+function article(context: TextContext, lead: string, text: string): void {
+  const { sheet, body, bold, lineHeight } = context;
   const words = [lead, ...text.split(' ')];
-  const lines = sheet.wrapWords(words, RIGHT - LEFT, regular);
+  const lines = sheet.wrapWords(words, RIGHT - LEFT, body);
   lines.forEach((line, index) => {
-    sheet.ensure(leading);
-    const baseline = sheet.y + regular.size;
+    sheet.ensure(lineHeight);
+    const baseline = sheet.y + body.size;
     if (index === 0) {
       sheet.text(lead, LEFT, baseline, bold);
-      sheet.text(line.slice(lead.length).trimStart(), LEFT + sheet.textWidth(`${lead} `, bold), baseline, regular);
+      sheet.text(line.slice(lead.length).trimStart(), LEFT + sheet.textWidth(`${lead} `, bold), baseline, body);
     } else {
-      sheet.text(line, LEFT, baseline, regular);
+      sheet.text(line, LEFT, baseline, body);
     }
-    sheet.y += leading;
+    sheet.y += lineHeight;
   });
   sheet.y += 5;
 }
 
-function schedule(context: Context, document: SorDocument, style: Style, random: Random): void {
+function schedule(context: TextContext, document: SorDocument, style: Style, random: Random): void {
   const { sheet, fonts } = context;
   const { recap } = document;
   const amount = (cents: number) => money(cents, { dollar: style.dollar });
@@ -121,36 +113,35 @@ function schedule(context: Context, document: SorDocument, style: Style, random:
       const number = style.lettered ? `${section.heading[0]}-${index + 1}` : `${running}.`;
       rows.push({ kind: 'item', cells: { number, description: item.description, by, total: amount(item.total) } });
     });
-    if (style.tradeTotals) rows.push({ kind: 'total', label: `Total ${trade.name}`, labelKey: 'description', cells: { total: money(sectionTotal(section), { dollar: true }) }, rule: true });
+    if (style.tradeTotals) rows.push(dollarTotalRow(`Total ${trade.name}`, sectionTotal(section), true));
   });
-  const recapRow = (label: string, cents: number, rule = false): TableRow => ({ kind: 'total', label, labelKey: 'description', cells: { total: money(cents, { dollar: true }) }, rule });
   rows.push(
     { kind: 'space', height: 4 },
-    recapRow('Total of the work', recap.subtotal, true),
-    ...(recap.generalConditions ? [recapRow(`Supervision and general conditions (${percentText(recap.generalConditions.rate)})`, recap.generalConditions.amount)] : []),
-    ...(recap.overhead ? [recapRow(`Contractor's overhead and profit (${percentText(recap.overhead.rate)})`, recap.overhead.amount)] : []),
-    ...recap.before.map((line) => recapRow(line.label, line.amount)),
-    recapRow('CONTRACT PRICE', recap.grandTotal, true),
+    dollarTotalRow('Total of the work', recap.subtotal, true),
+    ...(recap.generalConditions ? [dollarTotalRow(`Supervision and general conditions (${percentText(recap.generalConditions.rate)})`, recap.generalConditions.amount)] : []),
+    ...(recap.overhead ? [dollarTotalRow(`Contractor's overhead and profit (${percentText(recap.overhead.rate)})`, recap.overhead.amount)] : []),
+    ...recap.before.map((line) => dollarTotalRow(line.label, line.amount)),
+    dollarTotalRow('CONTRACT PRICE', recap.grandTotal, true),
   );
   writeTable(sheet, spec, rows);
   sheet.y += 10;
 }
 
-function payments(context: Context, document: SorDocument): void {
-  const { sheet, regular } = context;
+function payments(context: TextContext, document: SorDocument): void {
+  const { sheet, body } = context;
   const draws = document.recap.after;
   article(context, '3. PAYMENT SCHEDULE.', 'The contract price is paid from the Lender\'s rehabilitation escrow in draws, each after the Lender\'s inspection of the completed work:');
   for (const draw of draws) {
-    sheet.ensure(context.leading);
-    sheet.text(draw.label, LEFT + 18, sheet.y + regular.size, regular);
-    sheet.text(money(draw.amount, { dollar: true }), 420, sheet.y + regular.size, regular, 'right');
-    sheet.y += context.leading;
+    sheet.ensure(context.lineHeight);
+    sheet.text(draw.label, LEFT + 18, sheet.y + body.size, body);
+    sheet.text(money(draw.amount, { dollar: true }), 420, sheet.y + body.size, body, 'right');
+    sheet.y += context.lineHeight;
   }
   sheet.y += 6;
 }
 
 /** Articles 4 on in two columns of small type, split where the columns come out level. */
-function finePrint(context: Context): void {
+function finePrint(context: TextContext): void {
   const { sheet, fonts } = context;
   const small: TextStyle = { font: fonts.regular, size: 7.2 };
   const lead: TextStyle = { font: fonts.bold, size: 7.2 };
@@ -179,13 +170,13 @@ function finePrint(context: Context): void {
   sheet.y = top + height + 8;
 }
 
-function signatures(context: Context, document: SorDocument): void {
-  const { sheet, regular } = context;
+function signatures(context: TextContext, document: SorDocument): void {
+  const { sheet, body } = context;
   const { parties } = document;
   const owners = parties.borrower.split(/ and | & /);
   const gap = 26;
   sheet.ensure(18 + gap * Math.max(owners.length, 2));
-  const small: TextStyle = { ...regular, size: 8 };
+  const small: TextStyle = { ...body, size: 8 };
   const top = sheet.y + 18;
   owners.forEach((owner, index) => {
     sheet.rule(LEFT, LEFT + 220, top + index * gap, 0.5);
@@ -208,7 +199,7 @@ async function render(document: SorDocument): Promise<Uint8Array> {
   const agreementNo = `HCA-${random.int(1000, 9999)}`;
   const sheet = await Sheet.create({ size: [612, 792], margins: { top: 60, bottom: 62, left: LEFT, right: 612 - RIGHT }, title: 'Homeowner Contractor Agreement', producer: 'Microsoft Word', date: parties.reportDate });
   const fonts = await sheet.fonts('Times');
-  const context: Context = { sheet, fonts, regular: { font: fonts.regular, size: 9.5 }, bold: { font: fonts.bold, size: 9.5 }, leading: 11.8 };
+  const context: TextContext = { sheet, fonts, body: { font: fonts.regular, size: 9.5 }, bold: { font: fonts.bold, size: 9.5 }, lineHeight: 11.8 };
   const small: TextStyle = { font: fonts.italic, size: 8, gray: 0.2 };
   sheet.onPageStart = (current) => {
     if (current.pages.length === 1) return;
@@ -218,7 +209,7 @@ async function render(document: SorDocument): Promise<Uint8Array> {
   sheet.addPage();
   sheet.text('HOMEOWNER / CONTRACTOR AGREEMENT', 306, 62, { font: fonts.bold, size: 14 }, 'center');
   sheet.text('Renovation Loan  ·  Rehabilitation Work', 306, 75, { font: fonts.italic, size: 10 }, 'center');
-  sheet.text(`Agreement No. ${agreementNo}`, RIGHT, 90, { ...context.regular, size: 8.5 }, 'right');
+  sheet.text(`Agreement No. ${agreementNo}`, RIGHT, 90, { ...context.body, size: 8.5 }, 'right');
   sheet.y = 98;
   article(
     context,
@@ -239,8 +230,8 @@ async function render(document: SorDocument): Promise<Uint8Array> {
   finePrint(context);
   signatures(context, document);
   sheet.decorate((index, count) => {
-    sheet.text(`Page ${index + 1} of ${count}`, 306, 752, { ...context.regular, size: 8 }, 'center');
-    sheet.text("Owner's initials ______   Contractor's initials ______", RIGHT, 752, { ...context.regular, size: 8 }, 'right');
+    sheet.text(`Page ${index + 1} of ${count}`, 306, 752, { ...context.body, size: 8 }, 'center');
+    sheet.text("Owner's initials ______   Contractor's initials ______", RIGHT, 752, { ...context.body, size: 8 }, 'right');
   });
   return sheet.save();
 }
@@ -260,21 +251,10 @@ function drawSchedule(random: Random, grandTotal: number): RecapLine[] {
 export const g28: SorFamily = {
   id: 'g28',
   name: 'homeowner/contractor agreement with the schedule of work inside it',
-  heldOut: true,
+  heldOut: false,
   items: [8, 32],
   dateStyle: 'long',
-  printed: {
-    quantity: false,
-    unit: false,
-    materialLabor: 'none',
-    consultant: false,
-    propertyAddress: true,
-    borrowerName: true,
-    lenderName: true,
-    inspectionDate: false,
-    contractor: { name: true, license: true, phone: true },
-    subtotal: true,
-  },
+  printed: printedFields({ quantity: false, unit: false, materialLabor: 'none', consultant: false, inspectionDate: false }),
   spec: (random, itemCount) => {
     const heading = random.pick(HEADINGS);
     const supervision = random.chance(0.35);
@@ -288,7 +268,7 @@ export const g28: SorFamily = {
       recap: {
         generalConditions: supervision ? [4, 5, 6] : null,
         overheadAndProfit: random.chance(0.7) ? [10, 12, 15] : null,
-        before: (feeRandom) => (feeRandom.chance(0.6) ? [{ label: 'Permits and inspection fees', amount: feeRandom.int(6, 40) * 2500 }] : []),
+        before: (feeRandom) => permitFee(feeRandom, 0.6, 'Permits and inspection fees', 1000),
         after: drawSchedule,
       },
     };

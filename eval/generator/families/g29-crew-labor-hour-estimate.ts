@@ -4,11 +4,11 @@ import { money, percentText, quantityText, Sheet, type Fonts, type TextStyle } f
 import { sectionTotal, type LineItem, type RecapLine, type Section, type SorDocument } from '../model.js';
 import { Random } from '../random.js';
 import { writeTable, type Column, type TableRow, type TableSpec } from '../table.js';
-import { TRADES, WORK_ITEMS, type TradeId } from '../work-items.js';
-import { cityLine, labelValueColumns, recapLineRows, recapRows, streetLine, titleCase, type Pair, type RecapRow } from './parts.js';
+import { TRADES, type TradeId } from '../work-items.js';
+import { cityLine, contingencyReserve, labelValueColumns, printedFields, recapLineRows, recapRows, streetLine, titleCase, workItemOf, type Pair, type RecapRow } from './parts.js';
 
 /**
- * g29 (held out): a consultant's estimate priced from a unit-cost data book, printed landscape in 7 pt.
+ * g29: a consultant's estimate priced from a unit-cost data book, printed landscape in 7 pt.
  * Line Number | Description | Crew | Labor-Hours | Unit | Quantity | Material | Labor | Equip. | Total,
  * the last four under a merged "Extended Bare Costs" heading: every line has a cost-data line number
  * ("09 91 23.72 0840"), the crew that prices it ("2 Carp", "Q-1") and its labor-hours, and the unit
@@ -59,10 +59,7 @@ const COLUMNS: Column[] = [
   { key: 'total', header: ['Total'], x: 696, width: RIGHT - 696, align: 'right' },
 ];
 
-function tradeOf(item: LineItem): TradeId {
-  const matches = WORK_ITEMS.filter((work) => item.description.startsWith(work.text));
-  return matches.reduce((best, work) => (work.text.length > best.text.length ? work : best)).trade;
-}
+const tradeOf = (item: LineItem): TradeId => workItemOf(item).trade;
 
 const hoursOf = (item: LineItem): number => Math.round((item.labor / CREWS[tradeOf(item)][1]) * 100) / 100;
 
@@ -196,11 +193,6 @@ function locationFactor(random: Random, sections: Section[]): RecapLine[] {
   return [{ label: `Location adjustment (city index ${index.toFixed(1)})`, amount: Math.round((bare * (index - 100)) / 100) }];
 }
 
-function contingency(random: Random, grandTotal: number): RecapLine[] {
-  const rate = random.pick([10, 15, 20]);
-  return [{ label: `Contingency reserve (${rate}%)`, amount: Math.round((grandTotal * rate) / 100) }];
-}
-
 const HEADINGS: Record<'trade' | 'room', Array<(ordinal: number, name: string, csi: string) => string>> = {
   trade: [(_ordinal, name, csi) => `Div. ${csi} ${titleCase(name)}`, (_ordinal, name, csi) => `${csi} ${name}`],
   room: [(_ordinal, name) => `Location: ${name}`, (ordinal, name) => `${String(ordinal).padStart(2, '0')} ${name.toUpperCase()}`],
@@ -209,21 +201,10 @@ const HEADINGS: Record<'trade' | 'room', Array<(ordinal: number, name: string, c
 export const g29: SorFamily = {
   id: 'g29',
   name: 'unit-cost data estimate with crews and labor-hours',
-  heldOut: true,
+  heldOut: false,
   items: [15, 55],
   dateStyle: 'us',
-  printed: {
-    quantity: true,
-    unit: true,
-    materialLabor: 'extended',
-    consultant: true,
-    propertyAddress: true,
-    borrowerName: true,
-    lenderName: true,
-    inspectionDate: true,
-    contractor: { name: true, license: true, phone: true },
-    subtotal: true,
-  },
+  printed: printedFields(),
   spec: (random, itemCount) => {
     const grouping = random.chance(0.6) ? 'trade' : 'room';
     const heading = random.pick(HEADINGS[grouping]);
@@ -239,7 +220,7 @@ export const g29: SorFamily = {
         overheadAndProfit: split ? [8, 10, 12] : [15, 20, 25],
         split,
         before: locationFactor,
-        after: contingency,
+        after: (reserveRandom, grandTotal) => [contingencyReserve(reserveRandom, grandTotal, [10, 15, 20])],
       },
     };
   },

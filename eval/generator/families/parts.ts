@@ -1,9 +1,27 @@
 import type { Address } from '../content.js';
-import type { Align, Fonts, Sheet, TextStyle } from '../layout.js';
-import type { Parties, RecapLine } from '../model.js';
+import type { Printed } from '../family.js';
+import { money, type Align, type Fonts, type Sheet, type TextStyle } from '../layout.js';
+import type { LineItem, Parties, RecapLine } from '../model.js';
+import type { Random } from '../random.js';
 import type { TableRow } from '../table.js';
+import { WORK_ITEMS, type WorkItem } from '../work-items.js';
 
-/** Pieces several families draw in their own way: label/value blocks, recap lines, footers. */
+/** Pieces several families share: what they print, label/value blocks, recap lines and rows, flowing text, addresses. */
+
+/** What a family prints: every field of the answer with extended material and labor, but for `differences`. */
+export const printedFields = (differences: Partial<Printed> = {}): Printed => ({
+  quantity: true,
+  unit: true,
+  materialLabor: 'extended',
+  consultant: true,
+  propertyAddress: true,
+  borrowerName: true,
+  lenderName: true,
+  inspectionDate: true,
+  contractor: { name: true, license: true, phone: true },
+  subtotal: true,
+  ...differences,
+});
 
 export type Pair = [label: string, value: string];
 
@@ -85,14 +103,52 @@ export const recapLineRows = (lines: RecapLine[], amount: (cents: number) => str
 /** `lines` and, after them, a line under `label` that adds them to `base`. */
 export const withTotalLine = (lines: RecapLine[], label: string, base: number): RecapLine[] => [...lines, { label, amount: base + lines.reduce((sum, line) => sum + line.amount, 0) }];
 
-/** What a family's own row drawers pass around: the sheet, the style the family chose, its fonts, body and bold text and line height. */
-export interface DrawingContext<S> {
+/** What a family's own drawers pass around: the sheet, its fonts, body and bold text and line height. */
+export interface TextContext {
   sheet: Sheet;
-  style: S;
   fonts: Fonts;
   body: TextStyle;
   bold: TextStyle;
   lineHeight: number;
+}
+
+/** A text context with the style the family chose. */
+export interface DrawingContext<S> extends TextContext {
+  style: S;
+}
+
+/** Wrapped lines of each text from the cursor, `width` wide, each moved to the next page when it does not fit; an empty text is an empty line. */
+export function flowLines(context: TextContext, texts: string[], x: number, width: number, style: TextStyle = context.body): void {
+  const { sheet, lineHeight } = context;
+  for (const text of texts) {
+    for (const line of text ? sheet.wrap(text, width, style) : ['']) {
+      sheet.ensure(lineHeight);
+      sheet.text(line, x, sheet.y + style.size, style);
+      sheet.y += lineHeight;
+    }
+  }
+}
+
+/** A total row of a line-item table: the label in the description column, the amount with "$" in the total column. */
+export const dollarTotalRow = (label: string, cents: number, rule = false): TableRow => ({ kind: 'total', label, labelKey: 'description', cells: { total: money(cents, { dollar: true }) }, rule });
+
+/** The work item a line was made from: the longest whose text starts its description. */
+export function workItemOf(item: LineItem): WorkItem {
+  const matches = WORK_ITEMS.filter((work) => item.description.startsWith(work.text));
+  return matches.reduce((best, work) => (work.text.length > best.text.length ? work : best));
+}
+
+/** A permit fee above the grand total with probability `chance`, in steps of $25 from $150 to `most` dollars; the label picked when there are several. */
+export function permitFee(random: Random, chance: number, labels: string | string[], most: number): RecapLine[] {
+  if (!random.chance(chance)) return [];
+  const label = typeof labels === 'string' ? labels : random.pick(labels);
+  return [{ label, amount: random.int(6, most / 25) * 2500 }];
+}
+
+/** The contingency reserve after the grand total, at one of `rates` percent of it. */
+export function contingencyReserve(random: Random, grandTotal: number, rates: number[]): RecapLine {
+  const rate = random.pick(rates);
+  return { label: `Contingency reserve (${rate}%)`, amount: Math.round((grandTotal * rate) / 100) };
 }
 
 export const streetLine = (address: Address): string => [address.street, address.line2].filter(Boolean).join(', ');
