@@ -67,6 +67,10 @@ export function textOf(words: readonly Word[]): string {
   return text.replace(/\s+([,;:]|\.(?!\d))(?=\s|$)/g, '$1').trim();
 }
 
+/** The words with a comma ending the last one dropped ("Kowalczyk Builders Group," before a clause goes on). */
+export const withoutTrailingComma = (words: readonly Word[]): Word[] =>
+  words.map((word, index) => (index === words.length - 1 ? { ...word, text: word.text.replace(/,$/, '') } : word));
+
 /** Mean confidence of the words (1 for none). */
 export function meanConfidence(words: readonly Word[]): number {
   return words.length === 0 ? 1 : words.reduce((sum, word) => sum + word.confidence, 0) / words.length;

@@ -1,4 +1,5 @@
 import type { Word } from '../contracts/document.js';
+import { withoutTrailingComma } from './boxes.js';
 import type { LayoutRow } from './rows.js';
 
 /**
@@ -24,14 +25,16 @@ const JOINING = /^(and|,|;)$/i;
 /** A defined thing is named in a few words; a longer run is no definition's subject. */
 const MAX_WORDS = 16;
 
-interface Flow {
+/** Rows' words as one running text, to find phrases that run over line breaks. */
+export interface TextFlow {
   text: string;
   /** For each word, where its text starts in `text`. */
   starts: number[];
   words: Word[];
 }
 
-function flowOf(rows: LayoutRow[]): Flow {
+/** The words of the rows joined by spaces, in row order. */
+export function textFlow(rows: LayoutRow[]): TextFlow {
   const words = rows.flatMap((row) => row.words);
   const starts: number[] = [];
   let text = '';
@@ -44,7 +47,7 @@ function flowOf(rows: LayoutRow[]): Flow {
 }
 
 /** The index of the word holding character `at`. */
-function wordAt(flow: Flow, at: number): number {
+export function wordAt(flow: TextFlow, at: number): number {
   let index = 0;
   while (index + 1 < flow.starts.length && flow.starts[index + 1] <= at) index += 1;
   return index;
@@ -65,11 +68,11 @@ function subject(words: Word[]): Word[] {
 export function readDefinedTerms(rows: LayoutRow[]): DefinedTerm[] {
   const terms: DefinedTerm[] = [];
   for (const page of [...new Set(rows.map((row) => row.page))]) {
-    const flow = flowOf(rows.filter((row) => row.page === page));
+    const flow = textFlow(rows.filter((row) => row.page === page));
     let previousEnd = 0;
     for (const match of flow.text.matchAll(DEFINITION)) {
       const first = wordAt(flow, match.index);
-      const words = subject(flow.words.slice(previousEnd, first)).map((word, index, list) => (index === list.length - 1 ? { ...word, text: word.text.replace(/,$/, '') } : word));
+      const words = withoutTrailingComma(subject(flow.words.slice(previousEnd, first)));
       previousEnd = wordAt(flow, match.index + match[0].length - 1) + 1;
       if (words.length > 0) terms.push({ term: match[1].replace(/\s+/g, ' '), words, page });
     }

@@ -16,7 +16,7 @@ export * from './key-values.js';
 export * from './zones.js';
 export * from './document-layout.js';
 export * from './parties.js';
-export { readDefinedTerms, type DefinedTerm } from './defined-terms.js';
+export { readDefinedTerms, textFlow, wordAt, type DefinedTerm, type TextFlow } from './defined-terms.js';
 export { repairOcrSpelling, repairSpelling } from './spelling.js';
 export { readingOrder, textColumns, type FlowLine, type TextColumns } from './reading-order.js';
 export { readCostLine, readRunningItems, type CostLine, type RunningItem, type RunningSection } from './running-items.js';

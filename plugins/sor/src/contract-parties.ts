@@ -1,5 +1,5 @@
 import type { Word } from '@docsift/core';
-import { readDefinedTerms, textOf, type DefinedTerm, type DocumentLayout, type LayoutRow } from '@docsift/core/layout';
+import { readDefinedTerms, textOf, withoutTrailingComma, type DefinedTerm, type DocumentLayout, type LayoutRow } from '@docsift/core/layout';
 import { STATE_AND_ZIP } from './labels.js';
 import type { ProvenanceRecorder } from './provenance.js';
 import type { SorMetadata } from './schema.js';
@@ -60,8 +60,7 @@ export function contractorClause(term: DefinedTerm): ContractorClause {
     }
     return value;
   };
-  const trimmed = (list: Word[]): Word[] => list.map((word, index) => (index === list.length - 1 ? { ...word, text: word.text.replace(/,$/, '') } : word));
-  return { name: trimmed(name), license: trimmed(valueAfter(LICENSE_LABEL)), phone: trimmed(valueAfter(PHONE_LABEL)) };
+  return { name: withoutTrailingComma(name), license: withoutTrailingComma(valueAfter(LICENSE_LABEL)), phone: withoutTrailingComma(valueAfter(PHONE_LABEL)) };
 }
 
 /** How sure a value read from an agreement's prose is. */

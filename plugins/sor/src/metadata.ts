@@ -1,6 +1,8 @@
 import type { Word } from '@docsift/core';
 import { cellsOf, findDateInText, findIssuer, foldText, hasLegalForm, isDocumentTitle, parseAmount, rowHeightsToX, textOf, type DocumentLayout, type LayoutRow as Row, type PartyName } from '@docsift/core/layout';
 import { fillFromContractParties } from './contract-parties.js';
+import { fillFromCorrespondence } from './correspondence.js';
+import { LENDING, lenderInTitleLines } from './lender.js';
 import { isCaptionRow, labelsOf, STATE_AND_ZIP, valueOf, type LabelHit, type MetaField } from './labels.js';
 import type { ProvenanceRecorder } from './provenance.js';
 import type { SorAdditionalInfo, SorMetadata } from './schema.js';
@@ -15,6 +17,8 @@ interface Found {
   rowIndex: number;
 }
 
+/** A signature block's lines around the contractor's license: the company above it, the phone under it. */
+const SIGNATURE_ROWS = 2;
 /** An address is read over at most this many lines (its first and those under it). */
 const ADDRESS_LINES = 3;
 
@@ -28,24 +32,6 @@ const TRADE_WORD =
 const CONSULTING_WORD = /^(consultants?|consulting|inspections?|inspectors?)\.?,?$/i;
 /** Words of a cell that names no contractor: a consultant, a title's "of" or "for" ("OPINION OF PROBABLE CONSTRUCTION COST"). */
 const notAContractor = (text: string): boolean => CONSULTING_WORD.test(text) || /^(of|for)$/i.test(text);
-/** Words naming a lending institution. */
-const LENDING = /\b(bank|bancorp|savings|loan|credit union|mortgage|lending|home loans|financial)\b/i;
-/** A lending institution's name ends in one of these ("Union Federal Savings & Loan", "Heartland Credit Union"). */
-const INSTITUTION_END = /\b(bank|bancorp|savings (and|&) loan|credit union|mortgage|mortgage company|lending|home loans|financial)$/i;
-/** Title lines of a form: the top of its first page. */
-const TITLE_AREA = 0.2;
-/** Words inside a name that are not capitalised. */
-const NAME_JOINERS = /^(&|and|of|the)$/i;
-
-/** The runs of capitalised words of a cell, split at dashes, slashes and bars ("Evergreen Savings Bank", "Fix & Flip"). */
-function namedRuns(cell: Word[]): Word[][] {
-  const runs: Word[][] = [[]];
-  for (const word of cell) {
-    if (/^\p{Lu}/u.test(word.text) || (NAME_JOINERS.test(word.text) && runs[runs.length - 1].length > 0)) runs[runs.length - 1].push(word);
-    else runs.push([]);
-  }
-  return runs.filter((run) => run.length > 1);
-}
 /** A letterhead read as the issuer this surely is a company's name. */
 const MIN_ISSUER_CONFIDENCE = 0.6;
 /** A label's value is looked for this many rows under the contractor's label (its phone in a stacked block). */
@@ -188,6 +174,7 @@ class MetadataReader {
     this.readContractor();
     this.readConsultantCompany();
     fillFromContractParties(this.metadata, this.layout, this.provenance);
+    fillFromCorrespondence(this.metadata, this.layout, this.provenance);
     return meta;
   }
 
@@ -269,12 +256,15 @@ class MetadataReader {
     if (labelled) {
       info.name = this.take('contractorName', 'documentMetadata.contractorInfo.name', (text) => (NOT_SELECTED.test(text) ? null : withoutTrailingPhone(text)));
       if (info.name === null) return;
-    } else {
-      const company = this.contractorLetterhead() ?? findCompany(this.layout, TRADE_WORD, true, notAContractor);
-      if (company) {
-        info.name = preferMixedCase(textOf(company.words), this.rows);
-        this.provenance.record('documentMetadata.contractorInfo.name', company.page, company.words, 0.7);
-      }
+    }
+    const company = labelled ? null : (this.contractorLetterhead() ?? findCompany(this.layout, TRADE_WORD, true, notAContractor));
+    const signed = labelled || company ? null : this.signatureOverLicense();
+    if (company) {
+      info.name = preferMixedCase(textOf(company.words), this.rows);
+      this.provenance.record('documentMetadata.contractorInfo.name', company.page, company.words, 0.7);
+    } else if (signed) {
+      info.name = textOf(signed.company.words);
+      this.provenance.record('documentMetadata.contractorInfo.name', signed.company.page, signed.company.words, 0.7);
     }
     info.license = this.take('contractorLicense', 'documentMetadata.contractorInfo.license', (text) => text.replace(/^[#:]\s*/, ''));
     // With no contractor named, a bare phone number is the consultant's or the lender's.
@@ -286,8 +276,31 @@ class MetadataReader {
       info.phone = phoneInName[0];
       this.provenance.record('documentMetadata.contractorInfo.phone', labelled!.page, labelled!.words.filter((word) => phoneInName[0].includes(word.text)));
     } else if (phone) info.phone = this.take(phone.hit.value, 'documentMetadata.contractorInfo.phone', asPhone, phone);
-    else if (!labelled && known) info.phone = this.firstPhone();
+    else if (signed?.phone) {
+      info.phone = signed.phone.text;
+      this.provenance.record('documentMetadata.contractorInfo.phone', signed.phone.page, signed.phone.words, 0.7);
+    } else if (!labelled && known) info.phone = this.firstPhone();
     else if (labelled) info.phone = this.phoneUnder(labelled);
+  }
+
+  /**
+   * A letter's or an e-mail's signature block: the company line over the contractor's license
+   * ("Coleman Home Improvement, Ltd." over "License # 376849-61") and a phone under it, at its left edge.
+   */
+  private signatureOverLicense(): { company: Row; phone: { text: string; words: Word[]; page: number } | null } | null {
+    const license = this.first('contractorLicense');
+    if (!license || license.hit.start !== 0) return null;
+    const at = this.rows.indexOf(license.hit.row);
+    const edge = license.hit.row.words[0].bbox[0];
+    const block = (rows: Row[]): Row[] => rows.filter((row) => row.page === license.page && Math.abs(row.words[0].bbox[0] - edge) <= rowHeightsToX(row, 1.5));
+    const company = block(this.rows.slice(Math.max(0, at - SIGNATURE_ROWS), at))
+      .reverse()
+      .find((row) => row.words.some((word) => COMPANY_SUFFIX.test(word.text) || TRADE_WORD.test(word.text)) || hasLegalForm(row.words));
+    if (!company) return null;
+    const phoneRow = block(this.rows.slice(at + 1, at + 1 + SIGNATURE_ROWS)).find((row) => PHONE.test(row.text));
+    const match = phoneRow ? PHONE.exec(phoneRow.text)! : null;
+    const phone = phoneRow && match ? { text: match[0], words: phoneRow.words.filter((word) => match[0].includes(word.text)), page: phoneRow.page } : null;
+    return { company, phone };
   }
 
   /** The letterhead's company, read once for the contractor and the lender. */
@@ -299,24 +312,9 @@ class MetadataReader {
   /** A lender's own form: its letterhead names a bank, a credit union or a mortgage company. */
   private lenderLetterhead(): string | null {
     const issuer = this.issuer;
-    if (!issuer || issuer.confidence < MIN_ISSUER_CONFIDENCE || !LENDING.test(issuer.text)) return this.lenderInTitleLines();
+    if (!issuer || issuer.confidence < MIN_ISSUER_CONFIDENCE || !LENDING.test(issuer.text)) return lenderInTitleLines(this.layout, this.provenance);
     this.provenance.record('documentMetadata.lenderName', issuer.page, issuer.words, 0.7);
     return issuer.text;
-  }
-
-  /** A lender's program named under the title ("Evergreen Savings Bank - Fix & Flip / Rehab Loan Program"): the capitalised name that ends in an institution's word. */
-  private lenderInTitleLines(): string | null {
-    const firstTable = this.layout.tables[0]?.start ?? this.rows.length;
-    const titleRows = this.rows.filter((row) => row.page === this.rows[0]?.page && row.top < TITLE_AREA && row.index < firstTable && !row.words.some((word) => this.layout.stops.has(word)));
-    for (const row of titleRows) {
-      for (const run of cellsOf(row).flatMap(namedRuns)) {
-        const text = textOf(run);
-        if (!INSTITUTION_END.test(text)) continue;
-        this.provenance.record('documentMetadata.lenderName', row.page, run, 0.6);
-        return text;
-      }
-    }
-    return null;
   }
 
   /** Without a contractor label, a bid's letterhead names its contractor (a consultant's write-up names the consultant there). */

@@ -93,6 +93,32 @@ describe('plugin-sor header block', () => {
     expect(fieldDetails['documentMetadata.contractorInfo.license'].bbox![1]).to.be.closeTo(2 / 66, 1e-3);
   });
 
+  it("reads an e-mailed bid's job from its prose, the lender from its loan officer's signature and the contractor from the block over its license", () => {
+    const { data, fieldDetails } = read([
+      'From:     Monique Vasquez <monique.vasquez@firstmeridianmortgage.com>',
+      'We are processing the renovation loan for Tamara P. Thibodeaux on 4267 Mill Creek Ct, Memphis, TN 38149. Please send',
+      'your bid broken out by trade, with labor and material on each line.',
+      '',
+      'Monique Vasquez',
+      'Renovation Loan Officer',
+      'Granite State Bank, N.A.',
+      '',
+      'Below is our itemized bid. Thanks,',
+      'Gregory Castillo',
+      'Coleman Home Improvement, Ltd.',
+      'License # 376849-61',
+      'Office 901-487-1762',
+    ]);
+    expect(data.documentMetadata).to.deep.include({
+      borrowerName: 'Tamara P. Thibodeaux',
+      propertyAddress: '4267 Mill Creek Ct, Memphis, TN 38149',
+      lenderName: 'Granite State Bank, N.A.',
+      contractorInfo: { name: 'Coleman Home Improvement, Ltd.', license: '376849-61', phone: '901-487-1762' },
+    });
+    expect(fieldDetails['documentMetadata.borrowerName'].bbox![1]).to.be.closeTo(1 / 66, 1e-3);
+    expect(fieldDetails['documentMetadata.contractorInfo.name'].bbox![1]).to.be.closeTo(10 / 66, 1e-3);
+  });
+
   describe('the contractor', () => {
     it('reads a license value that starts with letters after a number mark', () => {
       expect(metadata(['Contractor:  Best Builders Inc.       License # RBC 993012']).contractorInfo).to.deep.equal({ name: 'Best Builders Inc.', license: 'RBC 993012', phone: null });
