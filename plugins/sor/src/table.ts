@@ -218,7 +218,7 @@ export function readStatementTable(layout: DocumentLayout): DraftTable {
   const last = tables[tables.length - 1];
   const entries = tables.flatMap((table) => table.entries);
   const unnumbered = trailingUnnumbered(entries);
-  const recapLines = [...unnumbered, ...totalsOfSections(entries, unnumbered)];
+  const recapLines = [...unnumbered, ...totalsOfSections(entries, unnumbered, format)];
   for (const table of tables) {
     for (const entry of table.entries) {
       if (recapLines.includes(entry)) continue;
@@ -232,13 +232,21 @@ export function readStatementTable(layout: DocumentLayout): DraftTable {
 }
 
 /**
- * A total right after the last section's own ("Total of the work" under "Total Roofing"), with only
- * recap lines after it: the recap starts there, though printed in the table.
+ * The total of all sections printed in the table, with only recap lines after it: right after the
+ * last section's own total ("Total of the work" under "Total Roofing"), or, where sections print no
+ * totals, the one line adding up every item. The recap starts there.
  */
-function totalsOfSections(entries: TableEntry[], recapLines: TableEntry[]): TableEntry[] {
-  for (let index = entries.findLastIndex((entry) => entry.kind === 'heading') + 2; index < entries.length; index += 1) {
+function totalsOfSections(entries: TableEntry[], recapLines: TableEntry[], format: NumberFormat): TableEntry[] {
+  const amountOf = (entry: TableEntry): number | null => readAmountCell(cellsByRole(entry).amount ?? [], format)?.value ?? null;
+  const items = entries.filter((entry) => entry.kind === 'item' && !recapLines.includes(entry));
+  const sum = items.every((item) => amountOf(item) !== null) ? items.reduce((total, item) => total + amountOf(item)!, 0) : null;
+  const sections = entries.filter((entry) => entry.kind === 'heading').length;
+  for (let index = entries.findLastIndex((entry) => entry.kind === 'heading') + 1; index < entries.length; index += 1) {
     const rest = entries.slice(index);
-    if (entries[index].kind === 'subtotal' && entries[index - 1].kind === 'subtotal' && rest.every((entry) => entry.kind === 'subtotal' || recapLines.includes(entry))) return rest;
+    if (entries[index].kind !== 'subtotal' || !rest.every((entry) => entry.kind === 'subtotal' || recapLines.includes(entry))) continue;
+    const afterOwn = entries[index - 1].kind === 'subtotal';
+    const addsUpAll = sections >= 2 && sum !== null && amountOf(entries[index]) !== null && Math.round(sum * 100) === Math.round(amountOf(entries[index])! * 100);
+    if (afterOwn || addsUpAll) return rest;
   }
   return [];
 }

@@ -80,6 +80,23 @@ describe('plugin-sor recap', () => {
     expect(data.additionalInfo?.recapLines).to.deep.equal([{ label: 'Permits and inspection fees', amount: 825 }]);
   });
 
+  it("reads an agreement's schedule whose sections print no totals: the line adding up every item starts the recap", () => {
+    const { data } = recap([
+      'No.  Description of Work  Amount',
+      'CARPENTRY',
+      '1.   Replace rotted porch floor boards  2,864.16',
+      '2.   Oak stair treads and risers  1,860.00',
+      'ROOFING',
+      '3.   Ice and water shield at eaves  635.00',
+      '4.   Synthetic roof underlayment  568.29',
+      '     Total of the work  $5,927.45',
+      '     Supervision and general conditions (6%)  $355.65',
+      '     CONTRACT PRICE  $6,283.10',
+    ]);
+    expect(data.constructionSections.map((section) => [section.sectionName, section.lineItems.length])).to.deep.equal([['CARPENTRY', 2], ['ROOFING', 2]]);
+    expect(data.recapSummary).to.deep.equal({ subtotal: 5927.45, generalConditions: 355.65, overheadAndProfit: null, grandTotal: 6283.1 });
+  });
+
   it('does not take an OCR line that spells only part of a grand-total label ("Total Construction" for "Total Construction Cost") for the grand total', () => {
     const { data } = recap(['Total Construction  $72,729.00', "Contractor's fee (overhead & profit) 20%  $14,545.80", 'TOTAL REHAB BUDGET  $87,274.80'], { source: 'ocr' });
     expect(data.recapSummary).to.deep.include({ overheadAndProfit: 14545.8, grandTotal: 87274.8 });
