@@ -51,7 +51,7 @@ import { faxPdf, photoImage, scannedPdf, type Rendering } from './variants.js';
  * seed and generator version.
  */
 
-export const GENERATOR_VERSION = '1.8.0';
+export const GENERATOR_VERSION = '1.8.1';
 export const DEFAULT_SEED = 20261207;
 export const FAMILIES: SorFamily[] = [g1, g2, g3, g4, g5, g6, g7, g8, g9, g10, g11, g12, g13, g14, g15, g16, g17, g18, g19, g20, g21, g22, g23, g24, g25, g26, g27, g28, g29, g30, g31, g32, g33];
 

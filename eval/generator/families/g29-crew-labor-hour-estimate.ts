@@ -91,7 +91,7 @@ function tableRows(document: SorDocument, style: Style, random: Random): TableRo
           crew: CREWS[trade][0],
           hours: item.labor === 0 ? '' : hoursOf(item).toFixed(2),
           unit: item.unit,
-          quantity: quantityText(item.quantity, style.decimals),
+          quantity: quantityText(item.quantity, style.decimals || undefined),
           material: amount(item.material),
           labor: amount(item.labor),
           equipment: amount(item.equipment),
