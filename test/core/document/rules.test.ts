@@ -109,4 +109,17 @@ describe('removeRules', () => {
     removeRules(page, undefined, { brokenRules: true });
     expect(inkIn(page, 0, 0, 1000, 1300)).to.equal(before);
   });
+  it('paints out the dot leaders of a gray scan and keeps the letters, the amounts and their periods', () => {
+    const page = textPage();
+    glyphs(page, 100, 400, 600, 620); // "Temporary electric service"
+    for (let x = 420; x < 800; x += 12) fill(page, x, 616, x + 4, 620); // ........
+    glyphs(page, 820, 900, 600, 620); // "$562"
+    fill(page, 905, 616, 909, 620); // its decimal point
+    glyphs(page, 915, 935, 600, 620); // "00"
+    const letters = inkIn(page, 100, 590, 400, 630);
+    removeRules(page);
+    expect(inkIn(page, 415, 610, 805, 625)).to.equal(0);
+    expect(inkIn(page, 100, 590, 400, 630)).to.equal(letters);
+    expect(inkIn(page, 905, 616, 909, 620)).to.equal(16);
+  });
 });

@@ -221,6 +221,15 @@ const MAX_DASH_GAP_IN_HEIGHTS = 3;
 const MIN_DASHES = 5;
 const MIN_DASH_SPAN_IN_HEIGHTS = 4;
 const MIN_DASH_COVER = 0.3;
+/**
+ * Dot leaders ("Temporary electric service ........ $562.00") are chains of dots no wider than two
+ * dot heights: tesseract reads them as letters run into the words before them, and those words fall
+ * below the confidence kept (a scanned narrative write-up lost "electric service during construction").
+ * They are at least this many, spaced evenly (no gap further than this share from their mean);
+ * periods in a row of amounts are too few and too irregular.
+ */
+const MIN_DOTS = 8;
+const MAX_DOT_GAP_SPREAD = 0.35;
 
 interface DashChain {
   middle: number;
@@ -230,14 +239,25 @@ interface DashChain {
   members: number[];
 }
 
-/** Dotted horizontal rules (see MAX_DASH_HEIGHT_SHARE): the components that make them up. */
-export function findDottedRules(components: InkComponents, pageHeight: number): number[] {
-  const letters = typicalGlyphHeight(components, pageHeight);
+/** Evenly spaced: no gap between members further from their mean gap than MAX_DOT_GAP_SPREAD of it. */
+function evenlySpaced(components: InkComponents, members: number[]): boolean {
+  const gaps = members.slice(1).map((member, index) => components.x0[member] - components.x1[members[index]]);
+  const mean = gaps.reduce((sum, gap) => sum + gap, 0) / gaps.length;
+  return gaps.every((gap) => Math.abs(gap - mean) <= Math.max(1, MAX_DOT_GAP_SPREAD * mean));
+}
+
+/** Dotted horizontal rules (see MAX_DASH_HEIGHT_SHARE), or with `dots` dot leaders (see MIN_DOTS): the components that make them up. */
+export function findDottedRules(components: InkComponents, pageHeight: number, shape: 'dashes' | 'dots' = 'dashes'): number[] {
+  // A page of leaders has more dots than letters of any one height: weighted by height, the letters win.
+  const letters = typicalGlyphHeight(components, pageHeight, shape === 'dots' ? 'height' : 'count');
   if (letters === undefined) return [];
   const maxHeight = Math.max(MIN_DASH_HEIGHT, Math.round(letters * MAX_DASH_HEIGHT_SHARE));
   const maxGap = letters * MAX_DASH_GAP_IN_HEIGHTS;
   const dashes: number[] = [];
-  for (let index = 0; index < components.count; index += 1) if (components.y1[index] - components.y0[index] <= maxHeight) dashes.push(index);
+  for (let index = 0; index < components.count; index += 1) {
+    const height = components.y1[index] - components.y0[index];
+    if (height <= maxHeight && (shape === 'dashes' || components.x1[index] - components.x0[index] <= 2 * height)) dashes.push(index);
+  }
   dashes.sort((a, b) => components.x0[a] - components.x0[b]);
   const open: DashChain[] = [];
   const done: DashChain[] = [];
@@ -261,9 +281,11 @@ export function findDottedRules(components: InkComponents, pageHeight: number): 
       chain.members.push(dash);
     }
   }
-  return [...done, ...open]
-    .filter((chain) => chain.members.length >= MIN_DASHES && chain.end - chain.start >= MIN_DASH_SPAN_IN_HEIGHTS * letters && chain.inked >= MIN_DASH_COVER * (chain.end - chain.start))
-    .flatMap((chain) => chain.members);
+  const isRule = (chain: DashChain): boolean =>
+    shape === 'dashes'
+      ? chain.members.length >= MIN_DASHES && chain.inked >= MIN_DASH_COVER * (chain.end - chain.start)
+      : chain.members.length >= MIN_DOTS && evenlySpaced(components, chain.members);
+  return [...done, ...open].filter((chain) => chain.end - chain.start >= MIN_DASH_SPAN_IN_HEIGHTS * letters && isRule(chain)).flatMap((chain) => chain.members);
 }
 
 /** Paints the given components white, with the anti-aliased pixels around them. */
@@ -293,7 +315,8 @@ function paintComponents(image: GrayImage, components: InkComponents, chosen: nu
  * ink are painted out too (see LIGHT_RULE_LEVEL_SHARE). `pageSide` is the longer
  * side of the whole page, which may be larger than the image (a crop of it). `brokenRules` looks for
  * rules broken by dropouts and steps too, and dotted ones (findDottedRules): for faxes and other
- * bilevel pages; on a gray scan the edges of shaded header cells can pass for them.
+ * bilevel pages; on a gray scan the edges of shaded header cells can pass for them, so there only
+ * dot leaders are painted out.
  */
 export function removeRules(image: GrayImage, pageSide = Math.max(image.width, image.height), options: { brokenRules?: boolean } = {}): void {
   const { data, width, height } = image;
@@ -315,10 +338,8 @@ export function removeRules(image: GrayImage, pageSide = Math.max(image.width, i
     findBrokenRuns(ink, width, height, 1, width, minLength, 1, runs);
   }
   paintRuns(data, width, height, runs);
-  if (options.brokenRules) {
-    const components = inkComponents(image, threshold);
-    paintComponents(image, components, findDottedRules(components, height));
-  }
+  const components = inkComponents(image, threshold);
+  paintComponents(image, components, findDottedRules(components, height, options.brokenRules ? 'dashes' : 'dots'));
 }
 
 function paintRuns(data: Uint8Array, width: number, height: number, runs: Runs): void {
