@@ -72,6 +72,28 @@ describe('core layout: section headings inside tables', () => {
     expect(tables[0].totals).to.equal(undefined);
   });
 
+  it('reads items whose sentence runs over three lines before their amounts, under a heading, and heads none with their first line', () => {
+    const { tables } = tablesOf(
+      page(
+        HEADER,
+        line('', 'B. Exterior'),
+        line('', 'Code-compliant handrail and balusters at rear'),
+        line('', 'steps, color and style to be'),
+        line('', 'selected by owner', '361.25', '408.75', '770.00'),
+        line('', 'C. Hall Bath'),
+        line('', 'Bath exhaust fan, 80 CFM, ducted to'),
+        line('', 'exterior; including all trim, fasteners'),
+        line('', 'and sealant', '332.00', '244.00', '576.00'),
+      ),
+    );
+    expect(kinds(tables[0])).to.deep.equal([
+      'heading: B. Exterior',
+      'item: Code-compliant handrail and balusters at rear steps, color and style to be selected by owner',
+      'heading: C. Hall Bath',
+      'item: Bath exhaust fan, 80 CFM, ducted to exterior; including all trim, fasteners and sealant',
+    ]);
+  });
+
   it('reads an item numbered one after the item above as an item, though "13  60 in." reads like a CSI heading', () => {
     const { tables } = tablesOf(
       page(

@@ -18,16 +18,28 @@ function isEmptyLine(line: SplitLine | undefined, state: ScanState): boolean {
 /** A note under a heading ("2,436.00 SF Walls  116.00 LF Perimeter") sits this close (in row heights) above the first item. */
 const NOTE_GAP = 2;
 
+/** Lines a sentence an item's first line starts may run on over before its amounts. */
+const SENTENCE_LINES = 2;
+
 /** The first line of an item whose values are printed on a line under it: numbered as an item, or text closely followed by an item. */
 function opensItem(upcoming: SplitLine[], state: ScanState, options: TableReadOptions): boolean {
-  const [next, after] = upcoming;
+  const [next] = upcoming;
   if (!next || isItem(next, state, options)) return false;
   const columns = columnsOf(state);
   const text = textWords(next, columns);
   // A checklist's mark ("X" under S | R | NP) on a line of its own prices nothing.
   const values = next.cells.filter((_, index) => !isTextColumn(columns[index]) && !isAsideColumn(columns[index])).flat();
   if (text.length < 2 || values.length > 0) return false;
-  return ITEM_START.test(text[0].text) || (after !== undefined && after.row.page === next.row.page && rowGap(next.row, after.row) <= NOTE_GAP && isItem(after, state, options));
+  if (ITEM_START.test(text[0].text)) return true;
+  // Its sentence may run on over a line or two before the line with its values.
+  let above = next;
+  for (const line of upcoming.slice(1, 1 + SENTENCE_LINES)) {
+    if (line.row.page !== above.row.page || rowGap(above.row, line.row) > NOTE_GAP) return false;
+    if (isItem(line, state, options)) return true;
+    if (valueWords(line, columns).length > 0) return false;
+    above = line;
+  }
+  return false;
 }
 
 /** A line this much taller than the one above is set in larger type. */
@@ -36,6 +48,16 @@ const HEADING_TYPE_RATIO = 1.3;
 /** "Continued on next page …" points elsewhere; "CONTINUED - Roof" heads a section again. */
 const POINTS_ELSEWHERE = /\b(next|following) page\b|\bcontinued (on|over)\b|\bcarried forward\b|\bsee page\b|\bsuite page\b|\bfortsetzung (auf|siehe)\b/i;
 
+/** Lines going on in lower case under a line, of which one prints an item's values: the line starts an item. */
+function endsSentenceBelow(upcoming: SplitLine[], state: ScanState, options: TableReadOptions): boolean {
+  for (const line of upcoming.slice(0, SENTENCE_LINES)) {
+    if (!/^\p{Ll}/u.test(textWords(line, columnsOf(state))[0]?.text ?? '')) return false;
+    if (isItem(line, state, options)) return true;
+    if (valueWords(line, columnsOf(state)).length > 0) return false;
+  }
+  return false;
+}
+
 /** A text-only row that heads the items under it. */
 export function isHeading(state: ScanState, line: SplitLine, upcoming: SplitLine[], options: TableReadOptions): boolean {
   const next = upcoming[0];
@@ -43,8 +65,8 @@ export function isHeading(state: ScanState, line: SplitLine, upcoming: SplitLine
   const numbering = headingNumbering(line.row.text);
   // "4. Vinyl double-hung window, Low-E, insulated glass, with interior" is an item's first line, numbered like a heading.
   if (numbering === 'strong' || (numbering === 'weak' && isTitleLike(line.row.words.slice(1)))) return true;
-  // "Code-compliant handrail and balusters at rear" over "steps, pressure-treated  408.75  770.00": the item's first line, its amounts on the line that ends its sentence.
-  if (next !== undefined && /^\p{Ll}/u.test(textWords(next, columnsOf(state))[0]?.text ?? '') && isItem(next, state, options)) return false;
+  // "Code-compliant handrail and balusters at rear" over "steps, pressure-treated  408.75  770.00": the item's first line, its amounts on the line that ends its sentence (or one more line down).
+  if (endsSentenceBelow(upcoming, state, options)) return false;
   // A heading may head a subheading ("KITCHEN" over "Cabinets" over the items).
   const headsSubheading = next !== undefined && textWords(next, columnsOf(state)).length > 0 && valueWords(next, columnsOf(state)).length === 0 && isTitleLike(next.row.words) && (isItem(upcoming[1], state, options) || opensItem(upcoming.slice(1), state, options));
   const itemFollows = isItem(next, state, options) || isEmptyLine(next, state);
