@@ -1,4 +1,6 @@
 import { expect } from 'chai';
+import { readLayout } from '../../../core/src/layout/index.js';
+import { documentFromText } from '../../../core/src/testing/index.js';
 import { fixed, page, read, rolesOf, tablesOf } from './helpers.js';
 
 /** Columns that hold neither what a line is nor what it costs: crews, labor hours, who performs the work, checklist marks. */
@@ -59,5 +61,21 @@ describe('core layout: table columns beside the description and the amounts', ()
       ['heading', 'KITCHEN', undefined, undefined],
       ['item', 'Prime and paint walls', 'SF', 'X'],
     ]);
+  });
+  it('reads a header whose description label OCR cut to "of Work", and keeps an OCR word before the performer in the description', () => {
+    const row = fixed(5, 40, 14, -12);
+    const text = page(
+      row('No.', '     of Work', 'Performed By', 'Amount'),
+      row('A-1', 'Epoxy injection, wall crack; dispose of', 'Contractor', '1,729.80'),
+      row('A-2', 'Parge exterior foundation wall', 'Contractor', '1,273.80'),
+    );
+    const [table] = readLayout(documentFromText(text, { source: 'ocr' })).tables;
+    expect(rolesOf(table.header.columns)).to.deep.equal(['itemNumber', 'description', 'performedBy', 'amount']);
+    expect(table.entries.map((entry) => [read(entry).description, read(entry).performedBy])).to.deep.equal([
+      ['Epoxy injection, wall crack; dispose of', 'Contractor'],
+      ['Parge exterior foundation wall', 'Contractor'],
+    ]);
+    const title = fixed(40, 12);
+    expect(readLayout(documentFromText(page(title('SCOPE OF WORK AND COST ESTIMATE'), title('Paint the hall', '1,200.00')))).tables.map((found) => found.header.rows[0].text)).to.not.include('SCOPE OF WORK AND COST ESTIMATE');
   });
 });

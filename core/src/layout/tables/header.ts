@@ -2,7 +2,7 @@ import type { Word } from '../../contracts/document.js';
 import { joinWords } from '../boxes.js';
 import { columnTerms, type ColumnRole } from '../lexicon/index.js';
 import { PhraseMatcher, type PhraseMatch } from '../phrases.js';
-import { cellsOf, inRowHeights, rowGap, type LayoutRow } from '../rows.js';
+import { cellsOf, inRowHeights, rowGap, startsCell, type LayoutRow } from '../rows.js';
 import { foldWord } from '../text.js';
 import { TEXT_ROLES, VALUE_ROLES, type AmountBasis, type TableColumn, type TableHeader } from './model.js';
 
@@ -18,6 +18,8 @@ export function columnLabels(): PhraseMatcher<ColumnRole> {
 const MIN_LABELLED_SHARE = 0.7;
 /** Four labels of distinct columns make a header even beside a few words OCR could not read ("a  hem  Description  Labor  Mat'l  Total"). */
 const MANY_ROLES = 4;
+/** Words that join the words of a label in the lexicon's languages. */
+const LABEL_GLUE = /^(of|the|and|&|\/|per|de|du|des|la|le|et|del|y|der|die|das|und|van|het|en)$/i;
 const MIN_LABELLED_SHARE_MANY_ROLES = 0.6;
 /** Stacked header lines sit closer than this (in row heights). */
 const STACK_GAP = 0.8;
@@ -290,8 +292,10 @@ function withDescriptionColumn(columns: TableColumn[]): TableColumn[] {
     return columns.map((entry, index) => (index === item ? { ...entry, role: 'description', alternatives: ['itemNumber'] } : entry));
   }
   const x0 = columns[item].x1 + 1e-3;
-  const description: TableColumn = { role: 'description', alternatives: [], basis: null, x0, x1: x0, words: [], label: '' };
-  return [...columns.slice(0, item + 1), description, ...columns.slice(item + 1)];
+  // The rest of a description label OCR lost part of ("of Work") stands over the descriptions.
+  const rest = columns[item + 1]?.role === null ? columns[item + 1] : null;
+  const description: TableColumn = rest ? { ...rest, role: 'description', x0 } : { role: 'description', alternatives: [], basis: null, x0, x1: x0, words: [], label: '' };
+  return [...columns.slice(0, item + 1), description, ...columns.slice(item + (rest ? 2 : 1))];
 }
 
 /** Reads rows as one header; null when they are not one. */
@@ -300,7 +304,9 @@ function headerOf(rows: LayoutRow[]): { header: TableHeader; share: number; extr
   const read = stackCells(rows).map(columnsOfCell);
   const columns = settleRatesBesideAmounts(settleRoles(read.flatMap((entry) => entry.columns)));
   const covered = new Set(read.flatMap((entry) => [...entry.covered]));
-  const words = rows.reduce((sum, row) => sum + row.words.length, 0);
+  // A joining word opening a cell is what is left of a label OCR lost the start of ("of Work" of "Description of Work"): it says nothing either way.
+  const remnant = (row: LayoutRow, index: number): boolean => !covered.has(row.words[index]) && startsCell(row, index) && LABEL_GLUE.test(row.words[index].text);
+  const words = rows.reduce((sum, row) => sum + row.words.filter((_, index) => !remnant(row, index)).length, 0);
   const share = words === 0 ? 0 : covered.size / words;
   const roles = columns.filter((entry) => entry.role !== null).map((entry) => entry.role!);
   const distinct = new Set(roles);

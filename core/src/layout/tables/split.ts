@@ -4,7 +4,7 @@ import { parseAmount, parsePercent, type NumberFormat } from '../numbers.js';
 import { cellGap, inRowHeights, rowHeightsToX, type LayoutRow } from '../rows.js';
 import { foldWord } from '../text.js';
 import { isKnownUnit, parseUnit } from '../units.js';
-import { ANNOTATION_ROLES, isAsideColumn, isTextColumn, type TableColumn } from './model.js';
+import { isAsideColumn, isTextColumn, type TableColumn } from './model.js';
 
 /** A row cut into a table's columns. */
 export interface SplitLine {
@@ -80,11 +80,15 @@ function takeValueWords(row: LayoutRow, columns: TableColumn[], format: NumberFo
   if (marks < cut && marks > 0 && parseAmount(row.words[marks - 1].text, format) !== null) cut = marks;
   if (trailing.length > 0) {
     const zoneStart = Math.min(...trailing.map((column) => column.x0)) - rowHeightsToX(row, VALUE_ZONE_LEAD);
+    const values = trailing.filter((column) => !isAsideColumn(column));
+    const amountsStart = Math.min(...(values.length > 0 ? values : trailing).map((column) => column.x0)) - rowHeightsToX(row, VALUE_ZONE_LEAD);
     while (cut > 0) {
       const word = row.words[cut - 1];
       if (centreX(word.bbox) < zoneStart) break;
       // OCR garbles units and quantities into letters; in the value zone they still belong to the values.
       if ((word.source === 'text' || !hasLetters(word.text)) && !isValueWord(word, trailing, format)) break;
+      // Left of the amounts, an OCR word is a value only under a crew, performer or mark column ("dispose of | Contractor").
+      if (centreX(word.bbox) < amountsStart && !isValueWord(word, trailing, format)) break;
       cut -= 1;
     }
   }
@@ -127,8 +131,8 @@ function assignTextWords(words: Word[], columns: TableColumn[], row: LayoutRow, 
   let inScope = false;
   // An item code of several words stops where the next text column (trade, description) starts.
   const nextTextColumn = item < 0 ? 0 : Math.min(...columns.filter((column, index) => index !== item && isTextColumn(column) && column.x0 > columns[item].x1).map((column) => column.x0), 1);
-  // A crew or performer's name of several words ("Northside Painting & Drywall") runs on from under its header.
-  const annotations = columns.filter((column) => column.role !== null && ANNOTATION_ROLES.has(column.role));
+  // A crew or performer's name of several words ("Northside Painting & Drywall") runs on from under its header; a checklist's mark stands under its own.
+  const annotations = columns.filter((column) => isAsideColumn(column) && (!descriptionColumn || column.x0 > descriptionColumn.x0));
   let inAnnotation = -1;
   words.forEach((word, position) => {
     const spaced = position > 0 && inRowHeights(row, word.bbox[0] - words[position - 1].bbox[2]) > cellGap(row);
@@ -137,7 +141,9 @@ function assignTextWords(words: Word[], columns: TableColumn[], row: LayoutRow, 
       cells[inAnnotation].push(word);
       return;
     }
-    const annotation = startsCellHere ? annotations.find((column) => word.bbox[0] >= column.x0 - tolerance && word.bbox[0] <= column.x1) : undefined;
+    // The first word at the column's left edge starts its cell (OCR may set it closer to the description than printed).
+    const previousEnd = position > 0 ? words[position - 1].bbox[2] : 0;
+    const annotation = annotations.find((column) => word.bbox[0] >= column.x0 - tolerance / 3 && word.bbox[0] <= column.x1 && (startsCellHere || previousEnd <= column.x0));
     inAnnotation = annotation ? columns.indexOf(annotation) : -1;
     if (annotation) {
       cells[inAnnotation].push(word);
