@@ -4,7 +4,7 @@ import { money, percentText, quantityText, Sheet, type TextStyle } from '../layo
 import { sectionTotal, type SorDocument } from '../model.js';
 import { Random } from '../random.js';
 import { writeTable, type Column, type TableSpec } from '../table.js';
-import { addressPairs, cityLine, labelValues, recapRows, sectionRows, streetLine, titleCase } from './parts.js';
+import { addressPairs, cityLine, labelValues, printedFields, recapRows, sectionRows, streetLine, titleCase } from './parts.js';
 
 /**
  * g1: an estimating-software export. Contractor letterhead and a boxed job block, then
@@ -150,18 +150,7 @@ export const g1: SorFamily = {
   heldOut: false,
   items: [40, 80],
   dateStyle: 'us',
-  printed: {
-    quantity: true,
-    unit: true,
-    materialLabor: 'extended',
-    consultant: true,
-    propertyAddress: true,
-    borrowerName: true,
-    lenderName: true,
-    inspectionDate: false,
-    contractor: { name: true, license: true, phone: true },
-    subtotal: true,
-  },
+  printed: printedFields({ inspectionDate: false }),
   spec: (random, itemCount) => ({
     itemCount,
     grouping: 'trade',

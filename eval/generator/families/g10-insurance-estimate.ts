@@ -4,8 +4,8 @@ import { money, quantityText, Sheet, type Fonts, type TextStyle } from '../layou
 import { sectionTotal, type LineItem, type RecapLine, type Section, type SorDocument } from '../model.js';
 import { Random } from '../random.js';
 import { writeTable, type Column, type TableRow, type TableSpec } from '../table.js';
-import { TRADES, WORK_ITEMS, type TradeId } from '../work-items.js';
-import { addressPairs, cityLine, labelValues, recapRows, sectionRows, streetLine } from './parts.js';
+import { TRADES, type TradeId } from '../work-items.js';
+import { addressPairs, cityLine, labelValues, printedFields, recapRows, sectionRows, streetLine, workItemOf } from './parts.js';
 
 /**
  * g10: an insurance-repair estimate as claims estimating software prints it. Contractor letterhead,
@@ -46,11 +46,6 @@ const totalDepreciation = (sections: Section[]): number =>
 
 /** "(1,234.56)" for amounts taken off, "<1,234.56>" for recoverable depreciation on a line ("(0.00)" for none). */
 const taken = (cents: number, brackets = '()'): string => (cents === 0 ? '(0.00)' : `${brackets[0]}${money(cents)}${brackets[1]}`);
-
-function tradeOf(item: LineItem): TradeId {
-  const matches = WORK_ITEMS.filter((work) => item.description.startsWith(work.text));
-  return matches.reduce((best, work) => (work.text.length > best.text.length ? work : best)).trade;
-}
 
 /** The measurements line under a room name, or "" for areas that have none. */
 function roomMeasurements(seed: string, room: string): string {
@@ -217,7 +212,7 @@ function recapByCategory(sheet: Sheet, document: SorDocument, fonts: Fonts): voi
   const { recap } = document;
   const items = document.sections.flatMap((section) => section.items);
   const rows = TRADES.flatMap((trade) => {
-    const cents = items.filter((item) => tradeOf(item) === trade.id).reduce((sum, item) => sum + item.material + item.labor, 0);
+    const cents = items.filter((item) => workItemOf(item).trade === trade.id).reduce((sum, item) => sum + item.material + item.labor, 0);
     return cents > 0 ? [[CATEGORY_NAMES[trade.id], cents] as const] : [];
   });
   const tax = items.reduce((sum, item) => sum + item.tax, 0);
@@ -295,18 +290,7 @@ export const g10: SorFamily = {
   heldOut: false,
   items: [15, 60],
   dateStyle: 'short',
-  printed: {
-    quantity: true,
-    unit: true,
-    materialLabor: 'none',
-    consultant: false,
-    propertyAddress: true,
-    borrowerName: true,
-    lenderName: false,
-    inspectionDate: true,
-    contractor: { name: true, license: true, phone: true },
-    subtotal: true,
-  },
+  printed: printedFields({ materialLabor: 'none', consultant: false, lenderName: false }),
   spec: (random, itemCount) => ({
     itemCount,
     grouping: 'room',

@@ -3,7 +3,7 @@ import type { SorFamily } from '../family.js';
 import { money, Sheet, type Fonts, type TextStyle } from '../layout.js';
 import type { LineItem, SorDocument } from '../model.js';
 import { Random } from '../random.js';
-import { cityLine, streetLine } from './parts.js';
+import { cityLine, printedFields, streetLine } from './parts.js';
 
 /**
  * g11: a small contractor's quote typed in a word processor, in Times at 11 pt with one-inch
@@ -165,18 +165,7 @@ export const g11: SorFamily = {
   heldOut: false,
   items: [5, 25],
   dateStyle: 'long',
-  printed: {
-    quantity: false,
-    unit: false,
-    materialLabor: 'none',
-    consultant: false,
-    propertyAddress: true,
-    borrowerName: true,
-    lenderName: false,
-    inspectionDate: false,
-    contractor: { name: true, license: true, phone: true },
-    subtotal: false,
-  },
+  printed: printedFields({ quantity: false, unit: false, materialLabor: 'none', consultant: false, lenderName: false, inspectionDate: false, subtotal: false }),
   spec: (random, itemCount) => {
     const deposit = random.pick([25, 30, 50]);
     return {

@@ -4,7 +4,7 @@ import { money, percentText, Sheet, type Fonts, type TextStyle } from '../layout
 import { sectionTotal, type Section, type SorDocument } from '../model.js';
 import type { Random } from '../random.js';
 import { writeTable, type Column, type TableRow, type TableSpec } from '../table.js';
-import { addressPairs, contractorPairs, labelValues, recapLineRows, recapRows, sectionRows, titleCase } from './parts.js';
+import { addressPairs, contractorPairs, labelValues, printedFields, recapLineRows, recapRows, sectionRows, titleCase } from './parts.js';
 
 /**
  * g12: a construction budget and draw schedule printed from a spreadsheet in landscape. A title
@@ -167,18 +167,7 @@ export const g12: SorFamily = {
   heldOut: false,
   items: [20, 60],
   dateStyle: 'abbrev',
-  printed: {
-    quantity: false,
-    unit: false,
-    materialLabor: 'extended',
-    consultant: true,
-    propertyAddress: true,
-    borrowerName: true,
-    lenderName: true,
-    inspectionDate: true,
-    contractor: { name: true, license: true, phone: true },
-    subtotal: true,
-  },
+  printed: printedFields({ quantity: false, unit: false }),
   spec: (random, itemCount) => {
     const holdback = random.pick([10, 10, 5]);
     return {

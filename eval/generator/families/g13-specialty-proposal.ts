@@ -5,7 +5,7 @@ import type { RecapLine, Section, SorDocument } from '../model.js';
 import { Random } from '../random.js';
 import { writeTable, type Column, type TableRow, type TableSpec } from '../table.js';
 import { SCOPES, scopeById, type Scope, type ScopeId } from './g13-specialty-proposal.scopes.js';
-import { cityLine, recapLineRows, recapRows, sectionRows, streetLine } from './parts.js';
+import { cityLine, printedFields, recapLineRows, recapRows, sectionRows, streetLine } from './parts.js';
 
 /**
  * g13: a specialty contractor's proposal for one trade (roofing, heating and cooling, or windows
@@ -295,18 +295,7 @@ export const g13: SorFamily = {
   heldOut: false,
   items: [5, 10],
   dateStyle: 'long',
-  printed: {
-    quantity: true,
-    unit: true,
-    materialLabor: 'none',
-    consultant: false,
-    propertyAddress: true,
-    borrowerName: true,
-    lenderName: true,
-    inspectionDate: false,
-    contractor: { name: true, license: true, phone: true },
-    subtotal: true,
-  },
+  printed: printedFields({ materialLabor: 'none', consultant: false, inspectionDate: false }),
   spec: (random, itemCount) => {
     const scope = scopeById(random.pick<ScopeId>(['roofing', 'hvac', 'windows']));
     const wording = random.int(0, 2);

@@ -3,10 +3,9 @@ import type { SorFamily } from '../family.js';
 import { money, percentText, Sheet, type FontFamily, type Fonts, type TextStyle } from '../layout.js';
 import { sectionTotal, type LineItem, type RecapLine, type Section, type SorDocument } from '../model.js';
 import { Random } from '../random.js';
-import { WORK_ITEMS, type TradeId } from '../work-items.js';
 import { GROUPS, TRADE_LABELS, type FormGroup, type FormRow } from './g14-lender-budget-form.groups.js';
 import { geometry, Grid, LEFT, RIGHT, type Cells, type GridRow } from './g14-lender-budget-form.grid.js';
-import { oneLine, withTotalLine } from './parts.js';
+import { oneLine, printedFields, withTotalLine, workItemOf } from './parts.js';
 
 /**
  * g14: a lender's renovation budget form, filled in by the contractor. The lender's name and form
@@ -57,15 +56,10 @@ function styleOf(document: SorDocument): Style {
   };
 }
 
-function tradeOf(item: LineItem): TradeId {
-  const matches = WORK_ITEMS.filter((work) => item.description.startsWith(work.text));
-  return matches.reduce((best, work) => (work.text.length > best.text.length ? work : best)).trade;
-}
-
 /** Each group's items in form order: by pre-printed trade row, then as the document lists them. */
 function groupItems(document: SorDocument): Array<{ group: FormGroup; trades: Array<{ row: FormRow; items: LineItem[] }> }> {
   const items = document.sections.flatMap((section) => section.items);
-  return GROUPS.map((group) => ({ group, trades: group.rows.map((row) => ({ row, items: row.trade ? items.filter((item) => tradeOf(item) === row.trade) : [] })) }));
+  return GROUPS.map((group) => ({ group, trades: group.rows.map((row) => ({ row, items: row.trade ? items.filter((item) => workItemOf(item).trade === row.trade) : [] })) }));
 }
 
 function printedSections(document: SorDocument): Section[] {
@@ -240,18 +234,7 @@ export const g14: SorFamily = {
   heldOut: false,
   items: [8, 35],
   dateStyle: 'us',
-  printed: {
-    quantity: false,
-    unit: false,
-    materialLabor: 'extended',
-    consultant: true,
-    propertyAddress: true,
-    borrowerName: true,
-    lenderName: true,
-    inspectionDate: false,
-    contractor: { name: true, license: true, phone: true },
-    subtotal: true,
-  },
+  printed: printedFields({ quantity: false, unit: false, inspectionDate: false }),
   spec: (_random, itemCount) => ({
     itemCount,
     grouping: 'trade',

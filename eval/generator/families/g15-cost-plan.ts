@@ -6,7 +6,7 @@ import { Random } from '../random.js';
 import { writeTable, type Column, type TableRow, type TableSpec } from '../table.js';
 import type { Trade } from '../work-items.js';
 import { subsectionOf } from './g15-cost-plan.subsections.js';
-import { labelValueRows, oneLine, titleCase, type Pair } from './parts.js';
+import { labelValueRows, oneLine, printedFields, titleCase, type Pair } from './parts.js';
 
 /**
  * g15: an estimator's cost plan (opinion of probable construction cost) organised by CSI
@@ -280,18 +280,7 @@ export const g15: SorFamily = {
   heldOut: false,
   items: [12, 50],
   dateStyle: 'dotted',
-  printed: {
-    quantity: true,
-    unit: true,
-    materialLabor: 'none',
-    consultant: true,
-    propertyAddress: true,
-    borrowerName: true,
-    lenderName: true,
-    inspectionDate: true,
-    contractor: { name: false, license: false, phone: false },
-    subtotal: true,
-  },
+  printed: printedFields({ materialLabor: 'none', contractor: { name: false, license: false, phone: false } }),
   spec: (random, itemCount) => {
     const wording = random.pick(HEADINGS);
     const gcRate = random.pick([6, 8, 10, 12]);

@@ -5,8 +5,8 @@ import { money, quantityText, Sheet, type FontFamily, type Fonts, type TextStyle
 import { sectionTotal, type LineItem, type RecapLine, type Section, type SorDocument } from '../model.js';
 import { Random } from '../random.js';
 import { writeTable, type Column, type TableRow, type TableSpec } from '../table.js';
-import { TRADES, WORK_ITEMS, type TradeId } from '../work-items.js';
-import { cityLine, streetLine } from './parts.js';
+import { TRADES, type TradeId } from '../work-items.js';
+import { cityLine, printedFields, streetLine, workItemOf } from './parts.js';
 
 /**
  * g16: a contractor's estimate printed from small-business accounting software (QuickBooks- or
@@ -25,11 +25,6 @@ const ITEM_NAMES: Record<TradeId, string> = {
 };
 
 const SUB_ITEMS: Record<string, string> = { LS: 'Lump Sum', HR: 'Labor', EA: 'Units', LF: 'Install', SF: 'Install', SY: 'Install', SQ: 'Install', CY: 'Install' };
-
-function tradeOf(item: LineItem): TradeId {
-  const matches = WORK_ITEMS.filter((work) => item.description.startsWith(work.text));
-  return matches.reduce((best, work) => (work.text.length > best.text.length ? work : best)).trade;
-}
 
 /** A line is taxable when it is mostly materials (the software's "product" items). */
 const taxable = (item: LineItem): boolean => item.material >= item.labor;
@@ -67,7 +62,7 @@ const LEFT = 40;
 const RIGHT = 572;
 
 function activity(item: LineItem, style: Style): string {
-  const trade = tradeOf(item);
+  const trade = workItemOf(item).trade;
   if (style.codes === 'names') return `${ITEM_NAMES[trade]}:${trade === 'demolition' && item.unit !== 'HR' ? 'Removal' : SUB_ITEMS[item.unit]}`;
   const number = TRADES.find((candidate) => candidate.id === trade)!.csiNumber;
   return `${number}-${item.unit === 'HR' ? 'LAB' : item.unit}`;
@@ -278,18 +273,7 @@ export const g16: SorFamily = {
   heldOut: false,
   items: [10, 40],
   dateStyle: 'us',
-  printed: {
-    quantity: true,
-    unit: false,
-    materialLabor: 'none',
-    consultant: false,
-    propertyAddress: true,
-    borrowerName: true,
-    lenderName: false,
-    inspectionDate: false,
-    contractor: { name: true, license: true, phone: true },
-    subtotal: true,
-  },
+  printed: printedFields({ unit: false, materialLabor: 'none', consultant: false, lenderName: false, inspectionDate: false }),
   spec: (random, itemCount) => {
     const rate = random.pick([6, 6.5, 7, 7.25, 8.25, 8.875]);
     return {

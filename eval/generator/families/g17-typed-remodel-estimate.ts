@@ -3,7 +3,7 @@ import type { SorFamily } from '../family.js';
 import { money, percentText, Sheet, type TextStyle } from '../layout.js';
 import type { SorDocument } from '../model.js';
 import { writeTable, type Column, type TableSpec } from '../table.js';
-import { cityLine, labelValues, recapRows, sectionRows, streetLine } from './parts.js';
+import { cityLine, labelValues, printedFields, recapRows, sectionRows, streetLine } from './parts.js';
 
 /**
  * g17 (development family, added for tuning OCR reading): a remodeler's estimate typed in Courier.
@@ -100,18 +100,7 @@ export const g17: SorFamily = {
   heldOut: false,
   items: [8, 30],
   dateStyle: 'us',
-  printed: {
-    quantity: false,
-    unit: false,
-    materialLabor: 'extended',
-    consultant: false,
-    propertyAddress: true,
-    borrowerName: true,
-    lenderName: true,
-    inspectionDate: false,
-    contractor: { name: true, license: true, phone: true },
-    subtotal: true,
-  },
+  printed: printedFields({ quantity: false, unit: false, consultant: false, inspectionDate: false }),
   spec: (_random, itemCount) => ({
     itemCount,
     grouping: 'room',

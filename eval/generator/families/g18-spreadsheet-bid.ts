@@ -5,7 +5,7 @@ import { sectionTotal, type LineItem, type RecapLine, type Section, type SorDocu
 import { Random } from '../random.js';
 import { writeTable, type Column, type TableRow, type TableSpec } from '../table.js';
 import { TRADES, type Trade } from '../work-items.js';
-import { cityLine, labelValueRows, oneLine, streetLine, type Pair } from './parts.js';
+import { cityLine, labelValueRows, oneLine, printedFields, streetLine, type Pair } from './parts.js';
 
 /**
  * g18 (held out): a contractor's bid exported from a spreadsheet, landscape, in a full cell grid.
@@ -214,18 +214,7 @@ export const g18: SorFamily = {
   heldOut: false,
   items: [12, 45],
   dateStyle: 'iso',
-  printed: {
-    quantity: true,
-    unit: true,
-    materialLabor: 'extended',
-    consultant: false,
-    propertyAddress: true,
-    borrowerName: true,
-    lenderName: true,
-    inspectionDate: false,
-    contractor: { name: true, license: true, phone: true },
-    subtotal: true,
-  },
+  printed: printedFields({ consultant: false, inspectionDate: false }),
   spec: (random, itemCount) => {
     const coded = random.chance(0.5);
     const split = random.chance(0.4);

@@ -5,7 +5,7 @@ import { sectionTotal, type RecapLine, type SorDocument } from '../model.js';
 import { Random } from '../random.js';
 import { writeTable, type Column, type TableSpec } from '../table.js';
 import type { Unit } from '../work-items.js';
-import { cityLine, recapLineRows, recapRows, sectionRows, streetLine } from './parts.js';
+import { cityLine, printedFields, recapLineRows, recapRows, sectionRows, streetLine } from './parts.js';
 
 /**
  * g19 (held out): a 203(k) consultant's room-by-room write-up in Times with Helvetica captions and
@@ -202,18 +202,7 @@ export const g19: SorFamily = {
   heldOut: false,
   items: [10, 36],
   dateStyle: 'long',
-  printed: {
-    quantity: true,
-    unit: true,
-    materialLabor: 'none',
-    consultant: true,
-    propertyAddress: true,
-    borrowerName: true,
-    lenderName: true,
-    inspectionDate: true,
-    contractor: { name: true, license: false, phone: true },
-    subtotal: true,
-  },
+  printed: printedFields({ materialLabor: 'none', contractor: { name: true, license: false, phone: true } }),
   spec: (random, itemCount) => ({
     itemCount,
     grouping: 'room',

@@ -3,7 +3,7 @@ import type { SorFamily } from '../family.js';
 import { money, percentText, quantityText, Sheet, type TextStyle } from '../layout.js';
 import type { SorDocument } from '../model.js';
 import { writeTable, type Column, type TableSpec } from '../table.js';
-import { addressPairs, contractorPairs, labelValues, oneLine, recapRows, sectionRows } from './parts.js';
+import { addressPairs, contractorPairs, labelValues, oneLine, printedFields, recapRows, sectionRows } from './parts.js';
 
 /**
  * g2: a consultant's unit-rate write-up. Centred letterhead, label/value block with a boxed file
@@ -136,18 +136,7 @@ export const g2: SorFamily = {
   heldOut: false,
   items: [10, 40],
   dateStyle: 'long',
-  printed: {
-    quantity: true,
-    unit: true,
-    materialLabor: 'rates',
-    consultant: true,
-    propertyAddress: true,
-    borrowerName: true,
-    lenderName: true,
-    inspectionDate: true,
-    contractor: { name: true, license: true, phone: true },
-    subtotal: true,
-  },
+  printed: printedFields({ materialLabor: 'rates' }),
   spec: (_random, itemCount) => ({
     itemCount,
     grouping: 'trade',

@@ -4,7 +4,7 @@ import { money, Sheet, type Fonts, type TextStyle } from '../layout.js';
 import type { RecapLine, SorDocument } from '../model.js';
 import { Random } from '../random.js';
 import { writeTable, type Column, type TableRow, type TableSpec } from '../table.js';
-import { addressPairs, labelValueColumns, oneLine, streetLine, type Pair } from './parts.js';
+import { addressPairs, labelValueColumns, oneLine, printedFields, streetLine, type Pair } from './parts.js';
 import { addProgress, completedOf, drawOf, type Draw, type Progress } from './g20-draw-request-continuation.progress.js';
 
 /**
@@ -300,18 +300,7 @@ export const g20: SorFamily = {
   heldOut: false,
   items: [14, 55],
   dateStyle: 'us',
-  printed: {
-    quantity: false,
-    unit: false,
-    materialLabor: 'none',
-    consultant: true,
-    propertyAddress: true,
-    borrowerName: true,
-    lenderName: true,
-    inspectionDate: false,
-    contractor: { name: true, license: true, phone: true },
-    subtotal: true,
-  },
+  printed: printedFields({ quantity: false, unit: false, materialLabor: 'none', inspectionDate: false }),
   spec: (random, itemCount) => {
     const overheadAndProfit = random.chance(0.8);
     const split = overheadAndProfit && random.chance(0.3);

@@ -3,7 +3,7 @@ import type { SorFamily } from '../family.js';
 import { money, percentText, Sheet, type Fonts, type TextStyle } from '../layout.js';
 import { sectionTotal, type RecapLine, type SorDocument } from '../model.js';
 import { Random } from '../random.js';
-import { labelValueRows, oneLine, type Pair } from './parts.js';
+import { labelValueRows, oneLine, printedFields, type Pair } from './parts.js';
 
 /**
  * g21 (held out): a consultant's scope of repairs set in two newspaper columns of running text on a
@@ -317,18 +317,7 @@ export const g21: SorFamily = {
   heldOut: false,
   items: [10, 40],
   dateStyle: 'short',
-  printed: {
-    quantity: false,
-    unit: false,
-    materialLabor: 'none',
-    consultant: true,
-    propertyAddress: true,
-    borrowerName: true,
-    lenderName: true,
-    inspectionDate: true,
-    contractor: { name: true, license: false, phone: true },
-    subtotal: true,
-  },
+  printed: printedFields({ quantity: false, unit: false, materialLabor: 'none', contractor: { name: true, license: false, phone: true } }),
   spec: (random, itemCount) => {
     const byRoom = random.chance(0.5);
     return {

@@ -4,7 +4,7 @@ import { money, percentText, quantityText, Sheet, type FontFamily, type TextStyl
 import { sectionTotal, type LineItem, type RecapLine, type Section, type SorDocument } from '../model.js';
 import { Random } from '../random.js';
 import { TRADES, type Trade } from '../work-items.js';
-import { addressPairs, cityLine, labelValueColumns, recapLineRows, recapRows, streetLine, type DrawingContext, type Pair, type RecapLayout, type RecapRow } from './parts.js';
+import { addressPairs, cityLine, labelValueColumns, printedFields, recapLineRows, recapRows, streetLine, type DrawingContext, type Pair, type RecapLayout, type RecapRow } from './parts.js';
 
 /**
  * g22 (held out): a contractor's estimate printed as the "detail report" of a construction estimating
@@ -310,18 +310,7 @@ export const g22: SorFamily = {
   heldOut: false,
   items: [30, 72],
   dateStyle: 'us',
-  printed: {
-    quantity: true,
-    unit: true,
-    materialLabor: 'extended',
-    consultant: false,
-    propertyAddress: true,
-    borrowerName: true,
-    lenderName: true,
-    inspectionDate: false,
-    contractor: { name: true, license: true, phone: true },
-    subtotal: true,
-  },
+  printed: printedFields({ consultant: false, inspectionDate: false }),
   spec: (random, itemCount) => {
     const heading = random.pick(HEADINGS);
     const split = random.chance(0.5);

@@ -5,7 +5,7 @@ import { sectionTotal, type SorDocument } from '../model.js';
 import { Random } from '../random.js';
 import { writeTable, type Column, type TableRow, type TableSpec } from '../table.js';
 import { allowanceSection, alternateLines, unitPriceLines } from './g23-bid-form-allowances.lists.js';
-import { amountInWords, cityLine, recapLineRows, recapRows, sectionRows, streetLine } from './parts.js';
+import { amountInWords, cityLine, printedFields, recapLineRows, recapRows, sectionRows, streetLine } from './parts.js';
 
 /**
  * g23 (held out): a general contractor's bid form for a renovation loan (HomeStyle or 203(k)): base
@@ -232,18 +232,7 @@ export const g23: SorFamily = {
   heldOut: false,
   items: [14, 45],
   dateStyle: 'long',
-  printed: {
-    quantity: true,
-    unit: true,
-    materialLabor: 'none',
-    consultant: false,
-    propertyAddress: true,
-    borrowerName: true,
-    lenderName: true,
-    inspectionDate: false,
-    contractor: { name: true, license: true, phone: true },
-    subtotal: true,
-  },
+  printed: printedFields({ materialLabor: 'none', consultant: false, inspectionDate: false }),
   spec: (random, itemCount) => {
     const heading = random.pick(HEADINGS);
     return {

@@ -4,7 +4,7 @@ import { money, percentText, Sheet, type TextStyle } from '../layout.js';
 import { sectionTotal, type LineItem, type RecapLine, type Section, type SorDocument } from '../model.js';
 import { Random } from '../random.js';
 import { ROOMS } from '../work-items.js';
-import { addressPairs, labelValueColumns, streetLine, type DrawingContext, type Pair } from './parts.js';
+import { addressPairs, labelValueColumns, printedFields, streetLine, type DrawingContext, type Pair } from './parts.js';
 
 /**
  * g24 (held out): a hard-money rehab lender's budget and scope of work, landscape, filled in by the
@@ -277,18 +277,7 @@ export const g24: SorFamily = {
   heldOut: false,
   items: [16, 50],
   dateStyle: 'us',
-  printed: {
-    quantity: false,
-    unit: false,
-    materialLabor: 'extended',
-    consultant: false,
-    propertyAddress: true,
-    borrowerName: true,
-    lenderName: true,
-    inspectionDate: true,
-    contractor: { name: true, license: true, phone: true },
-    subtotal: true,
-  },
+  printed: printedFields({ quantity: false, unit: false, consultant: false }),
   spec: (random, itemCount) => {
     const upper = random.chance(0.5);
     return {

@@ -3,7 +3,7 @@ import type { SorFamily } from '../family.js';
 import { money, percentText, quantityText, Sheet, type FontFamily, type Fonts, type TextStyle } from '../layout.js';
 import { sectionTotal, type LineItem, type RecapLine, type SorDocument } from '../model.js';
 import { Random } from '../random.js';
-import { oneLine } from './parts.js';
+import { oneLine, printedFields } from './parts.js';
 
 /**
  * g25 (held out): a consultant's work write-up in numbered paragraphs with no table at all. A centred
@@ -242,18 +242,7 @@ export const g25: SorFamily = {
   heldOut: false,
   items: [10, 36],
   dateStyle: 'long',
-  printed: {
-    quantity: true,
-    unit: true,
-    materialLabor: 'extended',
-    consultant: true,
-    propertyAddress: true,
-    borrowerName: true,
-    lenderName: true,
-    inspectionDate: true,
-    contractor: { name: true, license: false, phone: true },
-    subtotal: true,
-  },
+  printed: printedFields({ contractor: { name: true, license: false, phone: true } }),
   spec: (random, itemCount) => {
     const markups = random.chance(0.6);
     const split = markups && random.chance(0.35);

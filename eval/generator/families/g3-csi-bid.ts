@@ -3,7 +3,7 @@ import type { SorFamily } from '../family.js';
 import { money, percentText, Sheet, type TextStyle } from '../layout.js';
 import { sectionTotal, type SorDocument } from '../model.js';
 import { writeTable, type Column, type TableSpec } from '../table.js';
-import { cityLine, labelValues, oneLine, recapLineRows, recapRows, sectionRows, streetLine } from './parts.js';
+import { cityLine, labelValues, oneLine, printedFields, recapLineRows, recapRows, sectionRows, streetLine } from './parts.js';
 
 /**
  * g3: a contractor's bid by CSI division, in Times-Roman. Centred letterhead, "Submitted to" block
@@ -122,18 +122,7 @@ export const g3: SorFamily = {
   heldOut: false,
   items: [8, 35],
   dateStyle: 'long',
-  printed: {
-    quantity: false,
-    unit: false,
-    materialLabor: 'extended',
-    consultant: false,
-    propertyAddress: true,
-    borrowerName: true,
-    lenderName: true,
-    inspectionDate: false,
-    contractor: { name: true, license: true, phone: true },
-    subtotal: true,
-  },
+  printed: printedFields({ quantity: false, unit: false, consultant: false, inspectionDate: false }),
   spec: (random, itemCount) => {
     const contingency = random.pick([10, 15, 20]);
     return {

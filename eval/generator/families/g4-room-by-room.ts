@@ -3,7 +3,7 @@ import type { SorFamily } from '../family.js';
 import { money, percentText, quantityText, Sheet, type TextStyle } from '../layout.js';
 import type { SorDocument } from '../model.js';
 import { writeTable, type Column, type TableSpec } from '../table.js';
-import { addressPairs, contractorPairs, labelValues, recapRows, sectionRows, streetLine } from './parts.js';
+import { addressPairs, contractorPairs, labelValues, printedFields, recapRows, sectionRows, streetLine } from './parts.js';
 
 /**
  * g4: a typewritten-looking room-by-room estimate in Courier. Two columns above the table (a
@@ -129,18 +129,7 @@ export const g4: SorFamily = {
   heldOut: false,
   items: [8, 30],
   dateStyle: 'us',
-  printed: {
-    quantity: true,
-    unit: true,
-    materialLabor: 'extended',
-    consultant: true,
-    propertyAddress: true,
-    borrowerName: true,
-    lenderName: true,
-    inspectionDate: true,
-    contractor: { name: true, license: true, phone: true },
-    subtotal: true,
-  },
+  printed: printedFields(),
   spec: (random, itemCount) => ({
     itemCount,
     grouping: 'room',

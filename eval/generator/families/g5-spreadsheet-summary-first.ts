@@ -3,7 +3,7 @@ import type { SorFamily } from '../family.js';
 import { money, percentText, quantityText, Sheet, type TextStyle } from '../layout.js';
 import { sectionTotal, type SorDocument } from '../model.js';
 import { writeTable, type Column, type TableSpec } from '../table.js';
-import { oneLine } from './parts.js';
+import { oneLine, printedFields } from './parts.js';
 
 /**
  * g5 (held out): a landscape spreadsheet printout with a full cell grid. A grid of labelled cells,
@@ -137,18 +137,7 @@ export const g5: SorFamily = {
   heldOut: false,
   items: [15, 50],
   dateStyle: 'abbrev',
-  printed: {
-    quantity: true,
-    unit: true,
-    materialLabor: 'extended',
-    consultant: true,
-    propertyAddress: true,
-    borrowerName: true,
-    lenderName: true,
-    inspectionDate: true,
-    contractor: { name: true, license: false, phone: true },
-    subtotal: true,
-  },
+  printed: printedFields({ contractor: { name: true, license: false, phone: true } }),
   spec: (_random, itemCount) => ({
     itemCount,
     grouping: 'trade',

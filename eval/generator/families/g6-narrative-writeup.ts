@@ -2,7 +2,7 @@ import { formatDate } from '../content.js';
 import type { SorFamily } from '../family.js';
 import { money, Sheet, type TextStyle } from '../layout.js';
 import type { LineItem, SorDocument } from '../model.js';
-import { labelValues, oneLine, type Pair } from './parts.js';
+import { labelValues, oneLine, printedFields, type Pair } from './parts.js';
 
 /**
  * g6 (held out): a narrative work write-up in Times. Numbered paragraphs with hanging indent and
@@ -108,18 +108,7 @@ export const g6: SorFamily = {
   heldOut: false,
   items: [5, 18],
   dateStyle: 'long',
-  printed: {
-    quantity: false,
-    unit: false,
-    materialLabor: 'none',
-    consultant: true,
-    propertyAddress: true,
-    borrowerName: true,
-    lenderName: true,
-    inspectionDate: true,
-    contractor: { name: false, license: false, phone: false },
-    subtotal: false,
-  },
+  printed: printedFields({ quantity: false, unit: false, materialLabor: 'none', contractor: { name: false, license: false, phone: false }, subtotal: false }),
   spec: (random, itemCount) => ({
     itemCount,
     grouping: 'room',

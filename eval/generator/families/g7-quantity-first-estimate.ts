@@ -4,7 +4,7 @@ import { money, percentText, quantityText, Sheet, type TextStyle } from '../layo
 import type { SorDocument } from '../model.js';
 import { Random } from '../random.js';
 import { writeTable, type Column, type TableSpec } from '../table.js';
-import { cityLine, recapLineRows, recapRows, sectionRows, streetLine } from './parts.js';
+import { cityLine, printedFields, recapLineRows, recapRows, sectionRows, streetLine } from './parts.js';
 
 /**
  * g7 (held out): a contractor's invoice-style estimate. Letterhead and an estimate panel, "Prepared
@@ -139,18 +139,7 @@ export const g7: SorFamily = {
   heldOut: false,
   items: [10, 45],
   dateStyle: 'us',
-  printed: {
-    quantity: true,
-    unit: true,
-    materialLabor: 'extended',
-    consultant: false,
-    propertyAddress: true,
-    borrowerName: true,
-    lenderName: false,
-    inspectionDate: false,
-    contractor: { name: true, license: true, phone: true },
-    subtotal: true,
-  },
+  printed: printedFields({ consultant: false, lenderName: false, inspectionDate: false }),
   spec: (random, itemCount) => {
     const deposit = random.pick([25, 30, 33]);
     return {

@@ -3,7 +3,7 @@ import type { SorFamily } from '../family.js';
 import { money, quantityText, Sheet, type TextStyle } from '../layout.js';
 import { sectionTotal, type SorDocument } from '../model.js';
 import { writeTable, type Column, type TableSpec } from '../table.js';
-import { oneLine, sectionRows } from './parts.js';
+import { oneLine, printedFields, sectionRows } from './parts.js';
 
 /**
  * g8 (held out): a pre-printed bid form on legal paper filled in by typewriter: boxed fields with
@@ -129,18 +129,7 @@ export const g8: SorFamily = {
   heldOut: false,
   items: [5, 28],
   dateStyle: 'short',
-  printed: {
-    quantity: true,
-    unit: true,
-    materialLabor: 'extended',
-    consultant: true,
-    propertyAddress: true,
-    borrowerName: true,
-    lenderName: true,
-    inspectionDate: true,
-    contractor: { name: true, license: true, phone: true },
-    subtotal: true,
-  },
+  printed: printedFields(),
   spec: (random, itemCount) => {
     const taxRate = random.pick([6, 6.5, 7.25, 8]);
     return {

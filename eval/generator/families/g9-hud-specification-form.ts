@@ -5,7 +5,7 @@ import { sectionTotal, type RecapLine, type Section, type SorDocument } from '..
 import type { Random } from '../random.js';
 import { writeTable, type Column, type TableSpec } from '../table.js';
 import type { TradeId } from '../work-items.js';
-import { oneLine, sectionRows, withTotalLine } from './parts.js';
+import { oneLine, printedFields, sectionRows, withTotalLine } from './parts.js';
 
 /**
  * g9: a HUD-style "Specification of Repairs" form. Captioned boxes for the parties, then one full
@@ -229,18 +229,7 @@ export const g9: SorFamily = {
   heldOut: false,
   items: [10, 40],
   dateStyle: 'us',
-  printed: {
-    quantity: true,
-    unit: true,
-    materialLabor: 'none',
-    consultant: true,
-    propertyAddress: true,
-    borrowerName: true,
-    lenderName: true,
-    inspectionDate: true,
-    contractor: { name: true, license: true, phone: true },
-    subtotal: false,
-  },
+  printed: printedFields({ materialLabor: 'none', subtotal: false }),
   spec: (_random, itemCount) => ({
     itemCount,
     grouping: 'trade',
