@@ -58,6 +58,26 @@ describe('re-reading the numbers of a fax page', () => {
     expect(words[1].confidence).to.equal(0.8);
   });
 
+  it('gives a doubtful page reading the re-reads confirm their confidence', async () => {
+    const doubtful = [pageWords[0], word('692.50', [200, 20, 260, 34], 0.3), word('41,995.00', [300, 20, 360, 34], 0.4)];
+    const engine = new SheetReader([
+      [
+        { text: '692.50', confidence: 0.85 },
+        { text: '1,995.00', confidence: 0.6 },
+      ],
+      [
+        { text: '692.50', confidence: 0.8 },
+        { text: '11,995.00', confidence: 0.5 },
+      ],
+    ]);
+    const words = await rereadNumbers(engine, image, doubtful);
+    expect(words.map((found) => [found.text, found.confidence])).to.deep.equal([
+      ['Permit', 0.9],
+      ['692.50', 0.85],
+      ['1,995.00', 0.6],
+    ]);
+  });
+
   it('takes the most confident reading when no two readings agree', async () => {
     const engine = new SheetReader([
       [
