@@ -66,8 +66,14 @@ function tablesCrossColumns(layout: DocumentLayout, columns: TextColumns[]): boo
 function tablesReadCostLines(layout: DocumentLayout): boolean {
   const { format } = layout.conventions;
   const items = layout.tables.flatMap((table) => table.entries.filter((entry) => entry.kind === 'item'));
-  const costLines = items.filter((entry) => entry.rows.some((row) => readCostLine(row.words, format) !== null));
-  return items.length > 0 && costLines.length * 2 >= items.length;
+  // Items are read until the answer is sure: on an ordinary table, once more than half of them hold no cost line.
+  let costLines = 0;
+  for (const [index, entry] of items.entries()) {
+    if (entry.rows.some((row) => readCostLine(row.words, format) !== null)) costLines += 1;
+    if (costLines * 2 >= items.length) return true;
+    if ((costLines + items.length - index - 1) * 2 < items.length) return false;
+  }
+  return false;
 }
 
 /**
