@@ -20,14 +20,12 @@ const MIN_TWO_SIDED_ROWS = 3;
 /** A title over both tables ("INTERIOR" over one, "EXTERIOR" over the other) lies this close above the header, in row heights. */
 const MAX_TITLE_GAP = 2;
 
-const sameHeading = (a: Word, b: Word): boolean => ocrFold(foldWord(a.text)) === ocrFold(foldWord(b.text));
-
-/** How many headings two copies of a header share in order (OCR may drop or misread a word of either copy). */
-function sharedHeadings(left: Word[], right: Word[]): number {
+/** How many headings (folded as OCR reads them) two copies of a header share in order (OCR may drop or misread a word of either copy). */
+function sharedHeadings(left: string[], right: string[]): number {
   let previous = new Array<number>(right.length + 1).fill(0);
-  for (const word of left) {
+  for (const heading of left) {
     const current = [0];
-    right.forEach((other, index) => current.push(sameHeading(word, other) ? previous[index] + 1 : Math.max(previous[index + 1], current[index])));
+    right.forEach((other, index) => current.push(heading === other ? previous[index] + 1 : Math.max(previous[index + 1], current[index])));
     previous = current;
   }
   return previous[right.length];
@@ -40,18 +38,18 @@ function sharedHeadings(left: Word[], right: Word[]): number {
  */
 function repeatedHeaderGap(row: LayoutRow): Gap | null {
   const { words } = row;
-  const folded = words.map((word) => ocrFold(foldWord(word.text)));
   // Cheap tests first: every row of every page comes here.
-  if (words.length < 2 * MIN_HEADER_WORDS || new Set(folded).size > words.length - MIN_HEADER_WORDS || hasValueWords(row)) return null;
+  if (words.length < 2 * MIN_HEADER_WORDS) return null;
+  const folded = words.map((word) => ocrFold(foldWord(word.text)));
+  if (new Set(folded).size > words.length - MIN_HEADER_WORDS || hasValueWords(row)) return null;
   const descriptions = columnLabels()
     .findAll(row)
     .filter((label) => label.value === 'description');
   let best: (Gap & { share: number }) | null = null;
   for (let cut = MIN_HEADER_WORDS; cut <= words.length - MIN_HEADER_WORDS; cut += 1) {
     if (!startsCell(row, cut) || !descriptions.some((label) => label.end <= cut) || !descriptions.some((label) => label.start >= cut)) continue;
-    const [left, right] = [words.slice(0, cut), words.slice(cut)];
-    const shared = sharedHeadings(left, right);
-    const share = shared / Math.max(left.length, right.length);
+    const shared = sharedHeadings(folded.slice(0, cut), folded.slice(cut));
+    const share = shared / Math.max(cut, words.length - cut);
     if (shared >= MIN_HEADER_WORDS && share >= MIN_SAME_SHARE && share > (best?.share ?? 0)) best = { from: words[cut - 1].bbox[2], to: words[cut].bbox[0], share };
   }
   return best;
