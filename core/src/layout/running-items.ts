@@ -1,7 +1,7 @@
 import type { Word } from '../contracts/document.js';
 import { joinWords } from './boxes.js';
 import type { ColumnRole } from './lexicon/index.js';
-import { parseAmount, parseQuantity, type NumberFormat } from './numbers.js';
+import { cents, parseAmount, parseQuantity, type NumberFormat } from './numbers.js';
 import { ITEM_MARK, isMoney, PARAGRAPH_GAP, readingOrder, type FlowLine } from './reading-order.js';
 import { rowGap, type LayoutRow } from './rows.js';
 import { readAmountCell, readUnitCell, type CellValue } from './tables/cells.js';
@@ -366,7 +366,7 @@ class RunningReader {
 }
 
 const addsUp = (items: RunningItem[], total: number): boolean =>
-  items.length > 0 && items.every((item) => item.amount !== null) && Math.round(items.reduce((sum, item) => sum + item.amount!.value, 0) * 100) === Math.round(total * 100);
+  items.length > 0 && items.every((item) => item.amount !== null) && cents(items.reduce((sum, item) => sum + item.amount!.value, 0)) === cents(total);
 
 /**
  * A heading line: capitals (`EXTERIOR`, `ROOFING, SIDING & INSULATION`) or numbered as a heading

@@ -1,5 +1,6 @@
 import type { Word } from '@docsift/core';
 import {
+  cents,
   joinWords,
   parseAmount,
   readAmountCell,
@@ -238,14 +239,15 @@ export function readStatementTable(layout: DocumentLayout): DraftTable {
  */
 function totalsOfSections(entries: TableEntry[], recapLines: TableEntry[], format: NumberFormat): TableEntry[] {
   const amountOf = (entry: TableEntry): number | null => readAmountCell(cellsByRole(entry).amount ?? [], format)?.value ?? null;
-  const items = entries.filter((entry) => entry.kind === 'item' && !recapLines.includes(entry));
-  const sum = items.every((item) => amountOf(item) !== null) ? items.reduce((total, item) => total + amountOf(item)!, 0) : null;
+  const amounts = entries.filter((entry) => entry.kind === 'item' && !recapLines.includes(entry)).map(amountOf);
+  const sum = amounts.every((amount) => amount !== null) ? cents(amounts.reduce((total: number, amount) => total + amount!, 0)) : null;
   const sections = entries.filter((entry) => entry.kind === 'heading').length;
   for (let index = entries.findLastIndex((entry) => entry.kind === 'heading') + 1; index < entries.length; index += 1) {
     const rest = entries.slice(index);
     if (entries[index].kind !== 'subtotal' || !rest.every((entry) => entry.kind === 'subtotal' || recapLines.includes(entry))) continue;
     const afterOwn = entries[index - 1].kind === 'subtotal';
-    const addsUpAll = sections >= 2 && sum !== null && amountOf(entries[index]) !== null && Math.round(sum * 100) === Math.round(amountOf(entries[index])! * 100);
+    const amount = amountOf(entries[index]);
+    const addsUpAll = sections >= 2 && sum !== null && amount !== null && cents(amount) === sum;
     if (afterOwn || addsUpAll) return rest;
   }
   return [];
