@@ -1,5 +1,5 @@
 import type { Word } from '@docsift/core';
-import { readDefinedTerms, textOf, withoutTrailingComma, type DefinedTerm, type DocumentLayout, type LayoutRow } from '@docsift/core/layout';
+import { readDefinedTerms, textOf, withoutTrailingComma, type DefinedTerm, type LayoutRow } from '@docsift/core/layout';
 import { STATE_AND_ZIP } from './labels.js';
 import type { ProvenanceRecorder } from './provenance.js';
 import type { SorMetadata } from './schema.js';
@@ -67,12 +67,12 @@ export function contractorClause(term: DefinedTerm): ContractorClause {
 const CLAUSE_QUALITY = 0.8;
 
 /**
- * Fills what no label gave from the agreement's opening clause, and replaces a value that is a part
- * of the clause's or runs on past it: a signature line's "Owner:" names one of two owners, a
- * "license no." read in prose runs on into the telephone.
+ * Fills what no label gave from the agreement's opening clause (`prose`: the rows outside the
+ * tables), and replaces a value that is a part of the clause's or runs on past it: a signature line's
+ * "Owner:" names one of two owners, a "license no." read in prose runs on into the telephone.
  */
-export function fillFromContractParties(meta: SorMetadata, layout: DocumentLayout, provenance: ProvenanceRecorder): void {
-  const parties = contractParties(layout.rows.filter((row) => !row.furniture && !layout.tableRows.has(row)));
+export function fillFromContractParties(meta: SorMetadata, prose: LayoutRow[], provenance: ProvenanceRecorder): void {
+  const parties = contractParties(prose);
   const fill = (path: string, current: string | null, words: Word[], page: number): string | null => {
     const text = words.length > 0 ? textOf(words) : null;
     if (text === null || (current !== null && !text.startsWith(current) && !current.startsWith(text))) return current;

@@ -1,5 +1,5 @@
 import type { Word } from '@docsift/core';
-import { textFlow, textOf, wordAt, type DocumentLayout } from '@docsift/core/layout';
+import { textFlow, textOf, wordAt, type LayoutRow } from '@docsift/core/layout';
 import { institutionOnOwnLine } from './lender.js';
 import type { ProvenanceRecorder } from './provenance.js';
 import type { SorMetadata } from './schema.js';
@@ -27,10 +27,9 @@ interface Phrase {
 }
 
 /** The homeowners and the property's address named in a sentence of the running text, if any. */
-function jobInProse(layout: DocumentLayout): { borrower: Phrase; address: Phrase } | null {
-  const running = layout.rows.filter((row) => !row.furniture && !layout.tableRows.has(row));
-  for (const page of [...new Set(running.map((row) => row.page))]) {
-    const flow = textFlow(running.filter((row) => row.page === page));
+function jobInProse(prose: LayoutRow[]): { borrower: Phrase; address: Phrase } | null {
+  for (const page of [...new Set(prose.map((row) => row.page))]) {
+    const flow = textFlow(prose.filter((row) => row.page === page));
     const match = JOB_IN_PROSE.exec(flow.text);
     if (!match?.indices) continue;
     const phrase = (group: number): Phrase => {
@@ -42,9 +41,12 @@ function jobInProse(layout: DocumentLayout): { borrower: Phrase; address: Phrase
   return null;
 }
 
-/** Fills the borrower, the property's address and the lender from a letter's or an e-mail's prose and signatures where no label gave them. */
-export function fillFromCorrespondence(meta: SorMetadata, layout: DocumentLayout, provenance: ProvenanceRecorder): void {
-  const job = meta.borrowerName === null || meta.propertyAddress === null ? jobInProse(layout) : null;
+/**
+ * Fills the borrower, the property's address and the lender from a letter's or an e-mail's prose and
+ * signatures (`prose`: the rows outside the tables) where no label gave them.
+ */
+export function fillFromCorrespondence(meta: SorMetadata, prose: LayoutRow[], provenance: ProvenanceRecorder): void {
+  const job = meta.borrowerName === null || meta.propertyAddress === null ? jobInProse(prose) : null;
   if (job && meta.borrowerName === null) {
     meta.borrowerName = job.borrower.text;
     provenance.record('documentMetadata.borrowerName', job.borrower.page, job.borrower.words, PROSE_QUALITY);
@@ -54,7 +56,7 @@ export function fillFromCorrespondence(meta: SorMetadata, layout: DocumentLayout
     provenance.record('documentMetadata.propertyAddress', job.address.page, job.address.words, PROSE_QUALITY);
   }
   if (meta.lenderName !== null) return;
-  const lender = institutionOnOwnLine(layout.rows.filter((row) => !row.furniture && !layout.tableRows.has(row)));
+  const lender = institutionOnOwnLine(prose);
   if (!lender) return;
   meta.lenderName = textOf(lender.words);
   provenance.record('documentMetadata.lenderName', lender.page, lender.words, PROSE_QUALITY);

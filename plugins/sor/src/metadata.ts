@@ -173,8 +173,9 @@ class MetadataReader {
     meta.propertyAddress = this.readAddress();
     this.readContractor();
     this.readConsultantCompany();
-    fillFromContractParties(this.metadata, this.layout, this.provenance);
-    fillFromCorrespondence(this.metadata, this.layout, this.provenance);
+    const prose = this.rows.filter((row) => !row.furniture && !this.layout.tableRows.has(row));
+    fillFromContractParties(this.metadata, prose, this.provenance);
+    fillFromCorrespondence(this.metadata, prose, this.provenance);
     return meta;
   }
 
