@@ -3,7 +3,7 @@ import { DocsiftError } from '../contracts/errors.js';
 import type { GrayImage } from './gray-image.js';
 import { imageSize } from './image-header.js';
 import { checkPixelLimit, type ReaderLimits } from './limits.js';
-import { loadSharp } from './sharp.js';
+import { loadSharp, scaleGray } from './sharp.js';
 import { isBilevel } from './ocr/bilevel.js';
 import { inkComponents } from './ocr/components.js';
 import { flattenIllumination } from './ocr/illumination.js';
@@ -117,12 +117,5 @@ async function enlargeForOcr(image: GrayImage, measureLetters: boolean): Promise
   const longSide = Math.max(image.width, image.height);
   const bySize = longSide >= MIN_OCR_LONG_SIDE ? 1 : Math.min(MAX_UPSCALE, OCR_TARGET_LONG_SIDE / longSide);
   const scale = Math.max(bySize, measureLetters ? letterUpscale(image) : 1);
-  if (scale === 1) return image;
-  const sharp = await loadSharp();
-  const { data, info } = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 1 } })
-    .resize(Math.round(image.width * scale), Math.round(image.height * scale), { kernel: 'lanczos3' })
-    .grayscale()
-    .raw({ depth: 'uchar' })
-    .toBuffer({ resolveWithObject: true });
-  return { data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height };
+  return scale === 1 ? image : scaleGray(image, scale, 'lanczos3');
 }

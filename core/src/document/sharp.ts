@@ -1,4 +1,5 @@
 import type Sharp from 'sharp';
+import type { GrayImage } from './gray-image.js';
 
 let loading: Promise<typeof Sharp> | undefined;
 
@@ -14,4 +15,15 @@ export function loadSharp(): Promise<typeof Sharp> {
     return sharp;
   });
   return loading;
+}
+
+/** A gray image resized `scale` times with the given kernel (cubic or lanczos3). */
+export async function scaleGray(image: GrayImage, scale: number, kernel: 'cubic' | 'lanczos3'): Promise<GrayImage> {
+  const sharp = await loadSharp();
+  const { data, info } = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 1 } })
+    .resize(Math.round(image.width * scale), Math.round(image.height * scale), { kernel })
+    .grayscale()
+    .raw({ depth: 'uchar' })
+    .toBuffer({ resolveWithObject: true });
+  return { data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height };
 }

@@ -1,4 +1,4 @@
-import { loadSharp } from '../sharp.js';
+import { scaleGray } from '../sharp.js';
 import type { GrayImage } from '../gray-image.js';
 import type { OcrEngine } from './pool.js';
 import { stackCrops, wordsOfCrop, type Box } from './sheet.js';
@@ -54,18 +54,6 @@ function cropBox(word: OcrWord, words: OcrWord[], image: GrayImage): Box {
   return [left, Math.max(0, y0 - pad), right, Math.min(image.height, y1 + pad)];
 }
 
-async function enlarged(image: GrayImage, scale: number): Promise<GrayImage> {
-  const sharp = await loadSharp();
-  const width = Math.round(image.width * scale);
-  const height = Math.round(image.height * scale);
-  const data = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 1 } })
-    .resize(width, height, { kernel: 'cubic' })
-    .extractChannel(0)
-    .raw()
-    .toBuffer();
-  return { data: new Uint8Array(data.buffer, data.byteOffset, data.length), width, height };
-}
-
 type Crop = { box: Box; region: number };
 
 /** Reads the crops enlarged `scale` times: for each crop read as a single number, that reading. */
@@ -73,7 +61,7 @@ async function readEnlarged(engine: OcrEngine, image: GrayImage, sheets: Crop[][
   const readings = new Map<number, OcrWord>();
   for (const crops of sheets) {
     const { sheet, placed } = stackCrops(image, crops, margin);
-    const sheetWords = (await engine.recognize(await enlarged(sheet, scale), 'lines', { characters: NUMBER_CHARACTERS })).map(
+    const sheetWords = (await engine.recognize(await scaleGray(sheet, scale, 'cubic'), 'lines', { characters: NUMBER_CHARACTERS })).map(
       (word): OcrWord => ({ ...word, bbox: [word.bbox[0] / scale, word.bbox[1] / scale, word.bbox[2] / scale, word.bbox[3] / scale] }),
     );
     for (const crop of placed) {
