@@ -69,7 +69,9 @@ function tablesReadCostLines(layout: DocumentLayout): boolean {
   // Items are read until the answer is sure: on an ordinary table, once more than half of them hold no cost line.
   let costLines = 0;
   for (const [index, entry] of items.entries()) {
-    if (entry.rows.some((row) => readCostLine(row.words, format) !== null)) costLines += 1;
+    // A cost part on a row of its own under the item ("Material cost  4.29  1,123.98") is read by the table.
+    const parts = new Set(entry.components?.map((component) => component.row));
+    if (entry.rows.some((row) => !parts.has(row) && readCostLine(row.words, format) !== null)) costLines += 1;
     if (costLines * 2 >= items.length) return true;
     if ((costLines + items.length - index - 1) * 2 < items.length) return false;
   }

@@ -2,6 +2,7 @@ import type { Word } from '@docsift/core';
 import {
   cents,
   joinWords,
+  MONEY_ROLES,
   parseAmount,
   readAmountCell,
   readQuantityCell,
@@ -9,6 +10,7 @@ import {
   type AmountBasis,
   type CellValue,
   type ColumnRole,
+  type CostComponentRole,
   type DocumentLayout,
   type LayoutRow,
   type NumberFormat,
@@ -171,27 +173,51 @@ class SectionBuilder {
 
   item(entry: TableEntry): void {
     const cells = cellsByRole(entry);
+    const detail = entry.detail;
     const scope = cells.scope ?? [];
     // A scope column names the section of its lines (a bid's "BRICK", "STUCCO") where no heading does.
     if (!this.headed && scope.length > 0 && joinWords(scope) !== this.current?.name) this.open(joinWords(scope), scope, entry.page);
     const section = this.current ?? this.open(this.untitled.name, this.untitled.words, entry.page);
     const amount = (role: ColumnRole): CellValue<number> | null => readAmountCell(cells[role] ?? [], this.format);
-    const quantityWords = cells.quantity ?? [];
-    const basis = entry.columns.find((column) => column.role === 'material' || column.role === 'labor')?.basis ?? null;
+    const part = (role: CostComponentRole): CellValue<number> | null => amount(role) ?? componentAmount(entry, role, this.format);
+    // A line of quantity and unit price under the description ("12 HR × $101.00") where no column prints them.
+    const quantityWords = cells.quantity?.length ? cells.quantity : (detail?.quantity ?? []);
+    const unitWords = cells.unit?.length ? cells.unit : detail?.unit.length ? detail.unit : quantityWords.filter((word) => /\p{L}/u.test(word.text));
+    const basis = entry.columns.find((column) => column.role === 'material' || column.role === 'labor')?.basis ?? componentBasis(entry, this.format);
     section.items.push({
       page: entry.page,
       description: withoutItemNumber(cells.description ?? [], section),
       quantity: readQuantityCell(quantityWords, this.format),
-      unit: readUnitCell(cells.unit?.length ? cells.unit : quantityWords.filter((word) => /\p{L}/u.test(word.text))),
-      unitCost: amount('unitPrice'),
-      material: amount('material'),
-      labor: amount('labor'),
-      equipment: cells.equipment ? amount('equipment') : undefined,
+      unit: readUnitCell(unitWords),
+      unitCost: amount('unitPrice') ?? readAmountCell(detail?.unitPrice ?? [], this.format),
+      material: part('material'),
+      labor: part('labor'),
+      equipment: cells.equipment || entry.components?.some((component) => component.role === 'equipment') ? part('equipment') : undefined,
       tax: cells.taxAmount ? amount('taxAmount') : undefined,
       total: amount('amount') ?? amount('grossAmount'),
       basis,
     });
   }
+}
+
+/** The amounts of a cost part printed on a row of its own under its item ("Material cost  4.29  1,123.98"), left to right. */
+function componentAmounts(entry: TableEntry, role: CostComponentRole, format: NumberFormat): Array<CellValue<number>> {
+  const component = entry.components?.find((candidate) => candidate.role === role);
+  if (!component) return [];
+  return component.cells.flatMap((words, index) => {
+    const column = entry.columns[index].role;
+    const value = column !== null && MONEY_ROLES.has(column) ? readAmountCell(words, format) : null;
+    return value ? [value] : [];
+  });
+}
+
+/** A cost part's amount: the last printed, the extended one where its unit rate is printed before it. */
+const componentAmount = (entry: TableEntry, role: CostComponentRole, format: NumberFormat): CellValue<number> | null => componentAmounts(entry, role, format).at(-1) ?? null;
+
+/** Cost parts printed with a rate and an amount each are extended; a lone amount says nothing of its basis. */
+function componentBasis(entry: TableEntry, format: NumberFormat): AmountBasis | null {
+  const parts = (entry.components ?? []).map((component) => componentAmounts(entry, component.role, format).length);
+  return parts.length > 0 && parts.every((count) => count >= 2) ? 'extended' : null;
 }
 
 /** The last line of a paragraph ("labor and disposal."): it runs on in lower case or ends a sentence. */

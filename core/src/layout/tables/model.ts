@@ -69,6 +69,23 @@ export interface TableEntry {
   label: Word[];
   /** A receipt's line of quantity and unit price printed under or above the item ("0,792 kg x 2,49 EUR/kg"). */
   detail?: { quantity: Word[]; unit: Word[]; unitPrice: Word[] };
+  /**
+   * Parts of the item's cost printed on rows of their own under it, each labelled as a cost column
+   * would be ("Material cost  4.29  1,123.98", "Labor cost  2.53  662.86"): the part's words by column,
+   * same index as `columns`, without its label.
+   */
+  components?: CostComponent[];
+}
+
+/** Cost parts an item may print on rows of their own. */
+export const COST_COMPONENT_ROLES = ['material', 'labor', 'equipment'] as const;
+export type CostComponentRole = (typeof COST_COMPONENT_ROLES)[number];
+
+export interface CostComponent {
+  role: CostComponentRole;
+  row: LayoutRow;
+  label: Word[];
+  cells: Word[][];
 }
 
 export interface Table {

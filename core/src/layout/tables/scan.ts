@@ -2,6 +2,7 @@ import type { Word } from '../../contracts/document.js';
 import { joinWords } from '../boxes.js';
 import { parseAmount } from '../numbers.js';
 import { rowGap, rowHeightsToX, type LayoutRow } from '../rows.js';
+import { readComponentLine } from './components.js';
 import { readDetailLine, type DetailLine } from './detail-lines.js';
 import { isLabelRow, readHeaderAt } from './header.js';
 import { continuesItemNumbering, headsItemsSummingTo, isHeading, isOutlineHeading, openHeading, totalsItemsAbove } from './headings.js';
@@ -198,6 +199,7 @@ function scanRow(state: ScanState, rows: LayoutRow[], index: number, options: Ta
     state.pending = [];
     return keepGoing(state, row);
   }
+  if (!total && readComponentLine(state, line, text, upcoming, options)) return keepGoing(state, row);
   const detail = total ? null : readDetailLine(row, options.format);
   if (detail && readDetail(state, line, detail)) return keepGoing(state, row);
   const needsText = columns.some(isTextColumn) && text.length === 0 && state.pending.length === 0;

@@ -1,0 +1,61 @@
+import { expect } from 'chai';
+import { documentFromText } from '@docsift/core/testing';
+import { extractSor } from '../../../plugins/sor/src/extractor.js';
+
+/** Items whose costs or quantities are printed on lines under them, and the recap lines that total a cost part. */
+
+const read = (lines: string[]) => extractSor(documentFromText([lines.join('\n')]));
+
+describe('plugin-sor items with lines under them', () => {
+  it('reads material and labor printed on rows of their own under each item, and a "Material cost total" as no grand total', () => {
+    const { data, fieldDetails } = read([
+      'ESTIMATE                                            Customer: Pat Doe',
+      '',
+      'Item  Description                            Qty  Unit    Unit Cost        Cost        Total',
+      'Phase 1 - Kitchen',
+      '1.1   Luxury vinyl plank flooring with under- 262  SF                                1,786.84',
+      '      layment and transitions; remove existing',
+      '        Material cost                                        4.29    1,123.98',
+      '        Labor cost                                           2.53      662.86',
+      '1.2   Recessed LED wafer lights with dimmer;   12  EA                                  984.00',
+      '      color and style to be selected by owner',
+      '        Material cost                                       33.00      396.00',
+      '        Labor cost                                          49.00      588.00',
+      '      Total Kitchen                                                               2,770.84',
+      '',
+      '                                         Material cost total                     1,519.98',
+      '                                         Labor cost total                        1,250.86',
+      '                                         Subtotal                                2,770.84',
+      '                                         Overhead & profit      10%                277.08',
+      '                                         TOTAL ESTIMATE                          3,047.92',
+    ]);
+    expect(data.constructionSections.map((section) => section.lineItems.map((line) => [line.description, line.quantity, line.unit, line.materialCost, line.laborCost, line.totalCost]))).to.deep.equal([
+      [
+        ['Luxury vinyl plank flooring with under- layment and transitions; remove existing', 262, 'SF', 1123.98, 662.86, 1786.84],
+        ['Recessed LED wafer lights with dimmer; color and style to be selected by owner', 12, 'EA', 396, 588, 984],
+      ],
+    ]);
+    expect(fieldDetails['constructionSections[0].lineItems[0].materialCost']).to.not.have.property('derivation');
+    expect(data.recapSummary).to.deep.equal({ subtotal: 2770.84, generalConditions: null, overheadAndProfit: 277.08, grandTotal: 3047.92 });
+  });
+
+  it('reads "12 HR × $101.00" under a description as the quantity, unit and unit price of its line', () => {
+    const { data } = read([
+      'ITEM                                                              AMOUNT',
+      'Whole House',
+      '  Electrician labor, troubleshoot and repair open grounds      $1,212.00',
+      '  12 HR × $101.00',
+      '  Blown-in cellulose attic insulation to R-49                     $977.90',
+      '  770 SF × $1.27',
+      '  Haul away debris                                                $250.00',
+      '',
+      '                                                   Total       $2,439.90',
+    ]);
+    expect(data.constructionSections[0].lineItems.map((line) => [line.description, line.quantity, line.unit, line.totalCost])).to.deep.equal([
+      ['Electrician labor, troubleshoot and repair open grounds', 12, 'HR', 1212],
+      ['Blown-in cellulose attic insulation to R-49', 770, 'SF', 977.9],
+      ['Haul away debris', null, null, 250],
+    ]);
+    expect(data.recapSummary.grandTotal).to.equal(2439.9);
+  });
+});
