@@ -89,16 +89,23 @@ function firstLabel(row: Row): { field: RecapField; match: PhraseMatch<RecapFiel
   return null;
 }
 
-/** A bare "Total" followed by a name ("Totals: Hall Bath  3,633.33") is a section's total, not the grand total. */
+/**
+ * A bare "Total" with a name after or before it ("Totals: Hall Bath  3,633.33", "Material cost total
+ * 10,671.46") is a section's or a cost part's total, not the grand total.
+ */
 function namesWhatItTotals(row: Row, match: PhraseMatch<RecapField>): boolean {
   if (match.end - match.start > 1) return false;
-  const after = row.words.slice(match.end).filter((word) => !parseAmount(word.text)?.moneyLike);
-  return after.some((word) => /^\p{L}{2}/u.test(word.text) && !TOTAL_QUALIFIERS.has(word.text.toLowerCase().replace(/[^\p{L}]/gu, '')));
+  const named = (words: Word[]): boolean => words.some((word) => /^\p{L}{2}/u.test(word.text) && !TOTAL_QUALIFIERS.has(word.text.toLowerCase().replace(/[^\p{L}]/gu, '')));
+  // The words printed just before it, in its cell: a signature line at the left names nothing.
+  let first = match.start;
+  while (first > 0 && row.words[first].bbox[0] - row.words[first - 1].bbox[2] <= rowHeightsToX(row, 1)) first -= 1;
+  const before = row.words.slice(first, match.start);
+  return named(row.words.slice(match.end).filter((word) => !parseAmount(word.text)?.moneyLike)) || (before.length > 0 && named(before));
 }
 
 /** Words that say which total a bare "Total" is, not which section ("TOTAL BASE BID", "Total Contract Price"). */
 const TOTAL_QUALIFIERS = new Set(['base', 'bid', 'price', 'amount', 'cost', 'costs', 'due', 'estimate', 'estimated', 'contract', 'project', 'proposal', 'job', 'sum', 'all', 'grand', 'including', 'incl', 'tax', 'repairs', 'work', 'of', 'the', 'for',
-  'budget', 'rehab', 'rehabilitation', 'renovation', 'remodel']);
+  'budget', 'repair', 'net', 'rehab', 'rehabilitation', 'renovation', 'remodel']);
 
 const recapFieldOf = (row: Row): RecapField | null => recapLabel(row)?.field ?? null;
 
