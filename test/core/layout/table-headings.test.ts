@@ -147,4 +147,23 @@ describe('core layout: section headings inside tables', () => {
     const { tables } = tablesOf(page(HEADER, line('1', 'Kitchen counter receptacles, replace with', '120.00', '80.00', '200.00'), line('', 'GFI'), line('2', 'Smoke detectors', '60.00', '90.00', '150.00')));
     expect(kinds(tables[0])).to.deep.equal(['item: Kitchen counter receptacles, replace with GFI', 'item: Smoke detectors']);
   });
+
+  it('ends the items at a subtotal of the sections right after the last section\'s own total, a discount under it being the recap\'s', () => {
+    const priced = fixed(50, -12);
+    const rows = (after: string[]): string[] => [
+      priced('ITEM', 'AMOUNT'),
+      'Kitchen',
+      priced('  Replace countertops', '$2,400.00'),
+      priced('Kitchen subtotal', '$2,400.00'),
+      'Bath',
+      priced('  Replace vanity', '$900.00'),
+      priced('Bath subtotal', '$900.00'),
+      ...after,
+    ];
+    const ended = tablesOf(page(...rows([priced('Subtotal', '$3,300.00'), priced('Referral discount (5%)', '-$165.00'), '', priced('Total', '$3,135.00')])));
+    expect(kinds(ended.tables[0])).to.deep.equal(['heading: Kitchen', 'item: Replace countertops', 'subtotal: Kitchen subtotal', 'heading: Bath', 'item: Replace vanity', 'subtotal: Bath subtotal']);
+    expect(ended.tables[0].totals?.rows[0].text).to.equal('Subtotal $3,300.00');
+    const goesOn = tablesOf(page(...rows([priced('Subtotal, interior', '$3,300.00'), 'Roof', priced('  Replace shingles', '$5,000.00'), priced('Total', '$8,300.00')])));
+    expect(kinds(goesOn.tables[0]).slice(6)).to.deep.equal(['subtotal: Subtotal, interior', 'heading: Roof', 'item: Replace shingles']);
+  });
 });

@@ -143,10 +143,15 @@ function readTotalRow(state: ScanState, line: SplitLine, upcoming: SplitLine[], 
     const values = lineValues(next, columns, options.format);
     return isItem(next, state, options) && values.money + (values.quantity ? 1 : 0) >= state.minItemValues && textWords(next, columns).length > 0;
   };
+  // Right after a section's own total, a subtotal totals the sections: items of another section follow
+  // only under its heading; a priced line right under it is the recap's ("Referral discount (5%)  -$2,954.43").
+  const totalsSections = state.entries.at(-1)?.kind === 'subtotal' && state.entries.some((entry) => entry.kind === 'heading');
+  let headed = false;
   // Items follow a subtotal before any other total does ("TOTAL DIRECT COSTS", "General Conditions", "Builder's Risk  $1,028.92").
   for (const next of upcoming) {
     if (totalLabelOf(labelWords(next, columns), next.row) !== null) return 'end';
-    if (itemLike(next)) return 'subtotal';
+    if (itemLike(next)) return totalsSections && !headed ? 'end' : 'subtotal';
+    if (textWords(next, columns).length > 0 && valueWords(next, columns).length === 0) headed = true;
   }
   return 'end';
 }
