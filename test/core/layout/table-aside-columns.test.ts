@@ -78,4 +78,20 @@ describe('core layout: table columns beside the description and the amounts', ()
     const title = fixed(40, 12);
     expect(readLayout(documentFromText(page(title('SCOPE OF WORK AND COST ESTIMATE'), title('Paint the hall', '1,200.00')))).tables.map((found) => found.header.rows[0].text)).to.not.include('SCOPE OF WORK AND COST ESTIMATE');
   });
+
+  it('reads a header with columns no lexicon names ("Apt. A", "Common Areas") beside known ones, their amounts kept apart', () => {
+    const row = fixed(5, 34, -5, 5, -10, -10, -14, -11);
+    const { tables } = tablesOf(
+      page(
+        row('No.', 'Description of Work', 'Qty', ' UOM', 'Apt. A', 'Apt. B', 'Common Areas', 'Total'),
+        row('1', 'Remove existing fixtures', '1', ' LS', '369.05', '369.05', '', '738.10'),
+        row('2', 'Remove abandoned oil tank', '1', ' EA', '', '', '1,054.00', '1,054.00'),
+      ),
+    );
+    expect(rolesOf(tables[0].header.columns)).to.deep.equal(['itemNumber', 'description', 'quantity', 'unit', null, null, null, 'amount']);
+    expect(read(tables[0].entries[0])).to.deep.include({ description: 'Remove existing fixtures', quantity: '1', unit: 'LS', amount: '738.10' });
+    // A sentence naming labor, material and a number is no header, however many labels it holds.
+    const prose = tablesOf(page('with labor and material on each line, and your license number.', row('1', 'Remove existing fixtures', '1', ' LS', '369.05', '369.05', '', '738.10')));
+    expect(prose.tables.every((table) => table.header.rows.every((headerRow) => !headerRow.text.startsWith('with labor')))).to.equal(true);
+  });
 });

@@ -21,6 +21,8 @@ const MANY_ROLES = 4;
 /** Words that join the words of a label in the lexicon's languages. */
 const LABEL_GLUE = /^(of|the|and|&|\/|per|de|du|des|la|le|et|del|y|der|die|das|und|van|het|en)$/i;
 const MIN_LABELLED_SHARE_MANY_ROLES = 0.6;
+/** ...or, with a text column among them, at least this share of its cells labelled, each cell its own label. */
+const MIN_LABELLED_CELLS = 0.5;
 /** Stacked header lines sit closer than this (in row heights). */
 const STACK_GAP = 0.8;
 const COST_ROLES: ReadonlySet<ColumnRole> = new Set(['material', 'labor', 'equipment']);
@@ -312,7 +314,11 @@ function headerOf(rows: LayoutRow[]): { header: TableHeader; share: number; extr
   const distinct = new Set(roles);
   const hasValue = roles.some((role) => VALUE_ROLES.has(role));
   const hasText = roles.some((role) => TEXT_ROLES.has(role));
-  if (distinct.size < 2 || !hasValue || (!hasText && distinct.size < 3) || share < (distinct.size >= MANY_ROLES ? MIN_LABELLED_SHARE_MANY_ROLES : MIN_LABELLED_SHARE)) return null;
+  // Columns of names no lexicon holds ("Apt. A", "Common Areas") beside many known ones: most cells are still labels.
+  const labelledCells = read.filter((cell) => cell.columns.some((entry) => entry.role !== null)).length;
+  const manyCells = distinct.size >= MANY_ROLES && hasText && labelledCells >= MANY_ROLES && labelledCells >= read.length * MIN_LABELLED_CELLS;
+  const minShare = distinct.size >= MANY_ROLES ? MIN_LABELLED_SHARE_MANY_ROLES : MIN_LABELLED_SHARE;
+  if (distinct.size < 2 || !hasValue || (!hasText && distinct.size < 3) || (share < minShare && !manyCells)) return null;
   // Every stacked line must be mostly label words (so a section name above the header is not swallowed).
   const extraCovered = rows.every((row) => row.words.filter((word) => covered.has(word)).length * 2 >= row.words.length);
   return { header: { rows, columns: withDescriptionColumn(columns), inferred: false }, share, extraCovered };
