@@ -94,4 +94,21 @@ describe('core layout: table columns beside the description and the amounts', ()
     const prose = tablesOf(page('with labor and material on each line, and your license number.', row('1', 'Remove existing fixtures', '1', ' LS', '369.05', '369.05', '', '738.10')));
     expect(prose.tables.every((table) => table.header.rows.every((headerRow) => !headerRow.text.startsWith('with labor')))).to.equal(true);
   });
+
+  it('reads a note that runs on past its header\'s right edge ("Match existing" under "Notes") as the note, the values before it as the values', () => {
+    const row = fixed(4, 40, -5, 5, -11, -11, 2, 16);
+    const { tables } = tablesOf(
+      page(
+        row('#', 'Scope of Work', 'Qty', ' Unit', 'Material', 'Total', '', 'Notes'),
+        row('1', 'Replace cast iron drain stack', '27', ' LF', '$414.00', '$1,602.00', '', 'Match existing work'),
+        `${row('2', 'Laundry box with shutoffs', '1', ' EA', '$113.00', '$355.00')} Verify in field`,
+        row('3', 'Skim coat plaster walls', '502', ' SF', '$220.88', '$1,219.86'),
+      ),
+    );
+    expect(tables[0].entries.map((entry) => read(entry))).to.deep.equal([
+      { kind: 'item', itemNumber: '1', description: 'Replace cast iron drain stack', quantity: '27', unit: 'LF', material: '$414.00', amount: '$1,602.00', column6: 'Match existing work' },
+      { kind: 'item', itemNumber: '2', description: 'Laundry box with shutoffs', quantity: '1', unit: 'EA', material: '$113.00', amount: '$355.00', column6: 'Verify in field' },
+      { kind: 'item', itemNumber: '3', description: 'Skim coat plaster walls', quantity: '502', unit: 'SF', material: '$220.88', amount: '$1,219.86' },
+    ]);
+  });
 });

@@ -58,6 +58,23 @@ export function nearestColumn(word: Word, columns: TableColumn[]): TableColumn {
   });
 }
 
+/**
+ * Where the row's last cell starts when it starts under a crew, note or mark column: a note runs on
+ * past its header's right edge ("Match existing" under "Notes"). The row's length when it does not.
+ */
+function asideCellStart(row: LayoutRow, trailing: TableColumn[], format: NumberFormat): number {
+  for (let index = row.words.length - 1; index >= 0; index -= 1) {
+    const word = row.words[index];
+    const before = row.words[index - 1];
+    // Words right after an amount start a cell of their own, however close ("$1,349.00 Verify in field").
+    const startsCell = !before || inRowHeights(row, word.bbox[0] - before.bbox[2]) > cellGap(row) || (hasLetters(word.text) && parseAmount(before.text, format) !== null);
+    if (!startsCell) continue;
+    const column = asideColumnOver(word, trailing);
+    return column && hasLetters(word.text) && !trailing.some((other) => other.x0 > column.x0 && !isAsideColumn(other)) ? index : row.words.length;
+  }
+  return row.words.length;
+}
+
 /** Value columns printed left of the description (Qty | Description | Unit Price | Amount) and right of it. */
 function valueColumnsBySide(columns: TableColumn[]): { leading: TableColumn[]; trailing: TableColumn[] } {
   const description = columns.find((column) => column.role === 'description');
@@ -82,8 +99,13 @@ function takeValueWords(row: LayoutRow, columns: TableColumn[], format: NumberFo
     const zoneStart = Math.min(...trailing.map((column) => column.x0)) - rowHeightsToX(row, VALUE_ZONE_LEAD);
     const values = trailing.filter((column) => !isAsideColumn(column));
     const amountsStart = Math.min(...(values.length > 0 ? values : trailing).map((column) => column.x0)) - rowHeightsToX(row, VALUE_ZONE_LEAD);
+    const aside = asideCellStart(row, trailing, format);
     while (cut > 0) {
       const word = row.words[cut - 1];
+      if (cut > aside) {
+        cut -= 1;
+        continue;
+      }
       if (centreX(word.bbox) < zoneStart) break;
       // OCR garbles units and quantities into letters; in the value zone they still belong to the values.
       if ((word.source === 'text' || !hasLetters(word.text)) && !isValueWord(word, trailing, format)) break;
