@@ -38,22 +38,26 @@ import { g30 } from './families/g30-multi-unit-cost-allocation.js';
 import { g31 } from './families/g31-cost-type-detail-estimate.js';
 import { g32 } from './families/g32-category-column-sheet.js';
 import { g33 } from './families/g33-phone-app-estimate.js';
+import { g34 } from './families/g34-builder-proposal-cards.js';
+import { g35 } from './families/g35-line-printer-report.js';
+import { g36 } from './families/g36-proposal-form-pad.js';
+import { g37 } from './families/g37-municipal-rehab-writeup.js';
 import { buildDocument, type SorDocument } from './model.js';
 import { Random } from './random.js';
 import { faxPdf, photoImage, scannedPdf, type Rendering } from './variants.js';
 
 /**
- * Statements of repair in thirty-three layout families with their answer keys, for leave-one-family-out
- * evaluation: g1–g29 for tuning, g30–g33 held out (fresh families that no tuning round has seen).
- * g5–g8 were the held-out families up to version 1.4.0, g18–g21 up to 1.5.0, g22–g25 up to 1.6.0 and
- * g26–g29 up to 1.7.0; measured round after round, each group became development families when the next
- * replaced it (g5–g8 in 1.5.0, g18–g21 in 1.6.0, g22–g25 in 1.7.0, g26–g29 in 1.8.0). Deterministic for a
- * seed and generator version.
+ * Statements of repair in thirty-seven layout families with their answer keys, for leave-one-family-out
+ * evaluation: g1–g33 for tuning, g34–g37 held out (fresh families that no tuning round has seen).
+ * g5–g8 were the held-out families up to version 1.4.0, g18–g21 up to 1.5.0, g22–g25 up to 1.6.0,
+ * g26–g29 up to 1.7.0 and g30–g33 up to 1.8.1; measured round after round, each group became development
+ * families when the next replaced it (g5–g8 in 1.5.0, g18–g21 in 1.6.0, g22–g25 in 1.7.0, g26–g29 in
+ * 1.8.0, g30–g33 in 1.9.0). Deterministic for a seed and generator version.
  */
 
-export const GENERATOR_VERSION = '1.8.1';
+export const GENERATOR_VERSION = '1.9.0';
 export const DEFAULT_SEED = 20261207;
-export const FAMILIES: SorFamily[] = [g1, g2, g3, g4, g5, g6, g7, g8, g9, g10, g11, g12, g13, g14, g15, g16, g17, g18, g19, g20, g21, g22, g23, g24, g25, g26, g27, g28, g29, g30, g31, g32, g33];
+export const FAMILIES: SorFamily[] = [g1, g2, g3, g4, g5, g6, g7, g8, g9, g10, g11, g12, g13, g14, g15, g16, g17, g18, g19, g20, g21, g22, g23, g24, g25, g26, g27, g28, g29, g30, g31, g32, g33, g34, g35, g36, g37];
 
 export interface GenerateOptions {
   /** Family ids ("g1"…); all by default. */
@@ -76,10 +80,10 @@ const CONVENTIONS: Record<string, string> = {
   'sor.sections':
     'sectionName is the heading as printed (number and name); items printed before any heading form a section named "". Where the trade or room is a column of every row instead of a heading (g32), each run of rows with the same value (or the column left blank under it) is a section named by that value.',
   'sor.lineItems':
-    'quantity and unit are null where not printed; where they are written into the description ("Install 12 LF base trim", g19) the description is the whole printed text and quantity and unit are the values in it. Where they are printed with the unit price under the description (g33), they are its quantity and unit. Credits are line items with negative amounts (printed in parentheses in g18, with a minus sign in g22). Allowances carried in a base bid (g23) are line items of their own section, one per allowance, quantity 1 and unit LS, and count in the subtotal. materialCost and laborCost are extended amounts (quantity × printed unit rate, to the cent, where only rates are printed), null where not printed. Material and labor printed on rows of their own under an item (g31) are its materialCost and laborCost, not line items. totalCost is the printed line total; where equipment and tax columns are printed it is material + labor + equipment + tax (where only an equipment column is printed, g22 and g29, material + labor + equipment); on a draw request (g20) it is the scheduled value, and the progress columns (work completed, stored, balance, retainage) are not part of the answer. A price printed in the running text after the description ("… — $1,240.00", g21) is the totalCost and not part of the description. On a condition checklist (g27) only the rows marked for repair and priced are line items; the components marked satisfactory or not present are not. Columns that are none of the answer\'s fields (who performs the work, g28; the crew, labor-hours and cost-data line number, g29; the notes, g32) are not part of the description.',
+    'quantity and unit are null where not printed; where they are written into the description ("Install 12 LF base trim", g19) the description is the whole printed text and quantity and unit are the values in it. Where they are printed with the unit price under the description (g33), they are its quantity and unit. Credits are line items with negative amounts (printed in parentheses in g18, with a minus sign in g22, with the minus sign after the amount in g35: "450.00-"). Allowances carried in a base bid (g23) are line items of their own section, one per allowance, quantity 1 and unit LS, and count in the subtotal. materialCost and laborCost are extended amounts (quantity × printed unit rate, to the cent, where only rates are printed), null where not printed. Material and labor printed on rows of their own under an item (g31) are its materialCost and laborCost, not line items. Where amounts are written in a dollars cell and a cents cell with no decimal point between them (g36), the two cells are one amount: "1,240 | 50" is 1240.50. totalCost is the printed line total; where equipment and tax columns are printed it is material + labor + equipment + tax (where only an equipment column is printed, g22 and g29, material + labor + equipment); on a draw request (g20) it is the scheduled value, and the progress columns (work completed, stored, balance, retainage) are not part of the answer. A running total of the line totals printed beside each line (CUMULATIVE, RUNNING TOTAL, g35) is not part of the answer. A price printed in the running text after the description ("… — $1,240.00", g21) is the totalCost and not part of the description. On a condition checklist (g27) only the rows marked for repair and priced are line items; the components marked satisfactory or not present are not. Columns that are none of the answer\'s fields (who performs the work, g28; the crew, labor-hours and cost-data line number, g29; the notes, g32; the health-and-safety, code and lead-paint marks and the owner\'s initials, g37) are not part of the description.',
   'sor.recap':
-    'Printed amounts. subtotal is the printed line with the sum of the section totals, null where no such line is printed; generalConditions and overheadAndProfit are null where not printed, and overhead and profit printed as two lines are added up; grandTotal is the amount on the grand-total line (GRAND TOTAL, TOTAL BID, ...), including priced lines printed above it; lines after it are never in recapSummary (see otherValuesOnDocument.recapLinesAfterGrandTotal). Priced alternates offered besides the base bid (g13, g23; a deduct alternate negative) are neither line items nor part of the recap: they are lines after the grand total. A location-factor adjustment (g29) or a discount (g33) printed above the grand total is one of its priced lines and may be negative. A payment schedule after the contract price (g28) is lines after the grand total, and amounts quoted in the prose of an e-mail (the consultant\'s figure, the deposit, g26) are not recap values. Running totals between pages ("Carried forward" at the foot of a page, "Brought forward" at the head of the next, g22) and totals of groups of sections (interior and exterior, g24; base work and allowances, g23) are neither line items nor recap values.',
-  heldOut: 'true for families g30–g33, kept out of tuning; g26–g29 were held out up to generator 1.7.0, g22–g25 up to 1.6.0, g18–g21 up to 1.5.0, g5–g8 up to 1.4.0.',
+    'Printed amounts. subtotal is the printed line with the sum of the section totals, null where no such line is printed; generalConditions and overheadAndProfit are null where not printed, and overhead and profit printed as two lines are added up; grandTotal is the amount on the grand-total line (GRAND TOTAL, TOTAL BID, ...), including priced lines printed above it; lines after it are never in recapSummary (see otherValuesOnDocument.recapLinesAfterGrandTotal). Priced alternates offered besides the base bid (g13, g23; a deduct alternate negative) are neither line items nor part of the recap: they are lines after the grand total. A location-factor adjustment (g29) or a discount (g33) printed above the grand total is one of its priced lines and may be negative. A payment schedule after the contract price (g28, g34) is lines after the grand total, and amounts quoted in the prose of an e-mail (the consultant\'s figure, the deposit, g26) are not recap values. Running totals between pages ("Carried forward" at the foot of a page, "Brought forward" at the head of the next, g22) and totals of groups of sections (interior and exterior, g24; base work and allowances, g23) are neither line items nor recap values.',
+  heldOut: 'true for families g34–g37, kept out of tuning; g30–g33 were held out up to generator 1.8.1, g26–g29 up to 1.7.0, g22–g25 up to 1.6.0, g18–g21 up to 1.5.0, g5–g8 up to 1.4.0.',
   variant: 'digital (text layer) | scanned (gray JPEG pages in a PDF) | fax (bilevel 204×98 dpi pages in a PDF, with a fax header line) | photo (one JPEG of a one-page document on a desk).',
 };
 
@@ -177,7 +181,7 @@ export async function generateSorFamilies(outDir: string, options: GenerateOptio
   const set: GeneratedSet = {
     set: 'generated-sor',
     generator,
-    description: 'Generated statements of repair in thirty-three layout families (g1–g29 for tuning, g30–g33 held out) with their expected extraction results.',
+    description: 'Generated statements of repair in thirty-seven layout families (g1–g33 for tuning, g34–g37 held out) with their expected extraction results.',
     conventions: CONVENTIONS,
     files,
   };

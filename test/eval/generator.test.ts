@@ -18,6 +18,8 @@ interface Printed {
   words: Set<string>;
   /** All of them run together: PDFium splits "manufacturer's" at the apostrophe. */
   text: string;
+  /** Each word run together with the next: an amount written in a dollars cell and a cents cell (g36). */
+  pairs: Set<string>;
 }
 
 async function printedText(bytes: Uint8Array): Promise<Printed> {
@@ -25,7 +27,7 @@ async function printedText(bytes: Uint8Array): Promise<Printed> {
   try {
     const pages = Array.from({ length: document.pageCount }, (_, index) => withPage(document, index, (page) => extractPageWords(document.pdfium, page)));
     const words = pages.flat().map((word) => foldText(word.text));
-    return { words: new Set(words), text: words.join('') };
+    return { words: new Set(words), text: words.join(''), pairs: new Set(words.slice(1).map((word, index) => `${words[index]}${word}`)) };
   } finally {
     document.close();
   }
@@ -41,10 +43,10 @@ function unprinted(answer: SorAnswer, printed: Printed): string[] {
   ];
   const words = texts.flatMap((text) => text.split(/\s+/)).map(foldText).filter(Boolean);
   const amounts = [...constructionSections.flatMap((section) => section.lineItems.map((item) => item.totalCost)), recapSummary.grandTotal];
-  // Whole-dollar amounts may be printed without cents ("$12,450"); folding drops a credit's sign or parentheses.
+  // Whole-dollar amounts may be printed without cents ("$12,450"), or the cents in a cell of their own (g36); folding drops a credit's sign or parentheses.
   const amountPrinted = (amount: number) => {
     const value = Math.abs(cents(amount));
-    return printed.words.has(String(value)) || (value % 100 === 0 && printed.words.has(String(value / 100)));
+    return printed.words.has(String(value)) || printed.pairs.has(String(value)) || (value % 100 === 0 && printed.words.has(String(value / 100)));
   };
   return [...words.filter((word) => !printed.text.includes(word)), ...amounts.filter((amount) => !amountPrinted(amount)).map((amount) => String(cents(amount)))];
 }
@@ -82,8 +84,8 @@ async function printedLines(bytes: Uint8Array): Promise<string[][]> {
 }
 
 const SUITES = [
-  { title: 'generated statements of repair', families: ['g1', 'g4', 'g10', 'g13', 'g14', 'g15', 'g16', 'g22', 'g23', 'g27', 'g29'], heldOut: false },
-  { title: 'generated statements of repair, held-out families', families: ['g30', 'g31', 'g32', 'g33'], heldOut: true },
+  { title: 'generated statements of repair', families: ['g1', 'g4', 'g10', 'g13', 'g14', 'g15', 'g16', 'g22', 'g23', 'g27', 'g29', 'g30', 'g31', 'g32', 'g33'], heldOut: false },
+  { title: 'generated statements of repair, held-out families', families: ['g34', 'g35', 'g36', 'g37'], heldOut: true },
 ];
 
 for (const suite of SUITES) describe(suite.title, () => {
@@ -123,7 +125,7 @@ for (const suite of SUITES) describe(suite.title, () => {
       expect(items.length, answer.file).to.be.within(5, 80);
       for (const item of items) {
         const parts = sum([item.materialCost, item.laborCost]);
-        // g10, g13, g15, g16, g23, g30 and g33 print no material/labor split; g1, g22 and g29 print an equipment column, so their line totals hold more than material + labor.
+        // g10, g13, g15, g16, g23, g30, g33, g36 and g37 print no material/labor split; g1, g22 and g29 print an equipment column, so their line totals hold more than material + labor.
         if (item.materialCost === null) expect(cents(item.totalCost), item.description).to.be.above(0);
         else if (['g1', 'g22', 'g29'].includes(answer.layoutFamily)) expect(cents(item.totalCost), item.description).to.be.at.least(parts);
         else expect(cents(item.totalCost), item.description).to.equal(parts);
@@ -150,54 +152,122 @@ for (const suite of SUITES) describe(suite.title, () => {
   });
 
   if (suite.heldOut) {
-    it('allocates each line of a multi-unit write-up to the dwelling units and the common areas, to the cent (g30)', async () => {
-      const units = new Set(['EA', 'LF', 'SF', 'SY', 'SQ', 'LS', 'HR', 'CY']);
-      const amount = (word: string) => Math.round(Number(word.replace(/,/g, '')) * 100);
-      for (const answer of sets[0].files.filter((candidate) => candidate.layoutFamily === 'g30')) {
+    it('puts the total of each cost group on its card and again in the proposal summary (g34)', async () => {
+      for (const answer of sets[0].files.filter((candidate) => candidate.layoutFamily === 'g34')) {
+        const lines = (await printedLines(new Uint8Array(readFileSync(path.join(folders[0], answer.file))))).map((line) => line.join(' '));
+        for (const section of answer.extractedData.constructionSections) {
+          const total = sum(section.lineItems.map((item) => item.totalCost));
+          const printed = `${section.sectionName} $${(total / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
+          expect(lines.filter((line) => line === printed), `${answer.file}: ${printed}`).to.have.lengthOf(2);
+        }
+      }
+    });
+
+    it('prints a running total beside each line of a line-printer report and credits with the minus sign after them (g35)', async () => {
+      const amount = (word: string) => (word.endsWith('-') ? -1 : 1) * Math.round(Number(word.replace(/[-,]/g, '')) * 100);
+      let credits = 0;
+      for (const answer of sets[0].files.filter((candidate) => candidate.layoutFamily === 'g35')) {
+        let running = 0;
         const totals: number[] = [];
         for (const line of await printedLines(new Uint8Array(readFileSync(path.join(folders[0], answer.file))))) {
-          const unit = line.findLastIndex((word) => units.has(word));
-          const amounts = line.slice(unit + 1);
-          if (unit < 0 || amounts.length < 2 || !amounts.every((word) => /^[\d,]+\.\d\d$/.test(word))) continue;
-          const shares = amounts.slice(0, -1).reduce((sum, word) => sum + amount(word), 0);
-          expect(shares, `${answer.file}: ${line.join(' ')}`).to.equal(amount(amounts.at(-1)!));
-          totals.push(amount(amounts.at(-1)!));
+          if (!/^\d{4}$/.test(line[0]) || line.length < 6) continue;
+          const [material, labor, total, cumulative] = line.slice(-4).map(amount);
+          running += total;
+          expect(material + labor, line.join(' ')).to.equal(total);
+          expect(cumulative, line.join(' ')).to.equal(running);
+          totals.push(total);
+          if (total < 0) credits += 1;
         }
         const items = answer.extractedData.constructionSections.flatMap((section) => section.lineItems);
         expect(totals, answer.file).to.deep.equal(items.map((item) => cents(item.totalCost)));
+        expect(running, answer.file).to.equal(cents(answer.extractedData.recapSummary.subtotal));
+      }
+      expect(credits).to.be.above(0);
+    });
+
+    it('writes the unit price and the amount of each line of a proposal form in dollars and cents cells, quantity × unit price to the cent (g36)', async () => {
+      const dollars = /^[\d,]+$/;
+      const centsCell = /^\d\d$/;
+      for (const answer of sets[0].files.filter((candidate) => candidate.layoutFamily === 'g36')) {
+        const amounts: number[] = [];
+        for (const line of await printedLines(new Uint8Array(readFileSync(path.join(folders[0], answer.file))))) {
+          const cells = line.slice(-4);
+          if (line.length < 7 || !dollars.test(cells[0]) || !centsCell.test(cells[1]) || !dollars.test(cells[2]) || !centsCell.test(cells[3])) continue;
+          const [rate, total] = [Number(`${cells[0].replace(/,/g, '')}${cells[1]}`), Number(`${cells[2].replace(/,/g, '')}${cells[3]}`)];
+          expect(Math.round(Number(line[0].replace(/,/g, '')) * rate), line.join(' ')).to.equal(total);
+          amounts.push(total);
+        }
+        const items = answer.extractedData.constructionSections.flatMap((section) => section.lineItems);
+        expect(amounts, answer.file).to.deep.equal(items.map((item) => cents(item.totalCost)));
       }
     });
 
-    it('prints the material and the labor of each item on rows of their own, unit cost then extended cost (g31)', async () => {
-      const amount = (word: string) => Math.round(Number(word.replace(/,/g, '')) * 100);
-      for (const answer of sets[0].files.filter((candidate) => candidate.layoutFamily === 'g31')) {
-        const printed = { material: [] as Array<[number, number]>, labor: [] as Array<[number, number]> };
-        for (const line of await printedLines(new Uint8Array(readFileSync(path.join(folders[0], answer.file))))) {
-          const kind = /^Material/.test(line[0]) ? 'material' : /^Labor/.test(line[0]) ? 'labor' : null;
-          if (kind && line.slice(-2).every((word) => /^[\d,]+\.\d\d$/.test(word))) printed[kind].push([amount(line.at(-2)!), amount(line.at(-1)!)]);
+    it('marks lead-based paint work only in a house built before 1978 (g37)', async () => {
+      let older = 0;
+      for (const answer of sets[0].files.filter((candidate) => candidate.layoutFamily === 'g37')) {
+        const document = openDocument(await loadPdfium(), new Uint8Array(readFileSync(path.join(folders[0], answer.file))));
+        try {
+          const words = Array.from({ length: document.pageCount }, (_, index) => withPage(document, index, (page) => extractPageWords(document.pdfium, page))).flat();
+          const built = Number(words[words.findIndex((word) => word.text === 'built:') + 1].text);
+          const header = words.findLast((word) => word.text === 'LBP')!;
+          const marks = words.filter((word) => word.text === 'X' && word.bbox[0] >= header.bbox[0] - 0.01 && word.bbox[2] <= header.bbox[2] + 0.01);
+          if (built >= 1978) expect(marks, answer.file).to.have.lengthOf(0);
+          else older += marks.length;
+        } finally {
+          document.close();
         }
-        const items = answer.extractedData.constructionSections.flatMap((section) => section.lineItems);
-        expect(printed.material.map(([, cost]) => cost), answer.file).to.deep.equal(items.map((item) => cents(item.materialCost)));
-        expect(printed.labor.map(([, cost]) => cost), answer.file).to.deep.equal(items.map((item) => cents(item.laborCost)));
-        items.forEach((item, index) => {
-          for (const [rate, cost] of [printed.material[index], printed.labor[index]]) expect(Math.round(item.quantity! * rate), item.description).to.equal(cost);
-        });
       }
-    });
-
-    it('prints quantity × unit price under each item of a phone-app estimate, equal to its amount (g33)', async () => {
-      for (const answer of sets[0].files.filter((candidate) => candidate.layoutFamily === 'g33')) {
-        const products: number[] = [];
-        for (const line of await printedLines(new Uint8Array(readFileSync(path.join(folders[0], answer.file))))) {
-          const match = /^([\d,.]+) ([A-Z]{2}) × \$([\d,.]+)$/.exec(line.join(' '));
-          if (match) products.push(Math.round(Number(match[1].replace(/,/g, '')) * Number(match[3].replace(/,/g, '')) * 100));
-        }
-        const items = answer.extractedData.constructionSections.flatMap((section) => section.lineItems);
-        expect(products, answer.file).to.deep.equal(items.map((item) => cents(item.totalCost)));
-      }
+      expect(older).to.be.above(0);
     });
     return;
   }
+
+  it('allocates each line of a multi-unit write-up to the dwelling units and the common areas, to the cent (g30)', async () => {
+    const units = new Set(['EA', 'LF', 'SF', 'SY', 'SQ', 'LS', 'HR', 'CY']);
+    const amount = (word: string) => Math.round(Number(word.replace(/,/g, '')) * 100);
+    for (const answer of sets[0].files.filter((candidate) => candidate.layoutFamily === 'g30')) {
+      const totals: number[] = [];
+      for (const line of await printedLines(new Uint8Array(readFileSync(path.join(folders[0], answer.file))))) {
+        const unit = line.findLastIndex((word) => units.has(word));
+        const amounts = line.slice(unit + 1);
+        if (unit < 0 || amounts.length < 2 || !amounts.every((word) => /^[\d,]+\.\d\d$/.test(word))) continue;
+        const shares = amounts.slice(0, -1).reduce((sum, word) => sum + amount(word), 0);
+        expect(shares, `${answer.file}: ${line.join(' ')}`).to.equal(amount(amounts.at(-1)!));
+        totals.push(amount(amounts.at(-1)!));
+      }
+      const items = answer.extractedData.constructionSections.flatMap((section) => section.lineItems);
+      expect(totals, answer.file).to.deep.equal(items.map((item) => cents(item.totalCost)));
+    }
+  });
+
+  it('prints the material and the labor of each item on rows of their own, unit cost then extended cost (g31)', async () => {
+    const amount = (word: string) => Math.round(Number(word.replace(/,/g, '')) * 100);
+    for (const answer of sets[0].files.filter((candidate) => candidate.layoutFamily === 'g31')) {
+      const printed = { material: [] as Array<[number, number]>, labor: [] as Array<[number, number]> };
+      for (const line of await printedLines(new Uint8Array(readFileSync(path.join(folders[0], answer.file))))) {
+        const kind = /^Material/.test(line[0]) ? 'material' : /^Labor/.test(line[0]) ? 'labor' : null;
+        if (kind && line.slice(-2).every((word) => /^[\d,]+\.\d\d$/.test(word))) printed[kind].push([amount(line.at(-2)!), amount(line.at(-1)!)]);
+      }
+      const items = answer.extractedData.constructionSections.flatMap((section) => section.lineItems);
+      expect(printed.material.map(([, cost]) => cost), answer.file).to.deep.equal(items.map((item) => cents(item.materialCost)));
+      expect(printed.labor.map(([, cost]) => cost), answer.file).to.deep.equal(items.map((item) => cents(item.laborCost)));
+      items.forEach((item, index) => {
+        for (const [rate, cost] of [printed.material[index], printed.labor[index]]) expect(Math.round(item.quantity! * rate), item.description).to.equal(cost);
+      });
+    }
+  });
+
+  it('prints quantity × unit price under each item of a phone-app estimate, equal to its amount (g33)', async () => {
+    for (const answer of sets[0].files.filter((candidate) => candidate.layoutFamily === 'g33')) {
+      const products: number[] = [];
+      for (const line of await printedLines(new Uint8Array(readFileSync(path.join(folders[0], answer.file))))) {
+        const match = /^([\d,.]+) ([A-Z]{2}) × \$([\d,.]+)$/.exec(line.join(' '));
+        if (match) products.push(Math.round(Number(match[1].replace(/,/g, '')) * Number(match[3].replace(/,/g, '')) * 100));
+      }
+      const items = answer.extractedData.constructionSections.flatMap((section) => section.lineItems);
+      expect(products, answer.file).to.deep.equal(items.map((item) => cents(item.totalCost)));
+    }
+  });
 
   it('carries the running total of the line totals forward at every page break of a cost-code report (g22)', async () => {
     const amount = (words: string[]) => Math.round(Number(words.at(-1)!.replace(/,/g, '')) * 100);

@@ -230,7 +230,7 @@ const HEADINGS: Array<(ordinal: number, trade: Trade) => string> = [
 export const g30: SorFamily = {
   id: 'g30',
   name: 'multi-unit write-up with costs allocated to each dwelling unit',
-  heldOut: true,
+  heldOut: false,
   items: [10, 44],
   dateStyle: 'short',
   printed: printedFields({ materialLabor: 'none' }),

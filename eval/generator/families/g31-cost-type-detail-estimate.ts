@@ -214,7 +214,7 @@ const HEADINGS: Array<(ordinal: number, name: string) => string> = [
 export const g31: SorFamily = {
   id: 'g31',
   name: 'remodeling estimate with material and labor rows under each item',
-  heldOut: true,
+  heldOut: false,
   items: [8, 34],
   dateStyle: 'long',
   printed: printedFields({ consultant: false, inspectionDate: false }),

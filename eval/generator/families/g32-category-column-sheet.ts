@@ -162,7 +162,7 @@ async function render(document: SorDocument): Promise<Uint8Array> {
 export const g32: SorFamily = {
   id: 'g32',
   name: 'spreadsheet budget with the trade or room as a column of every row',
-  heldOut: true,
+  heldOut: false,
   items: [12, 60],
   dateStyle: 'us',
   printed: printedFields({ consultant: false, inspectionDate: false }),

@@ -190,7 +190,7 @@ function payments(random: Random, grandTotal: number): RecapLine[] {
 export const g33: SorFamily = {
   id: 'g33',
   name: 'contractor estimate from a phone app, items as blocks without a table',
-  heldOut: true,
+  heldOut: false,
   items: [6, 30],
   dateStyle: 'abbrev',
   printed: printedFields({ materialLabor: 'none', consultant: false, lenderName: false, inspectionDate: false }),
