@@ -55,7 +55,7 @@ const MAX_LEADING_LINES = 3;
 
 /**
  * A list of priced lines with no header row (an estimate's "Pricing Summary"): two priced lines
- * close together start it; its columns are the text and the amount.
+ * close together start it, or one whose total follows it; its columns are the text and the amount.
  */
 function readPricedList(rows: LayoutRow[], format: NumberFormat): Table | null {
   const textRight = new Map<number, number>();
@@ -67,7 +67,12 @@ function readPricedList(rows: LayoutRow[], format: NumberFormat): Table | null {
     if (!amount || row.furniture || totalLabelOf(row.words, row)) continue;
     const following = rows.slice(index + 1, index + 5).filter((next) => next.page === row.page);
     const totalAt = following.findIndex((next) => totalLabelOf(next.words, next) !== null);
-    if (!(totalAt < 0 ? following : following.slice(0, totalAt)).some((next) => priced(next))) continue;
+    // One priced line is a list when the total right under it repeats its amount (a receipt of one item);
+    // a line of two amounts repeats the running total a markup adds up to.
+    const repeated = totalAt === 0 ? priced(following[0]) : null;
+    const oneAmount = row.words.filter((word) => parseAmount(word.text, format)?.moneyLike).length === 1;
+    const oneItem = oneAmount && repeated !== null && parseAmount(repeated.text, format)?.value === parseAmount(amount.text, format)?.value;
+    if (!oneItem && !(totalAt < 0 ? following : following.slice(0, totalAt)).some((next) => priced(next))) continue;
     const left = Math.min(...row.words.map((word) => word.bbox[0]));
     const columns: TableColumn[] = [
       { role: 'description', alternatives: [], basis: null, x0: left, x1: left, words: [], label: '' },

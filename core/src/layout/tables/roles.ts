@@ -96,9 +96,11 @@ function settleProduct(numeric: ColumnValues[], items: number): void {
   if (COST_ROLES.has(product.column.role!)) return;
   if (product.column.role !== 'grossAmount') setRole(product.column, 'amount');
   if (COST_ROLES.has(first.column.role!) || COST_ROLES.has(second.column.role!)) return;
+  // A header that names one factor keeps it; the cells decide only between factors no header names.
   const quantityFirst =
     first.column.role === 'quantity' ||
-    (second.column.role !== 'quantity' && first.symbols - first.integers < second.symbols - second.integers);
+    second.column.role === 'unitPrice' ||
+    (second.column.role !== 'quantity' && first.column.role !== 'unitPrice' && first.symbols - first.integers < second.symbols - second.integers);
   setRole(quantityFirst ? first.column : second.column, 'quantity');
   setRole(quantityFirst ? second.column : first.column, 'unitPrice');
 }
