@@ -7,9 +7,9 @@ import {
   type ColumnRole,
   type DocumentLayout,
   type Table,
-  type TableEntry,
 } from '@docsift/core/layout';
 import { columnRoleOf } from './concepts.js';
+import { itemRows, roleOf, type ItemRow } from './item-rows.js';
 import { PARSERS, type PrintConventions } from './parse.js';
 
 /**
@@ -26,19 +26,20 @@ export interface ListReading {
 /** Where a role is printed under another name: a line's amount may only be printed with tax. */
 const FALLBACK_ROLES: Partial<Record<ColumnRole, ColumnRole[]>> = { amount: ['grossAmount'], unitPrice: [] };
 
-function cellOf(entry: TableEntry, role: ColumnRole): Word[] {
+function cellOf({ entry, cells }: ItemRow, role: ColumnRole): Word[] {
+  if (cells[role]) return cells[role];
   // A receipt's detail line says how much was sold (a weight, not the count column's 1) and at what price.
   if (role === 'quantity' && entry.detail?.quantity.length) return entry.detail.quantity;
   if (role === 'unitPrice' && entry.detail?.unitPrice.length) return entry.detail.unitPrice.slice(0, 1);
   for (const wanted of [role, ...(FALLBACK_ROLES[role] ?? [])]) {
-    const index = entry.columns.findIndex((column) => column.role === wanted);
+    const index = entry.columns.findIndex((column) => roleOf(column) === wanted);
     if (index >= 0 && entry.cells[index].length > 0) return entry.cells[index];
   }
   return [];
 }
 
 function coverage(table: Table, roles: ColumnRole[]): number {
-  const present = new Set(table.header.columns.map((column) => column.role));
+  const present = new Set(table.header.columns.map(roleOf));
   return roles.filter((role) => present.has(role) || (FALLBACK_ROLES[role] ?? []).some((other) => present.has(other))).length;
 }
 
@@ -78,15 +79,15 @@ export function readListField(field: FieldSpec, reading: DocumentLayout): ListRe
   if (!table) return null;
   const items: ListReading['items'] = [];
   const details: ListReading['details'] = {};
-  for (const entry of table.entries.filter((candidate) => candidate.kind === 'item')) {
+  for (const row of itemRows(table, reading.conventions.format)) {
     const item: Record<string, unknown> = {};
     const path = `${field.name}[${items.length}]`;
     subFields.forEach((subField, index) => {
       const role = roles[index];
-      const words = role ? cellOf(entry, role) : [];
+      const words = role ? cellOf(row, role) : [];
       const read = readCell(subField, role, words, reading.conventions);
       item[subField.name] = read?.value ?? null;
-      if (read) details[`${path}.${subField.name}`] = detail(words, entry.page, read.quality);
+      if (read) details[`${path}.${subField.name}`] = detail(words, row.entry.page, read.quality);
     });
     items.push(item);
   }

@@ -1,0 +1,157 @@
+import type { Word } from '@docsift/core';
+import {
+  cents,
+  columnLabels,
+  readAmountCell,
+  rowGap,
+  totalLabelOf,
+  type ColumnRole,
+  type NumberFormat,
+  type Table,
+  type TableColumn,
+  type TableEntry,
+} from '@docsift/core/layout';
+
+/**
+ * A table's item rows as a list field reads them, with what scans and photos of receipts get wrong
+ * put right: a header word OCR glued to the next label, a description's first line printed above
+ * the line of its values, rows that are no items (a labelled number, a tax line, a recap of the
+ * items by group), a count printed before the description with no column of its own and specks
+ * read after it.
+ */
+
+export interface ItemRow {
+  entry: TableEntry;
+  /** Cells read otherwise than the entry's columns say, by role. */
+  cells: Partial<Record<ColumnRole, Word[]>>;
+}
+
+/** A word whose lower-case letters run straight into a capital: two words OCR glued together ("CantidadU."). */
+const GLUED_WORDS = /(?<=\p{Ll})(?=\p{Lu})/u;
+
+function unglued(word: Word): Word[] {
+  const parts = word.text.split(GLUED_WORDS);
+  if (parts.length === 1) return [word];
+  const [x0, y0, x1, y1] = word.bbox;
+  const perChar = (x1 - x0) / word.text.length;
+  let at = x0;
+  return parts.map((text) => {
+    const part: Word = { ...word, text, bbox: [at, y0, at + text.length * perChar, y1] };
+    at += text.length * perChar;
+    return part;
+  });
+}
+
+const partedRoles = new WeakMap<TableColumn, ColumnRole | null>();
+
+/** A column's role; for one whose header no label names, the label its header starts with once glued words are parted. */
+export function roleOf(column: TableColumn): ColumnRole | null {
+  if (column.role !== null || column.words.length === 0) return column.role;
+  if (!partedRoles.has(column)) {
+    const first = columnLabels()
+      .findAllInSequence(column.words.flatMap(unglued))
+      .find((match) => match.start === 0);
+    partedRoles.set(column, first?.value ?? null);
+  }
+  return partedRoles.get(column) ?? null;
+}
+
+const cellByRole = (entry: TableEntry, role: ColumnRole): Word[] => {
+  const index = entry.columns.findIndex((column) => roleOf(column) === role);
+  return index >= 0 ? entry.cells[index] : [];
+};
+
+const left = (words: Word[]): number => Math.min(...words.map((word) => word.bbox[0]));
+
+/** Rows this close (in row heights) are lines of one item. */
+const SAME_ITEM_GAP = 0.9;
+/** Lefts this close (page width) start the same column. */
+const SAME_LEFT = 0.02;
+
+/**
+ * A heading over a single item, one line just above it and starting where its description does, is
+ * that item's first line: the values of a wrapped line are printed on its last line ("Bateria
+ * Williard Renault Scenic" over "Dominio (CDK708)   1,00   44000,00").
+ */
+function leadingLine(entries: TableEntry[], index: number): Word[] {
+  const [heading, item, next] = [entries[index - 1], entries[index], entries[index + 1]];
+  if (heading?.kind !== 'heading' || heading.rows.length !== 1 || heading.label.length === 0 || next?.kind === 'item') return [];
+  const description = cellByRole(item, 'description');
+  if (description.length === 0 || heading.page !== item.page) return [];
+  const close = rowGap(heading.rows[0], item.rows[0]) <= SAME_ITEM_GAP;
+  return close && Math.abs(left(heading.label) - left(description)) <= SAME_LEFT ? heading.label : [];
+}
+
+const RATE = /^\d{1,2}([.,]\d{1,2})?%$/;
+
+/**
+ * Rows no item: a labelled number in the amount's place ("Acc No: 1532"), a tax or total line
+ * after its rate ("20% VAT Net   8.50", which the table's own totals test misses for the rate).
+ */
+function isItemRow(entry: TableEntry): boolean {
+  if (cellByRole(entry, 'amount').some((word) => word.text.endsWith(':'))) return false;
+  const description = cellByRole(entry, 'description');
+  const start = description.findIndex((word) => !RATE.test(word.text));
+  if (start <= 0) return true;
+  const afterRate = description.slice(start);
+  const row = entry.rows.find((candidate) => candidate.words.includes(afterRate[0]));
+  return !row || totalLabelOf(afterRate, row) === null;
+}
+
+const amountCents = (row: ItemRow, format: NumberFormat): number | null => {
+  const read = readAmountCell(row.cells.amount ?? cellByRole(row.entry, 'amount'), format);
+  return read ? cents(read.value) : null;
+};
+
+/**
+ * Rows after the items that add up to them again (a receipt's recap by product group: "Product
+ * Group / Food And Drink 10.20"), where the items alone make the table's total and all rows do not.
+ */
+function withoutRecap(rows: ItemRow[], table: Table, format: NumberFormat): ItemRow[] {
+  const totalCell = table.totals ? cellByRole(table.totals, 'amount') : [];
+  const total = readAmountCell(totalCell, format);
+  const amounts = rows.map((row) => amountCents(row, format));
+  if (!total || amounts.some((amount) => amount === null)) return rows;
+  const values = amounts as number[];
+  const sum = (from: number, to: number): number => values.slice(from, to).reduce((a, b) => a + b, 0);
+  if (sum(0, values.length) === cents(total.value)) return rows;
+  for (let cut = 1; cut < values.length; cut += 1) {
+    if (sum(0, cut) === cents(total.value) && sum(cut, values.length) === sum(0, cut)) return rows.slice(0, cut);
+  }
+  return rows;
+}
+
+const COUNT = /^\d{1,3}$/;
+
+/** A count before each description where no column holds quantities ("2 Meantime Pale   10.20"): the quantity. */
+function withLeadingCounts(rows: ItemRow[]): ItemRow[] {
+  if (rows.length === 0 || rows.some((row) => cellByRole(row.entry, 'quantity').length > 0 || row.entry.detail?.quantity.length)) return rows;
+  const counted = rows.every((row) => {
+    const [first, second] = row.cells.description ?? cellByRole(row.entry, 'description');
+    return first && second && COUNT.test(first.text) && Number(first.text) > 0 && /\p{L}/u.test(second.text);
+  });
+  if (!counted) return rows;
+  return rows.map((row) => {
+    const [count, ...description] = row.cells.description ?? cellByRole(row.entry, 'description');
+    return { ...row, cells: { ...row.cells, quantity: [count], description } };
+  });
+}
+
+/** OCR reads specks after a description as marks ("Meantime Pale ="): trailing words without a letter or digit. */
+function withoutTrailingSpecks(row: ItemRow): ItemRow {
+  const description = row.cells.description ?? cellByRole(row.entry, 'description');
+  let end = description.length;
+  while (end > 1 && description[end - 1].source === 'ocr' && !/[\p{L}\p{N}]/u.test(description[end - 1].text)) end -= 1;
+  return end === description.length ? row : { ...row, cells: { ...row.cells, description: description.slice(0, end) } };
+}
+
+/** The items of a table, in print order, with the cells the reading above puts right. */
+export function itemRows(table: Table, format: NumberFormat): ItemRow[] {
+  const rows: ItemRow[] = [];
+  table.entries.forEach((entry, index) => {
+    if (entry.kind !== 'item' || !isItemRow(entry)) return;
+    const leading = leadingLine(table.entries, index);
+    rows.push({ entry, cells: leading.length > 0 ? { description: [...leading, ...cellByRole(entry, 'description')] } : {} });
+  });
+  return withLeadingCounts(withoutRecap(rows, table, format)).map(withoutTrailingSpecks);
+}
