@@ -106,9 +106,22 @@ describe('core layout: table columns beside the description and the amounts', ()
       ),
     );
     expect(tables[0].entries.map((entry) => read(entry))).to.deep.equal([
-      { kind: 'item', itemNumber: '1', description: 'Replace cast iron drain stack', quantity: '27', unit: 'LF', material: '$414.00', amount: '$1,602.00', column6: 'Match existing work' },
-      { kind: 'item', itemNumber: '2', description: 'Laundry box with shutoffs', quantity: '1', unit: 'EA', material: '$113.00', amount: '$355.00', column6: 'Verify in field' },
+      { kind: 'item', itemNumber: '1', description: 'Replace cast iron drain stack', quantity: '27', unit: 'LF', material: '$414.00', amount: '$1,602.00', remarks: 'Match existing work' },
+      { kind: 'item', itemNumber: '2', description: 'Laundry box with shutoffs', quantity: '1', unit: 'EA', material: '$113.00', amount: '$355.00', remarks: 'Verify in field' },
       { kind: 'item', itemNumber: '3', description: 'Skim coat plaster walls', quantity: '502', unit: 'SF', material: '$220.88', amount: '$1,219.86' },
     ]);
+  });
+
+  it('splits "Total Notes" set close in one header cell into the amount and the notes, a note of several words kept whole', () => {
+    const row = fixed(4, 36, -5, 5, -11, -11);
+    const { tables } = tablesOf(
+      page(
+        `${row('#', 'Scope of Work', 'Qty', ' Unit', 'Material', 'Total')} Notes`,
+        `${row('1', 'Remove abandoned oil tank', '1', ' EA', '$236.00', '$1,096.00')} Health & safety`,
+        row('2', 'Parge foundation wall', '135', ' SF', '$123.00', '$872.00'),
+      ),
+    );
+    expect(rolesOf(tables[0].header.columns)).to.deep.equal(['itemNumber', 'description', 'quantity', 'unit', 'material', 'amount', 'remarks']);
+    expect(read(tables[0].entries[0])).to.deep.include({ unit: 'EA', amount: '$1,096.00', remarks: 'Health & safety' });
   });
 });

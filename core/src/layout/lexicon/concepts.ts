@@ -120,6 +120,7 @@ export const COLUMN_ROLES = {
   equipment: { description: 'Statement of repair: the equipment cost of the line.' },
   laborHours: { description: 'The labour hours the line takes, a productivity figure and no cost (Labor Hours, Man-Hours).' },
   performedBy: { description: 'Who does the line: a crew code, the contractor, the owner or a subcontractor (Crew, Performed By).' },
+  remarks: { description: 'A note on the line, neither what it is nor what it costs (Notes, Remarks, Bemerkungen, Observaciones).' },
   scope: { description: 'The trade, category, division or section the line belongs to.' },
   previouslyBilled: { description: 'Progress billing: what earlier draws or applications paid of the line (Previous Draws, Work Completed to Date).' },
   thisPeriod: { description: 'Progress billing: what this draw or application bills of the line (This Draw, This Period).' },

@@ -198,23 +198,28 @@ export function splitRow(row: LayoutRow, columns: TableColumn[], format: NumberF
   const unitIndexes = valueIndexes.filter((index) => columns[index].role === 'unit');
   const numberIndexes = valueIndexes.filter((index) => columns[index].role !== 'unit');
   const item = columns.findIndex((column) => column.role === 'itemNumber');
-  for (const word of values) {
+  // The column of a note, crew or mark cell being read: its words run on past the column's right edge ("Health & safety").
+  let asideCell: TableColumn | undefined;
+  values.forEach((word, position) => {
     // A cost code printed after the amounts ("1,207.00   02-010") under its column is the line's code.
     if (item >= 0 && CODE_NUMBER.test(word.text) && nearestColumn(word, columns) === columns[item]) {
       cells[item].push(word);
-      continue;
+      return;
     }
     const alphabetic = hasLetters(word.text) && parseAmount(word.text, format) === null;
-    const aside = alphabetic ? asideColumnOver(word, valueIndexes.map((index) => columns[index])) : undefined;
+    const previous = values[position - 1];
+    const runsOn = asideCell !== undefined && previous !== undefined && !/\d/.test(word.text) && inRowHeights(row, word.bbox[0] - previous.bbox[2]) <= cellGap(row);
+    const aside = (alphabetic ? asideColumnOver(word, valueIndexes.map((index) => columns[index])) : undefined) ?? (runsOn ? asideCell : undefined);
+    asideCell = aside;
     if (aside) {
       cells[columns.indexOf(aside)].push(word);
-      continue;
+      return;
     }
     const toUnit = alphabetic && unitIndexes.length > 0 && (parseUnit(word.text) !== null || word.source === 'ocr');
     const pool = toUnit ? unitIndexes : alphabetic || numberIndexes.length === 0 ? valueIndexes : numberIndexes;
     const target = nearestColumn(word, pool.map((index) => columns[index]));
     cells[columns.indexOf(target)].push(word);
-  }
+  });
   if (columns.some(isTextColumn)) assignTextWords(rest, columns, row, cells);
   else if (rest.length > 0) cells[0].push(...rest);
   return { row, cells };

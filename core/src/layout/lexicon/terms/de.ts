@@ -153,6 +153,7 @@ export const german: LanguageTerms = {
     equipment: ['Geräte', 'Geraete', 'Gerätekosten', 'Geräteeinsatz', 'Maschinen'],
     laborHours: ['Arbeitsstunden', 'Lohnstunden', 'Mannstunden', 'Std. Lohn'],
     performedBy: ['Kolonne', 'Ausführung durch', 'Ausgeführt von', 'Gewerk durch', 'Nachunternehmer'],
+    remarks: ['Bemerkung', 'Bemerkungen', 'Anmerkung', 'Anmerkungen', 'Hinweis', 'Hinweise'],
     scope: ['Gewerk', 'Titel', 'Abschnitt', 'Kategorie', 'Bereich', 'Raum'],
     previouslyBilled: ['Bisher Abgerechnet', 'Bereits Abgerechnet', 'Vorherige Abschläge', 'Bisherige Abschläge'],
     thisPeriod: ['Dieser Abschlag', 'Aktueller Abschlag', 'Dieser Zeitraum'],

@@ -205,6 +205,7 @@ export const english: LanguageTerms = {
     equipment: ['Equipment', 'Equip.', 'Equipment Cost', 'Equipment Rental', 'Rental', 'Tools'],
     laborHours: ['Labor Hours', 'Labour Hours', 'Labor Hrs', 'Man Hours', 'Manhours', 'Crew Hours', 'Work Hours'],
     performedBy: ['Crew', 'Crew Code', 'Performed By', 'Work By', 'Work Done By', 'Done By', 'Responsible Party', 'Responsibility', 'Installed By', 'Subcontractor'],
+    remarks: ['Notes', 'Note', 'Remarks', 'Remark', 'Comments', 'Comment'],
     scope: ['Scope', 'Trade', 'Category', 'Division', 'Phase', 'Section', 'Room', 'Area'],
     previouslyBilled: [
       'Previous Draws', 'Previous Draw', 'Prior Draws', 'Previous Applications', 'Previous Application', 'From Previous Application',

@@ -150,6 +150,7 @@ export const spanish: LanguageTerms = {
     equipment: ['Equipo', 'Equipos', 'Maquinaria', 'Herramientas'],
     laborHours: ['Horas de mano de obra', 'Horas hombre', 'H.H.'],
     performedBy: ['Cuadrilla', 'Realizado por', 'Ejecutado por', 'Responsable', 'Subcontratista'],
+    remarks: ['Observaciones', 'Observación', 'Notas', 'Nota', 'Comentarios'],
     scope: ['Capítulo', 'Rubro', 'Categoría', 'Sección', 'Oficio'],
     previouslyBilled: ['Certificado Anterior', 'Facturado Anterior', 'A Origen Anterior', 'Pagado a la Fecha', 'Anterior'],
     thisPeriod: ['Este Período', 'Periodo Actual', 'Esta Certificación', 'Certificación Actual'],

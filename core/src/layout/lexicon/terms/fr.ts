@@ -151,6 +151,7 @@ export const french: LanguageTerms = {
     equipment: ['Équipement', 'Matériel', 'Engins'],
     laborHours: ['Heures de main-d’œuvre', 'Heures-homme', 'Heures MO'],
     performedBy: ['Équipe', 'Réalisé par', 'Exécuté par', 'Responsable', 'Sous-traitant'],
+    remarks: ['Remarques', 'Remarque', 'Observations', 'Notes', 'Commentaires'],
     scope: ['Lot', "Corps d'état", 'Catégorie', 'Section', 'Poste', 'Pièce'],
     previouslyBilled: ['Déjà Facturé', 'Cumul Précédent', 'Situation Précédente', 'Précédent'],
     thisPeriod: ['Cette Période', 'Situation du Mois', 'Période en Cours'],

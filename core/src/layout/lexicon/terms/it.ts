@@ -80,5 +80,6 @@ export const italian: LanguageTerms = {
     labor: ['Manodopera', "Mano d'opera"],
     equipment: ['Attrezzature', 'Noli', 'Mezzi'],
     scope: ['Categoria', 'Capitolo'],
+    remarks: ['Note', 'Osservazioni', 'Commenti'],
   },
 };

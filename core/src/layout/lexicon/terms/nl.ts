@@ -123,6 +123,7 @@ export const dutch: LanguageTerms = {
     equipment: ['Materieel', 'Gereedschap', 'Machines'],
     laborHours: ['Arbeidsuren', 'Manuren', 'Mensuren'],
     performedBy: ['Ploeg', 'Uitgevoerd door', 'Uit te voeren door', 'Verantwoordelijke', 'Onderaannemer'],
+    remarks: ['Opmerkingen', 'Opmerking', 'Notities', 'Toelichting'],
     scope: ['Hoofdstuk', 'Onderdeel', 'Categorie', 'Ruimte'],
     previouslyBilled: ['Eerder Gefactureerd', 'Reeds Gefactureerd', 'Vorige Termijnen'],
     thisPeriod: ['Deze Termijn', 'Huidige Termijn', 'Deze Periode'],

@@ -92,5 +92,6 @@ export const portuguese: LanguageTerms = {
     labor: ['Mão de obra', 'M.O.'],
     equipment: ['Equipamento', 'Equipamentos'],
     scope: ['Etapa', 'Capítulo', 'Categoria'],
+    remarks: ['Observações', 'Notas', 'Comentários'],
   },
 };
