@@ -86,6 +86,12 @@ describe('core layout: text and boxes', () => {
       expect(textOf([word('Total', [0.1, 0.1, 0.15, 0.11]), word('.5', [0.16, 0.1, 0.18, 0.11])])).to.equal('Total .5');
     });
 
+    it('textOf keeps a number apart from the word before it however close OCR boxes set them ("and 6", "foundation, 6"), not a size ("2x4")', () => {
+      expect(textOf([word('and', [0.254, 0.1, 0.27, 0.11]), word('6', [0.2715, 0.1, 0.276, 0.11]), word('lb', [0.283, 0.1, 0.289, 0.11])])).to.equal('and 6 lb');
+      expect(textOf([word('foundation,', [0.33, 0.1, 0.379, 0.11]), word('6', [0.3795, 0.1, 0.385, 0.11])])).to.equal('foundation, 6');
+      expect(textOf([word('2x', [0.1, 0.1, 0.11, 0.11]), word('4', [0.1005, 0.1, 0.105, 0.11])])).to.equal('2x4');
+    });
+
     it("textOf joins a split-off apostrophe and its letter measured against the whole text's characters, not the narrow pieces' own", () => {
       // As a PDF text layer gives "manufacturer's": the gap before "s" is wider than a third of the two narrow pieces' widths.
       const pieces = [
