@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { inferHeader, readAmountCell, readQuantityCell, textOf, type TableEntry } from '../../../core/src/layout/index.js';
+import { buildRows, inferHeader, readAmountCell, readQuantityCell, readTables, textOf, type TableEntry } from '../../../core/src/layout/index.js';
+import { documentFromText } from '../../../core/src/testing/document-from-text.js';
 import { readDetailLine } from '../../../core/src/layout/tables/detail-lines.js';
 import { cellOf, COMMA, DOT, fixed, itemDescriptions, page, read, rolesOf, rowsOf, tablesOf } from './helpers.js';
 
@@ -261,6 +262,22 @@ describe('core layout: table columns no header names', () => {
       expect(itemDescriptions(tables[0])).to.deep.equal(['Copper pipe 3/4"', 'Elbow fittings', 'Solder']);
       expect(details).to.deep.equal([['12', 'LF', '4.00'], ['10', '', '1.50'], null]);
       expect(tables[0].entries[0].rows.map((row) => row.text)).to.deep.equal(['Copper pipe 3/4" 48.00', '12 LF x 4.00']);
+    });
+
+    it('attaches a detail line under a wrapped description at the pitch of its lines, however wide their spacing', () => {
+      const document = documentFromText(page(priced('ITEM', 'AMOUNT'), priced('Clean and sanitize existing duct system;', '$646.00'), '  disturbed areas', '  1 LS x $646.00', '', priced('Smoke detectors', '$150.00')));
+      // Lines set apart by padding; the wrapped line has no capitals nor descenders, the detail line is in small type:
+      // the gap above the detail line is wider than its own height, its top still at the pitch of the item's lines.
+      const shorter = new Map([['disturbed', 0.8], ['areas', 0.8], ['1', 0.6], ['LS', 0.6], ['x', 0.6]]);
+      for (const word of document.pages[0].words) {
+        const [x0, y0, x1, y1] = word.bbox;
+        const scale = shorter.get(word.text) ?? (word.text === '$646.00' && x0 < 0.3 ? 0.6 : 1);
+        word.bbox = [x0, y0 * 1.35, x1, y0 * 1.35 + (y1 - y0) * scale];
+      }
+      const tables = readTables(buildRows(document), { format: DOT });
+      const [duct] = tables[0].entries;
+      expect(read(duct)).to.deep.include({ description: 'Clean and sanitize existing duct system; disturbed areas', amount: '$646.00' });
+      expect(duct.detail && [textOf(duct.detail.quantity), textOf(duct.detail.unit), textOf(duct.detail.unitPrice)]).to.deep.equal(['1', 'LS', '$646.00']);
     });
 
     it('makes a detail line with the amount on it the item of the description printed above it', () => {

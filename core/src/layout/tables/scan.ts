@@ -248,7 +248,8 @@ function readDetail(state: ScanState, line: SplitLine, detail: DetailLine): bool
   }
   const item = state.item;
   const previous = state.lastRow;
-  if (amount.length > 0 || !item || item.detail || !previous || previous.page !== line.row.page || rowGap(previous, line.row) > WRAP_GAP) return false;
+  if (amount.length > 0 || !item || item.detail || !previous || previous.page !== line.row.page) return false;
+  if (rowGap(previous, line.row) > WRAP_GAP && !keepsItemPitch(item, previous, line.row)) return false;
   item.detail = { quantity, unit, unitPrice };
   item.rows = [...item.rows, line.row];
   return true;
