@@ -31,6 +31,8 @@ export interface LayoutRow {
 
 /** "Page 2 of 3", "Seite 2", "2 of 3", "- 2 -": a page number in the margin. */
 const PAGE_NUMBER = /^((page|seite|pagina|página|blatt|hoja|feuille|folio|pág\.?)\s*:?\s*\d+(\s*(of|\/|von|de|sur|van)\s*\d+)?|\d+\s*(of|von|de|sur|van)\s*\d+|-\s*\d+\s*-)$/i;
+/** "Page of 3": a page number whose own digit OCR lost (a lone "1" is the glyph it loses most), in a margin row only. */
+const PAGE_NUMBER_LOST = /^(page|seite|pagina|página|blatt|hoja|feuille|folio|pág\.?)\s+(of|von|de|sur|van)\s*\d+$/i;
 /** "1/1", "2 / 3": a page number only when it is all a margin row holds (else a fraction such as 7/16). */
 const BARE_PAGE_NUMBER = /^\d{1,3}\s*\/\s*\d{1,3}$/;
 /** `Email:jo@x.com`, `NUMBER:CL2517`: a label glued to its value by a colon. */
@@ -134,10 +136,12 @@ export const groupWordsIntoRows = (words: Word[]): Word[][] => groupIntoBands(wo
 /** Removes "Page 2 of 4" style page numbers, which would otherwise read as amounts in a right-hand column. */
 function withoutPageNumbers(row: LayoutRow): LayoutRow | null {
   const words = row.words;
-  if ((row.top < MARGIN_BAND || row.bottom > 1 - MARGIN_BAND) && BARE_PAGE_NUMBER.test(row.text)) return null;
+  const inMargin = row.top < MARGIN_BAND || row.bottom > 1 - MARGIN_BAND;
+  if (inMargin && BARE_PAGE_NUMBER.test(row.text)) return null;
   for (let start = 0; start < words.length; start += 1) {
     for (let length = Math.min(4, words.length - start); length >= 1; length -= 1) {
-      if (PAGE_NUMBER.test(joinWords(words.slice(start, start + length)))) {
+      const text = joinWords(words.slice(start, start + length));
+      if (PAGE_NUMBER.test(text) || (inMargin && PAGE_NUMBER_LOST.test(text))) {
         const rest = [...words.slice(0, start), ...words.slice(start + length)];
         return rest.length === 0 ? null : makeRow(row.page, row.aspect, rest);
       }

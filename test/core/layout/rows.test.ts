@@ -49,6 +49,11 @@ describe('core layout: rows', () => {
       expect(texts(rows)).to.deep.equal(['Body text', 'Trim 3/4', '2/3']);
     });
 
+    it('drops "Page of 3" whose own digit OCR lost in the page margins only', () => {
+      const rows = rowsOf(['Harbor Remodeling Co.            Page of 3', ...Array<string>(30).fill(''), 'Body text: see page of 3 binders', ...Array<string>(30).fill(''), 'Estimate 4543                    Page of 3'].join('\n'));
+      expect(texts(rows)).to.deep.equal(['Harbor Remodeling Co.', 'Body text: see page of 3 binders', 'Estimate 4543']);
+    });
+
     it('keeps page numbers when asked to', () => {
       const rows = buildRows(documentFromText('Cabinets                      Page 1 of 3'), { dropPageNumbers: false });
       expect(texts(rows)).to.deep.equal(['Cabinets Page 1 of 3']);
