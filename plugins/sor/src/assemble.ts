@@ -1,6 +1,6 @@
 import { cents, isKnownUnit, quantityInText, repairOcrSpelling, repairSum, roundCents, snapUnitByUse, textOf, type CellValue } from '@docsift/core/layout';
 import type { ProvenanceRecorder } from './provenance.js';
-import { quantityFromDescription, quantityFromRates, reconcileQuantity } from './quantity.js';
+import { quantityFromDescription, quantityFromParts, quantityFromRates, reconcileQuantity } from './quantity.js';
 import type { SorLineItem, SorSection } from './schema.js';
 import type { DraftItem, DraftSection } from './table.js';
 
@@ -128,6 +128,7 @@ function toLineItem(draft: DraftItem, path: string, provenance: ProvenanceRecord
   if (draft.tax !== undefined) item.taxAmount = recordCell(provenance, `${path}.taxAmount`, draft.page, draft.tax, draft.repairs?.tax);
   const hasItemisedColumns = draft.material !== null || draft.labor !== null;
   if (hasItemisedColumns) {
+    quantityFromParts(item, draft, path, provenance);
     quantityFromRates(item, draft, path, provenance);
     if (!extendUnitPrices(item, draft, path, provenance)) repairByLine(item, draft, path, provenance);
     deriveMissing(item, draft, path, provenance);

@@ -103,6 +103,19 @@ export function quantityFromRates(item: SorLineItem, draft: DraftItem, path: str
   provenance.record(`${path}.quantity`, draft.page, [...rates.flatMap((cell) => cell.words), ...(draft.total?.words ?? [])], DERIVED_QUANTITY_QUALITY, 'total ÷ the unit prices');
 }
 
+/**
+ * Cost parts printed under the item each with its rate and its amount ("Material cost  357.00
+ * 714.00") with the quantity lost: amount ÷ rate is the quantity, when every part priced says the same.
+ */
+export function quantityFromParts(item: SorLineItem, draft: DraftItem, path: string, provenance: ProvenanceRecorder): void {
+  const priced = (draft.partRates ?? []).filter((part) => part.rate.value > 0);
+  if (item.quantity !== null || priced.length === 0) return;
+  const quantities = priced.map((part) => quantityFromTotal(part.amount.value, part.rate.value));
+  if (quantities.some((quantity) => quantity === null || quantity !== quantities[0])) return;
+  item.quantity = quantities[0];
+  provenance.record(`${path}.quantity`, draft.page, priced.flatMap((part) => [...part.rate.words, ...part.amount.words]), DERIVED_QUANTITY_QUALITY, "each cost part's amount ÷ its rate");
+}
+
 /** Confidence factor of a quantity and unit read out of the description's words. */
 const DESCRIBED_QUANTITY_QUALITY = 0.9;
 

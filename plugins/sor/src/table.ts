@@ -31,6 +31,8 @@ export interface DraftItem {
   equipment?: CellValue<number> | null;
   tax?: CellValue<number> | null;
   total: CellValue<number> | null;
+  /** Cost parts printed on rows of their own with a rate and an amount each: a check on the quantity. */
+  partRates?: Array<{ rate: CellValue<number>; amount: CellValue<number> }>;
   /** How the material and labor columns are printed: per unit (to be extended by the quantity) or extended. */
   basis?: AmountBasis | null;
   /** Values put right after they were read, with the rule that did it (for fieldDetails). */
@@ -196,6 +198,7 @@ class SectionBuilder {
       tax: cells.taxAmount ? amount('taxAmount') : undefined,
       total: amount('amount') ?? amount('grossAmount'),
       basis,
+      ...(entry.components ? { partRates: partRates(entry, this.format) } : {}),
     });
   }
 }
@@ -213,6 +216,14 @@ function componentAmounts(entry: TableEntry, role: CostComponentRole, format: Nu
 
 /** A cost part's amount: the last printed, the extended one where its unit rate is printed before it. */
 const componentAmount = (entry: TableEntry, role: CostComponentRole, format: NumberFormat): CellValue<number> | null => componentAmounts(entry, role, format).at(-1) ?? null;
+
+/** The rate and the amount of each cost part that prints both ("Material cost  357.00  714.00"). */
+function partRates(entry: TableEntry, format: NumberFormat): NonNullable<DraftItem['partRates']> {
+  return (entry.components ?? []).flatMap((component) => {
+    const amounts = componentAmounts(entry, component.role, format);
+    return amounts.length >= 2 ? [{ rate: amounts[0], amount: amounts[amounts.length - 1] }] : [];
+  });
+}
 
 /** Cost parts printed with a rate and an amount each are extended; a lone amount says nothing of its basis. */
 function componentBasis(entry: TableEntry, format: NumberFormat): AmountBasis | null {

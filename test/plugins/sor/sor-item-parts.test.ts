@@ -39,6 +39,30 @@ describe('plugin-sor items with lines under them', () => {
     expect(data.recapSummary).to.deep.equal({ subtotal: 2770.84, generalConditions: null, overheadAndProfit: 277.08, grandTotal: 3047.92 });
   });
 
+  it('computes a quantity OCR lost from each cost part\'s amount ÷ its rate, when the parts agree', () => {
+    const { data, fieldDetails } = read([
+      'Item  Description                            Qty  Unit    Unit Cost        Cost        Total',
+      '10    Full-view storm door, aluminum, with            EA                                1,098.00',
+      '      closer, front elevation; protect existing',
+      '        Material cost                                      357.00      714.00',
+      '        Labor cost                                         192.00      384.00',
+      '11    Tear out deteriorated rear porch and steps      LS                                1,145.00',
+      '        Material cost                                        0.00        0.00',
+      '        Labor cost                                       1,145.00    1,145.00',
+      '12    Paint trim, two coats, all elevations          LF                                  300.00',
+      '        Material cost                                        2.00      100.00',
+      '        Labor cost                                           5.00      200.00',
+      '',
+      '                                                    TOTAL ESTIMATE                  2,543.00',
+    ]);
+    expect(data.constructionSections[0].lineItems.map((line) => [line.quantity, line.unit, line.materialCost, line.laborCost])).to.deep.equal([
+      [2, 'EA', 714, 384],
+      [1, 'LS', 0, 1145],
+      [null, 'LF', 100, 200],
+    ]);
+    expect(fieldDetails['constructionSections[0].lineItems[0].quantity']).to.include({ derivation: "each cost part's amount ÷ its rate" });
+  });
+
   it('reads "12 HR × $101.00" under a description as the quantity, unit and unit price of its line', () => {
     const { data } = read([
       'ITEM                                                              AMOUNT',
