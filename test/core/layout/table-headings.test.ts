@@ -166,4 +166,32 @@ describe('core layout: section headings inside tables', () => {
     const goesOn = tablesOf(page(...rows([priced('Subtotal, interior', '$3,300.00'), 'Roof', priced('  Replace shingles', '$5,000.00'), priced('Total', '$8,300.00')])));
     expect(kinds(goesOn.tables[0]).slice(6)).to.deep.equal(['subtotal: Subtotal, interior', 'heading: Roof', 'item: Replace shingles']);
   });
+
+  it('reads a title over an item whose number OCR read as a word ("is" for 1) as the heading, not as the item\'s first line', () => {
+    const numbered = fixed(6, 50, -5, 5, -10);
+    const { tables } = tablesOf(
+      page(
+        numbered('No.', 'Description of Work', 'Qty', ' Unit', 'Amount'),
+        numbered('', 'Heating & Air Conditioning'),
+        numbered('is', 'Gas furnace, 80,000 BTU, with PVC venting and new', '1', ' EA', '$4,650'),
+        numbered('', 'thermostat, basement'),
+        numbered('2', 'Clean and sanitize existing duct system', '1', ' LS', '$622'),
+      ),
+    );
+    expect(kinds(tables[0])).to.deep.equal(['heading: Heating & Air Conditioning', 'item: Gas furnace, 80,000 BTU, with PVC venting and new thermostat, basement', 'item: Clean and sanitize existing duct system']);
+  });
+
+  it('reads a recap-worded title printing its section\'s total before any item ("GENERAL REQUIREMENTS  $2,982.00") as a heading', () => {
+    const { tables } = tablesOf(
+      page(
+        HEADER,
+        line('', 'GENERAL REQUIREMENTS', '', '', '2,982.00'),
+        line('1', 'Final construction clean', '452.00', '75.00', '527.00'),
+        line('2', 'Building permit and plan review', '0.00', '2,455.00', '2,455.00'),
+        line('', 'ROOFING', '', '', '900.00'),
+        line('3', 'Ridge vent', '600.00', '300.00', '900.00'),
+      ),
+    );
+    expect(kinds(tables[0])).to.deep.equal(['heading: GENERAL REQUIREMENTS', 'item: Final construction clean', 'item: Building permit and plan review', 'heading: ROOFING', 'item: Ridge vent']);
+  });
 });

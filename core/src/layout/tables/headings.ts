@@ -50,8 +50,11 @@ const POINTS_ELSEWHERE = /\b(next|following) page\b|\bcontinued (on|over)\b|\bca
 
 /** Lines going on in lower case under a line, of which one prints an item's values: the line starts an item. */
 function endsSentenceBelow(upcoming: SplitLine[], state: ScanState, options: TableReadOptions): boolean {
+  const columns = columnsOf(state);
   for (const line of upcoming.slice(0, SENTENCE_LINES)) {
-    if (!/^\p{Ll}/u.test(textWords(line, columnsOf(state))[0]?.text ?? '')) return false;
+    // A line with its own item number starts an item, whatever OCR read for the number ("is" for 1).
+    if (columns.some((column, index) => column.role === 'itemNumber' && line.cells[index].length > 0)) return false;
+    if (!/^\p{Ll}/u.test(textWords(line, columns)[0]?.text ?? '')) return false;
     if (isItem(line, state, options)) return true;
     if (valueWords(line, columnsOf(state)).length > 0) return false;
   }

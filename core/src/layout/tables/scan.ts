@@ -190,7 +190,9 @@ function scanRow(state: ScanState, rows: LayoutRow[], index: number, options: Ta
     if (numbering === 'strong' || (values.money > 0 && fewerValuesThanNext(state, line, values.money, upcoming(), options))) return openHeading(state, line);
   }
   if (!total && !values.quantity && isOutlineHeading(state, line, upcoming)) return openHeading(state, line);
-  if (!total && !values.quantity && values.money === 1 && headsItemsSummingTo(state, rows, index, line, options)) return openHeading(state, line);
+  // Before any item a total label totals nothing: "GENERAL REQUIREMENTS  $2,982.00" heads the items that add up to it.
+  const totalsNothing = !state.entries.some((entry) => entry.kind === 'item');
+  if ((!total || totalsNothing) && !values.quantity && values.money === 1 && headsItemsSummingTo(state, rows, index, line, options)) return openHeading(state, line);
   // "Tax preparation  1  $100" is an item; "Subtotal 7.0 HVAC" only looks like one to its columns.
   // A total label with no amount on the row is text like any other ("base; protect adjacent finishes").
   const closesSection = !total && !values.quantity && values.money === 1 && totalsItemsAbove(state, line, options);
