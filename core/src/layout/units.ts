@@ -93,6 +93,12 @@ export interface QuantityInText {
  * ("6 lb pad", "3 ton unit"), which describe the material rather than count the work.
  */
 export function quantityInText(words: readonly Word[]): QuantityInText | null {
+  const found = quantitiesInText(words);
+  return found.length === 1 ? found[0] : null;
+}
+
+/** Every number followed by a construction unit in capitals in the words ("464.00 SF Walls  168.00 SF Ceiling": two). */
+export function quantitiesInText(words: readonly Word[]): QuantityInText[] {
   const found: QuantityInText[] = [];
   for (let index = 0; index + 1 < words.length; index++) {
     const number = words[index].text.replace(/^[(–-]+/, '');
@@ -100,5 +106,5 @@ export function quantityInText(words: readonly Word[]): QuantityInText | null {
     if (!PRINTED_NUMBER.test(number) || !CONSTRUCTION.has(unit) || unit !== unit.toUpperCase()) continue;
     found.push({ quantity: Number(number.replace(/,/g, '')), unit, words: [words[index], words[index + 1]] });
   }
-  return found.length === 1 ? found[0] : null;
+  return found;
 }

@@ -1,9 +1,10 @@
 import { expect } from 'chai';
-import type { Table } from '../../../core/src/layout/index.js';
-import { cellOf, fixed, page, tablesOf } from './helpers.js';
+import { readQuantityCell, type Table, type TableEntry } from '../../../core/src/layout/index.js';
+import { cellOf, DOT, fixed, page, tablesOf } from './helpers.js';
 
 const line = fixed(6, 40, -9, -9, -10);
 const HEADER = line('#', 'Description', 'Labor', "Mat'l", 'Total');
+const cellWords = (entry: TableEntry, role: string) => entry.cells[entry.columns.findIndex((column) => column.role === role)] ?? [];
 const kinds = (table: Table): string[] => table.entries.map((entry) => `${entry.kind}: ${cellOf(entry, 'description')}`);
 
 describe('core layout: section headings inside tables', () => {
@@ -193,5 +194,22 @@ describe('core layout: section headings inside tables', () => {
       ),
     );
     expect(kinds(tables[0])).to.deep.equal(['heading: GENERAL REQUIREMENTS', 'item: Final construction clean', 'item: Building permit and plan review', 'heading: ROOFING', 'item: Ridge vent']);
+  });
+
+  it('reads a room title with facts beside it ("Bedroom 2   Height: 8") over a note of measurements as the heading; the note is no item', () => {
+    const estimate = fixed(5, 44, -14, -11, -11, -12);
+    const { tables } = tablesOf(
+      page(
+        estimate('', 'DESCRIPTION', 'QUANTITY', 'UNIT PRICE', 'RCV', 'ACV'),
+        estimate('', 'Bedroom 2', '', '', '', 'Height: 8'),
+        estimate('', '416.00 SF Walls  165.00 SF Ceiling', '165.00SF Floor', '52.00 LF', 'Perimeter'),
+        estimate('1.', 'Closet shelving and rod', '24.00 LF', '25.97', '623.28', '560.95'),
+        estimate('2.', 'Remove existing fixtures', '1.00LS', '1,245.00', '1,245.00', '1,182.75'),
+      ),
+    );
+    expect(kinds(tables[0]).slice(1)).to.deep.equal(['item: Closet shelving and rod', 'item: Remove existing fixtures']);
+    expect(tables[0].entries[0].kind).to.equal('heading');
+    expect(tables[0].entries[0].label.map((word) => word.text).join(' ')).to.equal('Bedroom 2');
+    expect(readQuantityCell(cellWords(tables[0].entries[2], 'quantity'), DOT)?.value).to.equal(1);
   });
 });

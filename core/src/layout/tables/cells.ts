@@ -1,6 +1,6 @@
 import type { Word } from '../../contracts/document.js';
 import { parseAmount, parsePercent, parseQuantity, type NumberFormat } from '../numbers.js';
-import { parseUnit, snapUnit } from '../units.js';
+import { isKnownUnit, parseUnit, snapUnit } from '../units.js';
 
 /** A parsed cell with the words it was read from. */
 export interface CellValue<T> {
@@ -43,8 +43,14 @@ export function readAmountCell(cellWords: Word[], format: NumberFormat): CellVal
 
 /** A quantity cell ("15.00 Units", "2 hours": the number; the unit is read by `readUnitCell`). */
 export function readQuantityCell(words: Word[], format: NumberFormat): CellValue<number> | null {
-  const cell = parseCell(words, (text) => parseQuantity(text, format));
+  const cell = parseCell(words, (text) => parseQuantity(text, format)) ?? parseCell(words, (text) => gluedQuantity(text, format));
   return cell ? { value: cell.value.value, words: cell.words, quality: cell.value.repaired ? REPAIRED_QUALITY : 1 } : null;
+}
+
+/** A quantity OCR read glued to its unit ("1.00LS", "168.00SF"): the number, when the letters are a known unit. */
+function gluedQuantity(text: string, format: NumberFormat): { value: number; repaired: boolean } | null {
+  const match = /^(\d[\d.,]*)(\p{L}{1,3})$/u.exec(text.trim());
+  return match && isKnownUnit(match[2]) ? parseQuantity(match[1], format) : null;
 }
 
 /** A percentage cell ("20%", "TVA 20%", "19 %"). */

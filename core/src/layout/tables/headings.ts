@@ -18,6 +18,16 @@ function isEmptyLine(line: SplitLine | undefined, state: ScanState): boolean {
 /** A note under a heading ("2,436.00 SF Walls  116.00 LF Perimeter") sits this close (in row heights) above the first item. */
 const NOTE_GAP = 2;
 
+/**
+ * A note printed with numbers right over an item ("464.00 SF Walls  168.00 SF Ceiling  58.00 LF Floor
+ * Perimeter"), no item itself, whatever columns its numbers fall in: a heading may stand over it.
+ */
+function noteOverItem(upcoming: SplitLine[], state: ScanState, options: TableReadOptions): boolean {
+  const [note, item] = upcoming;
+  if (!note || !item || isItem(note, state, options) || valueWords(note, columnsOf(state)).length === 0) return false;
+  return isItem(item, state, options) && item.row.page === note.row.page && rowGap(note.row, item.row) <= NOTE_GAP;
+}
+
 /** Lines a sentence an item's first line starts may run on over before its amounts. */
 const SENTENCE_LINES = 2;
 
@@ -72,8 +82,8 @@ export function isHeading(state: ScanState, line: SplitLine, upcoming: SplitLine
   if (endsSentenceBelow(upcoming, state, options)) return false;
   // A heading may head a subheading ("KITCHEN" over "Cabinets" over the items).
   const headsSubheading = next !== undefined && textWords(next, columnsOf(state)).length > 0 && valueWords(next, columnsOf(state)).length === 0 && isTitleLike(next.row.words) && (isItem(upcoming[1], state, options) || opensItem(upcoming.slice(1), state, options));
-  const itemFollows = isItem(next, state, options) || isEmptyLine(next, state);
-  if (!(itemFollows || opensItem(upcoming, state, options) || headsSubheading) || !isTitleLike(line.row.words)) return false;
+  const itemFollows = isItem(next, state, options) || isEmptyLine(next, state) || noteOverItem(upcoming, state, options);
+  if (!(itemFollows || opensItem(upcoming, state, options) || headsSubheading) || !isTitleLike(headingWords(line.row))) return false;
   const previous = state.lastRow;
   const afterBreak = !previous || previous.page !== line.row.page || rowGap(previous, line.row) > WRAP_GAP || line.row.top < previous.top;
   // A heading set in larger type sits as close under the item above as a wrapped line would.
@@ -163,6 +173,13 @@ function headingWords(row: LayoutRow): Word[] {
   const cells = cellsOf(row);
   const facts = cells.findIndex((cell, index) => index > 0 && cell.some((word) => /.:$/.test(word.text)));
   return facts < 0 ? row.words : cells.slice(0, facts).flat();
+}
+
+/** Whether every value of a line is a fact printed beside its text under a label ("Bedroom 2      Height: 8"): no amount. */
+export function onlyFactsBeside(line: SplitLine, columns: TableColumn[]): boolean {
+  const heading = new Set(headingWords(line.row));
+  const values = valueWords(line, columns);
+  return values.length > 0 && heading.size < line.row.words.length && values.every((word) => !heading.has(word));
 }
 
 export function openHeading(state: ScanState, line: SplitLine): true {

@@ -2,10 +2,11 @@ import type { Word } from '../../contracts/document.js';
 import { joinWords } from '../boxes.js';
 import { parseAmount } from '../numbers.js';
 import { rowGap, rowHeightsToX, type LayoutRow } from '../rows.js';
+import { quantitiesInText } from '../units.js';
 import { readComponentLine } from './components.js';
 import { readDetailLine, type DetailLine } from './detail-lines.js';
 import { isLabelRow, readHeaderAt } from './header.js';
-import { continuesItemNumbering, headsItemsSummingTo, isHeading, isOutlineHeading, openHeading, totalsItemsAbove } from './headings.js';
+import { continuesItemNumbering, headsItemsSummingTo, isHeading, isOutlineHeading, onlyFactsBeside, openHeading, totalsItemsAbove } from './headings.js';
 import { inferHeader, withEarlierColumns, withInferredColumns } from './infer.js';
 import { isTextColumn, MONEY_ROLES, type Table, type TableColumn, type TableEntry, type TableHeader } from './model.js';
 import { headingNumbering, isItemLine, lineValues, namesASection, namesHeading, startsLowerCase, totalLabelOf, type TotalLabel } from './rows.js';
@@ -210,7 +211,8 @@ function scanRow(state: ScanState, rows: LayoutRow[], index: number, options: Ta
   const detail = total ? null : readDetailLine(row, options.format);
   if (detail && readDetail(state, line, detail)) return keepGoing(state, row);
   const needsText = columns.some(isTextColumn) && text.length === 0 && state.pending.length === 0;
-  if (isItemLine(line, columns, options.format) && !needsText) {
+  // A note of measurements ("304.00 SF Walls  88.00 SF Ceiling …") prints quantities in its text: no item.
+  if (isItemLine(line, columns, options.format) && !needsText && quantitiesInText(text).length < 2) {
     const created = entry('item', line, columns);
     if (state.pending.length > 0 && !startsNumbered(line, columns)) addText(created, state.pending, true);
     state.pending = [];
@@ -225,7 +227,7 @@ function scanRow(state: ScanState, rows: LayoutRow[], index: number, options: Ta
     if (state.item && scope >= 0 && state.item.columns === columns) state.item.cells[scope] = [...state.item.cells[scope], ...text];
     return keepGoing(state, row);
   }
-  if (text.length > 0 && values.money === 0 && isHeading(state, line, upcoming(), options)) return openHeading(state, line);
+  if (text.length > 0 && (values.money === 0 || onlyFactsBeside(line, columns)) && isHeading(state, line, upcoming(), options)) return openHeading(state, line);
   if (text.length > 0 && valueWords(line, columns).length === 0) readTextLine(state, line, text, upcoming(), options);
   else state.item = null;
   return keepGoing(state, row);
