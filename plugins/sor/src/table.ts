@@ -96,6 +96,7 @@ function isSubsection(name: string, current: string): boolean {
 
 /** Tables that list priced work: a description (or scope) and an amount, material or labor column. */
 function isCostTable(table: Table): boolean {
+  if (table.summary) return false;
   const roles = new Set(table.header.columns.map((column) => column.role));
   const priced = ['amount', 'material', 'labor', 'grossAmount'].some((role) => roles.has(role as ColumnRole));
   return priced && (roles.has('description') || roles.has('scope'));

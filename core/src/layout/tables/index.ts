@@ -4,7 +4,7 @@ import { inRowHeights, rowGap, startsCell, type LayoutRow } from '../rows.js';
 import { findHeader } from './header.js';
 import { inferHeader } from './infer.js';
 import type { Table, TableColumn } from './model.js';
-import { headingNumbering, isTitleLike, totalLabelOf } from './rows.js';
+import { headingNumbering, isTitleLike, opensSummary, totalLabelOf } from './rows.js';
 import { splitLeadingNumbers } from './leading-numbers.js';
 import { settleRolesByCells } from './roles.js';
 import { scanTable } from './scan.js';
@@ -107,7 +107,9 @@ export function readTables(rows: LayoutRow[], options: { format: NumberFormat })
     if (!found) break;
     const table = scanTable(rows, found.read.header, headingAbove(rows, found.index), options);
     settleRolesByCells(table, options.format);
-    if (table.entries.some((entry) => entry.kind === 'item')) tables.push(table);
+    const above = rows[found.index - 1];
+    const summarises = tables.length > 0 && above !== undefined && above.page === rows[found.index].page && opensSummary(above);
+    if (table.entries.some((entry) => entry.kind === 'item')) tables.push(summarises ? { ...table, summary: true } : table);
     from = Math.max(table.end, found.index + found.read.rowCount);
   }
   const inferred = tables.length === 0 ? inferHeader(rows, options.format) : null;

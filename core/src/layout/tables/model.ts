@@ -100,4 +100,9 @@ export interface Table {
    * under Netto | Steuer | Brutto); not one of its entries.
    */
   totals?: TableEntry;
+  /**
+   * The table is printed under a summary heading after a table of items ("Recap by Category" over
+   * "O&P Items  Total  %"): its lines total the items above, they are no items of their own.
+   */
+  summary?: true;
 }

@@ -74,6 +74,12 @@ export function totalLabelOf(words: Word[], row: LayoutRow): TotalLabel | null {
   return null;
 }
 
+/** A row that opens with a summary heading and prints no amount ("RECAP", "Recap by Category", "Cost Summary by Trade"). */
+export function opensSummary(row: LayoutRow): boolean {
+  const match = totalsMatcher().at(row, 0);
+  return match !== null && match.values.includes('summary') && !row.words.some((word) => AMOUNT_SHAPE.test(word.text));
+}
+
 /** A section's own total: "Subtotal 3.0 Roofing", "Section 3.0 Total", "Section 3 Subtotal", "Total Division 06". */
 const SECTION_TOTAL =
   /\b(sub-?total|total)\b.*((?<![\d.,$€£])\d{1,2}(\.\d)?(?![\d.,%])|\b(section|division|div\.?)\b)|\b(section|division|div\.?)\s*\d{1,2}(\.\d{1,2})?\b.*\b(sub-?)?total\b/i;
