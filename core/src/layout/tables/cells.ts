@@ -50,7 +50,8 @@ export function readQuantityCell(words: Word[], format: NumberFormat): CellValue
 /** A quantity OCR read glued to its unit ("1.00LS", "168.00SF"): the number, when the letters are a known unit. */
 function gluedQuantity(text: string, format: NumberFormat): { value: number; repaired: boolean } | null {
   const match = /^(\d[\d.,]*)(\p{L}{1,3})$/u.exec(text.trim());
-  return match && isKnownUnit(match[2]) ? parseQuantity(match[1], format) : null;
+  const quantity = match && isKnownUnit(match[2]) ? parseQuantity(match[1], format) : null;
+  return quantity && { value: quantity.value, repaired: true };
 }
 
 /** A percentage cell ("20%", "TVA 20%", "19 %"). */

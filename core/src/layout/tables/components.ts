@@ -65,7 +65,10 @@ export function readComponentLine(state: ScanState, line: SplitLine, text: Word[
   const role = componentNamed(text);
   const columns = columnsOf(state);
   if (role === null || columns.some((column) => column.role === role) || item.components?.some((part) => part.role === role)) return false;
-  if (lineValues(line, columns, options.format).money === 0) return false;
+  // A charge line printing its own quantity or unit ("Labor  3 HR  125.00  375.00") is an item of its own.
+  const values = lineValues(line, columns, options.format);
+  const unit = columns.findIndex((column) => column.role === 'unit');
+  if (values.money === 0 || values.quantity || (unit >= 0 && line.cells[unit].length > 0)) return false;
   const indented = text[0].bbox[0] >= descriptionLeft(item) + rowHeightsToX(line.row, INDENT);
   // The first part's check took in the lines of the parts after it.
   if (!indented && !item.components?.length && !partsAddUp(item, line, upcoming(), columns, options)) return false;

@@ -8,8 +8,8 @@ import { readDetailLine, type DetailLine } from './detail-lines.js';
 import { isLabelRow, readHeaderAt } from './header.js';
 import { continuesItemNumbering, headsItemsSummingTo, isHeading, isOutlineHeading, onlyFactsBeside, openHeading, totalsItemsAbove } from './headings.js';
 import { inferHeader, withEarlierColumns, withInferredColumns } from './infer.js';
-import { isTextColumn, MONEY_ROLES, type Table, type TableColumn, type TableEntry, type TableHeader } from './model.js';
-import { headingNumbering, isItemLine, lineValues, namesASection, namesHeading, startsLowerCase, totalLabelOf, type TotalLabel } from './rows.js';
+import { isTextColumn, type Table, type TableColumn, type TableEntry, type TableHeader } from './model.js';
+import { headingNumbering, isItemLine, lineValues, namesASection, namesHeading, startsLowerCase, totalLabelOf } from './rows.js';
 import {
   ahead,
   columnsOf,
@@ -25,8 +25,12 @@ import {
   type TableReadOptions,
 } from './scan-state.js';
 import { splitRow, textWords, valueWords, type SplitLine } from './split.js';
+import { labelWords, readTotalRow, tradeNamed } from './total-rows.js';
 
 export type { TableReadOptions } from './scan-state.js';
+
+/** Labels that total a whole (a subtotal, the grand total, the amount due), never a section's title. */
+const TOTAL_CONCEPTS: ReadonlySet<string> = new Set(['subtotal', 'grandTotal', 'amountDue', 'summary']);
 
 /**
  * Adds wrapped or leading text lines to an entry (at the front for lines printed above its values):
@@ -128,43 +132,6 @@ function leftOfTableOnNextPage(state: ScanState, row: LayoutRow): boolean {
   return itemWords.length > 0 && start < Math.min(...itemWords.map((word) => word.bbox[0])) - margin;
 }
 
-/** A row with values and a total label: a section's subtotal, or the end of the table (its totals block). */
-function readTotalRow(state: ScanState, line: SplitLine, upcoming: SplitLine[], options: TableReadOptions, total: TotalLabel): 'subtotal' | 'end' {
-  const text = line.row.text;
-  if (namesASection(text) || namesHeading(text, state.heading)) return 'subtotal';
-  // The last section's total ("Room total  1,982.99") adds up the items under its heading only.
-  if (totalsItemsAbove(state, line, options) && !totalsItemsAbove(state, line, options, 'table')) return 'subtotal';
-  // Only a subtotal, or a total that names what it totals ("Totals: Kitchen"), may stand between
-  // items; a bare total, tax or amount due ends the table.
-  const named = labelWords(line, columnsOf(state)).some((word) => !total.words.includes(word) && /\p{L}{2}/u.test(word.text));
-  if (!total.concepts.includes('subtotal') && !named) return 'end';
-  const columns = columnsOf(state);
-  // An item ahead prints as many values as the items so far did (a lone "Previous balance  $500" is no item).
-  const itemLike = (next: SplitLine): boolean => {
-    const values = lineValues(next, columns, options.format);
-    return isItem(next, state, options) && values.money + (values.quantity ? 1 : 0) >= state.minItemValues && textWords(next, columns).length > 0;
-  };
-  // Right after a section's own total, a subtotal totals the sections: items of another section follow
-  // only under its heading; a priced line right under it is the recap's ("Referral discount (5%)  -$2,954.43").
-  const totalsSections = state.entries.at(-1)?.kind === 'subtotal' && state.entries.some((entry) => entry.kind === 'heading');
-  let headed = false;
-  // Items follow a subtotal before any other total does ("TOTAL DIRECT COSTS", "General Conditions", "Builder's Risk  $1,028.92").
-  for (const next of upcoming) {
-    if (totalLabelOf(labelWords(next, columns), next.row) !== null) return 'end';
-    if (itemLike(next)) return totalsSections && !headed ? 'end' : 'subtotal';
-    if (textWords(next, columns).length > 0 && valueWords(next, columns).length === 0) headed = true;
-  }
-  return 'end';
-}
-
-/** A trade column's "General Requirements" beside a description is the line's trade, not a total's label. */
-function tradeNamed(line: SplitLine, columns: TableColumn[], total: TotalLabel | null): TotalLabel | null {
-  const scope = columns.findIndex((column) => column.role === 'scope');
-  const description = columns.findIndex((column) => column.role === 'description');
-  if (!total || scope < 0 || description < 0 || line.cells[description].length === 0) return total;
-  return total.words.filter((word) => /\p{L}/u.test(word.text)).every((word) => line.cells[scope].includes(word)) ? null : total;
-}
-
 /** Reads one row of the table into the state; false when the row ends the table. */
 function scanRow(state: ScanState, rows: LayoutRow[], index: number, options: TableReadOptions): boolean {
   const row = rows[index];
@@ -192,8 +159,8 @@ function scanRow(state: ScanState, rows: LayoutRow[], index: number, options: Ta
   }
   if (!total && !values.quantity && isOutlineHeading(state, line, upcoming)) return openHeading(state, line);
   // Before any item a total label totals nothing: "GENERAL REQUIREMENTS  $2,982.00" heads the items that add up to it.
-  const totalsNothing = !state.entries.some((entry) => entry.kind === 'item');
-  if ((!total || totalsNothing) && !values.quantity && values.money === 1 && headsItemsSummingTo(state, rows, index, line, options)) return openHeading(state, line);
+  const recapTitle = total !== null && !state.entries.some((entry) => entry.kind === 'item') && !total.concepts.some((concept) => TOTAL_CONCEPTS.has(concept));
+  if ((!total || recapTitle) && !values.quantity && values.money === 1 && headsItemsSummingTo(state, rows, index, line, options)) return openHeading(state, line);
   // "Tax preparation  1  $100" is an item; "Subtotal 7.0 HVAC" only looks like one to its columns.
   // A total label with no amount on the row is text like any other ("base; protect adjacent finishes").
   const closesSection = !total && !values.quantity && values.money === 1 && totalsItemsAbove(state, line, options);
@@ -211,8 +178,7 @@ function scanRow(state: ScanState, rows: LayoutRow[], index: number, options: Ta
   const detail = total ? null : readDetailLine(row, options.format);
   if (detail && readDetail(state, line, detail)) return keepGoing(state, row);
   const needsText = columns.some(isTextColumn) && text.length === 0 && state.pending.length === 0;
-  // A note of measurements ("304.00 SF Walls  88.00 SF Ceiling …") prints quantities in its text: no item.
-  if (isItemLine(line, columns, options.format) && !needsText && quantitiesInText(text).length < 2) {
+  if (isItemLine(line, columns, options.format) && !needsText && !isMeasurementNote(line, columns)) {
     const created = entry('item', line, columns);
     if (state.pending.length > 0 && !startsNumbered(line, columns)) addText(created, state.pending, true);
     state.pending = [];
@@ -231,6 +197,14 @@ function scanRow(state: ScanState, rows: LayoutRow[], index: number, options: Ta
   if (text.length > 0 && valueWords(line, columns).length === 0) readTextLine(state, line, text, upcoming(), options);
   else state.item = null;
   return keepGoing(state, row);
+}
+
+/** A note of measurements ("304.00 SF Walls  88.00 SF Ceiling …"): two quantities with units or more, and no value besides them. */
+function isMeasurementNote(line: SplitLine, columns: TableColumn[]): boolean {
+  const measured = quantitiesInText(line.row.words);
+  const words = new Set(measured.flatMap((quantity) => quantity.words));
+  // Besides them, words without digits ("Floor Perimeter") and a quantity OCR glued to its unit ("88.00SF").
+  return measured.length >= 2 && valueWords(line, columns).every((word) => words.has(word) || !/\d/.test(word.text) || /^\d[\d.,]*[A-Z]{1,3}$/.test(word.text));
 }
 
 /**
@@ -322,12 +296,6 @@ function fewerValuesThanNext(state: ScanState, line: SplitLine, money: number, u
   return lineValues(next, columnsOf(state), options.format).money > money;
 }
 
-/** A subtotal's label: its words outside the money columns ("Subtotal 7.0 HVAC"). */
-function labelWords(line: SplitLine, columns: TableColumn[]): Word[] {
-  return columns
-    .flatMap((column, index) => (column.role !== null && MONEY_ROLES.has(column.role) ? [] : line.cells[index]))
-    .sort((a, b) => a.bbox[0] - b.bbox[0]);
-}
 
 /**
  * Reads a table from `start` with the given header: headers repeated on later pages re-derive the

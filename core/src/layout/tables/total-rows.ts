@@ -1,0 +1,54 @@
+import type { Word } from '../../contracts/document.js';
+import { totalsItemsAbove } from './headings.js';
+import { MONEY_ROLES, type TableColumn } from './model.js';
+import { lineValues, namesASection, namesHeading, totalLabelOf, type TotalLabel } from './rows.js';
+import { columnsOf, isItem, type ScanState, type TableReadOptions } from './scan-state.js';
+import { textWords, valueWords, type SplitLine } from './split.js';
+
+/** Rows of a table that carry a total label: a section's subtotal, or the totals that end the table. */
+
+/** A row with values and a total label: a section's subtotal, or the end of the table (its totals block). */
+export function readTotalRow(state: ScanState, line: SplitLine, upcoming: SplitLine[], options: TableReadOptions, total: TotalLabel): 'subtotal' | 'end' {
+  const text = line.row.text;
+  if (namesASection(text) || namesHeading(text, state.heading)) return 'subtotal';
+  // The last section's total ("Room total  1,982.99") adds up the items under its heading only.
+  if (totalsItemsAbove(state, line, options) && !totalsItemsAbove(state, line, options, 'table')) return 'subtotal';
+  // Only a subtotal, or a total that names what it totals ("Totals: Kitchen"), may stand between
+  // items; a bare total, tax or amount due ends the table.
+  const named = labelWords(line, columnsOf(state)).some((word) => !total.words.includes(word) && /\p{L}{2}/u.test(word.text));
+  if (!total.concepts.includes('subtotal') && !named) return 'end';
+  const columns = columnsOf(state);
+  // An item ahead prints as many values as the items so far did (a lone "Previous balance  $500" is no item).
+  const itemLike = (next: SplitLine): boolean => {
+    const values = lineValues(next, columns, options.format);
+    return isItem(next, state, options) && values.money + (values.quantity ? 1 : 0) >= state.minItemValues && textWords(next, columns).length > 0;
+  };
+  // Right after a section's own total, a subtotal totals the sections: items of another section follow
+  // only under its heading; a priced line right under it is the recap's ("Referral discount (5%)  -$2,954.43").
+  const totalsSections = state.entries.at(-1)?.kind === 'subtotal' && state.entries.some((entry) => entry.kind === 'heading');
+  let headed = false;
+  // Items follow a subtotal before any other total does ("TOTAL DIRECT COSTS", "General Conditions", "Builder's Risk  $1,028.92").
+  for (const next of upcoming) {
+    if (totalLabelOf(labelWords(next, columns), next.row) !== null) return 'end';
+    // A priced line of a single value there adjusts the total; a fuller line is an item added after the sections.
+    const added = lineValues(next, columns, options.format);
+    if (itemLike(next)) return totalsSections && !headed && added.money + (added.quantity ? 1 : 0) < 2 ? 'end' : 'subtotal';
+    if (textWords(next, columns).length > 0 && valueWords(next, columns).length === 0) headed = true;
+  }
+  return 'end';
+}
+
+/** A trade column's "General Requirements" beside a description is the line's trade, not a total's label. */
+export function tradeNamed(line: SplitLine, columns: TableColumn[], total: TotalLabel | null): TotalLabel | null {
+  const scope = columns.findIndex((column) => column.role === 'scope');
+  const description = columns.findIndex((column) => column.role === 'description');
+  if (!total || scope < 0 || description < 0 || line.cells[description].length === 0) return total;
+  return total.words.filter((word) => /\p{L}/u.test(word.text)).every((word) => line.cells[scope].includes(word)) ? null : total;
+}
+
+/** A subtotal's label: its words outside the money columns ("Subtotal 7.0 HVAC"). */
+export function labelWords(line: SplitLine, columns: TableColumn[]): Word[] {
+  return columns
+    .flatMap((column, index) => (column.role !== null && MONEY_ROLES.has(column.role) ? [] : line.cells[index]))
+    .sort((a, b) => a.bbox[0] - b.bbox[0]);
+}
