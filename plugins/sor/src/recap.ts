@@ -1,8 +1,11 @@
 import type { Word } from '@docsift/core';
 import {
   cents,
+  COST_COMPONENT_ROLES,
   fieldTerms,
   foldText,
+  joinWords,
+  lookupColumnLabel,
   namesASection,
   parseAmount,
   PhraseMatcher,
@@ -90,8 +93,8 @@ function firstLabel(row: Row): { field: RecapField; match: PhraseMatch<RecapFiel
 }
 
 /**
- * A bare "Total" with a name after or before it ("Totals: Hall Bath  3,633.33", "Material cost total
- * 10,671.46") is a section's or a cost part's total, not the grand total.
+ * A bare "Total" with a name after it ("Totals: Hall Bath  3,633.33"), or a cost part's name before it
+ * ("Material cost total  10,671.46", not "Invoice Total"), is a section's or a part's total, not the grand total.
  */
 function namesWhatItTotals(row: Row, match: PhraseMatch<RecapField>): boolean {
   if (match.end - match.start > 1) return false;
@@ -100,12 +103,15 @@ function namesWhatItTotals(row: Row, match: PhraseMatch<RecapField>): boolean {
   let first = match.start;
   while (first > 0 && row.words[first].bbox[0] - row.words[first - 1].bbox[2] <= rowHeightsToX(row, 1)) first -= 1;
   const before = row.words.slice(first, match.start);
-  return named(row.words.slice(match.end).filter((word) => !parseAmount(word.text)?.moneyLike)) || (before.length > 0 && named(before));
+  const namesPart = before.length > 0 && lookupColumnLabel(joinWords(before)).some((term) => COST_PARTS.has(term.id));
+  return named(row.words.slice(match.end).filter((word) => !parseAmount(word.text)?.moneyLike)) || namesPart;
 }
+
+const COST_PARTS: ReadonlySet<string> = new Set(COST_COMPONENT_ROLES);
 
 /** Words that say which total a bare "Total" is, not which section ("TOTAL BASE BID", "Total Contract Price"). */
 const TOTAL_QUALIFIERS = new Set(['base', 'bid', 'price', 'amount', 'cost', 'costs', 'due', 'estimate', 'estimated', 'contract', 'project', 'proposal', 'job', 'sum', 'all', 'grand', 'including', 'incl', 'tax', 'repairs', 'work', 'of', 'the', 'for',
-  'budget', 'repair', 'net', 'rehab', 'rehabilitation', 'renovation', 'remodel']);
+  'budget', 'rehab', 'rehabilitation', 'renovation', 'remodel']);
 
 const recapFieldOf = (row: Row): RecapField | null => recapLabel(row)?.field ?? null;
 

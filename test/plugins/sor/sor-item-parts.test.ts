@@ -39,6 +39,21 @@ describe('plugin-sor items with lines under them', () => {
     expect(data.recapSummary).to.deep.equal({ subtotal: 2770.84, generalConditions: null, overheadAndProfit: 277.08, grandTotal: 3047.92 });
   });
 
+  it('keeps a charge line printing its own quantity an item, and reads "Invoice Total" as the grand total', () => {
+    const { data } = read([
+      'Description                                  Qty  Unit    Unit Cost        Total',
+      'Replace water heater, 50 gal gas              1  EA        1,075.00     1,075.00',
+      '     Labor                                    3  HR          125.00       375.00',
+      '',
+      '                                          Invoice Total                  1,450.00',
+    ]);
+    expect(data.constructionSections[0].lineItems.map((line) => [line.description, line.quantity, line.totalCost])).to.deep.equal([
+      ['Replace water heater, 50 gal gas', 1, 1075],
+      ['Labor', 3, 375],
+    ]);
+    expect(data.recapSummary.grandTotal).to.equal(1450);
+  });
+
   it('computes a quantity OCR lost from each cost part\'s amount ÷ its rate, when the parts agree', () => {
     const { data, fieldDetails } = read([
       'Item  Description                            Qty  Unit    Unit Cost        Cost        Total',
