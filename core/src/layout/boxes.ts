@@ -48,8 +48,12 @@ const TOUCHING_GAP = 0.2;
  */
 const TOUCHING_CHARACTERS = 0.3;
 
-/** A word's end of two letters or more (and its comma): the number after it is a word of its own however close ("and 6", "foundation, 6"), unlike "2x" and "4". */
-const WORD_END = /\p{L}{2}[,;:]?$/u;
+/**
+ * An OCR word ending in two lower-case letters (and its comma): the number after it is a word of its own
+ * however close OCR set their boxes ("and 6", "foundation, 6"), unlike "2x" and "4", or a code a text layer
+ * split in runs ("INV" "00123").
+ */
+const WORD_END = /\p{Ll}{2}[,;:]?$/u;
 
 function characterWidth(words: readonly Word[]): number {
   const width = words.reduce((sum, word) => sum + word.bbox[2] - word.bbox[0], 0);
@@ -64,7 +68,7 @@ export function textOf(words: readonly Word[]): string {
   words.forEach((word, index) => {
     const previous = words[index - 1];
     const gap = previous ? word.bbox[0] - previous.bbox[2] : 0;
-    const touching = previous && gap < touchingGap && word.bbox[0] > previous.bbox[0] && !(WORD_END.test(previous.text) && /^\d/.test(word.text));
+    const touching = previous && gap < touchingGap && word.bbox[0] > previous.bbox[0] && !(previous.source === 'ocr' && WORD_END.test(previous.text) && /^\d/.test(word.text));
     text += (index === 0 || touching ? '' : ' ') + word.text;
   });
   return text.replace(/\s+([,;:]|\.(?!\d))(?=\s|$)/g, '$1').trim();

@@ -130,7 +130,11 @@ function withLeadingCounts(rows: ItemRow[]): ItemRow[] {
     const [first, second] = row.cells.description ?? cellByRole(row.entry, 'description');
     return first && second && COUNT.test(first.text) && Number(first.text) > 0 && /\p{L}/u.test(second.text);
   });
-  if (!counted) return rows;
+  // Counts stepping evenly (10, 20, 30) number the lines: no quantities.
+  const counts = rows.map((row) => Number((row.cells.description ?? cellByRole(row.entry, 'description'))[0].text));
+  const step = counts[1] - counts[0];
+  const numbering = counts.length > 1 && step > 0 && counts.every((count, index) => index === 0 || count - counts[index - 1] === step);
+  if (!counted || numbering) return rows;
   return rows.map((row) => {
     const [count, ...description] = row.cells.description ?? cellByRole(row.entry, 'description');
     return { ...row, cells: { ...row.cells, quantity: [count], description } };

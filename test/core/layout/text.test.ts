@@ -86,9 +86,12 @@ describe('core layout: text and boxes', () => {
       expect(textOf([word('Total', [0.1, 0.1, 0.15, 0.11]), word('.5', [0.16, 0.1, 0.18, 0.11])])).to.equal('Total .5');
     });
 
-    it('textOf keeps a number apart from the word before it however close OCR boxes set them ("and 6", "foundation, 6"), not a size ("2x4")', () => {
-      expect(textOf([word('and', [0.254, 0.1, 0.27, 0.11]), word('6', [0.2715, 0.1, 0.276, 0.11]), word('lb', [0.283, 0.1, 0.289, 0.11])])).to.equal('and 6 lb');
-      expect(textOf([word('foundation,', [0.33, 0.1, 0.379, 0.11]), word('6', [0.3795, 0.1, 0.385, 0.11])])).to.equal('foundation, 6');
+    it('textOf keeps a number apart from an OCR word before it however close their boxes ("and 6", "foundation, 6"), not a size ("2x4")', () => {
+      const ocr = { source: 'ocr' } as const;
+      expect(textOf([word('and', [0.254, 0.1, 0.27, 0.11], ocr), word('6', [0.2715, 0.1, 0.276, 0.11], ocr), word('lb', [0.283, 0.1, 0.289, 0.11], ocr)])).to.equal('and 6 lb');
+      expect(textOf([word('foundation,', [0.33, 0.1, 0.379, 0.11], ocr), word('6', [0.3795, 0.1, 0.385, 0.11], ocr)])).to.equal('foundation, 6');
+      // A code a text layer split in runs stays one word.
+      expect(textOf([word('INV', [0.1, 0.1, 0.12, 0.11]), word('00123', [0.1205, 0.1, 0.15, 0.11])])).to.equal('INV00123');
       expect(textOf([word('2x', [0.1, 0.1, 0.11, 0.11]), word('4', [0.1005, 0.1, 0.105, 0.11])])).to.equal('2x4');
     });
 
