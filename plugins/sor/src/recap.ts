@@ -1,7 +1,7 @@
 import type { Word } from '@docsift/core';
 import {
   cents,
-  COST_COMPONENT_ROLES,
+  COST_ROLES,
   fieldTerms,
   foldText,
   joinWords,
@@ -103,11 +103,9 @@ function namesWhatItTotals(row: Row, match: PhraseMatch<RecapField>): boolean {
   let first = match.start;
   while (first > 0 && row.words[first].bbox[0] - row.words[first - 1].bbox[2] <= rowHeightsToX(row, 1)) first -= 1;
   const before = row.words.slice(first, match.start);
-  const namesPart = before.length > 0 && lookupColumnLabel(joinWords(before)).some((term) => COST_PARTS.has(term.id));
+  const namesPart = before.length > 0 && lookupColumnLabel(joinWords(before)).some((term) => COST_ROLES.has(term.id));
   return named(row.words.slice(match.end).filter((word) => !parseAmount(word.text)?.moneyLike)) || namesPart;
 }
-
-const COST_PARTS: ReadonlySet<string> = new Set(COST_COMPONENT_ROLES);
 
 /** Words that say which total a bare "Total" is, not which section ("TOTAL BASE BID", "Total Contract Price"). */
 const TOTAL_QUALIFIERS = new Set(['base', 'bid', 'price', 'amount', 'cost', 'costs', 'due', 'estimate', 'estimated', 'contract', 'project', 'proposal', 'job', 'sum', 'all', 'grand', 'including', 'incl', 'tax', 'repairs', 'work', 'of', 'the', 'for',

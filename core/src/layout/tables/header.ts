@@ -4,7 +4,7 @@ import { columnTerms, type ColumnRole } from '../lexicon/index.js';
 import { PhraseMatcher, type PhraseMatch } from '../phrases.js';
 import { cellsOf, inRowHeights, rowGap, startsCell, type LayoutRow } from '../rows.js';
 import { foldWord } from '../text.js';
-import { TEXT_ROLES, VALUE_ROLES, type AmountBasis, type TableColumn, type TableHeader } from './model.js';
+import { COST_ROLES, TEXT_ROLES, VALUE_ROLES, type AmountBasis, type TableColumn, type TableHeader } from './model.js';
 
 let matcher: PhraseMatcher<ColumnRole> | undefined;
 
@@ -25,7 +25,6 @@ const MIN_LABELLED_SHARE_MANY_ROLES = 0.6;
 const MIN_LABELLED_CELLS = 0.5;
 /** Stacked header lines sit closer than this (in row heights). */
 const STACK_GAP = 0.8;
-const COST_ROLES: ReadonlySet<ColumnRole> = new Set(['material', 'labor', 'equipment']);
 const UNIT_BASIS_WORDS = new Set(['unit', 'units', 'each', 'ea', 'rate', 'per', 'pu', 'up', 'u/p', '/unit', 'unitario', 'unitaire', 'einzel', 'stuk']);
 const EXTENDED_BASIS_WORDS = new Set(['total', 'ext', 'extended', 'amount', 'amt', 'line', 'sum']);
 

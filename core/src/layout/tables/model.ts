@@ -80,6 +80,8 @@ export interface TableEntry {
 /** Cost parts an item may print on rows of their own. */
 export const COST_COMPONENT_ROLES = ['material', 'labor', 'equipment'] as const;
 export type CostComponentRole = (typeof COST_COMPONENT_ROLES)[number];
+/** The cost parts as roles: material, labor and equipment columns, or rows of their own under an item. */
+export const COST_ROLES: ReadonlySet<ColumnRole> = new Set(COST_COMPONENT_ROLES);
 
 export interface CostComponent {
   role: CostComponentRole;

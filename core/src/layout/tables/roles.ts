@@ -1,6 +1,6 @@
 import type { NumberFormat } from '../numbers.js';
 import { readAmountCell, readPercentCell, readQuantityCell } from './cells.js';
-import { ANNOTATION_ROLES, isTextColumn, type ColumnRole, type Table, type TableColumn, type TableEntry } from './model.js';
+import { ANNOTATION_ROLES, COST_ROLES, isTextColumn, type ColumnRole, type Table, type TableColumn, type TableEntry } from './model.js';
 
 /**
  * Roles decided by what the cells hold, where the header words leave it open or say it wrongly:
@@ -10,7 +10,6 @@ import { ANNOTATION_ROLES, isTextColumn, type ColumnRole, type Table, type Table
  * quantity (rates per unit).
  */
 
-const COST_ROLES: ReadonlySet<ColumnRole> = new Set(['material', 'labor', 'equipment']);
 /** Share of the lines that must agree before the cells overrule the header. */
 const AGREEMENT = 0.6;
 
