@@ -194,6 +194,9 @@ describe('core layout: section headings inside tables', () => {
       ),
     );
     expect(kinds(tables[0])).to.deep.equal(['heading: GENERAL REQUIREMENTS', 'item: Final construction clean', 'item: Building permit and plan review', 'heading: ROOFING', 'item: Ridge vent']);
+    // A label that totals a whole ("Amount due") heads nothing, before the items too.
+    const due = tablesOf(page(HEADER, line('', 'Amount due', '', '', '1,200.00'), line('1', 'Frame wall', '400.00', '200.00', '600.00'), line('2', 'Hang drywall', '400.00', '200.00', '600.00')));
+    expect(due.tables.flatMap((table) => table.entries).some((entry) => entry.kind === 'heading')).to.equal(false);
   });
 
   it('reads a room title with facts beside it ("Bedroom 2   Height: 8") over a note of measurements as the heading; the note is no item', () => {
