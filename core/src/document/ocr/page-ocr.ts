@@ -5,6 +5,7 @@ import { isBilevel, softenBilevel } from './bilevel.js';
 import { cropToInk, type InkCrop } from './crop.js';
 import { withoutFaxHeaderLines } from './fax-header.js';
 import { flattenIllumination } from './illumination.js';
+import { findLoneOnes } from './lone-ones.js';
 import { deskew, measureSkew, skewWorthCorrecting } from './deskew.js';
 import { isMisreadDollarSign, normaliseOcrWord } from './normalise.js';
 import { rereadNumbers } from './numbers.js';
@@ -109,7 +110,7 @@ export async function recognizePage(engine: OcrEngine, page: GrayImage): Promise
     if (readabilityScore(flipped.words) > readabilityScore(best.words)) best = flipped;
   }
   const rechecked = await recheckDoubtfulWords(engine, best.image, best.words, { bilevel: cleaning.bilevel });
-  const words = cleaning.bilevel ? await rereadNumbers(engine, best.image, rechecked) : rechecked;
+  const words = cleaning.bilevel ? await rereadNumbers(engine, best.image, rechecked) : [...rechecked, ...findLoneOnes(best.image, rechecked)];
   const pageWords = toPageWords(words, best.crop, cleaning.bilevel ? MIN_WORD_CONFIDENCE_BILEVEL : MIN_WORD_CONFIDENCE);
   return {
     rotation: (best.quarterTurns % 4) * 90,
