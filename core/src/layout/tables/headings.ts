@@ -66,7 +66,7 @@ function endsSentenceBelow(upcoming: SplitLine[], state: ScanState, options: Tab
     if (columns.some((column, index) => column.role === 'itemNumber' && line.cells[index].length > 0)) return false;
     if (!/^\p{Ll}/u.test(textWords(line, columns)[0]?.text ?? '')) return false;
     if (isItem(line, state, options)) return true;
-    if (valueWords(line, columnsOf(state)).length > 0) return false;
+    if (valueWords(line, columns).length > 0) return false;
   }
   return false;
 }

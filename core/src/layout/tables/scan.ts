@@ -296,7 +296,6 @@ function fewerValuesThanNext(state: ScanState, line: SplitLine, money: number, u
   return lineValues(next, columnsOf(state), options.format).money > money;
 }
 
-
 /**
  * Reads a table from `start` with the given header: headers repeated on later pages re-derive the
  * columns, headings open sections, wrapped lines join their item, subtotals stay in the table, and

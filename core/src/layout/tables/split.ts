@@ -1,7 +1,7 @@
 import type { Word } from '../../contracts/document.js';
 import { centreX } from '../boxes.js';
 import { parseAmount, parsePercent, type NumberFormat } from '../numbers.js';
-import { cellGap, inRowHeights, rowHeightsToX, type LayoutRow } from '../rows.js';
+import { cellGap, inRowHeights, rowHeightsToX, startsCell, type LayoutRow } from '../rows.js';
 import { foldWord } from '../text.js';
 import { isKnownUnit, parseUnit } from '../units.js';
 import { isAsideColumn, isTextColumn, type TableColumn } from './model.js';
@@ -65,10 +65,9 @@ export function nearestColumn(word: Word, columns: TableColumn[]): TableColumn {
 function asideCellStart(row: LayoutRow, trailing: TableColumn[], format: NumberFormat): number {
   for (let index = row.words.length - 1; index >= 0; index -= 1) {
     const word = row.words[index];
-    const before = row.words[index - 1];
     // Words right after an amount start a cell of their own, however close ("$1,349.00 Verify in field").
-    const startsCell = !before || inRowHeights(row, word.bbox[0] - before.bbox[2]) > cellGap(row) || (hasLetters(word.text) && parseAmount(before.text, format) !== null);
-    if (!startsCell) continue;
+    const afterAmount = index > 0 && hasLetters(word.text) && parseAmount(row.words[index - 1].text, format) !== null;
+    if (!startsCell(row, index) && !afterAmount) continue;
     const column = asideColumnOver(word, trailing);
     return column && hasLetters(word.text) && !trailing.some((other) => other.x0 > column.x0 && !isAsideColumn(other)) ? index : row.words.length;
   }

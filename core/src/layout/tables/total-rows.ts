@@ -18,10 +18,9 @@ export function readTotalRow(state: ScanState, line: SplitLine, upcoming: SplitL
   const named = labelWords(line, columnsOf(state)).some((word) => !total.words.includes(word) && /\p{L}{2}/u.test(word.text));
   if (!total.concepts.includes('subtotal') && !named) return 'end';
   const columns = columnsOf(state);
-  // An item ahead prints as many values as the items so far did (a lone "Previous balance  $500" is no item).
-  const itemLike = (next: SplitLine): boolean => {
+  const valueCount = (next: SplitLine): number => {
     const values = lineValues(next, columns, options.format);
-    return isItem(next, state, options) && values.money + (values.quantity ? 1 : 0) >= state.minItemValues && textWords(next, columns).length > 0;
+    return values.money + (values.quantity ? 1 : 0);
   };
   // Right after a section's own total, a subtotal totals the sections: items of another section follow
   // only under its heading; a priced line right under it is the recap's ("Referral discount (5%)  -$2,954.43").
@@ -30,9 +29,11 @@ export function readTotalRow(state: ScanState, line: SplitLine, upcoming: SplitL
   // Items follow a subtotal before any other total does ("TOTAL DIRECT COSTS", "General Conditions", "Builder's Risk  $1,028.92").
   for (const next of upcoming) {
     if (totalLabelOf(labelWords(next, columns), next.row) !== null) return 'end';
+    // An item ahead prints as many values as the items so far did (a lone "Previous balance  $500" is no item).
+    const values = valueCount(next);
+    const itemLike = isItem(next, state, options) && values >= state.minItemValues && textWords(next, columns).length > 0;
     // A priced line of a single value there adjusts the total; a fuller line is an item added after the sections.
-    const added = lineValues(next, columns, options.format);
-    if (itemLike(next)) return totalsSections && !headed && added.money + (added.quantity ? 1 : 0) < 2 ? 'end' : 'subtotal';
+    if (itemLike) return totalsSections && !headed && values < 2 ? 'end' : 'subtotal';
     if (textWords(next, columns).length > 0 && valueWords(next, columns).length === 0) headed = true;
   }
   return 'end';
