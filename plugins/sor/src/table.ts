@@ -182,11 +182,15 @@ class SectionBuilder {
     if (!this.headed && scope.length > 0 && joinWords(scope) !== this.current?.name) this.open(joinWords(scope), scope, entry.page);
     const section = this.current ?? this.open(this.untitled.name, this.untitled.words, entry.page);
     const amount = (role: ColumnRole): CellValue<number> | null => readAmountCell(cells[role] ?? [], this.format);
-    const part = (role: CostComponentRole): CellValue<number> | null => amount(role) ?? componentAmount(entry, role, this.format);
+    const parts = componentAmounts(entry, this.format);
+    // A part on a row of its own: its last amount, the extended one where its rate is printed before it.
+    const part = (role: CostComponentRole): CellValue<number> | null => amount(role) ?? parts.get(role)?.at(-1) ?? null;
     // A line of quantity and unit price under the description ("12 HR × $101.00") where no column prints them.
     const quantityWords = cells.quantity?.length ? cells.quantity : (detail?.quantity ?? []);
     const unitWords = cells.unit?.length ? cells.unit : detail?.unit.length ? detail.unit : quantityWords.filter((word) => /\p{L}/u.test(word.text));
-    const basis = entry.columns.find((column) => column.role === 'material' || column.role === 'labor')?.basis ?? componentBasis(entry, this.format);
+    // Parts printed with a rate and an amount each are extended; a lone amount says nothing of its basis.
+    const partsExtended = parts.size > 0 && [...parts.values()].every((values) => values.length >= 2);
+    const basis = entry.columns.find((column) => column.role === 'material' || column.role === 'labor')?.basis ?? (partsExtended ? 'extended' : null);
     section.items.push({
       page: entry.page,
       description: withoutItemNumber(cells.description ?? [], section),
@@ -195,41 +199,27 @@ class SectionBuilder {
       unitCost: amount('unitPrice') ?? readAmountCell(detail?.unitPrice ?? [], this.format),
       material: part('material'),
       labor: part('labor'),
-      equipment: cells.equipment || entry.components?.some((component) => component.role === 'equipment') ? part('equipment') : undefined,
+      equipment: cells.equipment || parts.has('equipment') ? part('equipment') : undefined,
       tax: cells.taxAmount ? amount('taxAmount') : undefined,
       total: amount('amount') ?? amount('grossAmount'),
       basis,
-      ...(entry.components ? { partRates: partRates(entry, this.format) } : {}),
+      ...(entry.components ? { partRates: [...parts.values()].filter((values) => values.length >= 2).map((values) => ({ rate: values[0], amount: values[values.length - 1] })) } : {}),
     });
   }
 }
 
-/** The amounts of a cost part printed on a row of its own under its item ("Material cost  4.29  1,123.98"), left to right. */
-function componentAmounts(entry: TableEntry, role: CostComponentRole, format: NumberFormat): Array<CellValue<number>> {
-  const component = entry.components?.find((candidate) => candidate.role === role);
-  if (!component) return [];
-  return component.cells.flatMap((words, index) => {
-    const column = entry.columns[index].role;
-    const value = column !== null && MONEY_ROLES.has(column) ? readAmountCell(words, format) : null;
-    return value ? [value] : [];
-  });
-}
-
-/** A cost part's amount: the last printed, the extended one where its unit rate is printed before it. */
-const componentAmount = (entry: TableEntry, role: CostComponentRole, format: NumberFormat): CellValue<number> | null => componentAmounts(entry, role, format).at(-1) ?? null;
-
-/** The rate and the amount of each cost part that prints both ("Material cost  357.00  714.00"). */
-function partRates(entry: TableEntry, format: NumberFormat): NonNullable<DraftItem['partRates']> {
-  return (entry.components ?? []).flatMap((component) => {
-    const amounts = componentAmounts(entry, component.role, format);
-    return amounts.length >= 2 ? [{ rate: amounts[0], amount: amounts[amounts.length - 1] }] : [];
-  });
-}
-
-/** Cost parts printed with a rate and an amount each are extended; a lone amount says nothing of its basis. */
-function componentBasis(entry: TableEntry, format: NumberFormat): AmountBasis | null {
-  const parts = (entry.components ?? []).map((component) => componentAmounts(entry, component.role, format).length);
-  return parts.length > 0 && parts.every((count) => count >= 2) ? 'extended' : null;
+/** The amounts of each cost part printed on a row of its own under the item ("Material cost  4.29  1,123.98"), left to right. */
+function componentAmounts(entry: TableEntry, format: NumberFormat): Map<CostComponentRole, Array<CellValue<number>>> {
+  const amounts = new Map<CostComponentRole, Array<CellValue<number>>>();
+  for (const component of entry.components ?? []) {
+    const values = component.cells.flatMap((words, index) => {
+      const column = entry.columns[index].role;
+      const value = column !== null && MONEY_ROLES.has(column) ? readAmountCell(words, format) : null;
+      return value ? [value] : [];
+    });
+    amounts.set(component.role, values);
+  }
+  return amounts;
 }
 
 /** The last line of a paragraph ("labor and disposal."): it runs on in lower case or ends a sentence. */
