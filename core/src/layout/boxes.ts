@@ -38,6 +38,18 @@ export function centreInside(box: BBox, region: BBox): boolean {
 
 export const joinWords = (words: readonly Word[]): string => words.map((word) => word.text).join(' ');
 
+/** A word cut into consecutive pieces of its text (read as one word, printed as several), its box shared by character count. */
+export function wordPieces(word: Word, pieces: readonly string[]): Word[] {
+  const [x0, y0, x1, y1] = word.bbox;
+  let consumed = 0;
+  return pieces.map((text, index) => {
+    const start = x0 + ((x1 - x0) * consumed) / word.text.length;
+    consumed += text.length;
+    const end = index === pieces.length - 1 ? x1 : x0 + ((x1 - x0) * consumed) / word.text.length;
+    return { ...word, text, bbox: [start, y0, end, y1] };
+  });
+}
+
 /** Words closer than this (in word heights) touch: a reader split one printed word ("Engineer ' s"). */
 const TOUCHING_GAP = 0.2;
 /**

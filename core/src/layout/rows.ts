@@ -1,6 +1,6 @@
 import type { DocumentModel, Page, Word } from '../contracts/document.js';
 import { groupIntoBands } from '../document/geometry.js';
-import { joinWords, median } from './boxes.js';
+import { joinWords, median, wordPieces } from './boxes.js';
 
 /**
  * One visual row of a page: the words whose vertical extents overlap, left to right. Horizontal
@@ -44,13 +44,8 @@ const RULING_EDGES = /^[|[\]{}_]+|[|[\]{}_]+$/g;
 export function splitGluedLabel(word: Word): Word[] {
   const match = GLUED_LABEL.exec(word.text);
   if (!match) return [word];
-  const head = match[1] + match[2];
-  const [x0, y0, x1, y1] = word.bbox;
-  const cut = x0 + ((x1 - x0) * head.length) / word.text.length;
-  return [
-    { ...word, text: head, bbox: [x0, y0, cut, y1] },
-    ...splitGluedLabel({ ...word, text: match[3], bbox: [cut, y0, x1, y1] }),
-  ];
+  const [head, rest] = wordPieces(word, [match[1] + match[2], match[3]]);
+  return [head, ...splitGluedLabel(rest)];
 }
 
 function cleanWord(word: Word): Word {

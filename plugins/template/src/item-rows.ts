@@ -10,6 +10,7 @@ import {
   type Table,
   type TableColumn,
   type TableEntry,
+  wordPieces,
 } from '@docsift/core/layout';
 
 /**
@@ -29,18 +30,7 @@ export interface ItemRow {
 /** A word whose lower-case letters run straight into a capital: two words OCR glued together ("CantidadU."). */
 const GLUED_WORDS = /(?<=\p{Ll})(?=\p{Lu})/u;
 
-function unglued(word: Word): Word[] {
-  const parts = word.text.split(GLUED_WORDS);
-  if (parts.length === 1) return [word];
-  const [x0, y0, x1, y1] = word.bbox;
-  const perChar = (x1 - x0) / word.text.length;
-  let at = x0;
-  return parts.map((text) => {
-    const part: Word = { ...word, text, bbox: [at, y0, at + text.length * perChar, y1] };
-    at += text.length * perChar;
-    return part;
-  });
-}
+const unglued = (word: Word): Word[] => wordPieces(word, word.text.split(GLUED_WORDS));
 
 const partedRoles = new WeakMap<TableColumn, ColumnRole | null>();
 
