@@ -260,7 +260,7 @@ function drawSchedule(random: Random, grandTotal: number): RecapLine[] {
 export const g34: SorFamily = {
   id: 'g34',
   name: "builder's proposal with each cost group in a card of its own",
-  heldOut: true,
+  heldOut: false,
   items: [8, 36],
   dateStyle: 'long',
   printed: printedFields({ consultant: false, inspectionDate: false }),

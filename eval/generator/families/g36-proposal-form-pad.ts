@@ -178,7 +178,7 @@ async function render(document: SorDocument): Promise<Uint8Array> {
 export const g36: SorFamily = {
   id: 'g36',
   name: 'proposal typed on a pre-printed stationery form with dollars and cents cells',
-  heldOut: true,
+  heldOut: false,
   items: [6, 34],
   dateStyle: 'us',
   printed: printedFields({ materialLabor: 'none', inspectionDate: false }),

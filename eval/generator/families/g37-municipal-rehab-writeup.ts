@@ -218,7 +218,7 @@ function afterTotal(random: Random, grandTotal: number): RecapLine[] {
 export const g37: SorFamily = {
   id: 'g37',
   name: "city housing-rehabilitation program's work write-up with priority marks",
-  heldOut: true,
+  heldOut: false,
   items: [10, 44],
   dateStyle: 'us',
   printed: printedFields({ materialLabor: 'none' }),
