@@ -1,6 +1,7 @@
 import type { DocumentModel, Page, Word } from '../contracts/document.js';
 import { groupIntoBands } from '../document/geometry.js';
 import { joinWords, median, wordPieces } from './boxes.js';
+import { withCentsCellsJoined } from './cents-cells.js';
 
 /**
  * One visual row of a page: the words whose vertical extents overlap, left to right. Horizontal
@@ -186,11 +187,12 @@ export function pageRows(page: Page, options: RowOptions = {}): LayoutRow[] {
     .map(cleanWord)
     .filter((word) => word.text.trim() !== '')
     .flatMap((word) => (options.splitGluedLabels === false ? [word] : splitGluedLabel(word)));
-  const rows = groupWordsIntoRows(words)
+  const grouped = groupWordsIntoRows(words)
     .map((group) => withoutColumnBars(withoutLeaders(group)))
     .filter((group) => group.length > 0)
     .map((group) => makeRow(page.number, aspect, group))
     .filter((row) => !isTypedRule(row));
+  const rows = withCentsCellsJoined(grouped, (row, rowWords) => makeRow(row.page, row.aspect, rowWords));
   const space = pageSpace(rows);
   const kept = options.dropPageNumbers === false ? rows : rows.map(withoutPageNumbers).filter((row): row is LayoutRow => row !== null);
   for (const row of kept) row.space = Math.max(space, rowSpace(row));

@@ -261,6 +261,9 @@ function settleRoles(columns: TableColumn[]): TableColumn[] {
       last.alternatives = [first];
     }
   }
+  // A second item-number column ("Item | H&S | Code | Description") is a mark or code printed aside, not the line's number.
+  const numbers = columns.filter((entry) => entry.role === 'itemNumber');
+  for (const extra of numbers.slice(1)) [extra.role, extra.alternatives] = [null, ['itemNumber', ...extra.alternatives]];
   // A unit price needs a quantity: with none, a lone "Cost" or "Price" column is the line's amount.
   const amounts = columns.filter((entry) => entry.role === 'amount' || entry.role === 'grossAmount');
   if (!columns.some((entry) => entry.role === 'quantity') && amounts.length === 0) {

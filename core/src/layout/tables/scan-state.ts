@@ -31,6 +31,8 @@ export interface ScanState {
   item: TableEntry | null;
   /** Text lines waiting for the item printed under them (a description whose amounts sit on its last line). */
   pending: SplitLine[];
+  /** An item took the text lines above it: the table prints values on a description's last line. */
+  valuesBelowText: boolean;
   heading: string | null;
   lastRow: LayoutRow | null;
   /** The fewest values an item so far printed (at most 2). */

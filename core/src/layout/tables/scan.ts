@@ -24,6 +24,7 @@ import {
   type ScanState,
   type TableReadOptions,
 } from './scan-state.js';
+import { keepsItemPitch, linePitch, nextLineOf } from './pitch.js';
 import { splitRow, textWords, valueWords, type SplitLine } from './split.js';
 import { labelWords, readTotalRow, tradeNamed } from './total-rows.js';
 
@@ -54,23 +55,21 @@ function inScope(line: SplitLine, columns: TableColumn[], word: Word): boolean {
   return scope >= 0 && line.cells[scope].includes(word);
 }
 
-/** Lines of one pitch may differ in the gap their glyphs leave by this much (in row heights): "current local" has no descenders. */
-const PITCH_TOLERANCE = 0.25;
-
-/** A line as far under the item's last line as that line is under the one before it: the item's next wrapped line, however tight the glyphs leave the gap. */
-function keepsItemPitch(item: TableEntry, previous: LayoutRow, row: LayoutRow): boolean {
-  const rows = item.rows.filter((candidate) => candidate.page === row.page);
-  if (rows.length < 2 || rows[rows.length - 1] !== previous) return false;
-  const pitch = previous.top - rows[rows.length - 2].top;
-  return pitch > 0 && Math.abs(row.top - previous.top - pitch) <= PITCH_TOLERANCE * row.height;
+/** The row of an item that prints its values. */
+function valuesRow(item: TableEntry): LayoutRow | undefined {
+  return item.rows.find((row) => item.columns.some((column, index) => !isTextColumn(column) && item.cells[index].some((word) => row.words.includes(word))));
 }
 
-function isWrappedLine(state: ScanState, line: SplitLine, text: Word[]): boolean {
+function isWrappedLine(state: ScanState, line: SplitLine, text: Word[], pitch: number): boolean {
   const previous = state.lastRow;
   const item = state.item;
   if (!item || !previous || previous.page !== line.row.page || CONTINUATION_NOTE.test(line.row.text)) return false;
+  const goesOn = startsLowerCase(text) || endsUnfinished(item.cells[item.columns.findIndex((column) => column.role === 'description')] ?? []);
+  // Where values sit on a description's last line, a new sentence a line pitch under an item's values starts the next item.
+  const newSentence = state.valuesBelowText && !goesOn && item.rows.at(-1) === previous && previous === valuesRow(item);
+  const next = rowGap(previous, line.row) <= WRAP_GAP || (!newSentence && (keepsItemPitch(item, previous, line.row) || (goesOn && nextLineOf(previous, line.row, pitch))));
   // A line printed higher up than the last one starts another column of the page (side-by-side tables), no wrapped line.
-  if ((rowGap(previous, line.row) > WRAP_GAP && !keepsItemPitch(item, previous, line.row)) || line.row.top < previous.top) return false;
+  if (!next || line.row.top < previous.top) return false;
   const columns = columnsOf(state);
   const itemIndex = columns.findIndex((column) => column.role === 'itemNumber');
   const left = descriptionLeft(item);
@@ -132,6 +131,29 @@ function leftOfTableOnNextPage(state: ScanState, row: LayoutRow): boolean {
   return itemWords.length > 0 && start < Math.min(...itemWords.map((word) => word.bbox[0])) - margin;
 }
 
+/** Rows a page may print above the table's header repeated on it (the form's heading block)... */
+const PAGE_HEAD_ROWS = 20;
+/** ...and the fewest such rows that make a block: one or two are the section's heading over its header. */
+const PAGE_HEAD_MIN_ROWS = 3;
+
+/**
+ * At the top of a new page, the index of the table's header printed again further down it, where
+ * the rows above it hold no amount: they are the page's heading block (a form printed again on each
+ * sheet), no lines of the table. `index` where there is none.
+ */
+function repeatedHeaderOnPage(rows: LayoutRow[], index: number, state: ScanState, options: TableReadOptions): number {
+  if (!state.lastRow || state.lastRow.page === rows[index].page) return index;
+  let block = 0;
+  for (let next = index + 1; next < rows.length && next - index <= PAGE_HEAD_ROWS && rows[next].page === rows[index].page; next += 1) {
+    const above = rows[next - 1];
+    if (above.words.some((word) => parseAmount(word.text, options.format)?.moneyLike)) return index;
+    if (!above.furniture) block += 1;
+    const found = readHeaderAt(rows, next);
+    if (found) return block >= PAGE_HEAD_MIN_ROWS && continuesTable(state.header, found.header) ? next : index;
+  }
+  return index;
+}
+
 /** Reads one row of the table into the state; false when the row ends the table. */
 function scanRow(state: ScanState, rows: LayoutRow[], index: number, options: TableReadOptions): boolean {
   const row = rows[index];
@@ -180,7 +202,10 @@ function scanRow(state: ScanState, rows: LayoutRow[], index: number, options: Ta
   const needsText = columns.some(isTextColumn) && text.length === 0 && state.pending.length === 0;
   if (isItemLine(line, columns, options.format) && !needsText && !isMeasurementNote(line, columns)) {
     const created = entry('item', line, columns);
-    if (state.pending.length > 0 && !startsNumbered(line, columns)) addText(created, state.pending, true);
+    if (state.pending.length > 0 && !startsNumbered(line, columns)) {
+      addText(created, state.pending, true);
+      state.valuesBelowText = true;
+    }
     state.pending = [];
     state.entries.push(created);
     state.item = created;
@@ -254,10 +279,10 @@ function opensBelow(above: LayoutRow, row: LayoutRow, below: LayoutRow): boolean
 }
 
 /** Whether the text lines below `line` run, each close under the one before, into an item line. */
-function leadsToItem(line: SplitLine, upcoming: SplitLine[], state: ScanState, options: TableReadOptions): boolean {
+function leadsToItem(line: SplitLine, upcoming: SplitLine[], state: ScanState, options: TableReadOptions, pitch: number): boolean {
   let previous = line.row;
   for (const next of upcoming) {
-    if (next.row.page !== previous.page || rowGap(previous, next.row) > WRAP_GAP) return false;
+    if (!nextLineOf(previous, next.row, pitch)) return false;
     if (isItem(next, state, options)) return true;
     if (valueWords(next, columnsOf(state)).length > 0 || textWords(next, columnsOf(state)).length === 0) return false;
     previous = next.row;
@@ -272,7 +297,8 @@ function leadsToItem(line: SplitLine, upcoming: SplitLine[], state: ScanState, o
 function readTextLine(state: ScanState, line: SplitLine, text: Word[], upcoming: SplitLine[], options: TableReadOptions): void {
   const columns = columnsOf(state);
   const next = upcoming[0];
-  const close = next !== undefined && next.row.page === line.row.page && rowGap(line.row, next.row) <= WRAP_GAP;
+  const pitch = linePitch(state, line, upcoming);
+  const close = next !== undefined && nextLineOf(line.row, next.row, pitch);
   const nextText = next ? textWords(next, columns) : [];
   const nextIsItem = close && isItem(next, state, options);
   const nextIsText = close && nextText.length > 0 && valueWords(next!, columns).length === 0;
@@ -280,8 +306,8 @@ function readTextLine(state: ScanState, line: SplitLine, text: Word[], upcoming:
   // or starts one clearly closer to the lines below than to the item above (values on a description's last line).
   const opensNext = nextIsItem && !startsLowerCase(text) && startsLowerCase(nextText);
   const nearerBelow =
-    state.lastRow !== null && close && !startsLowerCase(text) && opensBelow(state.lastRow, line.row, next.row) && leadsToItem(line, upcoming, state, options);
-  if (isWrappedLine(state, line, text) && !opensNext && !nearerBelow) {
+    state.lastRow !== null && close && !startsLowerCase(text) && opensBelow(state.lastRow, line.row, next.row) && leadsToItem(line, upcoming, state, options, pitch);
+  if (isWrappedLine(state, line, text, pitch) && !opensNext && !nearerBelow) {
     addText(state.item!, [line], false);
     return;
   }
@@ -309,6 +335,7 @@ export function scanTable(rows: LayoutRow[], header: TableHeader, start: number,
     entries: [],
     item: null,
     pending: [],
+    valuesBelowText: false,
     heading: null,
     lastRow: null,
     minItemValues: 2,
@@ -327,6 +354,11 @@ export function scanTable(rows: LayoutRow[], header: TableHeader, start: number,
     }
     if (row.furniture || isLabelRow(row)) continue;
     if (leftOfTableOnNextPage(state, row)) break;
+    const repeated = repeatedHeaderOnPage(rows, index, state, options);
+    if (repeated > index) {
+      index = repeated - 1;
+      continue;
+    }
     if (state.lastRow && state.lastRow.page !== row.page) state.item = null;
     if (!scanRow(state, rows, index, options)) break;
   }

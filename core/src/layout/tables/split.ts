@@ -141,6 +141,9 @@ const ITEM_NUMBER = /^(\d{1,3}(\.\d{1,3})*[a-z]?\.?|[A-Z]{1,3}[-.]?\d{1,4}(\.\d{
 /** A cost code of digit groups ("221000-0010", "09.91.23"): read as one word, it may overhang the description column. */
 const CODE_NUMBER = /^\d{2,}([-.]\d{2,})+$/;
 
+/** A check mark or cross ticking a box. */
+const MARK = /^[xX✓✔✗✘√•*]$/;
+
 /** Text words go to the item-number, scope and description columns. */
 function assignTextWords(words: Word[], columns: TableColumn[], row: LayoutRow, cells: Word[][]): void {
   const index = (role: string): number => columns.findIndex((column) => column.role === role);
@@ -153,7 +156,9 @@ function assignTextWords(words: Word[], columns: TableColumn[], row: LayoutRow, 
   // An item code of several words stops where the next text column (trade, description) starts.
   const nextTextColumn = item < 0 ? 0 : Math.min(...columns.filter((column, index) => index !== item && isTextColumn(column) && column.x0 > columns[item].x1).map((column) => column.x0), 1);
   // A crew or performer's name of several words ("Northside Painting & Drywall") runs on from under its header; a checklist's mark stands under its own.
+  // Left of the description, only a mark ("X" under "H&S") stands in such a column: other words there head or number the line.
   const annotations = columns.filter((column) => isAsideColumn(column) && (!descriptionColumn || column.x0 > descriptionColumn.x0));
+  const markColumns = columns.filter((column) => isAsideColumn(column) && descriptionColumn !== undefined && column.x1 < descriptionColumn.x0);
   let inAnnotation = -1;
   words.forEach((word, position) => {
     const spaced = position > 0 && inRowHeights(row, word.bbox[0] - words[position - 1].bbox[2]) > cellGap(row);
@@ -164,7 +169,8 @@ function assignTextWords(words: Word[], columns: TableColumn[], row: LayoutRow, 
     }
     // The first word at the column's left edge starts its cell (OCR may set it closer to the description than printed).
     const previousEnd = position > 0 ? words[position - 1].bbox[2] : 0;
-    const annotation = annotations.find((column) => word.bbox[0] >= column.x0 - tolerance / 3 && word.bbox[0] <= column.x1 && (startsCellHere || previousEnd <= column.x0));
+    const under = (column: TableColumn): boolean => word.bbox[0] >= column.x0 - tolerance / 3 && word.bbox[0] <= column.x1 && (startsCellHere || previousEnd <= column.x0);
+    const annotation = annotations.find(under) ?? (MARK.test(word.text) ? markColumns.find(under) : undefined);
     inAnnotation = annotation ? columns.indexOf(annotation) : -1;
     if (annotation) {
       cells[inAnnotation].push(word);

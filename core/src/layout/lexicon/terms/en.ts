@@ -178,6 +178,7 @@ export const english: LanguageTerms = {
       'Description', 'Desc.', 'Item', 'Item Description', 'Item Name', 'Product', 'Product Name', 'Product Description',
       'Details', 'Particulars', 'Article', 'Goods', 'Description of Goods', 'Service', 'Services', 'Description of Services',
       'Activity', 'Name', 'Task', 'Work Description', 'Description of Work', 'Scope of Work', 'Work Item', 'Repair Item',
+      'Specification', 'Specifications', 'Specification of Work', 'Work Specification', 'Description / Specification',
     ],
     quantity: [
       'Qty', 'Quantity', 'Quan', 'Qnty', 'Qty/Units', 'Qty/Unit', 'Qty/UOM', 'Qty/UM', 'Quantity/Unit', 'Units', 'Count', 'Pcs', 'Pieces',

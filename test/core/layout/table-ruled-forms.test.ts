@@ -1,0 +1,136 @@
+import { expect } from 'chai';
+import { fixed, itemDescriptions, page, read, rolesOf, rowsOf, tablesOf } from './helpers.js';
+
+/**
+ * Pre-printed forms: money ruled into dollars and cents cells, every line on the ruling's pitch
+ * (wider than a wrapped line's usual gap), the form's heading block printed again on each sheet, and
+ * columns of marks before the description.
+ */
+
+const money = (amount: string): string => {
+  const [dollars, cents] = amount.split('.');
+  return `${dollars.padStart(8)} ${cents}`;
+};
+
+/** Every line one blank line apart: the pitch of a ruled pad, wider than a wrapped line's gap. */
+const ruled = (...lines: string[]): string => lines.join('\n\n');
+
+describe('core layout: pre-printed forms', () => {
+  const row = fixed(7, 6, 48, -14, -14);
+
+  it('reads a dollars cell and a cents cell of a ruled money column as one amount, subtotals too', () => {
+    const rows = rowsOf(
+      page(
+        row('QUAN.', 'UNIT', 'DESCRIPTION', 'UNIT PRICE', 'AMOUNT'),
+        row('1', 'LS', 'Remove and dispose kitchen cabinets', money('741.00'), money('741.00')),
+        row('270', 'SF', 'Remove damaged plaster ceiling', money('2.67'), money('720.90')),
+        row('', '', 'Total DEMOLITION', '', money('1,461.90')),
+      ),
+    );
+    expect(rows.map((line) => line.text)).to.deep.equal([
+      'QUAN. UNIT DESCRIPTION UNIT PRICE AMOUNT',
+      '1 LS Remove and dispose kitchen cabinets 741.00 741.00',
+      '270 SF Remove damaged plaster ceiling 2.67 720.90',
+      'Total DEMOLITION 1,461.90',
+    ]);
+  });
+
+  it('leaves two-digit numbers alone where no grid of cents cells is printed: codes in digit groups, a pair on two rows', () => {
+    const rows = rowsOf(
+      page(
+        fixed(12, 40, -10)('09 91 23', 'Painting', '1,200.00'),
+        fixed(12, 40, -10)('06 10 00', 'Rough carpentry', '3,400.00'),
+        fixed(12, 40, -10)('22 11 16', 'Water piping', '2,150.00'),
+        fixed(30, 10)('Floors 2 and rooms', '12 14'),
+        fixed(30, 10)('Floors 3 and rooms', '15 16'),
+      ),
+    );
+    expect(rows.map((line) => line.text)).to.deep.equal([
+      '09 91 23 Painting 1,200.00',
+      '06 10 00 Rough carpentry 3,400.00',
+      '22 11 16 Water piping 2,150.00',
+      'Floors 2 and rooms 12 14',
+      'Floors 3 and rooms 15 16',
+    ]);
+  });
+
+  it('joins wrapped lines to their item on a ruled pad, where every line is one pitch apart', () => {
+    const { tables } = tablesOf(
+      ruled(
+        row('QUAN.', 'UNIT', 'DESCRIPTION', 'UNIT PRICE', 'AMOUNT'),
+        row('', '', '1. DEMOLITION'),
+        row('1', 'LS', 'Remove and dispose existing kitchen cabinets,', '741.00', '741.00'),
+        row('', '', 'countertops and soffits, kitchen'),
+        row('270', 'SF', 'Remove damaged plaster ceiling and lath, bag', '2.67', '720.90'),
+        row('', '', 'and haul debris'),
+        row('', '', 'Total DEMOLITION', '', '1,461.90'),
+      ),
+    );
+    expect(itemDescriptions(tables[0])).to.deep.equal([
+      'Remove and dispose existing kitchen cabinets, countertops and soffits, kitchen',
+      'Remove damaged plaster ceiling and lath, bag and haul debris',
+    ]);
+  });
+
+  it('gives each item the lines above its values where the pad prints values on a description\'s last line', () => {
+    const { tables } = tablesOf(
+      ruled(
+        row('QUAN.', 'UNIT', 'DESCRIPTION', 'UNIT PRICE', 'AMOUNT'),
+        row('', '', '3. LIVING ROOM'),
+        row('', '', '3-1/4 in. MDF baseboard, installed, caulked and'),
+        row('85', 'LF', 'painted', '3.77', '320.45'),
+        row('', '', 'Vinyl double-hung replacement window, Low-E,'),
+        row('', '', 'insulated glass, with interior trim'),
+        row('12', 'EA', 'including all trim and sealant', '610.00', '7,320.00'),
+        row('3', 'EA', 'Ceiling fan with light kit', '315.00', '945.00'),
+      ),
+    );
+    expect(itemDescriptions(tables[0])).to.deep.equal([
+      '3-1/4 in. MDF baseboard, installed, caulked and painted',
+      'Vinyl double-hung replacement window, Low-E, insulated glass, with interior trim including all trim and sealant',
+      'Ceiling fan with light kit',
+    ]);
+  });
+
+  it("skips the form's heading block printed again on the next sheet above the table's header", () => {
+    const head = (customer: string, location: string): string[] => [
+      ...Array.from({ length: 10 }, () => ''),
+      'Coleman Home Improvement',
+      fixed(60, 30)('PROPOSAL SUBMITTED TO', 'DATE'),
+      fixed(60, 30)(customer, '10/20/2026'),
+      fixed(60, 30)('CITY, STATE AND ZIP CODE', 'JOB LOCATION'),
+      fixed(60, 30)('', location),
+      '',
+    ];
+    const header = row('QUAN.', 'UNIT', 'DESCRIPTION', 'UNIT PRICE', 'AMOUNT');
+    const { tables } = tablesOf([
+      page(...head('Carlos Ibarra', ''), header, row('12', 'EA', 'Replacement window with trim', '610.00', '7,320.00'), row('85', 'LF', 'MDF baseboard', '3.77', '320.45')),
+      page(...head('Carlos Ibarra', '8835 Mulberry Cir, Columbus, OH 43223'), header, row('15', 'EA', 'Oak stair treads and risers', '129.00', '1,935.00')),
+    ]);
+    expect(tables).to.have.length(1);
+    expect(tables[0].entries.map((entry) => [entry.kind, read(entry).description])).to.deep.equal([
+      ['item', 'Replacement window with trim'],
+      ['item', 'MDF baseboard'],
+      ['item', 'Oak stair treads and risers'],
+    ]);
+  });
+
+  it("keeps a write-up's marks (H&S | Code | LBP) out of the description, and a second number column is no item number", () => {
+    const marks = fixed(6, 5, 6, 5, 44, -6, 5, -10, -12);
+    const { tables } = tablesOf(
+      page(
+        marks('Item', 'H&S', 'Code', 'LBP', 'Description / Specification', 'Qty', ' Unit', 'Unit Cost', 'Estimate'),
+        marks('', '', '', '', 'Location 1: Exterior'),
+        marks('1', '', 'X', '', 'Parge exterior foundation wall', '189', ' SF', '5.86', '1,107.54'),
+        marks('2', 'X', 'X', 'X', 'GFCI receptacles at kitchen counters', '4', ' EA', '75.00', '300.00'),
+        marks('3', '', '', '', 'Remove existing vinyl siding', '27', ' SQ', '51.00', '1,377.00'),
+      ),
+    );
+    expect(rolesOf(tables[0].header.columns)).to.deep.equal(['itemNumber', null, null, null, 'description', 'quantity', 'unit', 'unitPrice', 'amount']);
+    expect(tables[0].entries.filter((entry) => entry.kind === 'item').map((entry) => [read(entry).itemNumber, read(entry).description, read(entry).column2 ?? ''])).to.deep.equal([
+      ['1', 'Parge exterior foundation wall', 'X'],
+      ['2', 'GFCI receptacles at kitchen counters', 'X'],
+      ['3', 'Remove existing vinyl siding', ''],
+    ]);
+  });
+});
