@@ -126,7 +126,9 @@ const SECTION_SUM_ROWS = 80;
  */
 export function headsItemsSummingTo(state: ScanState, rows: LayoutRow[], index: number, line: SplitLine, options: TableReadOptions): boolean {
   const columns = columnsOf(state);
-  const amount = columns.findIndex((column) => column.role === 'amount');
+  // With no amount column named yet ("Materials | Labor | Price"), the column the title's amount stands in.
+  const named = columns.findIndex((column) => column.role === 'amount');
+  const amount = named >= 0 ? named : line.cells.findLastIndex((cell, index) => !isTextColumn(columns[index]) && cell.length > 0);
   const printed = amount < 0 ? null : readAmountCell(line.cells[amount], options.format);
   if (!printed || printed.value <= 0 || !isTitleLike(textWords(line, columns))) return false;
   let sum = 0;

@@ -22,9 +22,13 @@ export { splitRow, textWords, valueWords, type SplitLine } from './split.js';
 /** A numbered title in capitals ("1 MASONRY", "C. DOORS & WINDOWS"), the heading over a table's first items. */
 const NUMBERED_TITLE = /^(\d{1,2}|[A-Z])[.)]?\s+\p{Lu}{2}[\p{Lu}\s&,/'-]*$/u;
 
-/** A section heading printed just above the first header row (or first item, two rows above when it wraps) belongs to the table. */
+/**
+ * A section heading printed just above the first header row (or first item, two rows above when it
+ * wraps, or over a note on the section without figures: "Existing surfaces protected.") belongs to the table.
+ */
 function headingAbove(rows: LayoutRow[], index: number, reach = 1): number {
-  for (let above = index - 1; above >= Math.max(0, index - reach); above -= 1) {
+  const overNote = index >= 2 && !/\d/.test(rows[index - 1].text) && rows[index - 1].page === rows[index].page;
+  for (let above = index - 1; above >= Math.max(0, index - Math.max(reach, overNote ? 2 : 1)); above -= 1) {
     if (rows[above].page === rows[index].page && (headingNumbering(rows[above].text) !== null || NUMBERED_TITLE.test(rows[above].text.trim()))) return above;
   }
   return index;

@@ -104,6 +104,26 @@ function settleProduct(numeric: ColumnValues[], items: number): void {
   setRole(quantityFirst ? second.column : first.column, 'unitPrice');
 }
 
+/**
+ * With no amount column, a price column that holds the sum of the material, labor and equipment
+ * beside it on most lines ("Materials | Labor | Price") is the line's amount, not a unit price.
+ */
+function settleSumOfParts(numeric: ColumnValues[], items: number): void {
+  if (numeric.some((values) => values.column.role === 'amount')) return;
+  const costs = numeric.filter((values) => COST_ROLES.has(values.column.role!));
+  const price = numeric.find((values) => values.column.role === 'unitPrice' && values.column.alternatives.includes('amount'));
+  if (costs.length < 2 || !price) return;
+  let sums = 0;
+  let seen = 0;
+  for (let item = 0; item < items; item += 1) {
+    const line = price.numbers[item];
+    if (line === null || line === 0) continue;
+    seen += 1;
+    if (near(costs.reduce((sum, values) => sum + (values.numbers[item] ?? 0), 0), line)) sums += 1;
+  }
+  if (seen > 0 && sums >= seen * AGREEMENT) setRole(price.column, 'amount');
+}
+
 /** Material, labor and equipment columns printed per unit (only times the quantity do they make the total) or extended. */
 function settleCostBasis(numeric: ColumnValues[], items: number): void {
   const costs = numeric.filter((values) => COST_ROLES.has(values.column.role!) && values.column.basis === null);
@@ -150,6 +170,7 @@ export function settleRolesByCells(table: Table, format: NumberFormat): void {
     for (const entry of values) settleTax(entry, items.length);
     const numeric = values.filter((entry) => !isTextColumn(entry.column) && !ANNOTATION_ROLES.has(entry.column.role!) && entry.column.role !== 'unit' && entry.column.role !== 'taxRate' && entry.column.role !== 'date');
     settleProduct(numeric, items.length);
+    settleSumOfParts(numeric, items.length);
     settleCostBasis(numeric, items.length);
     for (const copy of others) copy.forEach((column, index) => Object.assign(column, { role: columns[index].role, alternatives: columns[index].alternatives, basis: columns[index].basis }));
   }

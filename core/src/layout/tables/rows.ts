@@ -131,7 +131,7 @@ function onlyDashes(line: SplitLine, columns: TableColumn[]): boolean {
 export const allDashes = (words: Word[]): boolean => words.some((word) => /^[-–—]$/.test(word.text)) && words.every((word) => /^([-–—]|[$€£])$/.test(word.text));
 
 /** "3.0 Roofing", "Section 3 – Roofing", "DIVISION 06 – WOOD", "03 30 00 Cast-in-Place Concrete", "06 – Wood, Plastics & Composites", "0400 - Masonry", a cost code's division "01-000 General Requirements". */
-const STRONG_HEADING = /^(\d{1,2}\.0{1,2}\s*[.:–—-]?\s+\p{L}|\d{2,3}-0{2,4}\s+\p{L}|\d{2}(\s\d{2}){1,2}\s+\p{L}|\d{2}[\s:.]?\d{2}[\s:.]?\d{2}\s+\p{Lu}|\d{2}\s*[–—]\s*\p{L}|\d{4}\s*[–—-]\s*\p{Lu}|(section|division|div\.?|phase|part|area|room|trade|category|chapter|abschnitt|titel|partida|cap[ií]tulo|chapitre|lot|hoofdstuk|sezione)\s*\d{1,3}(\.0{1,2})?\b)/iu;
+const STRONG_HEADING = /^(\d{1,2}\.0{1,2}\s*[.:–—-]?\s+\p{L}|\d{2,3}-0{2,4}\s+\p{L}|\d{2}(\s\d{2}){1,2}\s+\p{L}|\d{2}[\s:.]?\d{2}[\s:.]?\d{2}\s+\p{Lu}|\d{2}\s*[–—·]\s*\p{L}|\d{4}\s*[–—-]\s*\p{Lu}|(section|division|div\.?|phase|part|area|room|trade|category|chapter|abschnitt|titel|partida|cap[ií]tulo|chapitre|lot|hoofdstuk|sezione)\s*\d{1,3}(\.0{1,2})?\b)/iu;
 /** "3. Roofing", "A. Kitchen", "B) Bathroom": numbered like a heading, or like an item. */
 const WEAK_HEADING = /^(\d{1,2}\.|[A-Z][.)])\s+\p{Lu}/u;
 

@@ -24,6 +24,7 @@ import {
   type ScanState,
   type TableReadOptions,
 } from './scan-state.js';
+import { continuesTable, leftOfTableOnNextPage, repeatedHeaderOnPage } from './page-breaks.js';
 import { keepsItemPitch, linePitch, nextLineOf } from './pitch.js';
 import { splitRow, textWords, valueWords, type SplitLine } from './split.js';
 import { labelWords, readTotalRow, tradeNamed } from './total-rows.js';
@@ -113,45 +114,6 @@ function startsNumbered(line: SplitLine, columns: TableColumn[]): boolean {
   const number = columns.findIndex((column) => column.role === 'itemNumber');
   if (number >= 0 && line.cells[number].length > 0) return true;
   return ITEM_START.test(textWords(line, columns)[0]?.text ?? '');
-}
-
-/** Row heights a line may start left of where a table's items start and still be one of its lines. */
-const OUTSIDE_MARGIN = 4;
-
-/**
- * A line on a later page than the table's last row that starts well left of where its items start:
- * the table (set in the page's right half) ended at the page break, and this is the page's own text.
- */
-function leftOfTableOnNextPage(state: ScanState, row: LayoutRow): boolean {
-  if (!state.lastRow || state.lastRow.page === row.page) return false;
-  const start = row.words[0]?.bbox[0] ?? 1;
-  const margin = rowHeightsToX(row, OUTSIDE_MARGIN);
-  if (start >= Math.min(...columnsOf(state).map((column) => column.x0)) - margin) return false;
-  const itemWords = state.entries.filter((entry) => entry.kind === 'item').flatMap((entry) => entry.cells.flat());
-  return itemWords.length > 0 && start < Math.min(...itemWords.map((word) => word.bbox[0])) - margin;
-}
-
-/** Rows a page may print above the table's header repeated on it (the form's heading block)... */
-const PAGE_HEAD_ROWS = 20;
-/** ...and the fewest such rows that make a block: one or two are the section's heading over its header. */
-const PAGE_HEAD_MIN_ROWS = 3;
-
-/**
- * At the top of a new page, the index of the table's header printed again further down it, where
- * the rows above it hold no amount: they are the page's heading block (a form printed again on each
- * sheet), no lines of the table. `index` where there is none.
- */
-function repeatedHeaderOnPage(rows: LayoutRow[], index: number, state: ScanState, options: TableReadOptions): number {
-  if (!state.lastRow || state.lastRow.page === rows[index].page) return index;
-  let block = 0;
-  for (let next = index + 1; next < rows.length && next - index <= PAGE_HEAD_ROWS && rows[next].page === rows[index].page; next += 1) {
-    const above = rows[next - 1];
-    if (above.words.some((word) => parseAmount(word.text, options.format)?.moneyLike)) return index;
-    if (!above.furniture) block += 1;
-    const found = readHeaderAt(rows, next);
-    if (found) return block >= PAGE_HEAD_MIN_ROWS && continuesTable(state.header, found.header) ? next : index;
-  }
-  return index;
 }
 
 /** Reads one row of the table into the state; false when the row ends the table. */
@@ -340,6 +302,7 @@ export function scanTable(rows: LayoutRow[], header: TableHeader, start: number,
     lastRow: null,
     minItemValues: 2,
   };
+  const titled = openTitleAbove(state, rows, start, options);
   for (let index = start; index < rows.length; index += 1) {
     const row = rows[index];
     const found = readHeaderAt(rows, index);
@@ -365,23 +328,19 @@ export function scanTable(rows: LayoutRow[], header: TableHeader, start: number,
   const entries = trimTrailing(state.entries);
   const last = entries.at(-1);
   const end = last ? Math.max(...last.rows.map((row) => row.index)) + 1 : start;
-  const table: Table = { header: entries[0] ? { ...header, columns: entries[0].columns } : header, entries, start, end: Math.max(end, start) };
+  // The columns the items were read and settled by: a heading above the header was read before it.
+  const first = entries.find((candidate) => candidate.kind === 'item') ?? entries[0];
+  const table: Table = { header: first ? { ...header, columns: first.columns } : header, entries, start: titled ? start - 1 : start, end: Math.max(end, start) };
   return state.totals ? { ...table, totals: state.totals } : table;
 }
 
-/** A header repeated on a later page (or per section) has the table's text column and most of its value columns. */
-function continuesTable(current: TableHeader, next: TableHeader): boolean {
-  const roles = (header: TableHeader): Set<string> => new Set(header.columns.map((column) => column.role ?? ''));
-  const mine = roles(current);
-  const theirs = roles(next);
-  const text = [...mine].filter((role) => role === 'description' || role === 'scope');
-  if (text.some((role) => !theirs.has(role))) return false;
-  // Both ways: a header with columns of its own ("Qty", "Unit Price" under a list of amounts) starts another table.
-  const shared = (from: Set<string>, to: Set<string>): boolean => {
-    const values = [...from].filter((role) => role !== '' && role !== 'description' && role !== 'scope' && role !== 'itemNumber');
-    return values.filter((role) => to.has(role)).length * 2 >= values.length;
-  };
-  return shared(mine, theirs) && shared(theirs, mine);
+/** A title printing its items' total right above the table's header ("Demolition   $3,384.43") heads its first items. */
+function openTitleAbove(state: ScanState, rows: LayoutRow[], start: number, options: TableReadOptions): boolean {
+  const above = rows[start - 1];
+  if (!above || above.page !== rows[start].page || above.furniture || readHeaderAt(rows, start) === null) return false;
+  const line = splitRow(above, columnsOf(state), options.format);
+  if (totalLabelOf(labelWords(line, columnsOf(state)), above) || !headsItemsSummingTo(state, rows, start - 1, line, options)) return false;
+  return openHeading(state, line);
 }
 
 /**
