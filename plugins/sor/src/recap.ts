@@ -4,6 +4,7 @@ import {
   COST_ROLES,
   fieldTerms,
   foldText,
+  isLabelRow,
   joinWords,
   lookupColumnLabel,
   namesASection,
@@ -71,7 +72,8 @@ function isLabelAndAmount(row: Row): boolean {
 
 /** The recap field a row is labelled with and where its label stands, if any (section subtotals excluded). */
 function recapLabel(row: Row): { field: RecapField; match: PhraseMatch<RecapField> } | null {
-  if (namesASection(row.text)) return null;
+  // The cost table's header printed again over the recap ("… EXTENSION  RUNNING TOTAL") labels no recap line.
+  if (namesASection(row.text) || isLabelRow(row)) return null;
   const found = firstLabel(row);
   return found && !(found.field === 'grandTotal' && namesWhatItTotals(row, found.match)) ? found : null;
 }

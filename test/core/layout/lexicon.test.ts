@@ -76,7 +76,7 @@ describe('layout: lexicon', () => {
         ['Rate', ['unitPrice']], ['Price', ['unitPrice', 'amount']], ['Amount', ['amount']], ['Total', ['amount']],
         ['Subtotal', ['amount']], ['Line Total', ['amount']], ['VAT', ['taxRate', 'taxAmount']], ['VAT %', ['taxRate']],
         ['Disc.', ['discount']], ['Date', ['date']], ["Mat'l", ['material']], ['Labour', ['labor']], ['Equipment', ['equipment']],
-        ['Trade', ['scope']], ['Cost Code', ['itemNumber']], ['Scheduled Value', ['amount']], ['Materials Presently Stored', ['storedMaterials']],
+        ['Trade', ['scope']], ['Cost Code', ['itemNumber']], ['Seq', ['itemNumber']], ['Scheduled Value', ['amount']], ['Materials Presently Stored', ['storedMaterials']],
         ['Total Completed and Stored to Date', ['completedToDate']], ['%', ['percentComplete']], ['Retainage', ['retainage']],
       ],
       notFields: [

@@ -129,6 +129,18 @@ describe('core layout: section headings inside tables', () => {
     ]);
   });
 
+  it('keeps a line in capitals under an item in capitals as its wrapped line, a letter OCR read in lower case ("OSBi") notwithstanding', () => {
+    const { tables } = tablesOf(
+      page(
+        HEADER,
+        line('1', 'REPLACE DAMAGED ROOF DECKING, 7/16 IN. OSBi', '288.20', '371.80', '660.00'),
+        line('', 'PER MANUFACTURER INSTRUCTIONS'),
+        line('2', 'SYNTHETIC ROOF UNDERLAYMENT', '322.00', '106.54', '428.54'),
+      ),
+    );
+    expect(kinds(tables[0])).to.deep.equal(['item: REPLACE DAMAGED ROOF DECKING, 7/16 IN. OSBi PER MANUFACTURER INSTRUCTIONS', 'item: SYNTHETIC ROOF UNDERLAYMENT']);
+  });
+
   it('reads a cost code’s division ("01-000 General Requirements") as a heading over its coded items', () => {
     const coded = fixed(8, 38, -9, -9, -10);
     const { tables } = tablesOf(

@@ -97,6 +97,38 @@ describe('plugin-sor recap', () => {
     expect(data.recapSummary).to.deep.equal({ subtotal: 5927.45, generalConditions: 355.65, overheadAndProfit: null, grandTotal: 6283.1 });
   });
 
+  it('reads the recap under the cost table’s header printed again over it ("… EXTENSION  RUNNING TOTAL"): the header row is no grand total', () => {
+    const widths = [5, 34, -8, 3, -13, -13, -13, -15];
+    const row = (...cells: string[]): string => widths.map((width, index) => (width < 0 ? (cells[index] ?? '').padStart(-width) : (cells[index] ?? '').padEnd(width))).join('').trimEnd();
+    /** A total's label over the first columns, its amounts in theirs. */
+    const total = (label: string, ...amounts: string[]): string => label.padEnd(50) + row('', '', '', '', ...amounts).slice(50);
+    const header = row('LINE', 'DESCRIPTION', 'QTY', ' UM', 'MATERIALS', 'LABOR COST', 'EXTENSION', 'RUNNING TOTAL');
+    const { data } = extractSor(
+      documentFromText([
+        [
+          header,
+          'AREA 01 BASEMENT',
+          row('0010', 'REPLACE DUCTWORK', '179.00', ' LF', '1634.27', '1920.67', '3554.94', '3554.94'),
+          row('0020', 'SISTER ROTTED FLOOR JOISTS', '9.00', ' EA', '414.00', '1071.00', '1485.00', '5039.94'),
+          total('* TOTAL AREA 01 BASEMENT', '2048.27', '2991.67', '5039.94'),
+          'AREA 02 HALL BATH',
+          row('0030', 'TOILET 1.28 GPF ELONGATED', '2.00', ' EA', '544.00', '266.00', '810.00', '5849.94'),
+          row('0040', 'BATH EXHAUST FAN', '1.00', ' EA', '110.00', '151.00', '261.00', '6110.94'),
+          total('* TOTAL AREA 02 HALL BATH', '654.00', '417.00', '1071.00'),
+        ].join('\n'),
+        [
+          header,
+          '',
+          total('** TOTAL ALL AREAS', '2702.27', '3408.67', '6110.94'),
+          '',
+          total('   GENERAL CONDITIONS @ 6 PCT', '', '', '366.66'),
+          total('*** TOTAL ESTIMATED COST OF REPAIRS', '', '', '6477.60'),
+        ].join('\n'),
+      ]),
+    );
+    expect(data.recapSummary).to.deep.equal({ subtotal: 6110.94, generalConditions: 366.66, overheadAndProfit: null, grandTotal: 6477.6 });
+  });
+
   it('does not take an OCR line that spells only part of a grand-total label ("Total Construction" for "Total Construction Cost") for the grand total', () => {
     const { data } = recap(['Total Construction  $72,729.00', "Contractor's fee (overhead & profit) 20%  $14,545.80", 'TOTAL REHAB BUDGET  $87,274.80'], { source: 'ocr' });
     expect(data.recapSummary).to.deep.include({ overheadAndProfit: 14545.8, grandTotal: 87274.8 });

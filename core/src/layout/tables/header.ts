@@ -130,11 +130,14 @@ function readingOrder(words: Word[]): Word[] {
   return [...words].sort((a, b) => (sameLine(a, b) ? a.bbox[0] - b.bbox[0] : a.bbox[1] - b.bbox[1]));
 }
 
+/** A phrase that says one basis: "Unit Cost" a rate, "Amount" the extension; "Cost" may be either ("MATL COST"). */
+const says = (phrase: PhraseMatch<ColumnRole>, role: ColumnRole, other: ColumnRole): boolean => phrase.value === role && !phrase.values.includes(other);
+
 function basisOf(words: Word[], phrases: Array<PhraseMatch<ColumnRole>>): AmountBasis | null {
   const folded = words.map((word) => foldWord(word.text));
   const perUnit = words.some((word) => /\/(unit|ea|each)\.?$/i.test(word.text));
-  if (perUnit || phrases.some((phrase) => phrase.value === 'unitPrice') || folded.some((word) => UNIT_BASIS_WORDS.has(word))) return 'unit';
-  if (phrases.some((phrase) => phrase.value === 'amount') || folded.some((word) => EXTENDED_BASIS_WORDS.has(word))) return 'extended';
+  if (perUnit || phrases.some((phrase) => says(phrase, 'unitPrice', 'amount')) || folded.some((word) => UNIT_BASIS_WORDS.has(word))) return 'unit';
+  if (phrases.some((phrase) => says(phrase, 'amount', 'unitPrice')) || folded.some((word) => EXTENDED_BASIS_WORDS.has(word))) return 'extended';
   return null;
 }
 

@@ -3,6 +3,7 @@ import { joinWords } from '../boxes.js';
 import { cents } from '../numbers.js';
 import { cellsOf, rowGap, rowHeightsToX, type LayoutRow } from '../rows.js';
 import { readAmountCell } from './cells.js';
+import { continuesCutDescription } from './cut-lines.js';
 import { isAsideColumn, isTextColumn, type TableColumn } from './model.js';
 import { allDashes, headingNumbering, isItemLine, isTitleLike, lineValues } from './rows.js';
 import { columnsOf, CONTINUATION_NOTE, entry, isItem, ITEM_START, keepGoing, WRAP_GAP, type ScanState, type TableReadOptions } from './scan-state.js';
@@ -78,6 +79,8 @@ export function isHeading(state: ScanState, line: SplitLine, upcoming: SplitLine
   const numbering = headingNumbering(line.row.text);
   // "4. Vinyl double-hung window, Low-E, insulated glass, with interior" is an item's first line, numbered like a heading.
   if (numbering === 'strong' || (numbering === 'weak' && isTitleLike(line.row.words.slice(1)))) return true;
+  // "0060 SISTER ROTTED FLOOR JOISTS WITH 2X10" over "PRESSURE-TREATED LUMBER": a description cut at its column's edge goes on.
+  if (!capitalsUnderMixedCase(line, state) && continuesCutDescription(state, line, textWords(line, columnsOf(state)), upcoming, options)) return false;
   // "Code-compliant handrail and balusters at rear" over "steps, pressure-treated  408.75  770.00": the item's first line, its amounts on the line that ends its sentence (or one more line down).
   if (endsSentenceBelow(upcoming, state, options)) return false;
   // A heading may head a subheading ("KITCHEN" over "Cabinets" over the items).
@@ -99,8 +102,9 @@ const MIN_CAPITAL_HEADING_LETTERS = 4;
 function capitalsUnderMixedCase(line: SplitLine, state: ScanState): boolean {
   const letters = line.row.text.replace(/[^\p{L}]/gu, '');
   if (letters.length < MIN_CAPITAL_HEADING_LETTERS || letters !== letters.toUpperCase() || !state.item) return false;
-  const description = state.item.cells[state.item.columns.findIndex((column) => column.role === 'description')] ?? [];
-  return /\p{Ll}/u.test(joinWords(description));
+  // Mixed case sets most letters in lower case: a letter OCR read in lower case ("OSBi", "2x10") leaves a description in capitals.
+  const text = joinWords(state.item.cells[state.item.columns.findIndex((column) => column.role === 'description')] ?? []);
+  return (text.match(/\p{Ll}/gu)?.length ?? 0) > (text.match(/\p{Lu}/gu)?.length ?? 0);
 }
 
 /** A line starting left of where descriptions start, with no text column there ("BATH" over a quantity column), is no wrapped line. */

@@ -1,13 +1,13 @@
 import type { NumberFormat } from '../numbers.js';
 import { readAmountCell, readPercentCell, readQuantityCell } from './cells.js';
-import { ANNOTATION_ROLES, COST_ROLES, isTextColumn, type ColumnRole, type Table, type TableColumn, type TableEntry } from './model.js';
+import { ANNOTATION_ROLES, COST_ROLES, isTextColumn, MONEY_ROLES, type ColumnRole, type Table, type TableColumn, type TableEntry } from './model.js';
 
 /**
  * Roles decided by what the cells hold, where the header words leave it open or say it wrongly:
  * a tax column holds rates or amounts; where one column times another makes a third on most
  * lines, those are quantity × unit price = amount (an "Amount" header over quantities is a
  * quantity); material and labor add up to the line total (extended) or do so only times the
- * quantity (rates per unit).
+ * quantity (rates per unit); a column that adds up the amounts line by line is a running total.
  */
 
 /** Share of the lines that must agree before the cells overrule the header. */
@@ -124,6 +124,35 @@ function settleSumOfParts(numeric: ColumnValues[], items: number): void {
   if (seen > 0 && sums >= seen * AGREEMENT) setRole(price.column, 'amount');
 }
 
+/**
+ * A money column whose value on each line is its value on the line above plus the line's amount
+ * ("CUM TOTAL", "RUNNING TOTAL" beside "EXTENSION") is a running total: no amount of the line, kept aside.
+ */
+function settleRunningTotal(numeric: ColumnValues[], items: number): ColumnValues[] {
+  const totals: ColumnValues[] = [];
+  const amounts = numeric.filter((values) => values.column.role === 'amount' || values.column.role === 'grossAmount');
+  for (const running of numeric) {
+    if (running.column.role === null || !MONEY_ROLES.has(running.column.role)) continue;
+    const sums = (amount: ColumnValues): boolean => {
+      let seen = 0;
+      let agree = 0;
+      for (let item = 1; item < items; item += 1) {
+        const [before, now, added] = [running.numbers[item - 1], running.numbers[item], amount.numbers[item]];
+        if (before === null || now === null || added === null || added === 0) continue;
+        seen += 1;
+        if (near(before + added, now)) agree += 1;
+      }
+      return agree >= 2 && agree >= seen * AGREEMENT;
+    };
+    if (amounts.some((amount) => amount !== running && !totals.includes(amount) && sums(amount))) {
+      running.column.alternatives = [running.column.role, ...running.column.alternatives.filter((role) => role !== running.column.role)];
+      running.column.role = null;
+      totals.push(running);
+    }
+  }
+  return totals;
+}
+
 /** Material, labor and equipment columns printed per unit (only times the quantity do they make the total) or extended. */
 function settleCostBasis(numeric: ColumnValues[], items: number): void {
   const costs = numeric.filter((values) => COST_ROLES.has(values.column.role!) && values.column.basis === null);
@@ -169,9 +198,11 @@ export function settleRolesByCells(table: Table, format: NumberFormat): void {
     const values = columns.map((column, index) => valuesOf(column, index, items, format));
     for (const entry of values) settleTax(entry, items.length);
     const numeric = values.filter((entry) => !isTextColumn(entry.column) && !ANNOTATION_ROLES.has(entry.column.role!) && entry.column.role !== 'unit' && entry.column.role !== 'taxRate' && entry.column.role !== 'date');
-    settleProduct(numeric, items.length);
-    settleSumOfParts(numeric, items.length);
-    settleCostBasis(numeric, items.length);
+    const totals = settleRunningTotal(numeric, items.length);
+    const lineValues = numeric.filter((entry) => !totals.includes(entry));
+    settleProduct(lineValues, items.length);
+    settleSumOfParts(lineValues, items.length);
+    settleCostBasis(lineValues, items.length);
     for (const copy of others) copy.forEach((column, index) => Object.assign(column, { role: columns[index].role, alternatives: columns[index].alternatives, basis: columns[index].basis }));
   }
 }

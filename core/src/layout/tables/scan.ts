@@ -4,6 +4,7 @@ import { parseAmount } from '../numbers.js';
 import { rowGap, rowHeightsToX, type LayoutRow } from '../rows.js';
 import { quantitiesInText } from '../units.js';
 import { readComponentLine } from './components.js';
+import { continuesCutDescription } from './cut-lines.js';
 import { readDetailLine, type DetailLine } from './detail-lines.js';
 import { isLabelRow, readHeaderAt } from './header.js';
 import { continuesItemNumbering, headsItemsSummingTo, isHeading, isOutlineHeading, onlyFactsBeside, openHeading, totalsItemsAbove } from './headings.js';
@@ -240,12 +241,15 @@ function opensBelow(above: LayoutRow, row: LayoutRow, below: LayoutRow): boolean
   return Math.min(byTops, byMiddles) >= SPACING_MARGIN * Math.max(above.height, row.height, below.height);
 }
 
-/** Whether the text lines below `line` run, each close under the one before, into an item line. */
+/**
+ * Whether the text lines below `line` run, each close under the one before, into an item line that
+ * does not start with its own number (such an item takes no lines printed above it).
+ */
 function leadsToItem(line: SplitLine, upcoming: SplitLine[], state: ScanState, options: TableReadOptions, pitch: number): boolean {
   let previous = line.row;
   for (const next of upcoming) {
     if (!nextLineOf(previous, next.row, pitch)) return false;
-    if (isItem(next, state, options)) return true;
+    if (isItem(next, state, options)) return !startsNumbered(next, columnsOf(state));
     if (valueWords(next, columnsOf(state)).length > 0 || textWords(next, columnsOf(state)).length === 0) return false;
     previous = next.row;
   }
@@ -269,7 +273,7 @@ function readTextLine(state: ScanState, line: SplitLine, text: Word[], upcoming:
   const opensNext = nextIsItem && !startsLowerCase(text) && startsLowerCase(nextText);
   const nearerBelow =
     state.lastRow !== null && close && !startsLowerCase(text) && opensBelow(state.lastRow, line.row, next.row) && leadsToItem(line, upcoming, state, options, pitch);
-  if (isWrappedLine(state, line, text, pitch) && !opensNext && !nearerBelow) {
+  if ((isWrappedLine(state, line, text, pitch) || continuesCutDescription(state, line, text, upcoming, options)) && !opensNext && !nearerBelow) {
     addText(state.item!, [line], false);
     return;
   }

@@ -172,7 +172,7 @@ export const english: LanguageTerms = {
     itemNumber: [
       'Item', 'Item No.', 'Item #', 'Item#', 'Item Code', 'No.', '#', 'Pos', 'Line', 'Ln', 'Code', 'Product Code', 'Product ID',
       'SKU', 'UPC', 'Part No.', 'Part Number', 'Part #', 'Article No.', 'Art. No.', 'Catalog No.', 'Model', 'Model No.', 'Ref',
-      'Reference', 'Activity', 'Product/Service', 'Service Item', 'Cost Code', 'Phase Code', 'CSI Code',
+      'Reference', 'Activity', 'Product/Service', 'Service Item', 'Cost Code', 'Phase Code', 'CSI Code', 'Seq', 'Seq No.', 'Sequence',
     ],
     description: [
       'Description', 'Desc.', 'Item', 'Item Description', 'Item Name', 'Product', 'Product Name', 'Product Description',
