@@ -43,6 +43,8 @@ const TITLES = new Set([
 const ISSUER_DETAILS: ReadonlySet<FieldConcept> = new Set(['vatId', 'companyRegistration', 'iban', 'bic', 'bankName', 'website', 'email']);
 
 const cellText = (words: Word[]): string => textOf(words);
+/** A name line this many times as tall as the page's type is set in large type. */
+const LARGE_TYPE = 1.5;
 /** An issuer's name read by OCR this unsure is a logo or a speck, not a name. */
 const MIN_NAME_CONFIDENCE = 0.6;
 
@@ -102,12 +104,15 @@ export function findIssuer(layout: DocumentLayout): PartyName | null {
     if (!firstPageBlock && !detailBlocks.has(line.block) && !hasLegalForm(words)) continue;
     let score = 0.3 + (firstPageBlock ? 0.1 * Math.max(0, 1 - line.block.bbox[1] / 0.3) : 0);
     if (hasLegalForm(words)) score += 0.3;
-    if (line.block.height >= 1.3 * typical) score += 0.15;
+    // A name in large type over an address in small type is the letterhead's: an addressee's name is set like its address.
+    // Its words are half as tall again as the page's type: ascenders and descenders alone make a word up to 1.4 times as tall.
+    const large = median(words.map((word) => word.bbox[3] - word.bbox[1])) >= LARGE_TYPE * typical;
+    if (line.block.height >= 1.3 * typical || large) score += 0.15;
     if (detailBlocks.has(line.block) || (footerNames.has(text.toLowerCase()) && line.block.bbox[1] <= 0.5)) score += 0.15;
     if (line.index === 0) score += 0.1;
     if (line.block === topmost) score += 0.15;
     // An address block below the letterhead is the addressee's ("ALEXINUX SARL" in the window).
-    if (line.block !== topmost && isAddress(line.block.lines)) score -= 0.25;
+    if (line.block !== topmost && !large && isAddress(line.block.lines)) score -= 0.25;
     if (/\d/.test(text)) score -= 0.2;
     // "Acme Roofing LLC, info@acme.com": the comma before the contact details is no part of the name.
     if (!best || score > best.confidence) best = { text: text.replace(/[,;]$/, ''), words, page: line.block.page, confidence: Math.min(0.9, score) };

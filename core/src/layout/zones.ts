@@ -1,5 +1,5 @@
 import type { BBox, Word } from '../contracts/document.js';
-import { median, textOf, wordsBox } from './boxes.js';
+import { horizontalOverlap, median, textOf, wordsBox } from './boxes.js';
 import { cellsOf, rowGap, rowHeightsToX, type LayoutRow } from './rows.js';
 import { foldWord } from './text.js';
 
@@ -23,6 +23,31 @@ const BLOCK_LINE_GAP = 1.2;
 /** Rows looked back for the line above a line (other blocks' rows may lie between). */
 const LOOK_BACK = 3;
 
+/** Type this much taller than the rest of a cell's words is a line of its own. */
+const TYPE_SIZE_RATIO = 1.3;
+
+const wordHeight = (word: Word): number => word.bbox[3] - word.bbox[1];
+
+/**
+ * A cell's words as the lines printed: a letterhead's name in large type and the address printed
+ * across it in small type share one row, their words interleaved ("Tri-County" over "8142 Belmont
+ * Way" beside "Construction Co."). Where a word of a cell lies half or more over the one before it,
+ * the cell is cut at the widest step between the heights of its words, the larger type first.
+ */
+export function linesByTypeSize(words: Word[]): Word[][] {
+  if (!words.some((word, index) => index > 0 && horizontalOverlap(word.bbox, words[index - 1].bbox) >= 0.5)) return [words];
+  const heights = words.map(wordHeight).sort((a, b) => a - b);
+  let step = -1;
+  let widest = TYPE_SIZE_RATIO;
+  for (let index = 1; index < heights.length; index += 1) {
+    const ratio = heights[index] / Math.max(heights[index - 1], Number.EPSILON);
+    if (ratio >= widest) [step, widest] = [index, ratio];
+  }
+  if (step < 0) return [words];
+  const large = words.filter((word) => wordHeight(word) >= heights[step]);
+  return [large, words.filter((word) => wordHeight(word) < heights[step])];
+}
+
 interface Atom {
   row: LayoutRow;
   words: Word[];
@@ -41,7 +66,9 @@ function linked(upper: Atom, lower: Atom): boolean {
 /** The blocks of one page's rows: cells of consecutive rows that line up or overlap join one block. */
 export function textBlocks(rows: LayoutRow[]): TextBlock[] {
   const atoms: Atom[][] = rows.map((row) =>
-    cellsOf(row).map((words) => ({ row, words, x0: words[0].bbox[0], x1: words[words.length - 1].bbox[2] })),
+    cellsOf(row)
+      .flatMap(linesByTypeSize)
+      .map((words) => ({ row, words, x0: words[0].bbox[0], x1: words[words.length - 1].bbox[2] })),
   );
   const parent = new Map<Atom, Atom>();
   const find = (atom: Atom): Atom => {

@@ -31,6 +31,7 @@ export type MetaField =
   | 'numberOfUnits'
   | 'project'
   | 'jobSite'
+  | 'addressPart'
   | 'other';
 
 /** The state and ZIP code that end a US address ("Birmingham, AL 35233"). */
@@ -56,6 +57,8 @@ const META_LABELS: Array<[MetaField, string[]]> = [
   ['buildingSize', ['building size', 'square footage', 'gross living area', 'living area']],
   ['numberOfUnits', ['no of units', 'number of units', '# of units', 'units']],
   ['project', ['project', 'job', 'project name', 'job name', 'job description', 'job name / location', 'job name/location', 'job location', 'job name and location']],
+  // A boxed form captions each line of an address ("STREET" over its box, "CITY, STATE AND ZIP CODE" over the next).
+  ['addressPart', ['street', 'street address', 'city, state and zip code', 'city, state and zip', 'city, state, zip', 'city, state, zip code', 'city, state & zip']],
   [
     'other',
     ['report date', 'loan no', 'loan #', 'loan number', 'occupancy', 'year built', 'fha case no', 'fha case number', 'case no', 'consultant id', 'email', 'fax', 'date', 'estimator', 'architect', 'plan date', 'bid date', 'contact', 'company', 'signature'],
@@ -95,7 +98,10 @@ function metaLabels(): PhraseMatcher<MetaField> {
   return labels;
 }
 
-export type LabelHit = LabelSpan<MetaField>;
+export type LabelHit = LabelSpan<MetaField> & {
+  /** One label of a combined label ("License / phone:"): which part of the value is its own. */
+  part?: { index: number; count: number };
+};
 
 const NUMBER_MARK = /^(.*#|no\.?|nr\.?|number)$/i;
 
@@ -104,11 +110,11 @@ const SEPARATOR = /^([:|•·–—-]|.*[:|])$/;
 
 /**
  * OCR folding reads "LLC" like "Lic": a company's legal form is never a label, and the bare
- * abbreviation "Lic." counts only with its full stop.
+ * abbreviation "Lic." counts only with its full stop or a colon ("LIC: RBC 584877").
  */
 function spelledAsLabel(words: Word[]): boolean {
   if (hasLegalForm(words.slice(0, 1))) return false;
-  return words.length !== 1 || foldText(words[0].text) !== 'lic' || /^lic\./i.test(words[0].text);
+  return words.length !== 1 || foldText(words[0].text) !== 'lic' || /^lic[.:]/i.test(words[0].text);
 }
 
 /** Words after which a capitalised label word is prose ("approved by Lender", "the Contractor"). */
@@ -125,33 +131,91 @@ function opensAfterOverflow(row: Row, span: LabelHit): boolean {
   return span.value !== 'other' && valueBeside && /^\p{Lu}/u.test(first.text) && !PROSE_BEFORE.test(row.words[span.start - 1].text);
 }
 
+/** Whether a label ending at `end` closes: a colon or a gap after it, or a value straight after ("License No. 10319-74"). */
+function closesAt(row: Row, end: number): boolean {
+  const next = row.words[end];
+  const rest = row.words.slice(end, end + 4).map((word) => word.text);
+  // After "No." or "#" comes the number itself, even when it starts with letters ("License # RBC 993012").
+  const numberMark = NUMBER_MARK.test(row.words[end - 1].text);
+  // "Lic. RBC 418819": a code in capitals, then its number.
+  const codeAndNumber = next !== undefined && /^\p{Lu}{2,4}$/u.test(next.text) && /^\d/.test(row.words[end + 1]?.text ?? '');
+  const valueFollows = next !== undefined && (numberMark || codeAndNumber || /^[#(]|\d/.test(next.text) || findDate(rest) !== null);
+  return endsWithColon(row.words[end - 1]) || !next || startsCell(row, end, 0.93) || next.text === ':' || valueFollows;
+}
+
 /**
  * Labels of the header block on a row: a label starts a cell (or follows a colon or a separator) and
  * ends its cell with a colon or a gap, or runs straight into a number or date ("License No.
  * 10319-74", "Inspection Date August 20, 2026"); "selected by borrower" is no label. The longest
- * wins, left to right.
+ * wins, left to right. Two labels joined by a slash ("License / phone:") are one combined label.
  */
 export function labelsOf(row: Row): LabelHit[] {
   const hits: LabelHit[] = [];
+  const found = labelsOnRow(row, metaLabels());
   let after = 0;
-  for (const found of labelsOnRow(row, metaLabels())) {
-    if (found.start < after) continue;
+  for (const match of found) {
+    if (match.start < after) continue;
     // "CONTRACTOR LICENSE NO.": the number mark after a label is the label's.
-    const span = found.end < row.words.length && NUMBER_MARK.test(row.words[found.end].text) && !startsCell(row, found.end, 0.93) ? { ...found, end: found.end + 1 } : found;
+    const span = match.end < row.words.length && NUMBER_MARK.test(row.words[match.end].text) && !startsCell(row, match.end, 0.93) ? { ...match, end: match.end + 1 } : match;
     const opens = startsCell(row, span.start, 0.93) || SEPARATOR.test(row.words[span.start - 1].text) || opensAfterOverflow(row, span);
-    const next = row.words[span.end];
-    const rest = row.words.slice(span.end, span.end + 4).map((word) => word.text);
-    // After "No." or "#" comes the number itself, even when it starts with letters ("License # RBC 993012").
-    const numberMark = NUMBER_MARK.test(row.words[span.end - 1].text);
-    // "Lic. RBC 418819": a code in capitals, then its number.
-    const codeAndNumber = next !== undefined && /^\p{Lu}{2,4}$/u.test(next.text) && /^\d/.test(row.words[span.end + 1]?.text ?? '');
-    const valueFollows = next !== undefined && (numberMark || codeAndNumber || /^[#(]|\d/.test(next.text) || findDate(rest) !== null);
-    const closes = endsWithColon(row.words[span.end - 1]) || !next || startsCell(row, span.end, 0.93) || next.text === ':' || valueFollows;
-    if (!opens || !closes || !spelledAsLabel(row.words.slice(span.start, span.end))) continue;
-    hits.push(span);
-    after = span.end;
+    // The matcher may take the slash after a label as the label's (it spells nothing).
+    const slash = row.words[span.end - 1].text === '/' ? span.end : row.words[span.end]?.text === '/' ? span.end + 1 : -1;
+    const joined = slash > 0 ? found.find((other) => other.start === slash) : undefined;
+    const end = joined?.end ?? span.end;
+    if (!opens || !closesAt(row, end) || !spelledAsLabel(row.words.slice(span.start, joined ? slash - 1 : span.end))) continue;
+    if (joined) {
+      const score = Math.min(span.score, joined.score);
+      hits.push({ ...span, end, score, part: { index: 0, count: 2 } }, { ...joined, start: span.start, score, part: { index: 1, count: 2 } });
+    } else hits.push(span);
+    after = end;
   }
-  return hits;
+  return withLabelsClosingCells(row, hits, found);
+}
+
+/** The word ranges of a row's cells, end exclusive. */
+function cellRanges(row: Row): Array<[number, number]> {
+  const ranges: Array<[number, number]> = [];
+  row.words.forEach((_, index) => {
+    if (index === 0 || startsCell(row, index, 0.93)) ranges.push([index, index + 1]);
+    else ranges[ranges.length - 1][1] = index + 1;
+  });
+  return ranges;
+}
+
+/**
+ * Labels that close their cell with words before them: a boxed form prints a small caption at the
+ * top of each box, its value under it ("PROPOSAL SUBMITTED TO   PHONE   DATE"); in a row of such
+ * captions (two labels or more, each a cell of its own, no colon, no number outside them, every
+ * other cell ending in a label) a label may end its caption rather than open it. Likewise a label
+ * before a colon may end its cell ("Participating lender:"). The whole cell is the label; the words
+ * before weaken it.
+ */
+function withLabelsClosingCells(row: Row, hits: LabelHit[], found: LabelHit[]): LabelHit[] {
+  const cells = cellRanges(row);
+  const whole = (hit: LabelHit): boolean => cells.some(([start, end]) => hit.start === start && hit.end === end);
+  const captions = hits.length >= 2 && hits.every(whole) && !row.words.some((word, index) => endsWithColon(word) || (/\d/.test(word.text) && !hits.some((hit) => index >= hit.start && index < hit.end)));
+  const added: LabelHit[] = [];
+  for (const [start, end] of cells) {
+    if (hits.some((hit) => hit.start < end && hit.end > start) || !(captions || endsWithColon(row.words[end - 1]))) continue;
+    // The words before the label qualify it; a number there is a value ("3,360 square feet").
+    const match = found.find(
+      (candidate) => candidate.start > start && candidate.end === end && spelledAsLabel(row.words.slice(candidate.start, end)) && !row.words.slice(start, candidate.start).some((word) => /\d/.test(word.text)),
+    );
+    // A cell of a row of captions that names nothing is a value: the row holds labels and their values.
+    if (!match && captions) return hits;
+    if (match) added.push({ ...match, start });
+  }
+  return added.length === 0 ? hits : [...hits, ...added].sort((a, b) => a.start - b.start);
+}
+
+/** A combined label's value, printed in the same order: its parts are split at slashes ("RBC 436862 / (860) 442-3115"). */
+function partOf(words: Word[], part: { index: number; count: number }): Word[] | null {
+  const parts: Word[][] = [[]];
+  for (const word of words) {
+    if (word.text === '/') parts.push([]);
+    else parts[parts.length - 1].push(word);
+  }
+  return parts.length === part.count && parts[part.index].length > 0 ? parts[part.index] : null;
 }
 
 /** Share of a row's words that labels must cover for it to be a row of box captions. */
@@ -188,5 +252,7 @@ export function valueOf(rows: Row[], hit: LabelHit, stops: ReadonlySet<Word>, li
   const below = regions.find((region) => region.arrangement === 'below');
   const chosen = captions || (right && below && acrossTheGutter(hit, right.lines[0][0])) ? (below ?? right) : (right ?? below);
   if (!chosen || /^signature/i.test(chosen.lines[0][0].text)) return null;
-  return { words: chosen.lines, page: chosen.page };
+  if (!hit.part) return { words: chosen.lines, page: chosen.page };
+  const part = partOf(chosen.lines[0], hit.part);
+  return part ? { words: [part], page: chosen.page } : null;
 }

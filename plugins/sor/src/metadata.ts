@@ -1,5 +1,6 @@
 import type { Word } from '@docsift/core';
-import { cellsOf, findDateInText, findIssuer, foldText, hasLegalForm, isDocumentTitle, parseAmount, rowHeightsToX, textOf, type DocumentLayout, type LayoutRow as Row, type PartyName } from '@docsift/core/layout';
+import { cellsOf, findDateInText, findIssuer, foldText, hasLegalForm, isDocumentTitle, linesByTypeSize, parseAmount, rowHeightsToX, textOf, type DocumentLayout, type LayoutRow as Row, type PartyName } from '@docsift/core/layout';
+import { ADDRESS_LINES, addressInProject, addressUnderName, cellsUnder, withTownLine, type PrintedAddress } from './address.js';
 import { fillFromContractParties } from './contract-parties.js';
 import { fillFromCorrespondence } from './correspondence.js';
 import { LENDING, lenderInTitleLines } from './lender.js';
@@ -19,8 +20,6 @@ interface Found {
 
 /** A signature block's lines around the contractor's license: the company above it, the phone under it. */
 const SIGNATURE_ROWS = 2;
-/** An address is read over at most this many lines (its first and those under it). */
-const ADDRESS_LINES = 3;
 
 const PHONE = /(?<!\d)(\+?1[\s.-]?)?(\(\d{3}\)\s?|\d{3}[\s.-])\d{3}[\s.-]\d{4}(\s*(ext\.?|x)\s*\d+)?/i;
 const NOT_SELECTED = /\b(to be (selected|determined)|tbd|pending|not (yet )?selected|n\/a|none)\b/i;
@@ -36,9 +35,6 @@ const notAContractor = (text: string): boolean => CONSULTING_WORD.test(text) || 
 const MIN_ISSUER_CONFIDENCE = 0.6;
 /** A label's value is looked for this many rows under the contractor's label (its phone in a stacked block). */
 const CONTRACTOR_BLOCK_ROWS = 3;
-/** The town line that ends a US address ("Boise, ID 83726"): the lines under it are something else. */
-/** A street address inside a job's description ("Renovation of 1764 Magnolia Street"): a house number, then a word. */
-const HOUSE_NUMBER = /^\d{1,6}[A-Za-z]?$/;
 
 /** A note in brackets after a name is not part of it ("Northgate Home Loans (FHA 203(k))"). */
 const withoutTrailingNote = (text: string): string => text.replace(/\s*\((?:[^()]|\([^()]*\))*\)$/, '').replace(TRAILING_ROLE, '').trim() || text;
@@ -68,9 +64,10 @@ function personBeforeComma(text: string): string {
 function collectLabelled(layout: DocumentLayout): Map<MetaField, Found[]> {
   const { rows } = layout;
   const found = new Map<MetaField, Found[]>();
-  // A cost line's words are no labels ("Contractor" in a "Performed By" column).
-  const itemRows = new Set(layout.tables.flatMap((table) => table.entries.filter((entry) => entry.kind === 'item').flatMap((entry) => entry.rows)));
-  const hitsByRow = rows.map((row) => (row.furniture || itemRows.has(row) ? [] : labelsOf(row)));
+  // A table's words are no labels: a cost line's ("Contractor" in a "Performed By" column), a column header's ("Owner" over "Initials").
+  // A letterhead repeated on every page is furniture, but its first copy holds the contractor's details.
+  const firstPage = rows[0]?.page;
+  const hitsByRow = rows.map((row) => ((row.furniture && row.page !== firstPage) || layout.tableRows.has(row) ? [] : labelsOf(row)));
   const stops = new Set(hitsByRow.flat().flatMap((hit) => hit.row.words.slice(hit.start, hit.end)));
   hitsByRow.forEach((hits, rowIndex) => {
     const captions = isCaptionRow(rows[rowIndex], hits);
@@ -78,7 +75,8 @@ function collectLabelled(layout: DocumentLayout): Map<MetaField, Found[]> {
       if (hit.value === 'other') continue;
       const lines = hit.value === 'jobSite' ? ADDRESS_LINES + 1 : hit.value === 'propertyAddress' || hit.value === 'project' ? ADDRESS_LINES : 1;
       const value = valueOf(rows, hit, stops, lines, captions);
-      if (value) found.set(hit.value, [...(found.get(hit.value) ?? []), { words: value.words[0], lines: value.words, page: value.page, hit, rowIndex }]);
+      // A column header under a label ("Owner" over "Initials") is no value.
+      if (value && !value.words[0].some((word) => layout.tableWords.has(word))) found.set(hit.value, [...(found.get(hit.value) ?? []), { words: value.words[0], lines: value.words, page: value.page, hit, rowIndex }]);
     }
   });
   return found;
@@ -94,7 +92,7 @@ function findCompany(layout: DocumentLayout, pattern: RegExp, cut: boolean, skip
   const ordered = [...firstPage.filter((row) => row.top < 0.5), ...firstPage.filter((row) => row.top >= 0.5)];
   for (const row of ordered) {
     // A document's title ("CONSTRUCTION PROPOSAL") names no company.
-    for (const cell of cellsOf(row).filter((words) => !words.some((word) => /:$/.test(word.text) || skip(word.text) || isDocumentTitle(word)))) {
+    for (const cell of cellsOf(row).flatMap(linesByTypeSize).filter((words) => !words.some((word) => /:$/.test(word.text) || skip(word.text) || isDocumentTitle(word)))) {
       const end = cell.findIndex((word, index) => index > 0 && pattern.test(word.text));
       if (end <= 0) continue;
       // The company's legal form or "Group" after the trade word is its name's ("Bluegrass Remodeling, Inc.").
@@ -181,74 +179,31 @@ class MetadataReader {
 
   private readAddress(): string | null {
     const found = this.first('propertyAddress');
-    if (found) {
-      const town = found.lines.findIndex((line) => STATE_AND_ZIP.test(textOf(line)));
-      const lines = town >= 0 ? found.lines.slice(0, town + 1) : found.lines;
-      this.provenance.record('documentMetadata.propertyAddress', found.page, lines.flat());
-      return lines.map(textOf).join(', ');
-    }
-    return this.addressOfJobSite() ?? this.addressOfProject() ?? this.addressUnderBorrower();
-  }
-
-  /** A bid's customer block prints the customer's address under the name: with no property label, it is the job's. */
-  private addressUnderBorrower(): string | null {
+    const town = found ? found.lines.findIndex((line) => STATE_AND_ZIP.test(textOf(line))) : -1;
+    const labelled = found ? { lines: town >= 0 ? found.lines.slice(0, town + 1) : found.lines, page: found.page, quality: 1 } : null;
+    const captions = new Set((this.found.get('addressPart') ?? []).flatMap(({ hit }) => hit.row.words.slice(hit.start, hit.end)));
     const borrower = this.first('borrowerName');
-    if (!borrower) return null;
-    const lines: Word[][] = [];
-    for (const cell of this.cellsUnder(borrower, ADDRESS_LINES)) {
-      if (!cell) break;
-      lines.push(cell.words);
-      if (STATE_AND_ZIP.test(textOf(cell.words))) break;
-    }
-    if (lines.length < 2 || !HOUSE_NUMBER.test(lines[0][0].text) || !STATE_AND_ZIP.test(textOf(lines[lines.length - 1]))) return null;
-    this.provenance.record('documentMetadata.propertyAddress', borrower.page, lines.flat(), 0.8);
-    return lines.map(textOf).join(', ');
-  }
-
-  /** For each of the `count` rows under a value on its page, the cell starting at the value's left edge (null where none does). */
-  private cellsUnder(found: Found, count: number): Array<{ words: Word[]; page: number } | null> {
-    const first = found.words[0];
-    const at = this.rows.findIndex((row) => row.words.includes(first));
-    const below = this.rows.slice(at + 1, at + 1 + count);
-    const pageEnd = below.findIndex((row) => row.page !== found.page);
-    const onPage = pageEnd < 0 ? below : below.slice(0, pageEnd);
-    return onPage.map((row) => {
-      const words = cellsOf(row).find((cell) => Math.abs(cell[0].bbox[0] - first.bbox[0]) <= rowHeightsToX(row, 1.5));
-      return words ? { words, page: row.page } : null;
-    });
+    const read = labelled ?? this.addressOfJobSite() ?? addressInProject(this.found.get('project') ?? []) ?? (borrower ? addressUnderName(this.rows, borrower, captions) : null);
+    if (!read) return null;
+    const address = withTownLine(this.rows, read);
+    this.provenance.record('documentMetadata.propertyAddress', address.page, address.lines.flat(), address.quality);
+    return address.lines.map(textOf).join(', ');
   }
 
   /**
    * An estimate's "Ship To" block is the job site: its name line is the homeowner's (the borrower
    * when no label names one), the lines under it the property's address.
    */
-  private addressOfJobSite(): string | null {
+  private addressOfJobSite(): PrintedAddress | null {
     const found = this.first('jobSite');
     if (!found) return null;
     const [first, ...rest] = found.lines;
     const named = rest.length > 0 && !/\d/.test(textOf(first));
-    const lines = named ? rest : found.lines;
     if (named && this.metadata.borrowerName === null) {
       this.metadata.borrowerName = textOf(first);
       this.provenance.record('documentMetadata.borrowerName', found.page, first, 0.7);
     }
-    this.provenance.record('documentMetadata.propertyAddress', found.page, lines.flat(), 0.8);
-    return lines.map(textOf).join(', ');
-  }
-
-  /** A contractor's bid names the job by its address ("Project: Renovation of 1764 Magnolia Street"). */
-  private addressOfProject(): string | null {
-    for (const found of this.found.get('project') ?? []) {
-      // The job's name may stand on a line of its own above its address ("Tear-Off and Re-Roof").
-      const at = found.lines.findIndex((line) => line.some((word, index) => HOUSE_NUMBER.test(word.text) && /\p{L}{2}/u.test(line[index + 1]?.text ?? '')));
-      if (at < 0) continue;
-      const [first, ...rest] = found.lines.slice(at);
-      const start = first.findIndex((word, index) => HOUSE_NUMBER.test(word.text) && /\p{L}{2}/u.test(first[index + 1]?.text ?? ''));
-      const lines = [first.slice(start), ...rest];
-      this.provenance.record('documentMetadata.propertyAddress', found.page, lines.flat(), 0.8);
-      return lines.map(textOf).join(', ');
-    }
-    return null;
+    return { lines: named ? rest : found.lines, page: found.page, quality: 0.8 };
   }
 
   private readContractor(): void {
@@ -346,7 +301,7 @@ class MetadataReader {
 
   /** A stacked contractor block prints the phone bare on a line under the name, at its left edge. */
   private phoneUnder(contractor: Found): string | null {
-    for (const cell of this.cellsUnder(contractor, CONTRACTOR_BLOCK_ROWS)) {
+    for (const cell of cellsUnder(this.rows, contractor.words[0], CONTRACTOR_BLOCK_ROWS)) {
       const match = cell && PHONE.exec(textOf(cell.words));
       if (!cell || !match || match.index !== 0) continue;
       this.provenance.record('documentMetadata.contractorInfo.phone', cell.page, cell.words, 0.8);

@@ -65,7 +65,7 @@ describe('layout: lexicon', () => {
         ['Bill To:', ['buyer']], ['From:', ['seller', 'servicePeriod']], ['Ship To', ['shipTo']], ['Terms', ['paymentTerms']],
         ['Payment', ['amountPaid', 'paymentMethod']], ['Tel', ['phone']], ['E-mail', ['email']], ['Attn', ['contactPerson']],
         ['Page', ['page']], ['Borrower(s):', ['borrower']], ['Property Address', ['propertyAddress']],
-        ['HUD 203k Consultant', ['consultant']], ['Prepared By', ['contactPerson', 'consultant']], ['Contractor', ['seller', 'contractor']],
+        ['Owner(s):', ['borrower']], ['HUD 203k Consultant', ['consultant']], ['Rehab Specialist:', ['consultant']], ['Prepared By', ['contactPerson', 'consultant']], ['Contractor', ['seller', 'contractor']],
         ['License #', ['license']], ['FHA Case No.', ['caseNumber']], ['Overhead & Profit', ['overheadAndProfit']],
         ['O&P', ['overheadAndProfit']], ["Contractor's Profit", ['profit']], ['Contingency', ['contingency']],
         ['Permits & Fees', ['permitsAndFees']], ['Units', ['numberOfUnits']],

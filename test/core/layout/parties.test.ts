@@ -62,6 +62,23 @@ describe('core layout: parties', () => {
       expect(findIssuer(readLayout(unsure))?.text).to.not.equal('Tri-County Home Improvement Ltd.');
     });
 
+    it('takes the name in large type over the address in small type printed across it for the letterhead', () => {
+      const document = documentFromText(page('', '', '', 'Albuquerque, NM 87137', 'Phone 505-287-0545', '', '', ...ITEMS.slice(0, 3)));
+      // "Tri-County Construction Co." in large type, "8142 Belmont Way" in small type across its first word.
+      document.pages[0].words.unshift(
+        word('Tri-County', [0.06, 0.01, 0.16, 0.034]),
+        word('8142', [0.06, 0.024, 0.09, 0.036]),
+        word('Belmont', [0.095, 0.024, 0.14, 0.036]),
+        word('Way', [0.145, 0.024, 0.17, 0.038]),
+        word('Construction', [0.18, 0.01, 0.3, 0.034]),
+        word('Co.', [0.31, 0.01, 0.34, 0.034]),
+      );
+      document.pages[0].words.push(word('PROPOSAL', [0.7, 0.005, 0.9, 0.03]));
+      const issuer = findIssuer(readLayout(document));
+      expect(issuer?.text).to.equal('Tri-County Construction Co.');
+      expect(issuer?.confidence).to.be.at.least(0.6);
+    });
+
     it('finds no issuer on a page with no name line', () => {
       expect(findIssuer(layoutOf(page(...ITEMS)))).to.equal(null);
     });

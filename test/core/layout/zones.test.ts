@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { blockText, hasLegalForm, namePart, textBlocks } from '../../../core/src/layout/index.js';
+import { blockText, buildRows, hasLegalForm, linesByTypeSize, namePart, textBlocks } from '../../../core/src/layout/index.js';
+import { documentFromText } from '../../../core/src/testing/document-from-text.js';
 import { page, rowsOf, word } from './helpers.js';
 
 /** Words of a line of text, one character per hundredth of the page. */
@@ -36,6 +37,35 @@ describe('core layout: zones', () => {
 
     it('separates lines further apart than a line and a bit', () => {
       expect(textBlocks(rowsOf(page('Acme Roofing LLC', '', '', '100 Main Street')))).to.have.length(2);
+    });
+  });
+
+  describe('linesByTypeSize', () => {
+    /** A letterhead's name in large type with its address in small type printed across it, on one row. */
+    const letterhead = [
+      word('Tri-County', [0.06, 0.01, 0.16, 0.032]),
+      word('8142', [0.06, 0.022, 0.09, 0.032]),
+      word('Belmont', [0.095, 0.022, 0.14, 0.032]),
+      word('Way', [0.145, 0.022, 0.17, 0.034]),
+      word('Construction', [0.18, 0.01, 0.3, 0.03]),
+      word('Co.', [0.31, 0.01, 0.34, 0.03]),
+    ];
+
+    it('cuts a cell whose words lie over each other into its lines by type size, the larger first', () => {
+      expect(linesByTypeSize(letterhead).map(texts)).to.deep.equal(['Tri-County Construction Co.', '8142 Belmont Way']);
+    });
+
+    it('leaves a cell whose words follow each other whole, however their heights differ', () => {
+      const line = [word('Responsable', [0.06, 0.1, 0.16, 0.114]), word('INSCRIPTO', [0.17, 0.1, 0.26, 0.11])];
+      expect(linesByTypeSize(line)).to.deep.equal([line]);
+      expect(linesByTypeSize(words('Acme Roofing LLC'))).to.have.length(1);
+    });
+
+    it('gives textBlocks the name line apart from the address', () => {
+      const document = documentFromText(page('', '', '', 'Albuquerque, NM 87137'));
+      document.pages[0].words.unshift(...letterhead);
+      const blocks = textBlocks(buildRows(document)).map((block) => block.lines.map(texts));
+      expect(blocks).to.deep.equal([['Tri-County Construction Co.', 'Albuquerque, NM 87137'], ['8142 Belmont Way']]);
     });
   });
 

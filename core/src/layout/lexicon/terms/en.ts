@@ -135,14 +135,17 @@ export const english: LanguageTerms = {
     page: ['Page', 'Pg', 'Page No.', 'Sheet'],
     borrower: [
       'Borrower', 'Borrowers', 'Borrower(s)', 'Borrower Name', 'Borrower Names', 'Co-Borrower', 'Homeowner', 'Homeowners',
-      'Mortgagor', 'Owner', 'Owner Name', 'Applicant',
+      'Mortgagor', 'Owner', 'Owner(s)', 'Owner Name', 'Applicant',
     ],
     propertyAddress: [
       'Property', 'Property Address', 'Subject Property', 'Property Location', 'Site Address', 'Job Address', 'Job Site',
       'Jobsite', 'Project Address', 'Project Location', 'Location',
     ],
     lender: ['Lender', 'Lender Name', 'Mortgagee', 'Lending Institution'],
-    consultant: ['Consultant', 'Consultant Name', 'HUD Consultant', '203k Consultant', 'HUD 203k Consultant', 'Inspector', 'Prepared By'],
+    consultant: [
+      'Consultant', 'Consultant Name', 'HUD Consultant', '203k Consultant', 'HUD 203k Consultant', 'Inspector', 'Prepared By',
+      'Rehab Specialist', 'Rehabilitation Specialist',
+    ],
     inspectionDate: ['Inspection Date', 'Date of Inspection', 'Date Inspected', 'Inspected On', 'Site Visit Date', 'Site Inspection', 'Site Visit', 'Site Walk', 'Walkthrough Date', 'Walk-through Date'],
     contractor: ['Contractor', 'General Contractor', 'Contractor Name', 'Builder', 'GC'],
     license: [
