@@ -1,0 +1,79 @@
+import type { Word } from '@docsift/core';
+import { cellsOf, foldText, rowHeightsToX, textOf, type LayoutRow as Row } from '@docsift/core/layout';
+import { STATE_AND_ZIP } from './labels.js';
+
+/** The property's address as printed: its lines, the page, and how sure the reading is. */
+export interface PrintedAddress {
+  lines: Word[][];
+  page: number;
+  quality: number;
+}
+
+/** An address is read over at most this many lines (its first and those under it). */
+export const ADDRESS_LINES = 3;
+/** A street address inside a job's description ("Renovation of 1764 Magnolia Street"): a house number, then a word. */
+const HOUSE_NUMBER = /^\d{1,6}[A-Za-z]?$/;
+
+/** For each of the `count` rows under a word on its page, the cell starting at the word's left edge (null where none does). */
+export function cellsUnder(rows: Row[], first: Word, count: number): Array<{ words: Word[]; page: number } | null> {
+  const at = rows.findIndex((row) => row.words.includes(first));
+  const below = rows.slice(at + 1, at + 1 + count);
+  const pageEnd = below.findIndex((row) => row.page !== rows[at].page);
+  const onPage = pageEnd < 0 ? below : below.slice(0, pageEnd);
+  return onPage.map((row) => {
+    const words = cellsOf(row).find((cell) => Math.abs(cell[0].bbox[0] - first.bbox[0]) <= rowHeightsToX(row, 1.5));
+    return words ? { words, page: row.page } : null;
+  });
+}
+
+/**
+ * A bid's customer block prints the customer's address under the name (`name`: the name's words):
+ * with no property label, it is the job's. A boxed form captions each line ("STREET", "CITY, STATE
+ * AND ZIP CODE"): the caption cells (`captions`: their words) are skipped.
+ */
+export function addressUnderName(rows: Row[], name: { words: Word[]; page: number }, captions: ReadonlySet<Word>): PrintedAddress | null {
+  const lines: Word[][] = [];
+  for (const cell of cellsUnder(rows, name.words[0], 2 * ADDRESS_LINES)) {
+    if (!cell) break;
+    if (cell.words.every((word) => captions.has(word))) continue;
+    lines.push(cell.words);
+    if (STATE_AND_ZIP.test(textOf(cell.words)) || lines.length === ADDRESS_LINES) break;
+  }
+  if (lines.length < 2 || !HOUSE_NUMBER.test(lines[0][0].text) || !STATE_AND_ZIP.test(textOf(lines[lines.length - 1]))) return null;
+  return { lines, page: name.page, quality: 0.8 };
+}
+
+/** A contractor's bid names the job by its address ("Project: Renovation of 1764 Magnolia Street"): the lines from the house number on. */
+export function addressInProject(values: Array<{ lines: Word[][]; page: number }>): PrintedAddress | null {
+  const street = (line: Word[]): number => line.findIndex((word, index) => HOUSE_NUMBER.test(word.text) && /\p{L}{2}/u.test(line[index + 1]?.text ?? ''));
+  for (const value of values) {
+    // The job's name may stand on a line of its own above its address ("Tear-Off and Re-Roof").
+    const at = value.lines.findIndex((line) => street(line) >= 0);
+    if (at < 0) continue;
+    const [first, ...rest] = value.lines.slice(at);
+    return { lines: [first.slice(street(first)), ...rest], page: value.page, quality: 0.8 };
+  }
+  return null;
+}
+
+/**
+ * An address read as its street alone ("Job: Renovation – 2537 Sycamore Avenue") takes the town line
+ * printed under the same street elsewhere on its page (the customer's block): up to two lines, the
+ * last one a state and ZIP code.
+ */
+export function withTownLine(rows: Row[], address: PrintedAddress): PrintedAddress {
+  const last = address.lines[address.lines.length - 1];
+  if (STATE_AND_ZIP.test(textOf(last))) return address;
+  const street = foldText(textOf(last));
+  for (const row of rows.filter((candidate) => candidate.page === address.page)) {
+    const cell = cellsOf(row).find((words) => words[0] !== last[0] && foldText(textOf(words)) === street);
+    if (!cell) continue;
+    const under: Word[][] = [];
+    for (const line of cellsUnder(rows, cell[0], 2)) {
+      if (!line) break;
+      under.push(line.words);
+      if (STATE_AND_ZIP.test(textOf(line.words))) return { ...address, lines: [...address.lines, ...under] };
+    }
+  }
+  return address;
+}
