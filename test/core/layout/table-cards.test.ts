@@ -60,6 +60,22 @@ describe('core layout: proposals printed in cards', () => {
     expect(tables[0].entries.filter((entry) => entry.kind === 'item').map((entry) => cellOf(entry, 'amount'))).to.deep.equal(['$615.00', '$2,100.00', '$1,233.98', '-$80.00']);
   });
 
+  it('heads a card by a title numbered with a hyphen ("02 - Roof", as OCR reads a middle dot) when its items add up to its total', () => {
+    const { tables } = tablesOf(
+      page(
+        title('01 - Garage', '$2,330.00'),
+        header,
+        row('Insulated steel garage overhead door with opener', '1', ' EA', '$1,805.00', '$525.00', '$2,330.00'),
+        '',
+        title('02 - Roof', '$543.38'),
+        header,
+        row('Replace damaged roof decking, 7/16 in. OSB', '101', ' SF', '$114.13', '$157.56', '$271.69'),
+        row('Continuous shingle-over ridge vent', '54', ' LF', '$114.13', '$157.56', '$271.69'),
+      ),
+    );
+    expect(tables[0].entries.filter((entry) => entry.kind === 'heading').map((entry) => headingName(entry.label))).to.deep.equal(['01 - Garage', '02 - Roof']);
+  });
+
   it('keeps a document title above the header out of the sections when it prints no total of the items', () => {
     const { tables } = tablesOf(
       page(

@@ -148,7 +148,9 @@ export function isTitleLike(words: Word[]): boolean {
   const letters = text.replace(/[^\p{L}]/gu, '');
   if (letters.length < 3 || words.length > 8 || /[.,;:]$/.test(text)) return false;
   if (letters === letters.toUpperCase()) return true;
-  return words.length <= 6 && /^\p{Lu}/u.test(text) && !/\d[.,]\d/.test(text);
+  // A title numbered like a section ("01 - Garage", "3. Roof") starts with a capital after its number.
+  const title = text.replace(/^\d{1,3}(?:[.)]|\s*[-–—·:])\s+/, '');
+  return words.length <= 6 && /^\p{Lu}/u.test(title) && !/\d[.,]\d/.test(text);
 }
 
 export const startsLowerCase = (words: Word[]): boolean => /^[\p{Ll}(\[,;&-]/u.test(words[0]?.text ?? '');
