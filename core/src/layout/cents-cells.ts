@@ -74,13 +74,29 @@ function joined(dollars: Word, cents: Word, decimal: string): Word {
   };
 }
 
+/** A label printed over the cents cells alone ("Qty" over "12" beside "No" over "1"): two columns, no cents. */
+function labelledApart(pair: Pair, rows: LayoutRow[]): boolean {
+  const dollars = pair.row.words[pair.dollars].bbox;
+  const cents = pair.row.words[pair.cents].bbox;
+  const slack = tolerance(pair);
+  return rows.some(
+    (row) =>
+      row.top < pair.row.top &&
+      row.words.some((word) => /\p{L}/u.test(word.text) && word.bbox[0] >= dollars[2] - slack && word.bbox[0] <= cents[2] + slack && word.bbox[2] <= cents[2] + 3 * slack),
+  );
+}
+
+/** Money, not counts: a dollars cell grouped in thousands or of four digits, or a round amount ("00"). */
+const moneyEvidence = (pairs: Pair[]): boolean =>
+  pairs.some((pair) => /\d[,. ]\d{3}$|\d{4}/.test(pair.row.words[pair.dollars].text) || pair.row.words[pair.cents].text === '00');
+
 /**
  * The page's rows with each dollars | cents pair of a ruled money grid read as one amount word.
  * `remake` builds a row from its new words.
  */
 export function withCentsCellsJoined(rows: LayoutRow[], remake: (row: LayoutRow, words: Word[]) => LayoutRow): LayoutRow[] {
-  const grid = gridPairs(rows.flatMap(pairsOf));
-  if (grid.length === 0) return rows;
+  const grid = gridPairs(rows.flatMap(pairsOf)).filter((pair) => !labelledApart(pair, rows));
+  if (grid.length === 0 || !moneyEvidence(grid)) return rows;
   const dottedThousands = grid.some((pair) => DOLLARS.exec(pair.row.words[pair.dollars].text)?.[1] === '.');
   const decimal = dottedThousands ? ',' : '.';
   const byRow = new Map<LayoutRow, Pair[]>();

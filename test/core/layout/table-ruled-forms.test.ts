@@ -54,6 +54,25 @@ describe('core layout: pre-printed forms', () => {
     ]);
   });
 
+  it('keeps a line number and a two-digit quantity apart, and hours beside a rate, where a label stands over each', () => {
+    const numbered = fixed(4, 5, 16, -7, -8);
+    const hours = fixed(20, -6, -6, -10);
+    const rows = rowsOf(
+      page(
+        numbered('No', 'Qty', 'Description', 'Price', 'Amount'),
+        numbered('1', '12', 'Hex bolts M8', '0.50', '6.00'),
+        numbered('2', '24', 'Hex nuts M8', '0.25', '6.00'),
+        numbered('3', '10', 'Washers', '0.10', '1.00'),
+        '',
+        hours('Description', 'Hours', 'Rate', 'Amount'),
+        hours('Site inspection', '12', '85', '1,020.00'),
+        hours('Framing labor', '8', '90', '720.00'),
+        hours('Cleanup', '10', '95', '950.00'),
+      ),
+    );
+    expect(rows.map((line) => line.text)).to.include.members(['1 12 Hex bolts M8 0.50 6.00', '3 10 Washers 0.10 1.00', 'Site inspection 12 85 1,020.00', 'Cleanup 10 95 950.00']);
+  });
+
   it('joins wrapped lines to their item on a ruled pad, where every line is one pitch apart', () => {
     const { tables } = tablesOf(
       ruled(
