@@ -1,6 +1,6 @@
 import type { Word } from '../../contracts/document.js';
 import { rowHeightsToX, type LayoutRow } from '../rows.js';
-import { descriptionLeft, isItem, type ScanState, type TableReadOptions } from './scan-state.js';
+import { descriptionLeft, isItem, recentEntries, type ScanState, type TableReadOptions } from './scan-state.js';
 import type { SplitLine } from './split.js';
 
 /**
@@ -25,7 +25,7 @@ function descriptionSpan(words: Word[], row: LayoutRow): { left: number; right: 
 
 /** The smallest step from one row's top to the next row's in the table so far: its line pitch. */
 function linePitch(state: ScanState): number | null {
-  const rows = [...new Set(state.entries.flatMap((entry) => entry.rows))].sort((a, b) => a.index - b.index);
+  const rows = [...new Set(recentEntries(state).flatMap((entry) => entry.rows))].sort((a, b) => a.index - b.index);
   let pitch: number | null = null;
   for (let index = 1; index < rows.length; index += 1) {
     const [above, below] = [rows[index - 1], rows[index]];
@@ -42,7 +42,7 @@ function columnWidth(state: ScanState, upcoming: SplitLine[], options: TableRead
     const span = row === skip ? null : descriptionSpan(words, row);
     if (span) width = Math.max(width ?? 0, span.right - span.left);
   };
-  for (const entry of state.entries) {
+  for (const entry of recentEntries(state)) {
     const description = entry.columns.findIndex((column) => column.role === 'description');
     if (entry.kind === 'item' && description >= 0) for (const row of entry.rows) consider(entry.cells[description], row);
   }

@@ -27,11 +27,14 @@ const NUMBERED_TITLE = /^(\d{1,2}|[A-Z])[.)]?\s+\p{Lu}{2}[\p{Lu}\s&,/'-]*$/u;
  * wraps, or over a note on the section without figures: "Existing surfaces protected.") belongs to the table.
  */
 function headingAbove(rows: LayoutRow[], index: number, reach = 1): number {
-  const overNote = index >= 2 && !/\d/.test(rows[index - 1].text) && rows[index - 1].page === rows[index].page;
-  for (let above = index - 1; above >= Math.max(0, index - Math.max(reach, overNote ? 2 : 1)); above -= 1) {
+  for (let above = index - 1; above >= Math.max(0, index - reach); above -= 1) {
     if (rows[above].page === rows[index].page && (headingNumbering(rows[above].text) !== null || NUMBERED_TITLE.test(rows[above].text.trim()))) return above;
   }
-  return index;
+  // Over a note that is a sentence ("Existing surfaces protected."), only a strongly numbered heading.
+  const note = rows[index - 1];
+  const title = rows[index - 2];
+  const overNote = note !== undefined && title !== undefined && reach < 2 && !/\d/.test(note.text) && /\.$/.test(note.text.trim()) && title.page === rows[index].page && note.page === title.page;
+  return overNote && headingNumbering(title.text) === 'strong' ? index - 2 : index;
 }
 
 /** Marks printed after a line's amount: a tax suffix ("+HST"), a till's tax class ("B", "A *"). */

@@ -1,6 +1,6 @@
 import { rowGap, type LayoutRow } from '../rows.js';
 import type { TableEntry } from './model.js';
-import { WRAP_GAP, type ScanState } from './scan-state.js';
+import { recentEntries, WRAP_GAP, type ScanState } from './scan-state.js';
 import type { SplitLine } from './split.js';
 
 /** How far apart a table prints its lines: a wrapped line sits one pitch under the line it continues. */
@@ -22,7 +22,7 @@ export function keepsItemPitch(item: TableEntry, previous: LayoutRow, row: Layou
  * another is its next line, however wide the ruling leaves the gap between the glyphs.
  */
 export function linePitch(state: ScanState, line: SplitLine, upcoming: SplitLine[]): number {
-  const rows = [...state.entries.flatMap((entry) => entry.rows), line.row, ...upcoming.map((next) => next.row)].filter((row) => row.page === line.row.page);
+  const rows = [...recentEntries(state).flatMap((entry) => entry.rows), line.row, ...upcoming.map((next) => next.row)].filter((row) => row.page === line.row.page);
   const tops = [...new Set(rows.map((row) => row.top))].sort((a, b) => a - b);
   const pitches = tops.slice(1).map((top, index) => top - tops[index]).filter((pitch) => pitch > line.row.height / 2);
   return pitches.length > 0 ? Math.min(...pitches) : 0;

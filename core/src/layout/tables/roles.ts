@@ -112,7 +112,7 @@ function settleSumOfParts(numeric: ColumnValues[], items: number): void {
   if (numeric.some((values) => values.column.role === 'amount')) return;
   const costs = numeric.filter((values) => COST_ROLES.has(values.column.role!));
   const price = numeric.find((values) => values.column.role === 'unitPrice' && values.column.alternatives.includes('amount'));
-  if (costs.length < 2 || !price) return;
+  if (costs.length < 2 || !price || costs.some((values) => values.column.basis === 'unit')) return;
   let sums = 0;
   let seen = 0;
   for (let item = 0; item < items; item += 1) {

@@ -43,6 +43,10 @@ export interface ScanState {
 
 export const columnsOf = (state: ScanState): TableColumn[] => state.header.columns;
 
+/** Entries a line's questions about the table's print (its line pitch, its widest description) look back over: bounded, so a long table reads in linear time. */
+const RECENT_ENTRIES = 40;
+export const recentEntries = (state: ScanState): TableEntry[] => state.entries.slice(-RECENT_ENTRIES);
+
 export function entry(kind: TableEntry['kind'], line: SplitLine, columns: TableColumn[], label: Word[] = []): TableEntry {
   return { kind, page: line.row.page, rows: [line.row], columns, cells: line.cells.map((cell) => [...cell]), label };
 }
