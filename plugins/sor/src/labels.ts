@@ -182,6 +182,9 @@ function cellRanges(row: Row): Array<[number, number]> {
   return ranges;
 }
 
+/** Words that may qualify a label before its colon ("Participating lender:"). */
+const MAX_QUALIFIER_WORDS = 2;
+
 /**
  * Labels that close their cell with words before them: a boxed form prints a small caption at the
  * top of each box, its value under it ("PROPOSAL SUBMITTED TO   PHONE   DATE"); in a row of such
@@ -197,10 +200,10 @@ function withLabelsClosingCells(row: Row, hits: LabelHit[], found: LabelHit[]): 
   const added: LabelHit[] = [];
   for (const [start, end] of cells) {
     if (hits.some((hit) => hit.start < end && hit.end > start) || !(captions || endsWithColon(row.words[end - 1]))) continue;
-    // The words before the label qualify it; a number there is a value ("3,360 square feet").
-    const match = found.find(
-      (candidate) => candidate.start > start && candidate.end === end && spelledAsLabel(row.words.slice(candidate.start, end)) && !row.words.slice(start, candidate.start).some((word) => /\d/.test(word.text)),
-    );
+    // The words before the label qualify it; a number there is a value ("3,360 square feet"), and
+    // before a colon a sentence is no qualifier ("Payment to be released to Contractor:").
+    const qualifies = (words: Word[]): boolean => !words.some((word) => /\d/.test(word.text)) && (captions || (words.length <= MAX_QUALIFIER_WORDS && !words.some((word) => PROSE_BEFORE.test(word.text))));
+    const match = found.find((candidate) => candidate.start > start && candidate.end === end && spelledAsLabel(row.words.slice(candidate.start, end)) && qualifies(row.words.slice(start, candidate.start)));
     // A cell of a row of captions that names nothing is a value: the row holds labels and their values.
     if (!match && captions) return hits;
     if (match) added.push({ ...match, start });

@@ -67,7 +67,11 @@ function collectLabelled(layout: DocumentLayout): Map<MetaField, Found[]> {
   // A table's words are no labels: a cost line's ("Contractor" in a "Performed By" column), a column header's ("Owner" over "Initials").
   // A letterhead repeated on every page is furniture, but its first copy holds the contractor's details.
   const firstPage = rows[0]?.page;
-  const hitsByRow = rows.map((row) => ((row.furniture && row.page !== firstPage) || layout.tableRows.has(row) ? [] : labelsOf(row)));
+  // A title a table took as its heading keeps its labels ("Contractor: Acme Roofing LLC" over a list without header).
+  const headings = new Set(layout.tables.flatMap((table) => table.entries.filter((entry) => entry.kind === 'heading').flatMap((entry) => entry.rows)));
+  const inTable = (row: (typeof rows)[number]): boolean => layout.tableRows.has(row) && !headings.has(row);
+  const headingWords = new Set([...headings].flatMap((row) => row.words));
+  const hitsByRow = rows.map((row) => ((row.furniture && row.page !== firstPage) || inTable(row) ? [] : labelsOf(row)));
   const stops = new Set(hitsByRow.flat().flatMap((hit) => hit.row.words.slice(hit.start, hit.end)));
   hitsByRow.forEach((hits, rowIndex) => {
     const captions = isCaptionRow(rows[rowIndex], hits);
@@ -76,7 +80,7 @@ function collectLabelled(layout: DocumentLayout): Map<MetaField, Found[]> {
       const lines = hit.value === 'jobSite' ? ADDRESS_LINES + 1 : hit.value === 'propertyAddress' || hit.value === 'project' ? ADDRESS_LINES : 1;
       const value = valueOf(rows, hit, stops, lines, captions);
       // A column header under a label ("Owner" over "Initials") is no value.
-      if (value && !value.words[0].some((word) => layout.tableWords.has(word))) found.set(hit.value, [...(found.get(hit.value) ?? []), { words: value.words[0], lines: value.words, page: value.page, hit, rowIndex }]);
+      if (value && !value.words[0].some((word) => layout.tableWords.has(word) && !headingWords.has(word))) found.set(hit.value, [...(found.get(hit.value) ?? []), { words: value.words[0], lines: value.words, page: value.page, hit, rowIndex }]);
     }
   });
   return found;
