@@ -74,14 +74,24 @@ function joined(dollars: Word, cents: Word, decimal: string): Word {
   };
 }
 
-/** A label printed over the cents cells alone ("Qty" over "12" beside "No" over "1"): two columns, no cents. */
-function labelledApart(pair: Pair, rows: LayoutRow[]): boolean {
-  const dollars = pair.row.words[pair.dollars].bbox;
-  const cents = pair.row.words[pair.cents].bbox;
-  const slack = tolerance(pair);
+/** Row heights above a column's first pair where its header stands. */
+const HEADER_REACH = 4;
+
+/**
+ * A label printed over the cents cells alone ("Qty" over "12" beside "No" over "1"), in the rows
+ * just above the column's first pair: two columns, no cents.
+ */
+function labelledApart(pair: Pair, grid: Pair[], rows: LayoutRow[]): boolean {
+  const column = grid.filter((other) => other.row.page === pair.row.page && Math.abs(rightEdge(other, 'cents') - rightEdge(pair, 'cents')) <= tolerance(pair));
+  const first = column.reduce((top, other) => (other.row.top < top.row.top ? other : top), pair);
+  const dollars = first.row.words[first.dollars].bbox;
+  const cents = first.row.words[first.cents].bbox;
+  const slack = tolerance(first);
+  const reach = first.row.top - HEADER_REACH * first.row.height;
   return rows.some(
     (row) =>
-      row.top < pair.row.top &&
+      row.top < first.row.top &&
+      row.top >= reach &&
       row.words.some((word) => /\p{L}/u.test(word.text) && word.bbox[0] >= dollars[2] - slack && word.bbox[0] <= cents[2] + slack && word.bbox[2] <= cents[2] + 3 * slack),
   );
 }
@@ -95,7 +105,8 @@ const moneyEvidence = (pairs: Pair[]): boolean =>
  * `remake` builds a row from its new words.
  */
 export function withCentsCellsJoined(rows: LayoutRow[], remake: (row: LayoutRow, words: Word[]) => LayoutRow): LayoutRow[] {
-  const grid = gridPairs(rows.flatMap(pairsOf)).filter((pair) => !labelledApart(pair, rows));
+  const found = gridPairs(rows.flatMap(pairsOf));
+  const grid = found.filter((pair) => !labelledApart(pair, found, rows));
   if (grid.length === 0 || !moneyEvidence(grid)) return rows;
   const dottedThousands = grid.some((pair) => DOLLARS.exec(pair.row.words[pair.dollars].text)?.[1] === '.');
   const decimal = dottedThousands ? ',' : '.';
