@@ -1,6 +1,7 @@
 import type { Word } from '../../contracts/document.js';
 import { rowHeightsToX, type LayoutRow } from '../rows.js';
 import { descriptionLeft, isItem, recentEntries, type ScanState, type TableReadOptions } from './scan-state.js';
+import { linePitch } from './pitch.js';
 import type { SplitLine } from './split.js';
 
 /**
@@ -21,18 +22,6 @@ function descriptionSpan(words: Word[], row: LayoutRow): { left: number; right: 
   const own = words.filter((word) => word.bbox[1] < row.bottom && word.bbox[3] > row.top);
   if (own.length === 0) return null;
   return { left: Math.min(...own.map((word) => word.bbox[0])), right: Math.max(...own.map((word) => word.bbox[2])) };
-}
-
-/** The smallest step from one row's top to the next row's in the table so far: its line pitch. */
-function linePitch(state: ScanState): number | null {
-  const rows = [...new Set(recentEntries(state).flatMap((entry) => entry.rows))].sort((a, b) => a.index - b.index);
-  let pitch: number | null = null;
-  for (let index = 1; index < rows.length; index += 1) {
-    const [above, below] = [rows[index - 1], rows[index]];
-    if (below.index !== above.index + 1 || below.page !== above.page) continue;
-    pitch = Math.min(pitch ?? Infinity, below.top - above.top);
-  }
-  return pitch;
 }
 
 /** The width of the widest description line of the table's items (so far and just ahead), the item's last row left out. */
@@ -58,8 +47,8 @@ export function continuesCutDescription(state: ScanState, line: SplitLine, text:
   if (!item || !previous || !first || previous.page !== line.row.page || item.rows.at(-1) !== previous) return false;
   const description = item.columns.findIndex((column) => column.role === 'description');
   if (description < 0 || first.bbox[0] < descriptionLeft(item) + rowHeightsToX(line.row, SET_IN)) return false;
-  const pitch = linePitch(state);
-  if (pitch === null || line.row.top - previous.top >= PITCH_SLACK * pitch) return false;
+  const pitch = linePitch(state, line, upcoming);
+  if (pitch === 0 || line.row.top - previous.top >= PITCH_SLACK * pitch) return false;
   const span = descriptionSpan(item.cells[description], previous);
   const width = columnWidth(state, upcoming, options, previous);
   if (span === null || width === null) return false;
