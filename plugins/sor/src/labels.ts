@@ -163,7 +163,9 @@ export function labelsOf(row: Row): LabelHit[] {
     const joined = slash > 0 ? found.find((other) => other.start === slash) : undefined;
     const end = joined?.end ?? span.end;
     if (!opens || !closesAt(row, end) || !spelledAsLabel(row.words.slice(span.start, joined ? slash - 1 : span.end))) continue;
-    if (joined) {
+    // Two names of one field ("Homeowner / Borrower:") label one value, not two parts of it.
+    if (joined && joined.value === span.value) hits.push({ ...span, end, score: Math.min(span.score, joined.score) });
+    else if (joined) {
       const score = Math.min(span.score, joined.score);
       hits.push({ ...span, end, score, part: { index: 0, count: 2 } }, { ...joined, start: span.start, score, part: { index: 1, count: 2 } });
     } else hits.push(span);

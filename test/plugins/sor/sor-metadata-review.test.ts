@@ -24,6 +24,19 @@ describe('plugin-sor header block: what is no label or section', () => {
     expect(data.documentMetadata.lenderName).to.equal(null);
   });
 
+  it('reads the value of two names of one field joined by a slash ("Homeowner / Borrower:") whole', () => {
+    const data = read([
+      'Homeowner / Borrower:   Maria Lopez',
+      'Contractor / Builder:   Acme Roofing LLC',
+      '',
+      'Item   Description                                Qty      Price       Amount',
+      '1      Replace water heater                         1   1,770.00     1,770.00',
+      '2      Install handrail                             1     408.00       408.00',
+    ]);
+    expect(data.documentMetadata.borrowerName).to.equal('Maria Lopez');
+    expect(data.documentMetadata.contractorInfo.name).to.equal('Acme Roofing LLC');
+  });
+
   it('keeps a letterhead with an initial ("J. Smith Roofing LLC") over a document title out of the sections', () => {
     const data = read([
       'J. Smith Roofing LLC',
