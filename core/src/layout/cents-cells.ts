@@ -1,6 +1,6 @@
 import type { Word } from '../contracts/document.js';
 import { wordsBox } from './boxes.js';
-import type { LayoutRow } from './rows.js';
+import { inRowHeights, rowHeightsToX, type LayoutRow } from './rows.js';
 
 /**
  * Pre-printed forms (proposal pads, tax forms, checks) rule money columns into a dollars cell and
@@ -23,19 +23,17 @@ interface Pair {
   cents: number;
 }
 
-const widthToHeights = (row: LayoutRow, dx: number): number => (row.height > 0 ? (dx * row.aspect) / row.height : Infinity);
-
 function pairsOf(row: LayoutRow): Pair[] {
   const pairs: Pair[] = [];
   row.words.forEach((word, index) => {
     const next = row.words[index + 1];
     const before = row.words[index - 1];
     if (!next || !DOLLARS.test(word.text) || !CENTS.test(next.text)) return;
-    if (widthToHeights(row, next.bbox[0] - word.bbox[2]) > MAX_PAIR_GAP) return;
+    if (inRowHeights(row, next.bbox[0] - word.bbox[2]) > MAX_PAIR_GAP) return;
     // "09 91 23": a code printed in groups of digits, not an amount.
-    if (before && /^\d+$/.test(before.text) && widthToHeights(row, word.bbox[0] - before.bbox[2]) <= MAX_PAIR_GAP) return;
+    if (before && /^\d+$/.test(before.text) && inRowHeights(row, word.bbox[0] - before.bbox[2]) <= MAX_PAIR_GAP) return;
     const after = row.words[index + 2];
-    if (after && /^\d/.test(after.text) && widthToHeights(row, after.bbox[0] - next.bbox[2]) <= MAX_PAIR_GAP) return;
+    if (after && /^\d/.test(after.text) && inRowHeights(row, after.bbox[0] - next.bbox[2]) <= MAX_PAIR_GAP) return;
     pairs.push({ row, dollars: index, cents: index + 1 });
   });
   return pairs;
@@ -43,13 +41,15 @@ function pairsOf(row: LayoutRow): Pair[] {
 
 const rightEdge = (pair: Pair, which: 'dollars' | 'cents'): number => pair.row.words[pair[which]].bbox[2];
 
-const tolerance = (pair: Pair): number => (EDGE_TOLERANCE * pair.row.height) / pair.row.aspect;
+const tolerance = (pair: Pair): number => rowHeightsToX(pair.row, EDGE_TOLERANCE);
+/** `other`'s cents end at `pair`'s edge: the same column. */
+const sameCentsEdge = (pair: Pair, other: Pair): boolean => Math.abs(rightEdge(other, 'cents') - rightEdge(pair, 'cents')) <= tolerance(pair);
 const gapOf = (pair: Pair): number => pair.row.words[pair.cents].bbox[0] - rightEdge(pair, 'dollars');
 
 /** Rows of the pairs printed in the same column as `pair` (dollars and cents right-aligned with its own). */
 function rowsAlignedWith(pair: Pair, pairs: Pair[]): number {
   const aligned = pairs.filter(
-    (other) => Math.abs(rightEdge(other, 'cents') - rightEdge(pair, 'cents')) <= tolerance(pair) && Math.abs(rightEdge(other, 'dollars') - rightEdge(pair, 'dollars')) <= tolerance(pair),
+    (other) => sameCentsEdge(pair, other) && Math.abs(rightEdge(other, 'dollars') - rightEdge(pair, 'dollars')) <= tolerance(pair),
   );
   return new Set(aligned.map((other) => other.row)).size;
 }
@@ -82,7 +82,7 @@ const HEADER_REACH = 4;
  * just above the column's first pair: two columns, no cents.
  */
 function labelledApart(pair: Pair, grid: Pair[], rows: LayoutRow[]): boolean {
-  const column = grid.filter((other) => other.row.page === pair.row.page && Math.abs(rightEdge(other, 'cents') - rightEdge(pair, 'cents')) <= tolerance(pair));
+  const column = grid.filter((other) => other.row.page === pair.row.page && sameCentsEdge(pair, other));
   const first = column.reduce((top, other) => (other.row.top < top.row.top ? other : top), pair);
   const dollars = first.row.words[first.dollars].bbox;
   const cents = first.row.words[first.cents].bbox;
