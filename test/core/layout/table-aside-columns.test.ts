@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { readLayout } from '../../../core/src/layout/index.js';
 import { documentFromText } from '../../../core/src/testing/index.js';
-import { fixed, page, read, rolesOf, tablesOf } from './helpers.js';
+import { cellOf, fixed, page, read, rolesOf, tablesOf } from './helpers.js';
 
 /** Columns that hold neither what a line is nor what it costs: crews, labor hours, who performs the work, checklist marks. */
 
@@ -130,5 +130,32 @@ describe('core layout: table columns beside the description and the amounts', ()
     );
     expect(rolesOf(tables[0].header.columns)).to.deep.equal(['itemNumber', 'description', 'quantity', 'unit', 'material', 'amount', 'remarks']);
     expect(read(tables[0].entries[0])).to.deep.include({ unit: 'EA', amount: '$1,096.00', remarks: 'Health & safety' });
+  });
+
+  it("reads a bid review's own estimate and the variance aside, the bid as the amount, and a bare Total under each trade as its subtotal", () => {
+    const row = fixed(5, 40, -6, 6, -14, -14, -12);
+    const { tables } = tablesOf(
+      page(
+        row('', '', '', '', 'Consultant', "Contractor's"),
+        row('No.', 'Work Item', 'Qty', ' Unit', 'Estimate', 'Price', 'Difference'),
+        row('', 'Demolition'),
+        row('1.', 'Remove fixtures and tile to studs', '1', ' LS', '1,031.00', '1,097.00', '+66.00'),
+        row('2.', 'Remove plaster ceiling and lath', '300', ' SF', '900.00', '774.00', '-126.00'),
+        row('', 'Total', '', '', '1,931.00', '1,871.00', '-60.00'),
+        row('', 'Masonry'),
+        row('3.', 'Repoint brick foundation walls', '364', ' SF', '4,482.00', '4,044.04', '-437.96'),
+        row('', 'Total', '', '', '4,482.00', '4,044.04', '-437.96'),
+      ),
+    );
+    expect(rolesOf(tables[0].header.columns)).to.deep.equal(['itemNumber', 'description', 'quantity', 'unit', 'reviewEstimate', 'amount', 'variance']);
+    expect(tables[0].entries.map((entry) => [entry.kind, entry.kind === 'item' ? cellOf(entry, 'amount') : entry.label.map((word) => word.text).join(' ')])).to.deep.equal([
+      ['heading', 'Demolition'],
+      ['item', '1,097.00'],
+      ['item', '774.00'],
+      ['subtotal', 'Total'],
+      ['heading', 'Masonry'],
+      ['item', '4,044.04'],
+      ['subtotal', 'Total'],
+    ]);
   });
 });

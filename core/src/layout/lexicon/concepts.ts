@@ -131,6 +131,8 @@ export const COLUMN_ROLES = {
   retainage: { description: 'Progress billing: the part of the line\'s billed amount the owner holds back (Retainage, Retention).' },
   depreciation: { description: 'Insurance estimate: the depreciation taken off the line\'s replacement cost.' },
   actualCashValue: { description: 'Insurance estimate: the line\'s replacement cost less depreciation (ACV).' },
+  reviewEstimate: { description: "A reviewer's own figure for the line printed beside the price it checks (Consultant Estimate, Independent Estimate): not the line's amount." },
+  variance: { description: 'The difference between two amounts of the line, in money or as a percentage (Variance, Difference, Over / (Under)).' },
 } as const satisfies Record<string, ColumnRoleInfo>;
 
 export type ColumnRole = keyof typeof COLUMN_ROLES;

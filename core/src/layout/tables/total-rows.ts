@@ -12,11 +12,14 @@ export function readTotalRow(state: ScanState, line: SplitLine, upcoming: SplitL
   const text = line.row.text;
   if (namesASection(text) || namesHeading(text, state.heading)) return 'subtotal';
   // The last section's total ("Room total  1,982.99") adds up the items under its heading only.
-  if (totalsItemsAbove(state, line, options) && !totalsItemsAbove(state, line, options, 'table')) return 'subtotal';
+  const totalsSection = totalsItemsAbove(state, line, options);
+  if (totalsSection && !totalsItemsAbove(state, line, options, 'table')) return 'subtotal';
+  // The first section's total adds up every item so far too: it closes a section only where another section follows.
+  const firstSectionTotal = totalsSection && state.entries.some((entry) => entry.kind === 'heading');
   // Only a subtotal, or a total that names what it totals ("Totals: Kitchen"), may stand between
   // items; a bare total, tax or amount due ends the table.
   const named = labelWords(line, columnsOf(state)).some((word) => !total.words.includes(word) && /\p{L}{2}/u.test(word.text));
-  if (!total.concepts.includes('subtotal') && !named) return 'end';
+  if (!total.concepts.includes('subtotal') && !named && !firstSectionTotal) return 'end';
   const columns = columnsOf(state);
   const valueCount = (next: SplitLine): number => {
     const values = lineValues(next, columns, options.format);
@@ -33,7 +36,7 @@ export function readTotalRow(state: ScanState, line: SplitLine, upcoming: SplitL
     const values = valueCount(next);
     const itemLike = isItem(next, state, options) && values >= state.minItemValues && textWords(next, columns).length > 0;
     // A priced line of a single value there adjusts the total; a fuller line is an item added after the sections.
-    if (itemLike) return totalsSections && !headed && values < 2 ? 'end' : 'subtotal';
+    if (itemLike) return (totalsSections && !headed && values < 2) || (firstSectionTotal && !headed) ? 'end' : 'subtotal';
     if (textWords(next, columns).length > 0 && valueWords(next, columns).length === 0) headed = true;
   }
   return 'end';

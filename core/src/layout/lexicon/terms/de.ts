@@ -164,5 +164,7 @@ export const german: LanguageTerms = {
     retainage: ['Einbehalt', 'Sicherheitseinbehalt', 'Gewährleistungseinbehalt'],
     depreciation: ['Abschreibung', 'Wertminderung', 'Abzug Neu für Alt'],
     actualCashValue: ['Zeitwert'],
+    reviewEstimate: ['Gutachterschätzung', 'Schätzung Gutachter', 'Unabhängige Schätzung', 'Prüfwert'],
+    variance: ['Abweichung', 'Differenz', 'Abw.'],
   },
 };

@@ -196,7 +196,7 @@ export const english: LanguageTerms = {
     amount: [
       'Amount', 'Total', 'Line Total', 'Line Amount', 'Item Total', 'Total Price', 'Total Cost', 'Extended', 'Extended Price',
       'Ext. Price', 'Ext. Amount', 'Extension', 'Ext.', 'Net Amount', 'Net', 'Net Price', 'Net Value', 'Value', 'Subtotal',
-      'Sum', 'Amount excl. VAT', 'Bid Amount', 'Price', 'Cost', 'Budget', 'Total Budget', 'Scheduled Value', 'Contract Amount', 'Contract Value', 'Original Contract Amount', 'Original Estimate', 'Original Budget', 'RCV',
+      'Sum', 'Amount excl. VAT', 'Bid Amount', 'Bid', 'Contractor Bid', "Contractor's Bid", 'Bid Price', 'Bid as Submitted', 'Submitted Bid', 'Contractor Price', "Contractor's Price", 'Contract Price', 'Price', 'Cost', 'Budget', 'Total Budget', 'Scheduled Value', 'Contract Amount', 'Contract Value', 'Original Contract Amount', 'Original Estimate', 'Original Budget', 'RCV',
       'Replacement Cost', 'Replacement Cost Value',
     ],
     grossAmount: ['Gross', 'Gross Amount', 'Gross Total', 'Amount incl. VAT', 'Amount incl. Tax', 'Total incl. VAT', 'Total inc VAT', 'Total incl. Tax'],
@@ -223,5 +223,10 @@ export const english: LanguageTerms = {
     retainage: ['Retainage', 'Retention', 'Retainage Held', 'Retention Held', 'Holdback', 'Retained'],
     depreciation: ['Depreciation', 'Deprec.', 'Depr.', 'Dep.', 'Less Depreciation'],
     actualCashValue: ['ACV', 'Actual Cash Value'],
+    reviewEstimate: [
+      'Consultant Estimate', "Consultant's Estimate", 'Independent Estimate', 'Feasibility Estimate', 'Inspector Estimate', "Inspector's Estimate",
+      "Reviewer's Estimate", 'Review Estimate', 'Cost Review', 'Reviewed Cost', 'Reviewed Amount', 'Our Estimate',
+    ],
+    variance: ['Variance', 'Var.', 'Var. %', 'Variance %', '% Variance', 'Difference', 'Diff.', 'Diff. %', 'Over / (Under)', 'Delta'],
   },
 };

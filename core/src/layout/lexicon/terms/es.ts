@@ -161,5 +161,7 @@ export const spanish: LanguageTerms = {
     retainage: ['Retención', 'Retención de Garantía', 'Fondo de Garantía'],
     depreciation: ['Depreciación', 'Amortización'],
     actualCashValue: ['Valor Real', 'Valor Actual'],
+    reviewEstimate: ['Estimación del Consultor', 'Estimación Independiente', 'Presupuesto de Referencia'],
+    variance: ['Diferencia', 'Variación', 'Desviación'],
   },
 };

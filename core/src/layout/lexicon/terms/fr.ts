@@ -162,5 +162,7 @@ export const french: LanguageTerms = {
     retainage: ['Retenue de Garantie', 'Retenue'],
     depreciation: ['Vétusté', 'Dépréciation', 'Amortissement'],
     actualCashValue: ['Valeur Vétusté Déduite', 'Valeur Réelle'],
+    reviewEstimate: ['Estimation du Consultant', 'Estimation Indépendante', 'Estimation de Contrôle'],
+    variance: ['Écart', 'Différence', 'Écart %'],
   },
 };

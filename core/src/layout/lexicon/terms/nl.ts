@@ -134,5 +134,7 @@ export const dutch: LanguageTerms = {
     retainage: ['Inhouding', 'Ingehouden Bedrag'],
     depreciation: ['Afschrijving', 'Waardevermindering'],
     actualCashValue: ['Dagwaarde'],
+    reviewEstimate: ['Raming Adviseur', 'Onafhankelijke Raming', 'Controleraming'],
+    variance: ['Afwijking', 'Verschil'],
   },
 };
