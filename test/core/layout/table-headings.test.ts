@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { readQuantityCell, type Table, type TableEntry } from '../../../core/src/layout/index.js';
-import { cellOf, DOT, fixed, page, tablesOf } from './helpers.js';
+import { readQuantityCell, readTables, type Table, type TableEntry } from '../../../core/src/layout/index.js';
+import { cellOf, DOT, fixed, page, rowsOf, tablesOf } from './helpers.js';
 
 const line = fixed(6, 40, -9, -9, -10);
 const HEADER = line('#', 'Description', 'Labor', "Mat'l", 'Total');
@@ -226,5 +226,21 @@ describe('core layout: section headings inside tables', () => {
     expect(tables[0].entries[0].kind).to.equal('heading');
     expect(tables[0].entries[0].label.map((word) => word.text).join(' ')).to.equal('Bedroom 2');
     expect(readQuantityCell(cellWords(tables[0].entries[2], 'quantity'), DOT)?.value).to.equal(1);
+  });
+
+  it('joins a title-like line set in at the descriptions to the item above, though a photo sets it taller, where every heading stands out at the left', () => {
+    const rows = rowsOf(
+      page(
+        HEADER,
+        line('Doors & Windows'),
+        line('3.01', 'Exterior entry door; all work to meet HUD Minimum', '400.00', '535.00', '935.00'),
+        line('', 'Property Standards'),
+        line('3.02', 'Replace attic access hatch', '92.00', '300.00', '392.00'),
+      ),
+    );
+    const taller = rows.find((row) => row.text === 'Property Standards')!;
+    Object.assign(taller, { height: taller.height * 1.5, bottom: taller.top + taller.height * 1.5 });
+    const [table] = readTables(rows, { format: DOT });
+    expect(kinds(table)).to.deep.equal(['heading: & Windows', 'item: Exterior entry door; all work to meet HUD Minimum Property Standards', 'item: Replace attic access hatch']);
   });
 });

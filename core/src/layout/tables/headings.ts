@@ -91,6 +91,7 @@ export function isHeading(state: ScanState, line: SplitLine, upcoming: SplitLine
   const afterBreak = !previous || previous.page !== line.row.page || rowGap(previous, line.row) > WRAP_GAP || line.row.top < previous.top;
   // A heading set in larger type sits as close under the item above as a wrapped line would.
   const larger = previous !== null && line.row.height >= HEADING_TYPE_RATIO * previous.height;
+  if (setInUnderOutdentedHeadings(line, state)) return false;
   // After a form's empty line ("2  Demolition  $ -  $ -") no item runs on into this line.
   return afterBreak || larger || state.entries.at(-1)?.kind !== 'item' || state.item === null || outdented(line, state) || capitalsUnderMixedCase(line, state);
 }
@@ -118,6 +119,17 @@ function outdented(line: SplitLine, state: ScanState): boolean {
   const numbered = columns.some((column) => column.role === 'itemNumber' && column.x0 < description.x0);
   const word = numbered ? /^\p{L}{3,}/u : /^\p{L}/u;
   return first !== undefined && word.test(first.text) && !ITEM_START.test(first.text) && first.bbox[0] < description.x0 - rowHeightsToX(line.row, 2);
+}
+
+/**
+ * Where every heading so far stood out at the left, where item numbers stand, a title-like line set in
+ * at the descriptions under an item goes on with its description ("… HUD Minimum" over "Property
+ * Standards"), however far below it a photo's skew sets it.
+ */
+function setInUnderOutdentedHeadings(line: SplitLine, state: ScanState): boolean {
+  const headings = state.entries.filter((entry) => entry.kind === 'heading');
+  if (headings.length === 0 || state.entries.at(-1)?.kind !== 'item' || state.item === null || outdented(line, state)) return false;
+  return headings.every((heading) => outdented({ row: heading.rows[0], cells: heading.cells }, state));
 }
 
 /** Rows read ahead to add up the items under a heading that prints its section's total. */
