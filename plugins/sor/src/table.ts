@@ -5,6 +5,7 @@ import {
   MONEY_ROLES,
   parseAmount,
   readAmountCell,
+  readQuantityBeforeUnit,
   readQuantityCell,
   readUnitCell,
   type AmountBasis,
@@ -194,7 +195,7 @@ class SectionBuilder {
     section.items.push({
       page: entry.page,
       description: withoutItemNumber(cells.description ?? [], section),
-      quantity: readQuantityCell(quantityWords, this.format),
+      quantity: readQuantityCell(quantityWords, this.format) ?? (quantityWords.length === 0 ? readQuantityBeforeUnit(unitWords, this.format) : null),
       unit: readUnitCell(unitWords),
       unitCost: amount('unitPrice') ?? readAmountCell(detail?.unitPrice ?? [], this.format),
       material: part('material'),

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { parseQuantity, readAmountCell, readPercentCell, readQuantityCell, readTables, readUnitCell } from '../../../core/src/layout/index.js';
+import { parseQuantity, readAmountCell, readPercentCell, readQuantityBeforeUnit, readQuantityCell, readTables, readUnitCell } from '../../../core/src/layout/index.js';
 import { COMMA, DOT, fixed, page, rowsOf, word } from './helpers.js';
 
 const ocr = (text: string) => word(text, [0, 0, 0.1, 0.01], { source: 'ocr' });
@@ -59,6 +59,14 @@ describe('core layout: numbers in OCR text and table cells', () => {
       expect(readUnitCell([ocr('EX')])).to.include({ value: 'EA', quality: 0.8 });
       expect(readUnitCell([ocr('ES')])).to.include({ value: 'ES', quality: 0.5 });
       expect(readUnitCell([printed('SF')])).to.include({ value: 'SF', quality: 1 });
+    });
+
+    it('reads a count OCR set into the unit cell before the unit ("I LS" for 1 LS), and nothing from a printed cell or a lone unit', () => {
+      expect(readQuantityBeforeUnit([ocr('I'), ocr('LS')], DOT)).to.include({ value: 1, quality: 0.8 });
+      expect(readQuantityBeforeUnit([ocr('12'), ocr('SF')], DOT)).to.include({ value: 12 });
+      expect(readQuantityBeforeUnit([ocr('LS')], DOT)).to.equal(null);
+      expect(readQuantityBeforeUnit([printed('I'), printed('LS')], DOT)).to.equal(null);
+      expect(readQuantityBeforeUnit([ocr('I'), ocr('am')], DOT)).to.equal(null);
     });
   });
 

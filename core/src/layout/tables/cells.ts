@@ -54,6 +54,21 @@ function gluedQuantity(text: string, format: NumberFormat): { value: number; rep
   return quantity && { value: quantity.value, repaired: true };
 }
 
+/** Letters OCR reads for a lone digit one. */
+const OCR_ONE = /^[Il|]$/;
+
+/**
+ * A count OCR set into the unit cell, before the unit, where the quantity cell is empty ("I LS" for
+ * 1 LS: a narrow quantity column right against the unit column).
+ */
+export function readQuantityBeforeUnit(unitWords: Word[], format: NumberFormat): CellValue<number> | null {
+  const [first, ...rest] = unitWords;
+  if (!first || rest.length === 0 || first.source !== 'ocr' || !rest.some((word) => parseUnit(word.text) !== null)) return null;
+  if (OCR_ONE.test(first.text)) return { value: 1, words: [first], quality: REPAIRED_QUALITY };
+  const quantity = parseQuantity(first.text, format);
+  return quantity ? { value: quantity.value, words: [first], quality: REPAIRED_QUALITY } : null;
+}
+
 /** A percentage cell ("20%", "TVA 20%", "19 %"). */
 export function readPercentCell(words: Word[], format: NumberFormat): CellValue<number> | null {
   for (let start = 0; start < words.length; start += 1) {

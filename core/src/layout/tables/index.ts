@@ -11,7 +11,7 @@ import { scanTable } from './scan.js';
 
 export * from './model.js';
 export { misreadCost, repairProduct, repairSum, type ArithmeticRepair, type ArithmeticTerm } from './arithmetic.js';
-export { readAmountCell, readPercentCell, readQuantityCell, readUnitCell, type CellValue } from './cells.js';
+export { readAmountCell, readPercentCell, readQuantityBeforeUnit, readQuantityCell, readUnitCell, type CellValue } from './cells.js';
 export { columnLabels, findHeader, isLabelRow, readHeaderAt, type HeaderRead } from './header.js';
 export { inferHeader } from './infer.js';
 export { headingNumbering, isTitleLike, namesASection, totalLabelOf } from './rows.js';
