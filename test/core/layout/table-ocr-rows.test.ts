@@ -36,4 +36,23 @@ describe('core layout: lines of an item in OCR tables', () => {
     const unit = readUnitCell(table.entries[0].cells[table.entries[0].columns.findIndex((column) => column.role === 'unit')]);
     expect(unit && { value: unit.value, quality: unit.quality }).to.deep.equal({ value: 'Le', quality: 0.5 });
   });
+
+  it('reads the descriptions and the amounts of a header OCR lost their labels of ("QUAN.  UNIT" … "UNIT PRICE"): the description in the wide gap, the amounts in a column of their own', () => {
+    const lines = [
+      'QUAN.  UNIT                                                   UNIT PRICE',
+      '    5  EA    6-panel prehung interior door with hardware          290.00          1,450.00',
+      '  831  SF    Rewire with 12/2 and 14/2 NM-B, new boxes               6.28          5,218.68',
+      '  184  SY    Topsoil, seed and straw at disturbed areas              4.87            896.08',
+      '    1  LS    Camera inspection and hydro-jet main sewer            623.00            623.00',
+    ];
+    const [table] = readLayout(documentFromText(lines.join('\n'), { source: 'ocr' })).tables;
+    expect(table.header.columns.map((column) => column.role)).to.deep.equal(['quantity', 'unit', 'description', 'unitPrice', 'amount']);
+    const cell = (entry: (typeof table.entries)[number], role: string): string => textOf(entry.cells[entry.columns.findIndex((column) => column.role === role)]);
+    expect(table.entries.map((entry) => [cell(entry, 'description'), cell(entry, 'unitPrice'), cell(entry, 'amount')])).to.deep.equal([
+      ['6-panel prehung interior door with hardware', '290.00', '1,450.00'],
+      ['Rewire with 12/2 and 14/2 NM-B, new boxes', '6.28', '5,218.68'],
+      ['Topsoil, seed and straw at disturbed areas', '4.87', '896.08'],
+      ['Camera inspection and hydro-jet main sewer', '623.00', '623.00'],
+    ]);
+  });
 });

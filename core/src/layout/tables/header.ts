@@ -293,7 +293,8 @@ export function hasValueWords(row: LayoutRow): boolean {
  */
 function withDescriptionColumn(columns: TableColumn[]): TableColumn[] {
   const item = columns.findIndex((entry) => entry.role === 'itemNumber');
-  if (item < 0 || columns.some((entry) => entry.role === 'description' || entry.role === 'scope')) return columns;
+  if (columns.some((entry) => entry.role === 'description' || entry.role === 'scope')) return columns;
+  if (item < 0) return inWidestGap(columns);
   // A lone "Item" or "Activity" column names the line: it is the description.
   if (columns[item].alternatives.includes('description')) {
     return columns.map((entry, index) => (index === item ? { ...entry, role: 'description', alternatives: ['itemNumber'] } : entry));
@@ -303,6 +304,22 @@ function withDescriptionColumn(columns: TableColumn[]): TableColumn[] {
   const rest = columns[item + 1]?.role === null ? columns[item + 1] : null;
   const description: TableColumn = rest ? { ...rest, role: 'description', x0 } : { role: 'description', alternatives: [], basis: null, x0, x1: x0, words: [], label: '' };
   return [...columns.slice(0, item + 1), description, ...columns.slice(item + (rest ? 2 : 1))];
+}
+
+/** The page width between two labelled columns that only a lost label explains (`QUAN.  UNIT` … `UNIT PRICE`). */
+const LOST_LABEL_GAP = 0.25;
+
+/** No text column at all: the descriptions stand in the widest gap between the labels, where OCR lost theirs. */
+function inWidestGap(columns: TableColumn[]): TableColumn[] {
+  let widest = -1;
+  for (let index = 0; index + 1 < columns.length; index += 1) {
+    const gap = columns[index + 1].x0 - columns[index].x1;
+    if (gap >= LOST_LABEL_GAP && (widest < 0 || gap > columns[widest + 1].x0 - columns[widest].x1)) widest = index;
+  }
+  if (widest < 0) return columns;
+  const x0 = columns[widest].x1 + 1e-3;
+  const description: TableColumn = { role: 'description', alternatives: [], basis: null, x0, x1: x0, words: [], label: '' };
+  return [...columns.slice(0, widest + 1), description, ...columns.slice(widest + 1)];
 }
 
 /** Reads rows as one header; null when they are not one. */

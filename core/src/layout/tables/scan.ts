@@ -9,6 +9,7 @@ import { readDetailLine, type DetailLine } from './detail-lines.js';
 import { isLabelRow, readHeaderAt } from './header.js';
 import { continuesItemNumbering, headsItemsSummingTo, isHeading, isOutlineHeading, onlyFactsBeside, openHeading, totalsItemsAbove } from './headings.js';
 import { inferHeader, withEarlierColumns, withInferredColumns } from './infer.js';
+import { withTrailingAmountColumn } from './trailing-columns.js';
 import { isTextColumn, type Table, type TableColumn, type TableEntry, type TableHeader } from './model.js';
 import { headingNumbering, isItemLine, lineValues, namesASection, namesHeading, startsLowerCase, totalLabelOf } from './rows.js';
 import {
@@ -296,7 +297,7 @@ function fewerValuesThanNext(state: ScanState, line: SplitLine, money: number, u
 export function scanTable(rows: LayoutRow[], header: TableHeader, start: number, options: TableReadOptions): Table {
   const inferred = inferHeader(rows, options.format)?.header ?? null;
   const state: ScanState = {
-    header: withInferredColumns(header, inferred),
+    header: withTrailingAmountColumn(withInferredColumns(header, inferred), rows, start, options.format),
     inferred,
     entries: [],
     item: null,
