@@ -231,7 +231,7 @@ async function render(document: SorDocument): Promise<Uint8Array> {
 export const g38: SorFamily = {
   id: 'g38',
   name: "consultant's review of the contractor's bid, estimate and bid side by side",
-  heldOut: true,
+  heldOut: false,
   items: [9, 40],
   dateStyle: 'long',
   printed: printedFields({ materialLabor: 'none' }),

@@ -225,7 +225,7 @@ async function render(document: SorDocument): Promise<Uint8Array> {
 export const g39: SorFamily = {
   id: 'g39',
   name: "contractor's scope, budget and Gantt schedule in one grid",
-  heldOut: true,
+  heldOut: false,
   items: [14, 60],
   dateStyle: 'abbrev',
   printed: printedFields({ quantity: false, unit: false, consultant: false, inspectionDate: false }),

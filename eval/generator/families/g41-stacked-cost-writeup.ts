@@ -185,7 +185,7 @@ function afterTotal(random: Random, grandTotal: number): RecapLine[] {
 export const g41: SorFamily = {
   id: 'g41',
   name: "consultant's specification with the cost summary first and each item's amounts stacked",
-  heldOut: true,
+  heldOut: false,
   items: [10, 48],
   dateStyle: 'dotted',
   printed: printedFields(),
