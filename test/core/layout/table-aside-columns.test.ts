@@ -158,4 +158,19 @@ describe('core layout: table columns beside the description and the amounts', ()
       ['subtotal', 'Total'],
     ]);
   });
+
+  it('keeps a mark OCR doubled or dotted ("Xx", "X.") in its column left of the description, out of the description', () => {
+    const row = fixed(6, 5, 6, 34, -6, 5, -10);
+    const { tables } = tablesOf(
+      page(
+        row('Item', 'H&S', 'LBP', 'Description', 'Qty', ' Unit', 'Total'),
+        row('13', 'Xx', 'Xx', 'Dedicated 20A appliance circuits', '3', ' EA', '723.00'),
+        row('14', '', 'X.', 'Laundry box with shutoffs', '1', ' EA', '382.00'),
+      ),
+    );
+    expect(tables[0].entries.map((entry) => [read(entry).description, read(entry).column1 ?? '', read(entry).column2 ?? ''])).to.deep.equal([
+      ['Dedicated 20A appliance circuits', 'Xx', 'Xx'],
+      ['Laundry box with shutoffs', '', 'X.'],
+    ]);
+  });
 });

@@ -141,8 +141,8 @@ const ITEM_NUMBER = /^(\d{1,3}(\.\d{1,3})*[a-z]?\.?|[A-Z]{1,3}[-.]?\d{1,4}(\.\d{
 /** A cost code of digit groups ("221000-0010", "09.91.23"): read as one word, it may overhang the description column. */
 const CODE_NUMBER = /^\d{2,}([-.]\d{2,})+$/;
 
-/** A check mark or cross ticking a box. */
-const MARK = /^[xX✓✔✗✘√•*]$/;
+/** A check mark or cross ticking a box, also as OCR doubles it or sets a dot after it ("Xx", "X."). */
+const MARK = /^[xX✓✔✗✘√•*]{1,2}[.,]?$/;
 
 /** Text words go to the item-number, scope and description columns. */
 function assignTextWords(words: Word[], columns: TableColumn[], row: LayoutRow, cells: Word[][]): void {
