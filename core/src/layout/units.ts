@@ -61,6 +61,9 @@ export function snapUnitByUse(unit: string, used: ReadonlyMap<string, number>): 
   const near = [...used].filter(([known]) => oneEditApart(upper, known.toUpperCase()));
   // A letter OCR reads for one it looks like ("LE" for LF, not LS) outweighs how often a unit is used.
   const alike = near.filter(([known]) => looksAlike(upper, known.toUpperCase()));
+  // ...and so does a known unit it looks like that no line uses ("LE" is LF where only LS is used).
+  const lookalikeUnits = alike.length === 0 && !CONSTRUCTION.has(upper) ? CONSTRUCTION_UNITS.filter((known) => oneEditApart(upper, known) && looksAlike(upper, known)) : [];
+  if (lookalikeUnits.length === 1) return lookalikeUnits[0];
   const close = (alike.length > 0 ? alike : near).sort((a, b) => b[1] - a[1]);
   if (close.length === 0 || (close.length > 1 && close[0][1] === close[1][1])) return null;
   return close[0][0];

@@ -557,6 +557,11 @@ describe('core layout: table layouts', () => {
       expect(snapUnitByUse('LE', new Map([['LF', 2], ['LS', 2]]))).to.equal('LF');
     });
 
+    it('takes the one known unit whose letter OCR confuses with the one read before a used unit merely one edit away ("LE" is LF where only LS is used)', () => {
+      expect(snapUnitByUse('LE', new Map([['LS', 4], ['SF', 2]]))).to.equal('LF');
+      expect(snapUnitByUse('LE', new Map())).to.equal('LF');
+    });
+
     it('snaps a unit with a letter dropped ("A") to the one it lost it from ("EA")', () => {
       expect(snapUnitByUse('A', new Map([['EA', 2], ['SF', 5]]))).to.equal('EA');
       expect(snapUnitByUse('SFF', new Map([['SF', 2]]))).to.equal('SF');
@@ -565,7 +570,7 @@ describe('core layout: table layouts', () => {
     it('gives null on a tie, when no used unit is one edit away, or when the unit is already one the document uses', () => {
       expect(snapUnitByUse('XF', new Map([['LF', 2], ['SF', 2]]))).to.equal(null);
       expect(snapUnitByUse('XY', new Map([['LF', 3], ['EA', 2]]))).to.equal(null);
-      expect(snapUnitByUse('LE', new Map())).to.equal(null);
+      expect(snapUnitByUse('QX', new Map())).to.equal(null);
       expect(snapUnitByUse('LF', new Map([['LF', 3]]))).to.equal(null);
     });
   });
