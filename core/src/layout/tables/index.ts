@@ -8,6 +8,7 @@ import { headingNumbering, isTitleLike, opensSummary, totalLabelOf } from './row
 import { splitLeadingNumbers } from './leading-numbers.js';
 import { settleRolesByCells } from './roles.js';
 import { scanTable } from './scan.js';
+import { readStackedAmounts } from './stacked-amounts.js';
 
 export * from './model.js';
 export { misreadCost, repairProduct, repairSum, type ArithmeticRepair, type ArithmeticTerm } from './arithmetic.js';
@@ -125,6 +126,9 @@ export function readTables(rows: LayoutRow[], options: { format: NumberFormat })
     settleRolesByCells(table, options.format);
     if (table.entries.length > 0) tables.push(table);
   }
+  // Items printed as blocks, each with its amounts stacked under one another after their labels.
+  const stacked = tables.some((table) => table.header.columns.some((column) => column.role === 'description')) ? null : readStackedAmounts(rows, options.format);
+  if (stacked) tables.push(stacked);
   // A till receipt prints its items as a priced list beside tables of tax rates or payments.
   const list = tables.some((table) => table.header.columns.some((column) => column.role === 'description')) ? null : readPricedList(rows, options.format);
   if (list && !tables.some((table) => table.start < list.end && list.start < table.end)) tables.push(list);
