@@ -47,6 +47,8 @@ function withoutTrailingPhone(text: string): string {
   return phone && phone.index > 0 && text.slice(phone.index + phone[0].length).trim() === '' ? text.slice(0, phone.index).replace(/[\s,;·•|-]+$/, '') : text;
 }
 
+/** A name and, after a comma, the consultant's role ("Jessica Q. Brennan, Consultant D1590", "Dana Lee, HUD 203(k) Consultant"). */
+const NAME_BEFORE_ROLE = /^([^,]+),\s*(?:(?:HUD|FHA|203\s*\(?k\)?)\s+)*consultant\b/i;
 /** A person's name: two to four capitalised words or initials ("Dana K. Zimmerman"). */
 const PERSON_NAME = /^(\p{Lu}[\p{L}'’-]*\.?\s){1,3}\p{Lu}[\p{L}'’-]+$/u;
 
@@ -161,11 +163,22 @@ class MetadataReader {
     return value;
   }
 
+  /** With no consultant label, a person named with the role after the name on the first page ("Jessica Q. Brennan, Consultant D1590"). */
+  private nameBeforeRole(): string | null {
+    for (const row of this.rows.filter((candidate) => candidate.page === this.rows[0].page && !this.layout.tableRows.has(candidate))) {
+      const name = NAME_BEFORE_ROLE.exec(row.text)?.[1];
+      if (!name || !PERSON_NAME.test(name)) continue;
+      this.provenance.record('documentMetadata.consultant', row.page, row.words.slice(0, name.split(' ').length));
+      return name;
+    }
+    return null;
+  }
+
   read(): SorMetadata {
     const meta = this.metadata;
     meta.borrowerName = this.take('borrowerName', 'documentMetadata.borrowerName', withoutTrailingNote);
     meta.lenderName = this.take('lenderName', 'documentMetadata.lenderName', withoutTrailingNote) ?? this.lenderLetterhead();
-    meta.consultant = this.take('consultant', 'documentMetadata.consultant', (text) => personBeforeComma(withoutTrailingNote(text)));
+    meta.consultant = this.take('consultant', 'documentMetadata.consultant', (text) => personBeforeComma(withoutTrailingNote(text))) ?? this.nameBeforeRole();
     meta.inspectionDate = this.take('inspectionDate', 'documentMetadata.inspectionDate', (text) => findDateInText(text, this.layout.conventions.dateOrder));
     const additional = this.additional;
     additional.fileNumber = this.take('fileNumber', 'additionalInfo.fileNumber');

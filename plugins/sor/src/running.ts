@@ -71,7 +71,9 @@ function tablesReadCostLines(layout: DocumentLayout): boolean {
   for (const [index, entry] of items.entries()) {
     // A cost part on a row of its own under the item ("Material cost  4.29  1,123.98") is read by the table.
     const parts = new Set(entry.components?.map((component) => component.row));
-    if (entry.rows.some((row) => !parts.has(row) && readCostLine(row.words, format) !== null)) costLines += 1;
+    // Labels the table read as its columns' (stacked amounts' "Labor", "Item total") are not in its cells: no cost line is left there.
+    const kept = new Set(entry.cells.flat());
+    if (entry.rows.some((row) => !parts.has(row) && readCostLine(row.words.filter((word) => kept.has(word)), format) !== null)) costLines += 1;
     if (costLines * 2 >= items.length) return true;
     if ((costLines + items.length - index - 1) * 2 < items.length) return false;
   }
