@@ -233,6 +233,9 @@ const PAIRED: Array<[ColumnRole, ColumnRole]> = [
  */
 function settleRatesBesideAmounts(columns: TableColumn[]): TableColumn[] {
   for (const part of COST_ROLES) {
+    // Beside the part's rate, the part's one column that does not say its basis is its extension ("Mat Rate" | "Material").
+    const unsaid = columns.filter((entry) => entry.role === part && entry.basis === null);
+    if (unsaid.length === 1 && columns.some((entry) => entry.role === part && entry.basis === 'unit')) unsaid[0].basis = 'extended';
     if (!columns.some((entry) => entry.role === part && entry.basis === 'extended')) continue;
     for (const entry of columns) {
       if (entry.role === part && entry.basis === 'unit') [entry.role, entry.alternatives] = [null, [part]];
