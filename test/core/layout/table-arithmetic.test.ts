@@ -134,5 +134,22 @@ describe('core layout: a table’s arithmetic as a check on OCR', () => {
       expect(roles('Dxscrxptxon                                        Labor       Mxtxrxxls    Amxunt')).to.deep.equal(['description', 'labor', 'material', 'amount']);
       expect(roles('')).to.deep.equal(['description', 'material', 'labor', 'amount']);
     });
+
+    it('reads a part\'s label over its rate column as naming the rate and its extension, not the extension nearest it', () => {
+      const lines = (labels: string) => [
+        labels,
+        'Toilet with wax ring          3  EA     277.00     831.00     112.00     336.00    1,167.00',
+        'Camera inspection of sewer    1  LS      55.00      55.00     590.00     590.00      645.00',
+        'Repipe water supply, PEX    264  LF       2.82     744.48       6.10   1,610.40    2,354.88',
+      ];
+      const parts = (labels: string) =>
+        inferHeader(readLayout(ocrDocument(lines(labels))).rows, { decimal: '.' })
+          ?.header.columns.filter((column) => column.basis !== null || column.role === 'material' || column.role === 'labor')
+          .map((column) => column.role ?? `${column.alternatives[0]} rate`);
+      // "Labor" stands over the labor rate, nearer the material amount than the labor amount.
+      const labels = 'Dxscrxptxon                         Mxtxrxxls             Labor                   Amxunt';
+      expect(labels.indexOf('Labor')).to.equal(58);
+      expect(parts(labels)).to.deep.equal(['material rate', 'material', 'labor rate', 'labor']);
+    });
   });
 });

@@ -300,11 +300,17 @@ const isLabelLine = (row: LayoutRow, matches: Array<{ start: number; end: number
  * Arithmetic cannot tell material from labor (or equipment, tax): which part comes first is taken
  * from the column labels OCR left readable in the rows just above the items (a header that lost
  * too many labels to be read as one: "Dxscrption  Labor  Mxterial  Amount"). A label over a part
- * column of another part role swaps the two columns' roles.
+ * column of another part role swaps the two parts' columns (their rate columns too).
  */
 function orderPartsByLabels(columns: TableColumn[], rows: LayoutRow[], first: LayoutRow): void {
-  const parts = columns.filter((column) => column.role !== null && PART_ROLES.includes(column.role));
-  if (parts.length < 2) return;
+  // A part's rate column is the part's too: a label over it names its part.
+  const partOf = (column: TableColumn): ColumnRole | null => column.role ?? (column.basis === 'unit' && column.alternatives.length === 1 ? column.alternatives[0] : null);
+  const parts = columns.filter((column) => PART_ROLES.includes(partOf(column) as ColumnRole));
+  if (parts.filter((column) => column.role !== null).length < 2) return;
+  const setPart = (column: TableColumn, part: ColumnRole): void => {
+    if (column.role === null) column.alternatives = [part];
+    else column.role = part;
+  };
   const center = (x0: number, x1: number): number => (x0 + x1) / 2;
   for (let index = first.index - 1; index >= Math.max(0, first.index - LABEL_ROWS_ABOVE); index -= 1) {
     const row = rows[index];
@@ -317,10 +323,13 @@ function orderPartsByLabels(columns: TableColumn[], rows: LayoutRow[], first: La
       const middle = center(Math.min(...words.map((word) => word.bbox[0])), Math.max(...words.map((word) => word.bbox[2])));
       const [nearest, second] = [...parts].sort((a, b) => Math.abs(center(a.x0, a.x1) - middle) - Math.abs(center(b.x0, b.x1) - middle));
       const distance = (column: TableColumn): number => Math.abs(center(column.x0, column.x1) - middle);
-      if (distance(nearest) * 2 > distance(second) || nearest.role === match.value) continue;
-      const holder = parts.find((column) => column.role === match.value);
-      if (holder) holder.role = nearest.role;
-      nearest.role = match.value;
+      const other = partOf(nearest)!;
+      if (distance(nearest) * 2 > distance(second) || other === match.value) continue;
+      for (const column of parts) {
+        const part = partOf(column);
+        if (part === match.value) setPart(column, other);
+        else if (part === other) setPart(column, match.value);
+      }
     }
   }
 }
