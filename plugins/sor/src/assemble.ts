@@ -1,6 +1,6 @@
 import { cents, isKnownUnit, quantityInText, repairOcrSpelling, repairSum, roundCents, snapUnitByUse, textOf, type CellValue } from '@docsift/core/layout';
 import type { ProvenanceRecorder } from './provenance.js';
-import { quantityFromDescription, quantityFromParts, quantityFromRates, reconcileQuantity } from './quantity.js';
+import { quantityFromDescription, quantityFromParts, quantityFromRates, reconcileQuantity, repairQuantityByParts } from './quantity.js';
 import type { SorLineItem, SorSection } from './schema.js';
 import type { DraftItem, DraftSection } from './table.js';
 
@@ -129,6 +129,7 @@ function toLineItem(draft: DraftItem, path: string, provenance: ProvenanceRecord
   const hasItemisedColumns = draft.material !== null || draft.labor !== null;
   if (hasItemisedColumns) {
     quantityFromParts(item, draft, path, provenance);
+    repairQuantityByParts(item, draft, path, provenance);
     quantityFromRates(item, draft, path, provenance);
     if (!extendUnitPrices(item, draft, path, provenance)) repairByLine(item, draft, path, provenance);
     deriveMissing(item, draft, path, provenance);

@@ -1,5 +1,5 @@
 import type { Word } from '@docsift/core';
-import { cents, editDistance, quantityInText, repairProduct } from '@docsift/core/layout';
+import { cents, editDistance, misreadCost, quantityInText, repairProduct } from '@docsift/core/layout';
 import type { ProvenanceRecorder } from './provenance.js';
 import type { SorLineItem } from './schema.js';
 import type { DraftItem } from './table.js';
@@ -114,6 +114,27 @@ export function quantityFromParts(item: SorLineItem, draft: DraftItem, path: str
   if (quantities.some((quantity) => quantity === null || quantity !== quantities[0])) return;
   item.quantity = quantities[0];
   provenance.record(`${path}.quantity`, draft.page, priced.flatMap((part) => [...part.rate.words, ...part.amount.words]), DERIVED_QUANTITY_QUALITY, "each cost part's amount ÷ its rate");
+}
+
+const DECIMAL_SHIFTS = [10, 100, 1000];
+
+/**
+ * Each part's rate times the quantity makes the part's amount ("Mat Rate | Material | Lab Rate |
+ * Labor"): an OCR quantity that makes none of them is put right where every priced part says the
+ * same other quantity and the one read is a likely misreading of it (a digit misread, dropped or
+ * added: a cell's ruling read as `1`, `271` for 27).
+ */
+export function repairQuantityByParts(item: SorLineItem, draft: DraftItem, path: string, provenance: ProvenanceRecorder): void {
+  const priced = (draft.partRates ?? []).filter((part) => part.rate.value > 0 && part.amount.value > 0);
+  const read = item.quantity;
+  if (read === null || priced.length === 0 || !draft.quantity || !readByOcr(draft.quantity.words)) return;
+  const quantities = priced.map((part) => quantityFromTotal(part.amount.value, part.rate.value));
+  const [quantity] = quantities;
+  if (quantity === null || quantity === read || quantities.some((other) => other !== quantity) || !Number.isFinite(misreadCost(read, quantity))) return;
+  // A quantity a power of ten off (1084 for 10.84) may as well be right and the rates' decimal points lost.
+  if (DECIMAL_SHIFTS.some((shift) => cents(quantity * shift) === cents(read) || cents(read * shift) === cents(quantity))) return;
+  item.quantity = quantity;
+  provenance.record(`${path}.quantity`, draft.page, [...draft.quantity.words, ...priced.flatMap((part) => [...part.rate.words, ...part.amount.words])], REPAIRED_QUANTITY_QUALITY, "each cost part's amount ÷ its rate");
 }
 
 /** Confidence factor of a quantity and unit read out of the description's words. */

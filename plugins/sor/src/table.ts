@@ -1,6 +1,7 @@
 import type { Word } from '@docsift/core';
 import {
   cents,
+  COST_COMPONENT_ROLES,
   joinWords,
   MONEY_ROLES,
   parseAmount,
@@ -205,8 +206,20 @@ class SectionBuilder {
       total: amount('amount') ?? amount('grossAmount'),
       basis,
       ...(entry.components ? { partRates: [...parts.values()].filter((values) => values.length >= 2).map((values) => ({ rate: values[0], amount: values[values.length - 1] })) } : {}),
+      ...rateColumns(entry, this.format, part),
     });
   }
+}
+
+/** A part's rate printed in a column of its own beside its extension ("Mat Rate | Material"): each part's rate and amount, for the check on the quantity. */
+function rateColumns(entry: TableEntry, format: NumberFormat, part: (role: CostComponentRole) => CellValue<number> | null): Pick<DraftItem, 'partRates'> {
+  const rates = entry.columns.flatMap((column, index) => {
+    const role = column.alternatives[0];
+    if (column.role !== null || column.basis !== 'unit' || column.alternatives.length !== 1 || !COST_COMPONENT_ROLES.some((cost) => cost === role)) return [];
+    const [rate, amount] = [readAmountCell(entry.cells[index], format), part(role as CostComponentRole)];
+    return rate && amount ? [{ rate, amount }] : [];
+  });
+  return rates.length > 0 && !entry.components ? { partRates: rates } : {};
 }
 
 /** The amounts of each cost part printed on a row of its own under the item ("Material cost  4.29  1,123.98"), left to right. */

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Word } from '@docsift/core';
 import { ProvenanceRecorder } from '../../../plugins/sor/src/provenance.js';
-import { reconcileQuantity } from '../../../plugins/sor/src/quantity.js';
+import { reconcileQuantity, repairQuantityByParts } from '../../../plugins/sor/src/quantity.js';
 import type { SorLineItem } from '../../../plugins/sor/src/schema.js';
 import type { DraftItem } from '../../../plugins/sor/src/table.js';
 import type { CellValue } from '@docsift/core/layout';
@@ -46,6 +46,49 @@ describe('plugin-sor quantity check against the unit price', () => {
     for (const quantity of [cell(3, '3', 0.56), cell(235, '235', 0.56, 'text'), cell(236, '236', 0.56)]) {
       const { item, draft } = line(quantity, 105, 315);
       reconcileQuantity(item, draft, 'q', new ProvenanceRecorder());
+      expect(item.quantity).to.equal(quantity.value);
+    }
+  });
+});
+
+describe('plugin-sor quantity check against the parts\' rates', () => {
+  /** A line printing each part's rate beside its amount ("Mat Rate | Material | Lab Rate | Labor"). */
+  function rated(quantity: CellValue<number>, parts: Array<[number, number]>): { item: SorLineItem; draft: DraftItem } {
+    const [material, labor] = parts.map(([, amount], index) => cell(amount, String(amount), 0.6 + index * 0.1));
+    const total = parts.reduce((sum, [, amount]) => sum + amount, 0);
+    const draft: DraftItem = {
+      page: 1,
+      description: [word('Siding', 0.1)],
+      quantity,
+      unit: cell('SQ', 'SQ', 0.5),
+      material,
+      labor,
+      total: cell(total, String(total), 0.9),
+      partRates: parts.map(([rate], index) => ({ rate: cell(rate, String(rate), 0.55 + index * 0.1), amount: [material, labor][index] })),
+    };
+    const item: SorLineItem = { description: 'Siding', quantity: quantity.value, unit: 'SQ', materialCost: material.value, laborCost: labor.value, totalCost: total };
+    return { item, draft };
+  }
+
+  it('puts right an OCR quantity with a digit added (a ruling read as "1": 271 for 27) when every part\'s amount ÷ its rate says the same', () => {
+    const { item, draft } = rated(cell(271, '271', 0.45), [[4.4, 118.8], [58, 1566]]);
+    const provenance = new ProvenanceRecorder();
+    repairQuantityByParts(item, draft, 'q', provenance);
+    expect(item.quantity).to.equal(27);
+    expect(provenance.details['q.quantity'].derivation).to.equal("each cost part's amount ÷ its rate");
+  });
+
+  it('leaves the quantity alone where the parts disagree, it comes from a text layer, it is no likely misreading, or a power of ten off', () => {
+    const cases: Array<[CellValue<number>, Array<[number, number]>]> = [
+      [cell(271, '271', 0.45), [[4.4, 118.8], [58, 1624]]],
+      [cell(271, '271', 0.45, 'text'), [[4.4, 118.8], [58, 1566]]],
+      [cell(640, '640', 0.45), [[4.4, 118.8], [58, 1566]]],
+      // The rates lost their decimal points (4.13 read as 413), not the quantity.
+      [cell(1084, '1084', 0.45), [[413, 4476.92], [229, 2482.36]]],
+    ];
+    for (const [quantity, parts] of cases) {
+      const { item, draft } = rated(quantity, parts);
+      repairQuantityByParts(item, draft, 'q', new ProvenanceRecorder());
       expect(item.quantity).to.equal(quantity.value);
     }
   });

@@ -97,4 +97,18 @@ describe('plugin-sor items with lines under them', () => {
     ]);
     expect(data.recapSummary.grandTotal).to.equal(2439.9);
   });
+
+  it('checks an OCR quantity against the rate printed beside each part\'s amount ("Mat Rate | Material | Lab Rate | Lab. Ext.")', () => {
+    const lines = [
+      'Description                   Qty  Unit   Mat Rate   Material   Lab Rate   Lab. Ext.   Line Total',
+      'Remove vinyl siding           271  SQ         4.40     118.80      58.00    1,566.00     1,684.80',
+      'Drip edge, aluminum           150  LF         1.00     150.00       1.50      225.00       375.00',
+      '                                                                   TOTAL                2,059.80',
+    ];
+    const { data } = extractSor(documentFromText([lines.join('\n')], { source: 'ocr' }));
+    expect(data.constructionSections.flatMap((section) => section.lineItems.map((line) => [line.quantity, line.materialCost, line.laborCost, line.totalCost]))).to.deep.equal([
+      [27, 118.8, 1566, 1684.8],
+      [150, 150, 225, 375],
+    ]);
+  });
 });
