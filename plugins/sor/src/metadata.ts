@@ -3,6 +3,7 @@ import { cellsOf, findDateInText, findIssuer, foldText, hasLegalForm, isDocument
 import { ADDRESS_LINES, addressInProject, addressUnderName, cellsUnder, withTownLine, type PrintedAddress } from './address.js';
 import { fillFromContractParties } from './contract-parties.js';
 import { fillFromCorrespondence } from './correspondence.js';
+import { fillFromHeaderPhrases } from './header-phrases.js';
 import { LENDING, lenderInTitleLines } from './lender.js';
 import { isCaptionRow, labelsOf, STATE_AND_ZIP, valueOf, type LabelHit, type MetaField } from './labels.js';
 import type { ProvenanceRecorder } from './provenance.js';
@@ -178,7 +179,9 @@ class MetadataReader {
     const meta = this.metadata;
     meta.borrowerName = this.take('borrowerName', 'documentMetadata.borrowerName', withoutTrailingNote);
     meta.lenderName = this.take('lenderName', 'documentMetadata.lenderName', withoutTrailingNote) ?? this.lenderLetterhead();
-    meta.consultant = this.take('consultant', 'documentMetadata.consultant', (text) => personBeforeComma(withoutTrailingNote(text))) ?? this.nameBeforeRole();
+    // A value without a letter (a date beside "Prepared") names no consultant.
+    meta.consultant =
+      this.take('consultant', 'documentMetadata.consultant', (text) => (/\p{L}/u.test(text) ? personBeforeComma(withoutTrailingNote(text)) : null)) ?? this.nameBeforeRole();
     meta.inspectionDate = this.take('inspectionDate', 'documentMetadata.inspectionDate', (text) => findDateInText(text, this.layout.conventions.dateOrder));
     const additional = this.additional;
     additional.fileNumber = this.take('fileNumber', 'additionalInfo.fileNumber');
@@ -191,6 +194,7 @@ class MetadataReader {
     const prose = this.rows.filter((row) => !row.furniture && !this.layout.tableRows.has(row));
     fillFromContractParties(this.metadata, prose, this.provenance);
     fillFromCorrespondence(this.metadata, prose, this.provenance);
+    fillFromHeaderPhrases(this.metadata, prose, this.layout.conventions.dateOrder, this.provenance);
     return meta;
   }
 

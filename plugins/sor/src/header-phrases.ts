@@ -1,0 +1,73 @@
+import { findDateInText, textFlow, wordAt, type DateOrder, type LayoutRow, type TextFlow } from '@docsift/core/layout';
+import type { ProvenanceRecorder } from './provenance.js';
+import type { SorMetadata } from './schema.js';
+
+/**
+ * A header block may write facts in a phrase instead of under labels: the visit as "Walk-through by
+ * Walter Zimmerman on 4/18/26" or "Inspected by Dana Cole on March 3, 2025" (the consultant and the
+ * inspection date), the job in the title line after a dash ("REHAB SCOPE OF WORK & BUDGET – 7895
+ * Garfield Pl, Kansas City, MO 64115": the property's address).
+ */
+
+const NAME_WORD = String.raw`\p{Lu}[\p{L}'’-]*\.?`;
+const PERSON = String.raw`${NAME_WORD}(?:\s+${NAME_WORD}){1,3}`;
+const DATE = String.raw`\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}|\d{4}-\d{2}-\d{2}|\p{L}{3,9}\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}`;
+/** "Walk-through by <name> on <date>", "Site visit by …", "Inspected by … on …". */
+const VISIT = new RegExp(String.raw`\b(?:walk[- ]?through|walked|site\s+(?:visit|walk)|inspect(?:ed|ion)(?:\s+(?:performed|made|done))?|visited|surveyed)\s+by\s+(${PERSON})\s+on\s+(${DATE})`, 'diu');
+const US_ADDRESS = String.raw`\d{1,6}\s+[^,.;]{2,40},\s*\p{Lu}[\p{L} .'-]{1,30},\s*[A-Z]{2}\s+\d{5}(?:-\d{4})?`;
+/** A title, a dash, then the job's address closing the line. */
+const ADDRESS_AFTER_TITLE = new RegExp(String.raw`^\p{Lu}[^–—-]{3,80}\s[–—-]\s+(${US_ADDRESS})$`, 'du');
+
+/** How sure a value read from a phrase is. */
+const PHRASE_QUALITY = 0.8;
+/** The title line stands among the first rows of the first page. */
+const TITLE_ROWS = 6;
+
+interface Phrase {
+  text: string;
+  words: LayoutRow['words'];
+  page: number;
+}
+
+function phraseOf(flow: TextFlow, match: RegExpExecArray, group: number, page: number): Phrase {
+  const [start, end] = match.indices![group];
+  return { text: match[group], words: flow.words.slice(wordAt(flow, start), wordAt(flow, end - 1) + 1), page };
+}
+
+function visitInPhrase(prose: LayoutRow[]): { person: Phrase; date: Phrase } | null {
+  for (const page of [...new Set(prose.map((row) => row.page))]) {
+    const flow = textFlow(prose.filter((row) => row.page === page));
+    const match = VISIT.exec(flow.text);
+    if (match?.indices) return { person: phraseOf(flow, match, 1, page), date: phraseOf(flow, match, 2, page) };
+  }
+  return null;
+}
+
+function addressInTitle(prose: LayoutRow[]): Phrase | null {
+  const first = prose.filter((row) => row.page === prose[0]?.page).slice(0, TITLE_ROWS);
+  for (const row of first) {
+    const flow = textFlow([row]);
+    const match = ADDRESS_AFTER_TITLE.exec(flow.text);
+    if (match?.indices) return phraseOf(flow, match, 1, row.page);
+  }
+  return null;
+}
+
+/** Fills the consultant, the inspection date and the property's address from such phrases (`prose`: the rows outside the tables) where no label gave them. */
+export function fillFromHeaderPhrases(meta: SorMetadata, prose: LayoutRow[], dateOrder: DateOrder, provenance: ProvenanceRecorder): void {
+  const visit = meta.consultant === null || meta.inspectionDate === null ? visitInPhrase(prose) : null;
+  if (visit && meta.consultant === null) {
+    meta.consultant = visit.person.text;
+    provenance.record('documentMetadata.consultant', visit.person.page, visit.person.words, PHRASE_QUALITY);
+  }
+  const date = visit ? findDateInText(visit.date.text, dateOrder) : null;
+  if (visit && date && meta.inspectionDate === null) {
+    meta.inspectionDate = date;
+    provenance.record('documentMetadata.inspectionDate', visit.date.page, visit.date.words, PHRASE_QUALITY);
+  }
+  const address = meta.propertyAddress === null ? addressInTitle(prose) : null;
+  if (address) {
+    meta.propertyAddress = address.text;
+    provenance.record('documentMetadata.propertyAddress', address.page, address.words, PHRASE_QUALITY);
+  }
+}

@@ -1,0 +1,51 @@
+import { expect } from 'chai';
+import { documentFromText } from '@docsift/core/testing';
+import { extractSor } from '../../../plugins/sor/src/extractor.js';
+
+/** Header facts written in a phrase instead of under a label: the visit, the job's address in the title. */
+
+const read = (lines: string[]) => extractSor(documentFromText(lines.join('\n')));
+
+const TABLE = [
+  '',
+  'Item   Description                                Qty      Price       Amount',
+  '1      Replace water heater                         1   1,770.00     1,770.00',
+  '2      Install handrail                             1     408.00       408.00',
+  '                                                  Total               2,178.00',
+];
+
+describe('plugin-sor header block: facts written in phrases', () => {
+  it('reads the consultant and the inspection date from "Walk-through by <name> on <date>", and the address after the title\'s dash', () => {
+    const { data, fieldDetails } = read([
+      'REHAB SCOPE OF WORK & BUDGET – 7895 Garfield Pl, Kansas City, MO 64115',
+      'Borrower: Michael Novak       Lender: Lakeside Community Bank',
+      'Walk-through by Walter Zimmerman on 4/18/26          Prepared 4/24/26',
+      ...TABLE,
+    ]);
+    expect(data.documentMetadata.consultant).to.equal('Walter Zimmerman');
+    expect(data.documentMetadata.inspectionDate).to.equal('2026-04-18');
+    expect(data.documentMetadata.propertyAddress).to.equal('7895 Garfield Pl, Kansas City, MO 64115');
+    expect(fieldDetails['documentMetadata.consultant'].confidence).to.equal(0.8);
+  });
+
+  it('keeps what labels give, and reads no visit from a sentence without a date ("inspected by the county")', () => {
+    const { data } = read([
+      'Property: 12 Elm St, Dayton, OH 45402',
+      'Consultant: Dana Cole',
+      'Inspection Date: 03/02/2025',
+      'Site visit by Walter Zimmerman on 4/18/26',
+      'Work to be inspected by the county on completion.',
+      ...TABLE,
+    ]);
+    expect(data.documentMetadata.consultant).to.equal('Dana Cole');
+    expect(data.documentMetadata.inspectionDate).to.equal('2025-03-02');
+    expect(data.documentMetadata.propertyAddress).to.equal('12 Elm St, Dayton, OH 45402');
+    const none = read(['Work to be inspected by the county on completion.', ...TABLE]).data.documentMetadata;
+    expect([none.consultant, none.inspectionDate]).to.deep.equal([null, null]);
+  });
+
+  it('reads no consultant from a value without a letter beside a label ("Prepared by  5/13/26")', () => {
+    const { data } = read(['Prepared by   5/13/26', ...TABLE]);
+    expect(data.documentMetadata.consultant).to.equal(null);
+  });
+});
