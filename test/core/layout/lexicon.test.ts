@@ -78,6 +78,7 @@ describe('layout: lexicon', () => {
         ['Disc.', ['discount']], ['Date', ['date']], ["Mat'l", ['material']], ['Labour', ['labor']], ['Equipment', ['equipment']],
         ['Trade', ['scope']], ['Cost Code', ['itemNumber']], ['Seq', ['itemNumber']], ['Scheduled Value', ['amount']], ['Materials Presently Stored', ['storedMaterials']],
         ['Total Completed and Stored to Date', ['completedToDate']], ['%', ['percentComplete']], ['Retainage', ['retainage']],
+        ['Dur.', ['duration']], ['Duration', ['duration']],
       ],
       notFields: [
         ['Invoice'], ['Please pay the total within 30 days'], ['Total amount of the invoice'], ['Due Date', 'issueDate'],
@@ -162,6 +163,7 @@ describe('layout: lexicon', () => {
       columns: [
         ['Pos.', ['itemNumber']], ['Art.-Nr.', ['itemNumber']], ['Artikel', ['itemNumber', 'description']],
         ['Bezeichnung', ['description']], ['Menge', ['quantity']], ['Anz.', ['quantity']], ['Einheit', ['unit']], ['ME', ['unit']],
+        ['Dauer', ['duration']],
         ['Einzelpreis', ['unitPrice']], ['E-Preis', ['unitPrice']], ['Gesamtpreis', ['amount']], ['Betrag', ['amount']],
         ['Netto', ['amount']], ['Brutto', ['grossAmount']], ['MwSt %', ['taxRate']], ['MwSt.', ['taxRate', 'taxAmount']],
         ['Rabatt', ['discount']], ['Lohn', ['labor']], ['Material', ['description', 'material']], ['Gewerk', ['scope']],

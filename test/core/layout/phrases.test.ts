@@ -18,6 +18,13 @@ describe('core layout: PhraseMatcher', () => {
     expect(rows.map(found)).to.deep.equal([['invoiceNumber@0-2'], ['invoiceNumber@0-1'], ['invoiceNumber@0-2']]);
   });
 
+  it("reads an apostrophe the text layer set apart as no word of the phrase (\"Contractor ' s fee\")", () => {
+    const fee = PhraseMatcher.of<string>([['fee', ["Contractor's fee"]]]);
+    const [row] = rowsOf("Contractor ' s fee (10%)   2,949.10");
+    expect(row.words.map((word) => word.text).slice(0, 4)).to.deep.equal(['Contractor', "'", 's', 'fee']);
+    expect(fee.find(row, { cellStart: true })).to.include({ value: 'fee', start: 0, end: 4, score: 1 });
+  });
+
   it('takes the longest phrase at a place and keeps every meaning of the same words', () => {
     const rows = rowsOf(page('Grand Total   5.00', 'Amount   5.00'));
     const grand = matcher.at(rows[0], 0);

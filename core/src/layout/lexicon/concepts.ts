@@ -119,6 +119,7 @@ export const COLUMN_ROLES = {
   labor: { description: 'Statement of repair: the labour cost of the line.' },
   equipment: { description: 'Statement of repair: the equipment cost of the line.' },
   laborHours: { description: 'The labour hours the line takes, a productivity figure and no cost (Labor Hours, Man-Hours).' },
+  duration: { description: 'How long the line\'s work takes on a schedule (Duration, Dur., working days): time, no quantity nor cost.' },
   performedBy: { description: 'Who does the line: a crew code, the contractor, the owner or a subcontractor (Crew, Performed By).' },
   remarks: { description: 'A note on the line, neither what it is nor what it costs (Notes, Remarks, Bemerkungen, Observaciones).' },
   scope: { description: 'The trade, category, division or section the line belongs to.' },

@@ -5,6 +5,7 @@ import { PhraseMatcher, type PhraseMatch } from '../phrases.js';
 import { cellsOf, inRowHeights, rowGap, startsCell, type LayoutRow } from '../rows.js';
 import { foldWord } from '../text.js';
 import { COST_ROLES, TEXT_ROLES, VALUE_ROLES, type AmountBasis, type TableColumn, type TableHeader } from './model.js';
+import { withoutTimeline, withTimelineColumn } from './timeline.js';
 
 let matcher: PhraseMatcher<ColumnRole> | undefined;
 
@@ -326,7 +327,11 @@ function inWidestGap(columns: TableColumn[]): TableColumn[] {
 }
 
 /** Reads rows as one header; null when they are not one. */
-function headerOf(rows: LayoutRow[]): { header: TableHeader; share: number; extraCovered: boolean } | null {
+function headerOf(printed: LayoutRow[]): { header: TableHeader; share: number; extraCovered: boolean } | null {
+  const rows = withoutTimeline(printed);
+  // A time scale's caption or periods stand over or under the labels, never between two rows of them.
+  const labelled = rows.map((row) => row.words.length > 0);
+  if (labelled.slice(labelled.indexOf(true), labelled.lastIndexOf(true)).includes(false)) return null;
   if (rows.some(hasValueWords)) return null;
   const read = stackCells(rows).map(columnsOfCell);
   const columns = settleRatesBesideAmounts(settleRoles(read.flatMap((entry) => entry.columns)));
@@ -346,7 +351,7 @@ function headerOf(rows: LayoutRow[]): { header: TableHeader; share: number; extr
   if (distinct.size < 2 || !hasValue || (!hasText && distinct.size < 3) || (share < minShare && !manyCells)) return null;
   // Every stacked line must be mostly label words (so a section name above the header is not swallowed).
   const extraCovered = rows.every((row) => row.words.filter((word) => covered.has(word)).length * 2 >= row.words.length);
-  return { header: { rows, columns: withDescriptionColumn(columns), inferred: false }, share, extraCovered };
+  return { header: { rows: printed, columns: withTimelineColumn(withDescriptionColumn(columns), printed, rows), inferred: false }, share, extraCovered };
 }
 
 /**

@@ -4,7 +4,7 @@ import { cents } from '../numbers.js';
 import { cellsOf, rowGap, rowHeightsToX, type LayoutRow } from '../rows.js';
 import { readAmountCell } from './cells.js';
 import { continuesCutDescription } from './cut-lines.js';
-import { isAsideColumn, isTextColumn, type TableColumn } from './model.js';
+import { ANNOTATION_ROLES, isAsideColumn, isTextColumn, type TableColumn } from './model.js';
 import { allDashes, headingNumbering, isItemLine, isTitleLike, lineValues } from './rows.js';
 import { columnsOf, CONTINUATION_NOTE, entry, isItem, ITEM_START, keepGoing, WRAP_GAP, type ScanState, type TableReadOptions } from './scan-state.js';
 import { splitRow, textWords, valueWords, type SplitLine } from './split.js';
@@ -86,7 +86,7 @@ export function isHeading(state: ScanState, line: SplitLine, upcoming: SplitLine
   // A heading may head a subheading ("KITCHEN" over "Cabinets" over the items).
   const headsSubheading = next !== undefined && textWords(next, columnsOf(state)).length > 0 && valueWords(next, columnsOf(state)).length === 0 && isTitleLike(next.row.words) && (isItem(upcoming[1], state, options) || opensItem(upcoming.slice(1), state, options));
   const itemFollows = isItem(next, state, options) || isEmptyLine(next, state) || noteOverItem(upcoming, state, options);
-  if (!(itemFollows || opensItem(upcoming, state, options) || headsSubheading) || !isTitleLike(headingWords(line.row))) return false;
+  if (!(itemFollows || opensItem(upcoming, state, options) || headsSubheading) || !isTitleLike(titleOf(line, columnsOf(state)))) return false;
   const previous = state.lastRow;
   const afterBreak = !previous || previous.page !== line.row.page || rowGap(previous, line.row) > WRAP_GAP || line.row.top < previous.top;
   // A heading set in larger type sits as close under the item above as a wrapped line would.
@@ -132,6 +132,17 @@ function setInUnderOutdentedHeadings(line: SplitLine, state: ScanState): boolean
   return headings.every((heading) => outdented({ row: heading.rows[0], cells: heading.cells }, state));
 }
 
+/**
+ * Whether a line's text reads as a title, its item number left out ("1  General Requirements": the
+ * number stands in a column of its own) and, where they make it too long, the signs that join its
+ * words ("Phase 5 – Rough & Finish Carpentry" is five words).
+ */
+function isTitleText(line: SplitLine, columns: TableColumn[]): boolean {
+  const number = columns.findIndex((column) => column.role === 'itemNumber');
+  const words = textWords(line, columns).filter((word) => number < 0 || !line.cells[number].includes(word));
+  return isTitleLike(words) || isTitleLike(words.filter((word) => /[\p{L}\d]/u.test(word.text)));
+}
+
 /** Rows read ahead to add up the items under a heading that prints its section's total. */
 const SECTION_SUM_ROWS = 80;
 
@@ -146,7 +157,7 @@ export function headsItemsSummingTo(state: ScanState, rows: LayoutRow[], index: 
   const named = columns.findIndex((column) => column.role === 'amount');
   const amount = named >= 0 ? named : line.cells.findLastIndex((cell, index) => !isTextColumn(columns[index]) && cell.length > 0);
   const printed = amount < 0 ? null : readAmountCell(line.cells[amount], options.format);
-  if (!printed || printed.value <= 0 || !isTitleLike(textWords(line, columns))) return false;
+  if (!printed || printed.value <= 0 || !isTitleText(line, columns)) return false;
   let sum = 0;
   for (let next = index + 1; next < Math.min(rows.length, index + SECTION_SUM_ROWS) && sum < printed.value; next += 1) {
     if (rows[next].furniture) continue;
@@ -193,6 +204,12 @@ function headingWords(row: LayoutRow): Word[] {
   return facts < 0 ? row.words : cells.slice(0, facts).flat();
 }
 
+/** A heading's title: its words without the facts and the annotations (a duration, a crew) printed beside it. */
+function titleOf(line: SplitLine, columns: TableColumn[]): Word[] {
+  const aside = new Set(columns.flatMap((column, index) => (column.role !== null && ANNOTATION_ROLES.has(column.role) ? line.cells[index] : [])));
+  return headingWords(line.row).filter((word) => !aside.has(word));
+}
+
 /** Whether every value of a line is a fact printed beside its text under a label ("Bedroom 2      Height: 8"): no amount. */
 export function onlyFactsBeside(line: SplitLine, columns: TableColumn[]): boolean {
   const heading = new Set(headingWords(line.row));
@@ -201,7 +218,8 @@ export function onlyFactsBeside(line: SplitLine, columns: TableColumn[]): boolea
 }
 
 export function openHeading(state: ScanState, line: SplitLine): true {
-  const words = headingWords(line.row);
+  // A duration, crew or note beside the title ("2  CONCRETE  15d  5,667.00") is the row's annotation, not the title's.
+  const words = titleOf(line, columnsOf(state));
   state.entries.push(entry('heading', line, columnsOf(state), words));
   state.heading = joinWords(words);
   state.item = null;
@@ -234,7 +252,7 @@ export function isOutlineHeading(state: ScanState, line: SplitLine, upcoming: ()
   const columns = columnsOf(state);
   const number = BARE_NUMBER.exec(itemNumberOf(line, columns))?.[1];
   const unit = columns.findIndex((column) => column.role === 'unit' || column.role === 'unitPrice');
-  if (!number || !isTitleLike(textWords(line, columns)) || (unit >= 0 && line.cells[unit].length > 0)) return false;
+  if (!number || !isTitleText(line, columns) || (unit >= 0 && line.cells[unit].length > 0)) return false;
   const outlined = state.entries.some((earlier) => earlier.kind === 'item' && OUTLINE_NUMBER.test(joinWords(earlier.cells[earlier.columns.findIndex((column) => column.role === 'itemNumber')] ?? [])));
   if (outlined) return true;
   // OCR may misread the first item's number ("1.1" as "44"): any of the next few items will do.

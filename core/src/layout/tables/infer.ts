@@ -4,7 +4,7 @@ import { cents, parseAmount, parseQuantity, type NumberFormat } from '../numbers
 import { cellsOf, rowHeightsToX, type LayoutRow } from '../rows.js';
 import { isKnownUnit, parseUnit } from '../units.js';
 import { columnLabels } from './header.js';
-import type { ColumnRole, TableColumn, TableHeader } from './model.js';
+import { ANNOTATION_ROLES, type ColumnRole, type TableColumn, type TableHeader } from './model.js';
 
 /**
  * Columns of an itemised table whose header row is missing (OCR loses headers printed white on a
@@ -354,7 +354,10 @@ function withColumns(header: TableHeader, extra: TableColumn[]): TableHeader {
 /** Quantity and unit columns a header row lost to OCR, taken from the inferred columns when they fit between its own. */
 export function withInferredColumns(header: TableHeader, inferred: TableHeader | null): TableHeader {
   if (!inferred) return header;
-  return withColumns(header, inferred.columns.filter((column) => column.role === 'quantity' || column.role === 'unit'));
+  const measures = inferred.columns.filter((column) => column.role === 'quantity' || column.role === 'unit');
+  // A number and a unit read under an annotation's header ("15 days" under "Dur.") are that column's value, no quantity.
+  if (measures.some((column) => header.columns.some((own) => own.role !== null && ANNOTATION_ROLES.has(own.role) && overlaps(own, column)))) return header;
+  return withColumns(header, measures);
 }
 /**
  * A header read by OCR that lost some labels keeps the columns the previous header had there

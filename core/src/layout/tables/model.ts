@@ -44,7 +44,7 @@ export const VALUE_ROLES: ReadonlySet<ColumnRole> = new Set([...MONEY_ROLES, 'qu
 export const isTextColumn = (column: TableColumn): boolean => column.role !== null && TEXT_ROLES.has(column.role);
 
 /** Roles of what a line says besides what it is and what it costs (hours, who does it, a note): their cells are neither the description nor an amount. */
-export const ANNOTATION_ROLES: ReadonlySet<ColumnRole> = new Set(['laborHours', 'performedBy', 'remarks', 'reviewEstimate', 'variance']);
+export const ANNOTATION_ROLES: ReadonlySet<ColumnRole> = new Set(['laborHours', 'duration', 'performedBy', 'remarks', 'reviewEstimate', 'variance']);
 
 /**
  * A column that holds a line's words of its own, not its description nor an amount: an annotation

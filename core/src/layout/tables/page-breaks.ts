@@ -51,7 +51,10 @@ export function continuesTable(current: TableHeader, next: TableHeader): boolean
   const mine = roles(current);
   const theirs = roles(next);
   const text = [...mine].filter((role) => role === 'description' || role === 'scope');
-  if (text.some((role) => !theirs.has(role))) return false;
+  // OCR may lose the text columns' labels of a header printed again, whose other columns stand where the table's do.
+  const sameColumns = next.columns.every((column) => column.role === null || current.columns.some((own) => own.role === column.role && own.x0 <= column.x1 && column.x0 <= own.x1));
+  const lostText = !theirs.has('description') && !theirs.has('scope') && sameColumns && next.rows.some((row) => row.words.some((word) => word.source === 'ocr'));
+  if (!lostText && text.some((role) => !theirs.has(role))) return false;
   // Both ways: a header with columns of its own ("Qty", "Unit Price" under a list of amounts) starts another table.
   const shared = (from: Set<string>, to: Set<string>): boolean => {
     const values = [...from].filter((role) => role !== '' && role !== 'description' && role !== 'scope' && role !== 'itemNumber');

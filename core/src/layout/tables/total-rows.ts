@@ -19,7 +19,10 @@ export function readTotalRow(state: ScanState, line: SplitLine, upcoming: SplitL
   // Only a subtotal, or a total that names what it totals ("Totals: Kitchen"), may stand between
   // items; a bare total, tax or amount due ends the table.
   const named = labelWords(line, columnsOf(state)).some((word) => !total.words.includes(word) && /\p{L}{2}/u.test(word.text));
-  if (!total.concepts.includes('subtotal') && !named && !firstSectionTotal) return 'end';
+  // "Phase total", "Trade Total": a label that can only mean a section's total names what it totals.
+  const sectionOnly = total.concepts.every((concept) => concept === 'sectionTotal');
+  const labelSaysSubtotal = total.concepts.includes('subtotal') || named || sectionOnly;
+  if (!labelSaysSubtotal && !firstSectionTotal) return 'end';
   const columns = columnsOf(state);
   const valueCount = (next: SplitLine): number => {
     const values = lineValues(next, columns, options.format);
@@ -36,7 +39,7 @@ export function readTotalRow(state: ScanState, line: SplitLine, upcoming: SplitL
     const values = valueCount(next);
     const itemLike = isItem(next, state, options) && values >= state.minItemValues && textWords(next, columns).length > 0;
     // A priced line of a single value there adjusts the total; a fuller line is an item added after the sections.
-    if (itemLike) return (totalsSections && !headed && values < 2) || (firstSectionTotal && !headed) ? 'end' : 'subtotal';
+    if (itemLike) return (totalsSections && !headed && values < 2) || (!labelSaysSubtotal && !headed) ? 'end' : 'subtotal';
     if (textWords(next, columns).length > 0 && valueWords(next, columns).length === 0) headed = true;
   }
   return 'end';

@@ -152,6 +152,7 @@ export const german: LanguageTerms = {
     labor: ['Lohn', 'Lohnkosten', 'Lohnanteil', 'Arbeitslohn', 'Arbeit', 'Arbeitskosten', 'Montage'],
     equipment: ['Geräte', 'Geraete', 'Gerätekosten', 'Geräteeinsatz', 'Maschinen'],
     laborHours: ['Arbeitsstunden', 'Lohnstunden', 'Mannstunden', 'Std. Lohn'],
+    duration: ['Dauer'],
     performedBy: ['Kolonne', 'Ausführung durch', 'Ausgeführt von', 'Gewerk durch', 'Nachunternehmer'],
     remarks: ['Bemerkung', 'Bemerkungen', 'Anmerkung', 'Anmerkungen', 'Hinweis', 'Hinweise'],
     scope: ['Gewerk', 'Titel', 'Abschnitt', 'Kategorie', 'Bereich', 'Raum'],

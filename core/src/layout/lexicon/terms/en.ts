@@ -208,6 +208,7 @@ export const english: LanguageTerms = {
     labor: ['Labor', 'Labour', 'Lab', 'Labor Cost', 'Labour Cost', 'Installation', 'Install', 'Lab/Unit', 'Labor/Unit', 'Lab/Ea'],
     equipment: ['Equipment', 'Equip.', 'Equipment Cost', 'Equipment Rental', 'Rental', 'Tools'],
     laborHours: ['Labor Hours', 'Labour Hours', 'Labor Hrs', 'Man Hours', 'Manhours', 'Crew Hours', 'Work Hours'],
+    duration: ['Duration', 'Dur.', 'Working Days', 'Calendar Days'],
     performedBy: ['Crew', 'Crew Code', 'Performed By', 'Work By', 'Work Done By', 'Done By', 'Responsible Party', 'Responsibility', 'Installed By', 'Subcontractor'],
     remarks: ['Notes', 'Note', 'Remarks', 'Remark', 'Comments', 'Comment'],
     scope: ['Scope', 'Trade', 'Category', 'Division', 'Phase', 'Section', 'Room', 'Area'],

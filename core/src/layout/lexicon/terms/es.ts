@@ -149,6 +149,7 @@ export const spanish: LanguageTerms = {
     labor: ['Mano de obra', 'Mano obra', 'M.O.', 'MO'],
     equipment: ['Equipo', 'Equipos', 'Maquinaria', 'Herramientas'],
     laborHours: ['Horas de mano de obra', 'Horas hombre', 'H.H.'],
+    duration: ['Duración'],
     performedBy: ['Cuadrilla', 'Realizado por', 'Ejecutado por', 'Responsable', 'Subcontratista'],
     remarks: ['Observaciones', 'Observación', 'Notas', 'Nota', 'Comentarios'],
     scope: ['Capítulo', 'Rubro', 'Categoría', 'Sección', 'Oficio'],

@@ -150,6 +150,7 @@ export const french: LanguageTerms = {
     labor: ["Main d'œuvre", 'M.O.', 'MO', 'Pose', 'Installation'],
     equipment: ['Équipement', 'Matériel', 'Engins'],
     laborHours: ['Heures de main-d’œuvre', 'Heures-homme', 'Heures MO'],
+    duration: ['Durée'],
     performedBy: ['Équipe', 'Réalisé par', 'Exécuté par', 'Responsable', 'Sous-traitant'],
     remarks: ['Remarques', 'Remarque', 'Observations', 'Notes', 'Commentaires'],
     scope: ['Lot', "Corps d'état", 'Catégorie', 'Section', 'Poste', 'Pièce'],

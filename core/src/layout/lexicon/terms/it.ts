@@ -80,6 +80,7 @@ export const italian: LanguageTerms = {
     labor: ['Manodopera', "Mano d'opera"],
     equipment: ['Attrezzature', 'Noli', 'Mezzi'],
     scope: ['Categoria', 'Capitolo'],
+    duration: ['Durata'],
     remarks: ['Note', 'Osservazioni', 'Commenti'],
   },
 };

@@ -122,6 +122,7 @@ export const dutch: LanguageTerms = {
     labor: ['Arbeid', 'Arbeidsloon', 'Arbeidskosten', 'Loon', 'Montage'],
     equipment: ['Materieel', 'Gereedschap', 'Machines'],
     laborHours: ['Arbeidsuren', 'Manuren', 'Mensuren'],
+    duration: ['Duur'],
     performedBy: ['Ploeg', 'Uitgevoerd door', 'Uit te voeren door', 'Verantwoordelijke', 'Onderaannemer'],
     remarks: ['Opmerkingen', 'Opmerking', 'Notities', 'Toelichting'],
     scope: ['Hoofdstuk', 'Onderdeel', 'Categorie', 'Ruimte'],

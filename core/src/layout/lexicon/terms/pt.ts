@@ -92,6 +92,7 @@ export const portuguese: LanguageTerms = {
     labor: ['Mão de obra', 'M.O.'],
     equipment: ['Equipamento', 'Equipamentos'],
     scope: ['Etapa', 'Capítulo', 'Categoria'],
+    duration: ['Duração'],
     remarks: ['Observações', 'Notas', 'Comentários'],
   },
 };
