@@ -7,6 +7,7 @@ import {
   isLabelRow,
   joinWords,
   lookupColumnLabel,
+  lookupFieldLabel,
   namesASection,
   parseAmount,
   PhraseMatcher,
@@ -35,7 +36,7 @@ const RECAP_LABELS: Array<[RecapField, string[]]> = [
   ],
   // An insurance estimate's "Line Item Total" is its lines before sales tax: neither the subtotal nor the total.
   ['itemsBeforeTax', ['line item total', 'line item totals', 'line items total']],
-  ['overheadAndProfit', ['overhead and profit', 'overhead & profit', 'overhead profit', 'o&p', 'oh&p', "contractor's fee", 'contractor fee', 'contractors fee']],
+  ['overheadAndProfit', ['overhead and profit', 'overhead & profit', 'overhead profit', 'o&p', 'oh&p', "contractor's fee", 'contractor fee', 'contractors fee', "builder's fee", 'builder fee', 'builders fee']],
   ['overhead', ['overhead']],
   ['profit', ['profit', "contractor's profit", 'contractor profit']],
   ['generalConditions', ['general conditions', 'gen conditions', 'general condition']],
@@ -106,7 +107,10 @@ function namesWhatItTotals(row: Row, match: PhraseMatch<RecapField>): boolean {
   while (first > 0 && row.words[first].bbox[0] - row.words[first - 1].bbox[2] <= rowHeightsToX(row, 1)) first -= 1;
   const before = row.words.slice(first, match.start);
   const namesPart = before.length > 0 && lookupColumnLabel(joinWords(before)).some((term) => COST_ROLES.has(term.id));
-  return named(row.words.slice(match.end).filter((word) => !parseAmount(word.text)?.moneyLike)) || namesPart;
+  // "Phase total", "Trade Total": with the word before it, a label that can only mean a section's total.
+  const meanings = before.length > 0 ? lookupFieldLabel(joinWords(row.words.slice(first, match.end))) : [];
+  const sectionTotal = meanings.length > 0 && meanings.every((term) => term.id === 'sectionTotal');
+  return named(row.words.slice(match.end).filter((word) => !parseAmount(word.text)?.moneyLike)) || namesPart || sectionTotal;
 }
 
 /** Words that say which total a bare "Total" is, not which section ("TOTAL BASE BID", "Total Contract Price"). */

@@ -1,5 +1,6 @@
 import type { Word } from '@docsift/core';
 import {
+  ANNOTATION_ROLES,
   cents,
   COST_COMPONENT_ROLES,
   joinWords,
@@ -158,9 +159,13 @@ class SectionBuilder {
     const moneyRoles: ColumnRole[] = ['material', 'labor', 'amount', 'grossAmount'];
     const money = new Set(moneyRoles.flatMap((role) => cells[role] ?? []));
     // A heading's number in the item-number column ("1.00  DEMOLITION") is part of its name, however amount-like.
-    const numbered = new Set(cells.itemNumber ?? []);
+    // A schedule's summary row, printing a duration or a crew like its tasks, is a row of the grid: its
+    // number there is the row's (an outline id, as an item's is) and no part of the phase's name.
+    const annotated = entry.columns.some((column, index) => column.role !== null && ANNOTATION_ROLES.has(column.role) && entry.cells[index].length > 0);
+    const rowNumber = new Set(annotated ? (cells.itemNumber ?? []) : []);
+    const numbered = new Set(annotated ? [] : (cells.itemNumber ?? []));
     // A heading's total in a column of its own ("1   MASONRY   11,053.72" under "Category Total") is no part of its name.
-    const words = entry.label.filter((word) => numbered.has(word) || (!money.has(word) && !parseAmount(word.text, this.format)?.moneyLike));
+    const words = entry.label.filter((word) => numbered.has(word) || (!rowNumber.has(word) && !money.has(word) && !parseAmount(word.text, this.format)?.moneyLike));
     const heading = readSectionHeading(joinWords(words));
     if (!heading) return;
     const current = this.current;

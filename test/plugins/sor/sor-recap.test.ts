@@ -28,6 +28,17 @@ describe('plugin-sor recap', () => {
     expect(recapArithmetic(data, { now: new Date() })).to.deep.equal([]);
   });
 
+  it('takes "Phase total" for a section’s total, not the grand total, and a builder fee for overhead and profit', () => {
+    const { data } = recap([
+      'Phase total  8,047.14',
+      '',
+      'Total direct cost  $26,813.99',
+      'Builder fee (15%)  $4,022.10',
+      'TOTAL PROJECT BUDGET  $30,836.09',
+    ]);
+    expect(data.recapSummary).to.deep.equal({ subtotal: 26813.99, generalConditions: null, overheadAndProfit: 4022.1, grandTotal: 30836.09 });
+  });
+
   it('reads a rehab budget’s summary: "Project management" is general conditions, "TOTAL REHAB BUDGET" the grand total, the contingency after it apart', () => {
     const { data } = recap([
       'Subtotal  $27,691.29',
