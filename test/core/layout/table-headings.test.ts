@@ -243,4 +243,19 @@ describe('core layout: section headings inside tables', () => {
     const [table] = readTables(rows, { format: DOT });
     expect(kinds(table)).to.deep.equal(['heading: & Windows', 'item: Exterior entry door; all work to meet HUD Minimum Property Standards', 'item: Replace attic access hatch']);
   });
+
+  it('reads no heading from a running footer naming the file it was printed from ("SOR_WU-10842.xlsx  17-Feb-2026", OCR\'s "xIsx")', () => {
+    const { tables } = tablesOf(
+      page(
+        HEADER,
+        line('', 'Masonry'),
+        line('3.01', 'Parge exterior foundation wall', '400.00', '535.00', '935.00'),
+        '',
+        line('SOR_WU-10842.xIsx', '', '', '17-Feb-2026'),
+        '',
+        line('3.02', 'Repoint brick foundation walls', '92.00', '300.00', '392.00'),
+      ),
+    );
+    expect(kinds(tables[0]).filter((kind) => kind.startsWith('heading'))).to.deep.equal(['heading: Masonry']);
+  });
 });

@@ -142,11 +142,14 @@ export function headingNumbering(text: string): 'strong' | 'weak' | null {
   return WEAK_HEADING.test(trimmed) ? 'weak' : null;
 }
 
-/** A short title: capitals, or at most six words with no sentence punctuation at the end. */
+/** A file's name, as a page's running header or footer prints it ("SOR_WU-10842.xlsx", OCR's "xIsx"). */
+const FILE_NAME = /\w\.(x[lI1]s[xm]?|docx?|pdf|csv|od[st])$/i;
+
+/** A short title: capitals, or at most six words with no sentence punctuation at the end; no file's name. */
 export function isTitleLike(words: Word[]): boolean {
   const text = joinWords(words).trim();
   const letters = text.replace(/[^\p{L}]/gu, '');
-  if (letters.length < 3 || words.length > 8 || /[.,;:]$/.test(text)) return false;
+  if (letters.length < 3 || words.length > 8 || /[.,;:]$/.test(text) || words.some((word) => FILE_NAME.test(word.text))) return false;
   if (letters === letters.toUpperCase()) return true;
   // A title numbered like a section ("01 - Garage", "3. Roof") starts with a capital after its number.
   const title = text.replace(/^\d{1,3}(?:[.)]|\s*[-–—·:])\s+/, '');
