@@ -36,45 +36,64 @@ const PITCH_TOLERANCE = 0.2;
 
 const middle = (words: Word[]): number => (words[0].bbox[0] + words[words.length - 1].bbox[2]) / 2;
 
+/** A row's run of period cells and whether one of them names a period as printed; null where it ends in none. */
+interface PeriodRun {
+  cells: Word[][];
+  named: boolean;
+}
+
+/** Each row's run, read once: a row is tried as part of a header many times over. */
+const periodRuns = new WeakMap<LayoutRow, PeriodRun | null>();
+
 /**
- * The cells of a row's time scale: the run of short cells that ends the row, evenly spaced (a period
- * OCR lost leaves a step of two), three or more, of which one names a period as printed or a caption
- * over them names the periods. OCR misreads the labels of a scale in small type ("ws", "We" for W5, W6).
+ * The run of short cells that ends a row, evenly spaced (a period OCR lost leaves a step of two),
+ * three or more, of one shape. OCR misreads the labels of a scale in small type ("ws", "We" for W5, W6).
  */
-function scaleCells(row: LayoutRow, captions: (x0: number, x1: number) => Word[][]): Word[][] {
+function periodRunOf(row: LayoutRow): PeriodRun | null {
+  if (periodRuns.has(row)) return periodRuns.get(row)!;
   const cells = cellsOf(row, 0.95);
   const short = (cell: Word[]): boolean => cell.length <= 2 && cell.map((word) => word.text).join('').length <= MAX_PERIOD_CHARS;
   let first = cells.length - 1;
-  if (first < 0 || !short(cells[first])) return [];
-  const steps: number[] = [];
-  const even = (): boolean => {
-    const unit = Math.min(...steps);
-    return steps.every((step) => {
-      const count = Math.round(step / unit);
-      return count >= 1 && count <= 2 && Math.abs(step - count * unit) <= PITCH_TOLERANCE * unit;
-    });
-  };
-  while (first > 0 && short(cells[first - 1])) {
-    steps.push(middle(cells[first]) - middle(cells[first - 1]));
-    if (!even()) break;
-    first -= 1;
+  let run: PeriodRun | null = null;
+  if (first >= 0 && short(cells[first])) {
+    const steps: number[] = [];
+    const even = (): boolean => {
+      const unit = Math.min(...steps);
+      return steps.every((step) => {
+        const count = Math.round(step / unit);
+        return count >= 1 && count <= 2 && Math.abs(step - count * unit) <= PITCH_TOLERANCE * unit;
+      });
+    };
+    while (first > 0 && short(cells[first - 1])) {
+      steps.push(middle(cells[first]) - middle(cells[first - 1]));
+      if (!even()) break;
+      first -= 1;
+    }
+    // The labels of a scale share their shape ("W1", "ws", "We"; "10/7", "1017"): a cell of another shape at its left end ("Tow!", OCR's "Total") is no period.
+    const lead = (cell: Word[]): string => {
+      const character = /[\p{L}\d]/u.exec(cell[0].text)?.[0] ?? '';
+      return /\d/.test(character) ? '#' : character.toLowerCase();
+    };
+    const counts = new Map<string, number>();
+    for (const cell of cells.slice(first)) counts.set(lead(cell), (counts.get(lead(cell)) ?? 0) + 1);
+    const shape = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
+    while (first < cells.length && lead(cells[first]) !== shape) first += 1;
+    const scale = cells.slice(first);
+    if (scale.length >= MIN_PERIODS) run = { cells: scale, named: scale.some(namesPeriod) };
   }
-  // The labels of a scale share their shape ("W1", "ws", "We"; "10/7", "1017"): a cell of another shape at its left end ("Tow!", OCR's "Total") is no period.
-  const lead = (cell: Word[]): string => {
-    const character = /[\p{L}\d]/u.exec(cell[0].text)?.[0] ?? '';
-    return /\d/.test(character) ? '#' : character.toLowerCase();
-  };
-  const counts = new Map<string, number>();
-  for (const cell of cells.slice(first)) counts.set(lead(cell), (counts.get(lead(cell)) ?? 0) + 1);
-  const shape = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
-  while (first < cells.length && lead(cells[first]) !== shape) first += 1;
-  const scale = cells.slice(first);
-  if (scale.length < MIN_PERIODS) return [];
-  if (scale.some(namesPeriod)) return scale;
-  const x0 = Math.min(...scale.flat().map((word) => word.bbox[0]));
-  const x1 = Math.max(...scale.flat().map((word) => word.bbox[2]));
+  periodRuns.set(row, run);
+  return run;
+}
+
+/** The cells of a row's time scale: its run of periods, of which one names a period as printed or a caption over them names the periods. */
+function scaleCells(row: LayoutRow, captions: (x0: number, x1: number) => Word[][]): Word[][] {
+  const run = periodRunOf(row);
+  if (!run) return [];
+  if (run.named) return run.cells;
+  const x0 = Math.min(...run.cells.flat().map((word) => word.bbox[0]));
+  const x1 = Math.max(...run.cells.flat().map((word) => word.bbox[2]));
   const captioned = captions(x0, x1).some((cell) => cell.some((word) => TIME_WORD.test(word.text.replace(/[^\p{L}]/gu, ''))));
-  return captioned ? scale : [];
+  return captioned ? run.cells : [];
 }
 
 /**
