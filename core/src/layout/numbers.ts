@@ -23,7 +23,7 @@ export interface ParsedAmount {
 }
 
 /** Characters OCR commonly puts in place of digits inside a number. */
-const DIGIT_LOOKALIKES: Record<string, string> = { O: '0', o: '0', D: '0', l: '1', I: '1', '|': '1', S: '5', B: '8' };
+export const DIGIT_LOOKALIKES: Readonly<Record<string, string>> = { O: '0', o: '0', D: '0', l: '1', I: '1', '|': '1', S: '5', B: '8' };
 
 const CURRENCY_SIGNS: Array<[RegExp, string]> = [
   [/^(US\$|USD|U\$S)/i, 'USD'],

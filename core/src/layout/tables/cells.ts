@@ -1,5 +1,5 @@
 import type { Word } from '../../contracts/document.js';
-import { parseAmount, parsePercent, parseQuantity, type NumberFormat } from '../numbers.js';
+import { DIGIT_LOOKALIKES, parseAmount, parsePercent, parseQuantity, type NumberFormat } from '../numbers.js';
 import { isKnownUnit, parseUnit, snapUnit } from '../units.js';
 
 /** A parsed cell with the words it was read from. */
@@ -54,9 +54,6 @@ function gluedQuantity(text: string, format: NumberFormat): { value: number; rep
   return quantity && { value: quantity.value, repaired: true };
 }
 
-/** Letters OCR reads for a lone digit one. */
-const OCR_ONE = /^[Il|]$/;
-
 /**
  * A count OCR set into the unit cell, before the unit, where the quantity cell is empty ("I LS" for
  * 1 LS: a narrow quantity column right against the unit column).
@@ -64,7 +61,8 @@ const OCR_ONE = /^[Il|]$/;
 export function readQuantityBeforeUnit(unitWords: Word[], format: NumberFormat): CellValue<number> | null {
   const [first, ...rest] = unitWords;
   if (!first || rest.length === 0 || first.source !== 'ocr' || !rest.some((word) => parseUnit(word.text) !== null)) return null;
-  if (OCR_ONE.test(first.text)) return { value: 1, words: [first], quality: REPAIRED_QUALITY };
+  // A lone one OCR read as a letter ('I', 'l', '|').
+  if (DIGIT_LOOKALIKES[first.text] === '1') return { value: 1, words: [first], quality: REPAIRED_QUALITY };
   const quantity = parseQuantity(first.text, format);
   return quantity ? { value: quantity.value, words: [first], quality: REPAIRED_QUALITY } : null;
 }
