@@ -1,31 +1,10 @@
 import { expect } from 'chai';
-import { fixed, page, read, tablesOf } from './helpers.js';
+import { DOORS_AND_SITE_WORK_BLOCKS, stackedLine as line } from '../../support/stacked-blocks.js';
+import { page, read, tablesOf } from './helpers.js';
 
 /** Items printed as blocks with no column header: text at the left, the amounts stacked at the right after their labels. */
 
-const line = fixed(8, 52, 12, -10);
-
-const BLOCKS = page(
-  'DW - Doors & Windows',
-  '',
-  line('DW-01', 'Replace attic access hatch with insulated', 'Material', '221.00'),
-  line('', 'pull-down stair', 'Labor', '183.00'),
-  line('', 'Quantity: 1 EA', 'Item total', '404.00'),
-  '',
-  line('DW-02', 'Vinyl double-hung replacement window', 'Material', '2,145.00'),
-  line('', 'Quantity: 5 EA', 'Labor', '935.00'),
-  line('', '', 'Item total', '3,080.00'),
-  '',
-  line('', '        Doors & Windows - section total', '', '$3,484.00'),
-  '',
-  'SW - Site Work',
-  '',
-  line('SW-01', 'Remove dead tree at side yard and grind stump', 'Material', '41.00'),
-  line('', 'Qty: 1 EA', 'Labor', '955.00'),
-  line('', '', 'Item total', '996.00'),
-  '',
-  line('', '        Site Work - section total', '', '$996.00'),
-);
+const BLOCKS = page(...DOORS_AND_SITE_WORK_BLOCKS);
 
 describe('core layout: items with stacked, labelled amounts', () => {
   it('reads each block as one item: its code, its wrapped description, its measure line and its labelled amounts', () => {

@@ -1,8 +1,7 @@
 import { expect } from 'chai';
 import { documentFromText } from '@docsift/core/testing';
 import { extractSor } from '../../../plugins/sor/src/extractor.js';
-
-const line = (code: string, text: string, label: string, amount: string): string => `${code.padEnd(8)}${text.padEnd(52)}${label.padEnd(12)}${amount.padStart(10)}`;
+import { DOORS_AND_SITE_WORK_BLOCKS, stackedLine as line } from '../../support/stacked-blocks.js';
 
 /** A consultant's specification: the cost summary first, then each item a block with its amounts stacked at the right. */
 const SPECIFICATION = [
@@ -18,25 +17,7 @@ const SPECIFICATION = [
   '',
   'Each repair item is specified below with its measured quantity and its material and labor cost.',
   '',
-  'DW - Doors & Windows',
-  '',
-  line('DW-01', 'Replace attic access hatch with insulated', 'Material', '221.00'),
-  line('', 'pull-down stair', 'Labor', '183.00'),
-  line('', 'Quantity: 1 EA', 'Item total', '404.00'),
-  '',
-  line('DW-02', 'Vinyl double-hung replacement window', 'Material', '2,145.00'),
-  line('', 'Quantity: 5 EA', 'Labor', '935.00'),
-  line('', '', 'Item total', '3,080.00'),
-  '',
-  line('', '        Doors & Windows - section total', '', '$3,484.00'),
-  '',
-  'SW - Site Work',
-  '',
-  line('SW-01', 'Remove dead tree at side yard and grind stump', 'Material', '41.00'),
-  line('', 'Quantity: 1 EA', 'Labor', '955.00'),
-  line('', '', 'Item total', '996.00'),
-  '',
-  line('', '        Site Work - section total', '', '$996.00'),
+  ...DOORS_AND_SITE_WORK_BLOCKS,
 ];
 
 describe('plugin-sor specification with stacked amounts and the cost summary first', () => {
