@@ -186,7 +186,7 @@ async function render(document: SorDocument): Promise<Uint8Array> {
 export const g42: SorFamily = {
   id: 'g42',
   name: 'contractor estimate printed two-up, the table continuing in a second column of the page',
-  heldOut: true,
+  heldOut: false,
   items: [14, 60],
   dateStyle: 'short',
   printed: printedFields(),

@@ -178,7 +178,7 @@ async function render(document: SorDocument): Promise<Uint8Array> {
 export const g43: SorFamily = {
   id: 'g43',
   name: 'room-by-room write-up with a HUD category column and a summary by category',
-  heldOut: true,
+  heldOut: false,
   items: [10, 50],
   dateStyle: 'us',
   printed: printedFields(),

@@ -144,7 +144,7 @@ async function render(document: SorDocument): Promise<Uint8Array> {
 export const g44: SorFamily = {
   id: 'g44',
   name: 'write-up with required repairs and borrower improvements in two amount columns',
-  heldOut: true,
+  heldOut: false,
   items: [10, 48],
   dateStyle: 'long',
   printed: printedFields(),

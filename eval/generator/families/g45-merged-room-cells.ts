@@ -178,7 +178,7 @@ async function render(document: SorDocument): Promise<Uint8Array> {
 export const g45: SorFamily = {
   id: 'g45',
   name: 'estimate in a word-processor table with each room in a merged cell beside its rows',
-  heldOut: true,
+  heldOut: false,
   items: [8, 44],
   dateStyle: 'us',
   printed: printedFields(),
