@@ -173,4 +173,44 @@ describe('core layout: table columns beside the description and the amounts', ()
       ['Laundry box with shutoffs', '', 'X.'],
     ]);
   });
+
+  it('reads a code column whose label is glued to the description\'s ("HUD Cat.Description of Work") as a column of its own', () => {
+    const row = fixed(5, 8, 32, -5, 6, -10, -10, -10);
+    const { tables } = tablesOf(
+      page(
+        'No.  HUD Cat.Description of Work             Qty  Unit  Material     Labor     Total',
+        row('', '', 'KITCHEN'),
+        row('1', '  22', 'Closet shelving and rod, wire', '9', '  LF', '125.55', '83.43', '208.98'),
+        row('2', '  20', '3-1/4 in. MDF baseboard, painted', '85', '  LF', '176.80', '191.25', '368.05'),
+        row('3', '  27', '50 gal gas water heater', '1', '  EA', '1,215.00', '565.00', '1,780.00'),
+      ),
+    );
+    expect(tables[0].header.columns.map((column) => [column.role, column.label]).slice(0, 3)).to.deep.equal([
+      ['itemNumber', 'No.'],
+      [null, 'HUD Cat.'],
+      ['description', 'Description of Work'],
+    ]);
+    // A number at the description's left edge opens the description ("3-1/4 in."), not the code column.
+    expect(tables[0].entries.filter((entry) => entry.kind === 'item').map((entry) => [read(entry).column1, read(entry).description])).to.deep.equal([
+      ['22', 'Closet shelving and rod, wire'],
+      ['20', '3-1/4 in. MDF baseboard, painted'],
+      ['27', '50 gal gas water heater'],
+    ]);
+  });
+
+  it('gives the description back its first word where a skewed scan sets it under the code column before it', () => {
+    const { tables } = tablesOf(
+      page(
+        'No.   Cat.     Description of Work         Qty  Unit     Total',
+        '1      22      Closet shelving and rod       9    LF    208.98',
+        '2     18  Hang, tape and finish drywall     85    SF    368.05',
+        '3      27      Water heater                  1    EA  1,780.00',
+      ),
+    );
+    expect(tables[0].entries.map((entry) => [read(entry).column1, read(entry).description])).to.deep.equal([
+      ['22', 'Closet shelving and rod'],
+      ['18', 'Hang, tape and finish drywall'],
+      ['27', 'Water heater'],
+    ]);
+  });
 });

@@ -258,4 +258,20 @@ describe('core layout: section headings inside tables', () => {
     );
     expect(kinds(tables[0]).filter((kind) => kind.startsWith('heading'))).to.deep.equal(['heading: Masonry']);
   });
+
+  it('leaves out a title in capitals after the last item that runs over the item-number column: no number heads it ("CATEGORY RECAP")', () => {
+    const row = fixed(6, 36, -5, 6, -10);
+    const { tables } = tablesOf(
+      page(
+        row('No.', 'Description of Work', 'Qty', '  Unit', 'Total'),
+        row('', 'KITCHEN'),
+        row('1', 'Closet shelving and rod', '9', '  LF', '208.98'),
+        row('2', 'Water heater', '1', '  EA', '1,780.00'),
+        row('', 'Total Kitchen', '', '', '1,988.98'),
+        'CATEGORY RECAP',
+        '                          Total of all repair items     $1,988.98',
+      ),
+    );
+    expect(kinds(tables[0])).to.deep.equal(['heading: KITCHEN', 'item: Closet shelving and rod', 'item: Water heater', 'subtotal: Total Kitchen']);
+  });
 });

@@ -1,19 +1,14 @@
 import type { Word } from '../../contracts/document.js';
 import { joinWords } from '../boxes.js';
-import { columnTerms, type ColumnRole } from '../lexicon/index.js';
-import { PhraseMatcher, type PhraseMatch } from '../phrases.js';
-import { cellsOf, inRowHeights, rowGap, startsCell, type LayoutRow } from '../rows.js';
+import type { ColumnRole } from '../lexicon/index.js';
+import type { PhraseMatch } from '../phrases.js';
+import { rowGap, startsCell, type LayoutRow } from '../rows.js';
 import { foldWord } from '../text.js';
 import { COST_ROLES, TEXT_ROLES, VALUE_ROLES, type AmountBasis, type TableColumn, type TableHeader } from './model.js';
+import { cellsOfRow, columnLabels, type HeaderCell } from './header-cells.js';
 import { withoutTimeline, withTimelineColumn } from './timeline.js';
 
-let matcher: PhraseMatcher<ColumnRole> | undefined;
-
-/** Column-header words of every language of the lexicon. */
-export function columnLabels(): PhraseMatcher<ColumnRole> {
-  matcher ??= new PhraseMatcher(columnTerms().map((term) => ({ value: term.id, phrase: term.phrase })));
-  return matcher;
-}
+export { columnLabels } from './header-cells.js';
 
 /** A header row is mostly labels: a sentence that happens to say "material and labor" is not one. */
 const MIN_LABELLED_SHARE = 0.7;
@@ -28,37 +23,6 @@ const MIN_LABELLED_CELLS = 0.5;
 const STACK_GAP = 0.8;
 const UNIT_BASIS_WORDS = new Set(['unit', 'units', 'each', 'ea', 'rate', 'per', 'pu', 'up', 'u/p', '/unit', 'unitario', 'unitaire', 'einzel', 'stuk']);
 const EXTENDED_BASIS_WORDS = new Set(['total', 'ext', 'extended', 'amount', 'amt', 'line', 'sum']);
-
-interface HeaderCell {
-  words: Word[];
-  /** Words of a group label printed over this cell and its neighbours ("Material" over "Unit Cost" and "Extended"). */
-  group: Word[];
-}
-
-/** Words of one label may stand this far apart (in row heights) when the first is no label alone ("P.   Unit"). */
-const LABEL_WORD_GAP = 2.5;
-
-/** Whether a cell's words alone are a label, and whether a label phrase runs from its end into the next cell. */
-const isLabel = (words: Word[]): boolean => columnLabels().findAllInSequence(words).some((phrase) => phrase.start === 0 && phrase.end === words.length);
-const spellsAcross = (left: Word[], right: Word[]): boolean =>
-  columnLabels()
-    .findAllInSequence([...left, ...right])
-    .some((phrase) => phrase.start < left.length && phrase.end > left.length);
-
-/**
- * A row of the header cut into cells at gaps wider than the page's word spacing allows inside a
- * label, except where a word that is no label alone spells one with the next ("P." + "Unit").
- */
-function cellsOfRow(row: LayoutRow): HeaderCell[] {
-  const cells: HeaderCell[] = [];
-  for (const words of cellsOf(row, 0.95)) {
-    const last = cells[cells.length - 1];
-    const gap = last ? inRowHeights(row, words[0].bbox[0] - last.words[last.words.length - 1].bbox[2]) : Infinity;
-    if (last && gap <= LABEL_WORD_GAP && !isLabel(last.words) && spellsAcross(last.words, words)) last.words.push(...words);
-    else cells.push({ words: [...words], group: [] });
-  }
-  return cells;
-}
 
 const extent = (words: Word[]): [number, number] => [Math.min(...words.map((word) => word.bbox[0])), Math.max(...words.map((word) => word.bbox[2]))];
 

@@ -350,10 +350,11 @@ function openTitleAbove(state: ScanState, rows: LayoutRow[], start: number, opti
 
 /**
  * Headings after the last item or subtotal head nothing: they belong to what follows the table,
- * unless numbered in its item-number column (a form's empty categories).
+ * unless numbered in its item-number column (a form's empty categories; a title in capitals
+ * running over that column is no number).
  */
 function trimTrailing(entries: TableEntry[]): TableEntry[] {
-  const numbered = (entry: TableEntry): boolean => entry.columns.some((column, index) => column.role === 'itemNumber' && entry.cells[index].length > 0);
+  const numbered = (entry: TableEntry): boolean => entry.columns.some((column, index) => column.role === 'itemNumber' && entry.cells[index].some((word) => /\d/.test(word.text)));
   let end = entries.length;
   while (end > 0 && entries[end - 1].kind === 'heading' && !numbered(entries[end - 1])) end -= 1;
   return entries.slice(0, end);

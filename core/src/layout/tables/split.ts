@@ -1,7 +1,7 @@
 import type { Word } from '../../contracts/document.js';
 import { centreX } from '../boxes.js';
 import { parseAmount, parsePercent, type NumberFormat } from '../numbers.js';
-import { cellGap, inRowHeights, rowHeightsToX, startsCell, type LayoutRow } from '../rows.js';
+import { cellGap, gapBefore, inRowHeights, rowHeightsToX, startsCell, type LayoutRow } from '../rows.js';
 import { foldWord } from '../text.js';
 import { isKnownUnit, parseUnit } from '../units.js';
 import { isAsideColumn, isTextColumn, type TableColumn } from './model.js';
@@ -13,6 +13,10 @@ export interface SplitLine {
   cells: Word[][];
 }
 
+/** How far left of the description's label its words may start, in row heights (a label's box is no exact edge). */
+const DESCRIPTION_EDGE = 0.5;
+/** A gap of at most this many of the page's word spaces is a space inside a cell. */
+const WORD_SPACES = 1.5;
 /** How far left of its header a right-aligned number may start, in row heights. */
 const VALUE_ZONE_LEAD = 1.9;
 /** Cell text that stands for an amount not priced on the line, in the lexicon's languages. */
@@ -78,7 +82,7 @@ function asideCellStart(row: LayoutRow, trailing: TableColumn[], format: NumberF
 function valueColumnsBySide(columns: TableColumn[]): { leading: TableColumn[]; trailing: TableColumn[] } {
   const description = columns.find((column) => column.role === 'description');
   const values = columns.filter((column) => !isTextColumn(column));
-  const leads = (column: TableColumn): boolean => description !== undefined && column.x1 < description.x0;
+  const leads = (column: TableColumn): boolean => description !== undefined && column.x1 <= description.x0;
   return { leading: values.filter(leads), trailing: values.filter((column) => !leads(column)) };
 }
 
@@ -120,7 +124,9 @@ function takeValueWords(row: LayoutRow, columns: TableColumn[], format: NumberFo
   const numbered = item !== undefined && leading.length > 0 && row.words.length > 0 && nearestColumn(row.words[0], [item, ...leading]) === item;
   const first = numbered ? 1 : 0;
   let lead = first;
-  const leadingEnd = Math.max(...leading.map((column) => column.x1), Number.NEGATIVE_INFINITY) + rowHeightsToX(row, 1);
+  // Values before the description end where it starts: a number at its left edge opens it ("3-1/4 in. MDF baseboard").
+  const descriptionStart = (columns.find((column) => column.role === 'description')?.x0 ?? Number.POSITIVE_INFINITY) - rowHeightsToX(row, DESCRIPTION_EDGE);
+  const leadingEnd = Math.min(Math.max(...leading.map((column) => column.x1), Number.NEGATIVE_INFINITY) + rowHeightsToX(row, 1), descriptionStart);
   while (lead < cut && leading.length > 0) {
     const word = row.words[lead];
     // OCR garbles a unit after its quantity ("23.  Le" for 23 LF); under the unit column it is still the unit.
@@ -133,6 +139,9 @@ function takeValueWords(row: LayoutRow, columns: TableColumn[], format: NumberFo
     if (item && nearestColumn(word, [item, ...leading]) === item) break;
     lead += 1;
   }
+  // A leading value set a word space from the text after it opens the description ("3-1/4 in. MDF", "Hang, tape"
+  // where a scan's skew sets them under the column before the description).
+  while (lead > first && lead < cut && gapBefore(row, lead) <= Math.min(WORD_SPACES * row.space, cellGap(row))) lead -= 1;
   return { values: [...row.words.slice(first, lead), ...row.words.slice(cut)], rest: [...row.words.slice(0, first), ...row.words.slice(lead, cut)] };
 }
 
