@@ -48,7 +48,7 @@ const META_LABELS: Array<[MetaField, string[]]> = [
   ['propertyAddress', ['property', 'property address', 'subject property', 'site address', 'job address', 'project address', 'property location', 'job site']],
   ['lenderName', ['lender', 'lender name', 'mortgagee', 'lending institution']],
   ['consultant', ['consultant', 'hud consultant', '203k consultant', 'hud 203k consultant', 'consultant name', 'inspector']],
-  ['inspectionDate', ['inspection date', 'date of inspection', 'date inspected', 'inspected', 'inspected on', 'site visit date']],
+  ['inspectionDate', ['inspection date', 'date of inspection', 'date inspected', 'inspected', 'inspected on', 'inspection', 'site visit date']],
   ['contractorName', ['contractor', 'general contractor', 'contractor name', 'builder']],
   ['contractorLicense', ['license', 'license #', 'license no', 'license number', 'lic', 'lic #', 'lic no', 'contractor license']],
   ['contractorPhone', ['contractor phone', 'contractor tel', 'contractor telephone']],

@@ -28,6 +28,17 @@ describe('plugin-sor header block', () => {
       expect(labels('Materials selected by borrower')).to.deep.equal([]);
     });
 
+    it('reads a bare "Inspection" caption beside a date as the inspection date, not the word inside a company name', () => {
+      const meta = metadata([
+        'Sterling Home Inspection & Consulting',
+        '',
+        'Borrower      Patricia Holloway               Inspection      07/14/2026',
+        'Lender        Granite State Bank              Contractor      Heritage Remodeling',
+      ]);
+      expect(meta.inspectionDate).to.equal('2026-07-14');
+      expect(labels('Sterling Home Inspection & Consulting')).to.deep.equal([]);
+    });
+
     it('reads the lender from the program line under the title, up to the dash ("Evergreen Savings Bank - Fix & Flip / Rehab Loan Program")', () => {
       const meta = metadata([
         'RENOVATION BUDGET                                          Submitted 05/28/2026',
