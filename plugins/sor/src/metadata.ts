@@ -124,6 +124,14 @@ function preferMixedCase(text: string, rows: Row[]): string {
   return text;
 }
 
+/** A mark a letterhead sets alone between its parts ("License No. 33518-78 · 614.964.6332 · office@…"). */
+const LONE_SEPARATOR = /^[•·|–—-]$/;
+/** A license number ends at the letterhead's next separator: the phone or e-mail after it are no part of it. */
+function beforeSeparator(words: Word[]): Word[] {
+  const at = words.findIndex((word, index) => index > 0 && LONE_SEPARATOR.test(word.text));
+  return at > 0 ? words.slice(0, at) : words;
+}
+
 class MetadataReader {
   readonly metadata: SorMetadata = {
     consultant: null,
@@ -243,7 +251,8 @@ class MetadataReader {
       info.name = textOf(signed.company.words);
       this.provenance.record('documentMetadata.contractorInfo.name', signed.company.page, signed.company.words, 0.7);
     }
-    info.license = this.take('contractorLicense', 'documentMetadata.contractorInfo.license', (text) => text.replace(/^[#:]\s*/, ''));
+    const license = this.first('contractorLicense');
+    info.license = this.take('contractorLicense', 'documentMetadata.contractorInfo.license', (text) => text.replace(/^[#:]\s*/, ''), license && { ...license, words: beforeSeparator(license.words) });
     // With no contractor named, a bare phone number is the consultant's or the lender's.
     const known = labelled !== undefined || info.name !== null;
     const phone = this.first('contractorPhone') ?? (known ? this.phoneBesideContractor(labelled) : undefined);

@@ -185,8 +185,10 @@ class SectionBuilder {
     const cells = cellsByRole(entry);
     const detail = entry.detail;
     const scope = cells.scope ?? [];
-    // A scope column names the section of its lines (a bid's "BRICK", "STUCCO") where no heading does.
-    if (!this.headed && scope.length > 0 && joinWords(scope) !== this.current?.name) this.open(joinWords(scope), scope, entry.page);
+    // A scope column names the section of its lines (a bid's "BRICK", "STUCCO") where no heading does;
+    // a room cell split over a page break names it again with a continued mark ("MASTER BATH (cont.)").
+    const scopeName = scope.length > 0 ? (readSectionHeading(joinWords(scope))?.name ?? '') : '';
+    if (!this.headed && scopeName !== '' && scopeName !== this.current?.name) this.open(scopeName, scope, entry.page);
     const section = this.current ?? this.open(this.untitled.name, this.untitled.words, entry.page);
     const amount = (role: ColumnRole): CellValue<number> | null => readAmountCell(cells[role] ?? [], this.format);
     const parts = componentAmounts(entry, this.format);

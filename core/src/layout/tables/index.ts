@@ -6,6 +6,7 @@ import { inferHeader } from './infer.js';
 import type { Table, TableColumn } from './model.js';
 import { headingNumbering, isTitleLike, opensSummary, totalLabelOf } from './rows.js';
 import { splitLeadingNumbers } from './leading-numbers.js';
+import { spreadMergedCells } from './merged-cells.js';
 import { settleRolesByCells } from './roles.js';
 import { scanTable } from './scan.js';
 import { readStackedAmounts } from './stacked-amounts.js';
@@ -132,6 +133,9 @@ export function readTables(rows: LayoutRow[], options: { format: NumberFormat })
   // A till receipt prints its items as a priced list beside tables of tax rates or payments.
   const list = tables.some((table) => table.header.columns.some((column) => column.role === 'description')) ? null : readPricedList(rows, options.format);
   if (list && !tables.some((table) => table.start < list.end && list.start < table.end)) tables.push(list);
-  for (const table of tables) splitLeadingNumbers(table);
+  for (const table of tables) {
+    splitLeadingNumbers(table);
+    spreadMergedCells(table);
+  }
   return tables.sort((a, b) => a.start - b.start);
 }

@@ -11,7 +11,7 @@ import { continuesItemNumbering, headsItemsSummingTo, isHeading, isOutlineHeadin
 import { inferHeader, withEarlierColumns, withInferredColumns } from './infer.js';
 import { withTrailingAmountColumn } from './trailing-columns.js';
 import { isTextColumn, type Table, type TableColumn, type TableEntry, type TableHeader } from './model.js';
-import { headingNumbering, isItemLine, lineValues, namesASection, namesHeading, startsLowerCase, totalLabelOf } from './rows.js';
+import { headingNumbering, isItemLine, lineValues, namesASection, namesHeading, startsLowerCase, totalLabelOf, type TotalLabel } from './rows.js';
 import {
   ahead,
   columnsOf,
@@ -81,10 +81,10 @@ function isWrappedLine(state: ScanState, line: SplitLine, text: Word[], pitch: n
   if (itemFirst && ITEM_START.test(itemFirst.text) && ITEM_START.test(text[0]?.text ?? '') && Math.abs(text[0].bbox[0] - itemFirst.bbox[0]) <= rowHeightsToX(line.row, 1)) return false;
   // An item number starts a new item, unless the "number" stands where the descriptions start ("4 in. with …").
   if (itemIndex >= 0 && line.cells[itemIndex].some((word) => word.bbox[0] < left - rowHeightsToX(line.row, 1))) return false;
-  // A trade name wrapping in its own column ("Appliances") beside the description's next line.
+  // A trade or room name in its own column ("Appliances", a merged cell's "ROOF") beside the description's next line.
   const scope = columns.findIndex((column) => column.role === 'scope');
   const description = columns.findIndex((column) => column.role === 'description');
-  const scoped = scope >= 0 && description >= 0 && line.cells[scope].length > 0 && item.cells[scope]?.length > 0;
+  const scoped = scope >= 0 && description >= 0 && line.cells[scope].length > 0;
   const first = scoped && line.cells[description].length > 0 ? line.cells[description][0] : text[0];
   if (text.length === 0) return false;
   if (first.bbox[0] >= left - rowHeightsToX(line.row, 2)) return true;
@@ -182,10 +182,26 @@ function scanRow(state: ScanState, rows: LayoutRow[], index: number, options: Ta
     if (state.item && scope >= 0 && state.item.columns === columns) state.item.cells[scope] = [...state.item.cells[scope], ...text];
     return keepGoing(state, row);
   }
+  if (total && !priced && readUnpricedSubtotal(state, line, total, upcoming()[0], options)) return keepGoing(state, row);
   if (text.length > 0 && (values.money === 0 || onlyFactsBeside(line, columns)) && isHeading(state, line, upcoming(), options)) return openHeading(state, line);
   if (text.length > 0 && valueWords(line, columns).length === 0) readTextLine(state, line, text, upcoming(), options);
   else state.item = null;
   return keepGoing(state, row);
+}
+
+/**
+ * A section's total row whose amount OCR lost ("Subtotal" and nothing else, between an item and the
+ * next section's first item) is read as the section's subtotal all the same, not as a heading; false
+ * when the row is no such total.
+ */
+function readUnpricedSubtotal(state: ScanState, line: SplitLine, total: TotalLabel, next: SplitLine | undefined, options: TableReadOptions): boolean {
+  if (!state.item || !total.concepts.includes('subtotal') || !line.row.words.every((word) => total.words.includes(word))) return false;
+  if (!next || next.row.page !== line.row.page || !isItem(next, state, options)) return false;
+  const columns = columnsOf(state);
+  state.entries.push(entry('subtotal', line, columns, labelWords(line, columns)));
+  state.item = null;
+  state.pending = [];
+  return true;
 }
 
 /** A note of measurements ("304.00 SF Walls  88.00 SF Ceiling …"): two quantities with units or more, and no value besides them. */

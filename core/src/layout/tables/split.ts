@@ -189,7 +189,9 @@ function assignTextWords(words: Word[], columns: TableColumn[], row: LayoutRow, 
     const itemLike = ITEM_NUMBER.test(word.text) || CODE_NUMBER.test(word.text) || (descriptionColumn !== undefined && (leftOfDescription || centreX(word.bbox) < descriptionColumn.x0));
     // An item code of several words ("Finishes: Install") fills its column up to where the descriptions start.
     const continues = inItem && !spaced && word.bbox[0] < nextTextColumn - tolerance;
-    inItem = item >= 0 && (continues || (position === 0 && itemLike && intervalDistance(word, columns[item]) <= tolerance));
+    // The number opens the line, or follows a room or trade cell printed left of it ("KITCHEN   5   Replace …").
+    const opensLine = position === 0 || (spaced && scope >= 0 && cells[scope].length === position);
+    inItem = item >= 0 && (continues || (opensLine && itemLike && intervalDistance(word, columns[item]) <= tolerance));
     // A trade's cell runs from its first word to the next gap between cells ("General Requirements /").
     const scopeStart = !inScope && cells[scope]?.length === 0 && leftOfDescription && word.bbox[0] <= (columns[scope]?.x1 ?? 0) + tolerance;
     inScope = scope >= 0 && !inItem && !sawDescription && (scopeStart || (inScope && !spaced) || (leftOfDescription && intervalDistance(word, columns[scope]) <= tolerance));

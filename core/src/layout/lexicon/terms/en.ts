@@ -211,7 +211,7 @@ export const english: LanguageTerms = {
     duration: ['Duration', 'Dur.', 'Working Days', 'Calendar Days'],
     performedBy: ['Crew', 'Crew Code', 'Performed By', 'Work By', 'Work Done By', 'Done By', 'Responsible Party', 'Responsibility', 'Installed By', 'Subcontractor'],
     remarks: ['Notes', 'Note', 'Remarks', 'Remark', 'Comments', 'Comment'],
-    scope: ['Scope', 'Trade', 'Category', 'Division', 'Phase', 'Section', 'Room', 'Area'],
+    scope: ['Scope', 'Trade', 'Category', 'Division', 'Phase', 'Section', 'Room', 'Area', 'Location'],
     previouslyBilled: [
       'Previous Draws', 'Previous Draw', 'Prior Draws', 'Previous Applications', 'Previous Application', 'From Previous Application',
       'Previously Billed', 'Previously Paid', 'Paid to Date', 'Billed to Date', 'Work Completed to Date', 'Previous',
