@@ -55,4 +55,21 @@ describe('core layout: lines of an item in OCR tables', () => {
       ['Camera inspection and hydro-jet main sewer', '623.00', '623.00'],
     ]);
   });
+
+  it('takes the material and labor columns of a header OCR lost their labels of (on a shaded band) from the rows’ arithmetic', () => {
+    const lines = [
+      'Room    No.  Description                               Qty  Unit                              Total',
+      '         1   Topsoil, seed and straw at disturbed        150   SY     292.50    271.50      564.00',
+      '         2   Camera inspection and hydro-jet sewer         1   LS      50.00    555.00      605.00',
+      '         3   Chain-link fence, 4 ft, with one gate        91   LF   1,082.90    828.10    1,911.00',
+    ];
+    const [table] = readLayout(documentFromText(lines.join('\n'), { source: 'ocr' })).tables;
+    expect(table.header.columns.map((column) => column.role)).to.deep.equal(['scope', 'itemNumber', 'description', 'quantity', 'unit', 'material', 'labor', 'amount']);
+    const cell = (entry: (typeof table.entries)[number], role: string): string => textOf(entry.cells[entry.columns.findIndex((column) => column.role === role)]);
+    expect(table.entries.map((entry) => [cell(entry, 'quantity'), cell(entry, 'material'), cell(entry, 'labor'), cell(entry, 'amount')])).to.deep.equal([
+      ['150', '292.50', '271.50', '564.00'],
+      ['1', '50.00', '555.00', '605.00'],
+      ['91', '1,082.90', '828.10', '1,911.00'],
+    ]);
+  });
 });

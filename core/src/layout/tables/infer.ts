@@ -4,7 +4,7 @@ import { cents, parseAmount, parseQuantity, type NumberFormat } from '../numbers
 import { cellsOf, rowHeightsToX, type LayoutRow } from '../rows.js';
 import { isKnownUnit, parseUnit } from '../units.js';
 import { columnLabels } from './header.js';
-import { ANNOTATION_ROLES, type ColumnRole, type TableColumn, type TableHeader } from './model.js';
+import { ANNOTATION_ROLES, COST_ROLES, type ColumnRole, type TableColumn, type TableHeader } from './model.js';
 
 /**
  * Columns of an itemised table whose header row is missing (OCR loses headers printed white on a
@@ -351,13 +351,32 @@ function withColumns(header: TableHeader, extra: TableColumn[]): TableHeader {
   return columns === header.columns ? header : { ...header, columns: columns.sort((a, b) => a.x0 - b.x0) };
 }
 
-/** Quantity and unit columns a header row lost to OCR, taken from the inferred columns when they fit between its own. */
+/**
+ * Columns a header row lost to OCR, taken from the inferred columns when they fit between its own:
+ * quantity and unit, and the cost parts (see `lostParts`).
+ */
 export function withInferredColumns(header: TableHeader, inferred: TableHeader | null): TableHeader {
   if (!inferred) return header;
   const measures = inferred.columns.filter((column) => column.role === 'quantity' || column.role === 'unit');
   // A number and a unit read under an annotation's header ("15 days" under "Dur.") are that column's value, no quantity.
   if (measures.some((column) => header.columns.some((own) => own.role !== null && ANNOTATION_ROLES.has(own.role) && overlaps(own, column)))) return header;
-  return withColumns(header, measures);
+  return withColumns(header, [...measures, ...lostParts(header, inferred)]);
+}
+
+/**
+ * Material, labor and equipment columns of an OCR header that names none (OCR lost `Material` and
+ * `Labor` on a shaded band): where the rows' arithmetic puts the line amount under the header's own
+ * and the parts in a gap between its labels. A header with columns it does not name (`Apt. A | Apt. B`)
+ * lets its cells say what those hold.
+ */
+function lostParts(header: TableHeader, inferred: TableHeader): TableColumn[] {
+  const isPart = (column: TableColumn): boolean => column.role !== null && COST_ROLES.has(column.role);
+  const read = header.rows.some((row) => row.words.some((word) => word.source === 'ocr'));
+  const amount = header.columns.find((column) => column.role === 'amount');
+  const inferredAmount = inferred.columns.find((column) => column.role === 'amount');
+  if (!read || !amount || !inferredAmount || !overlaps(amount, inferredAmount) || header.columns.some((column) => column.role === null || isPart(column))) return [];
+  const parts = inferred.columns.filter(isPart);
+  return parts.some((part) => header.columns.some((own) => overlaps(own, part))) ? [] : parts;
 }
 /**
  * A header read by OCR that lost some labels keeps the columns the previous header had there
