@@ -26,8 +26,15 @@ interface Entry<T> {
 /** OCR text must spell a phrase at least this closely; the text layer spells it exactly. */
 const MIN_OCR_SIMILARITY = 0.8;
 
-/** A printed word folded for matching; a slash at either end ("Einzel/€") is punctuation, not part of the word. */
-const keyOf = (text: string): string => ocrFold(foldWord(text).replace(/^\/+|\/+$/g, ''));
+/**
+ * A printed word folded for matching; a slash at either end ("Einzel/€") is punctuation, not part of
+ * the word. A word of digits only is a number: OCR's lookalikes are not read into it, so a quantity
+ * of `155` spells no `ISS` (a tax's label).
+ */
+function keyOf(text: string): string {
+  const folded = foldWord(text).replace(/^\/+|\/+$/g, '');
+  return /^\d+$/.test(folded) ? folded : ocrFold(folded);
+}
 
 /**
  * A set of label phrases, matched on the words of a row: exactly on the text layer, fuzzily on OCR

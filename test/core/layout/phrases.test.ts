@@ -42,6 +42,16 @@ describe('core layout: PhraseMatcher', () => {
     expect(matcher.at(exact, 0)?.score).to.equal(1);
   });
 
+  it('reads a word of digits only as a number, not as the letters OCR may put for them ("155" spells no "ISS")', () => {
+    const tax = PhraseMatcher.of<string>([['tax', ['ISS']], ['form', ['1040']]]);
+    for (const source of ['text', 'ocr'] as const) {
+      const [row] = rowsOf('155   SF   804.45   1040', { source });
+      expect(tax.findAll(row).map((match) => `${match.value}@${match.start}`)).to.deep.equal(['form@3']);
+    }
+    const [misread] = rowsOf('I55   0.00', { source: 'ocr' });
+    expect(tax.at(misread, 0)?.value).to.equal('tax');
+  });
+
   it('does not run a phrase across a cell boundary', () => {
     const [row] = rowsOf('Grand          Total');
     expect(found(row)).to.deep.equal(['total@1-2']);
