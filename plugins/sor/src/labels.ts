@@ -213,14 +213,22 @@ function withLabelsClosingCells(row: Row, hits: LabelHit[], found: LabelHit[]): 
   return added.length === 0 ? hits : [...hits, ...added].sort((a, b) => a.start - b.start);
 }
 
-/** A combined label's value, printed in the same order: its parts are split at slashes ("RBC 436862 / (860) 442-3115"). */
+/** A mark a letterhead or a form sets alone between the parts of a value ("WI-826316 · 414-540-0013"; OCR reads the dot as a dash). */
+export const LONE_SEPARATOR = /^[·•|–—-]$/;
+/** Marks a value's parts may be printed apart with: a slash, or else a lone separator. */
+const PART_MARKS = [/^\/$/, LONE_SEPARATOR];
+
+/** A combined label's value, printed in the same order: its parts are split at slashes ("RBC 436862 / (860) 442-3115") or dots between them. */
 function partOf(words: Word[], part: { index: number; count: number }): Word[] | null {
-  const parts: Word[][] = [[]];
-  for (const word of words) {
-    if (word.text === '/') parts.push([]);
-    else parts[parts.length - 1].push(word);
+  for (const mark of PART_MARKS) {
+    const parts: Word[][] = [[]];
+    for (const word of words) {
+      if (mark.test(word.text)) parts.push([]);
+      else parts[parts.length - 1].push(word);
+    }
+    if (parts.length === part.count) return parts[part.index].length > 0 ? parts[part.index] : null;
   }
-  return parts.length === part.count && parts[part.index].length > 0 ? parts[part.index] : null;
+  return null;
 }
 
 /** Share of a row's words that labels must cover for it to be a row of box captions. */

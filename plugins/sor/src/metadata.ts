@@ -5,7 +5,7 @@ import { fillFromContractParties } from './contract-parties.js';
 import { fillFromCorrespondence } from './correspondence.js';
 import { fillFromHeaderPhrases } from './header-phrases.js';
 import { LENDING, lenderInTitleLines } from './lender.js';
-import { isCaptionRow, labelsOf, STATE_AND_ZIP, valueOf, type LabelHit, type MetaField } from './labels.js';
+import { isCaptionRow, labelsOf, LONE_SEPARATOR, STATE_AND_ZIP, valueOf, type LabelHit, type MetaField } from './labels.js';
 import type { ProvenanceRecorder } from './provenance.js';
 import type { SorAdditionalInfo, SorMetadata } from './schema.js';
 
@@ -48,8 +48,11 @@ function withoutTrailingPhone(text: string): string {
   return phone && phone.index > 0 && text.slice(phone.index + phone[0].length).trim() === '' ? text.slice(0, phone.index).replace(/[\s,;·•|-]+$/, '') : text;
 }
 
-/** A name and, after a comma, the consultant's role ("Jessica Q. Brennan, Consultant D1590", "Dana Lee, HUD 203(k) Consultant"). */
-const NAME_BEFORE_ROLE = /^([^,]+),\s*(?:(?:HUD|FHA|203\s*\(?k\)?)\s+)*consultant\b/i;
+/**
+ * A name and, after a comma or a dot (OCR reads it as a dash), the consultant's role ("Jessica Q.
+ * Brennan, Consultant D1590", "Dana Lee, HUD 203(k) Consultant", "Laura Delgado · Consultant ID C1492").
+ */
+const NAME_BEFORE_ROLE = /^([^,·•|]+?)(?:\s*[,·•|]|\s[-–—])\s*(?:(?:HUD|FHA|203\s*\(?k\)?)\s+)*consultant\b/i;
 /** A person's name: two to four capitalised words or initials ("Dana K. Zimmerman"). */
 const PERSON_NAME = /^(\p{Lu}[\p{L}'’-]*\.?\s){1,3}\p{Lu}[\p{L}'’-]+$/u;
 
@@ -124,9 +127,7 @@ function preferMixedCase(text: string, rows: Row[]): string {
   return text;
 }
 
-/** A mark a letterhead sets alone between its parts ("License No. 33518-78 · 614.964.6332 · office@…"). */
-const LONE_SEPARATOR = /^[•·|–—-]$/;
-/** A license number ends at the letterhead's next separator: the phone or e-mail after it are no part of it. */
+/** A license number ends at the letterhead's next lone separator ("License No. 33518-78 · 614.964.6332 · office@…"): the phone or e-mail after it are no part of it. */
 function beforeSeparator(words: Word[]): Word[] {
   const at = words.findIndex((word, index) => index > 0 && LONE_SEPARATOR.test(word.text));
   return at > 0 ? words.slice(0, at) : words;

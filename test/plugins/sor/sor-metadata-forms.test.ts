@@ -81,6 +81,20 @@ describe('plugin-sor header block of forms', () => {
       expect(meta.contractorInfo).to.deep.equal({ name: 'Harbor Restoration Group', license: 'RBC 436862', phone: '(860) 442-3115' });
     });
 
+    it('splits the value of a combined label at a dot between its parts, or the dash OCR reads for it', () => {
+      for (const dot of ['·', '-']) {
+        const meta = metadata([`Property     3779 Hawthorne Ln, Milwaukee, WI 53265          Contractor        Zimmerman Construction`, `Lender       Commonwealth Mortgage Group                       License / tel.    WI-826316 ${dot} 414-540-0013`]);
+        expect(meta.contractorInfo).to.deep.equal({ name: 'Zimmerman Construction', license: 'WI-826316', phone: '414-540-0013' });
+      }
+    });
+
+    it('reads the consultant named before the role after a dot, or the dash OCR reads for it', () => {
+      for (const dot of ['·', '-']) {
+        const meta = metadata([`Laura Delgado ${dot} Consultant ID C1492 ${dot} ldelgado@benchmark.com`, 'Borrower     Tamara Brennan', ...ITEMS]);
+        expect(meta.consultant).to.equal('Laura Delgado');
+      }
+    });
+
     it('reads a value after dotted leaders and the abbreviation "LIC:"', () => {
       const meta = metadata(['BORROWER ...: LISA T. FERREIRA', 'PROPERTY ...: 9502 HARRISON AVE, DES MOINES, IA 50304', 'CONTRACTOR .: FERREIRA BUILDERS   LIC: RBC 584877   PHONE: 515-566-3265']);
       expect(meta).to.deep.include({ borrowerName: 'LISA T. FERREIRA', propertyAddress: '9502 HARRISON AVE, DES MOINES, IA 50304' });
