@@ -20,21 +20,43 @@ const MIN_TWO_SIDED_ROWS = 3;
 /** A title over both tables ("INTERIOR" over one, "EXTERIOR" over the other) lies this close above the header, in row heights. */
 const MAX_TITLE_GAP = 2;
 
-/** How many headings (folded as OCR reads them) two copies of a header share in order (OCR may drop or misread a word of either copy). */
-function sharedHeadings(left: string[], right: string[]): number {
-  let previous = new Array<number>(right.length + 1).fill(0);
-  for (const heading of left) {
-    const current = [0];
-    right.forEach((other, index) => current.push(heading === other ? previous[index] + 1 : Math.max(previous[index + 1], current[index])));
-    previous = current;
+/** The headings (folded as OCR reads them) two copies of a header share in order, as pairs of indexes (OCR may drop or misread a word of either copy). */
+function sharedHeadings(left: string[], right: string[]): Array<[number, number]> {
+  const lengths = left.map(() => new Array<number>(right.length + 1).fill(0));
+  lengths.push(new Array<number>(right.length + 1).fill(0));
+  for (let i = left.length - 1; i >= 0; i -= 1) {
+    for (let j = right.length - 1; j >= 0; j -= 1) lengths[i][j] = left[i] === right[j] ? lengths[i + 1][j + 1] + 1 : Math.max(lengths[i + 1][j], lengths[i][j + 1]);
   }
-  return previous[right.length];
+  const pairs: Array<[number, number]> = [];
+  for (let [i, j] = [0, 0]; i < left.length && j < right.length; ) {
+    if (left[i] === right[j]) pairs.push([i++, j++]);
+    else if (lengths[i + 1][j] >= lengths[i][j + 1]) i += 1;
+    else j += 1;
+  }
+  return pairs;
+}
+
+/**
+ * Most the shared headings of one copy may span, as a share of how far the copies stand apart.
+ * Two copies of a whole table's header stand apart by the copy and its description column: when
+ * OCR lost the word over that column in both, the room before each copy still tells it. Amount
+ * columns repeated under group labels stand apart by little more than one group.
+ */
+const MAX_SPAN_OF_OFFSET = 0.6;
+
+/** Whether the shared headings (`pairs`, indexes into `words` from `cut`) leave room for a column before each copy. */
+function roomBeforeEachCopy(words: Word[], cut: number, pairs: Array<[number, number]>): boolean {
+  const offsets = pairs.map(([left, right]) => words[cut + right].bbox[0] - words[left].bbox[0]).sort((a, b) => a - b);
+  const offset = offsets[Math.floor(offsets.length / 2)];
+  const span = words[pairs.at(-1)![0]].bbox[2] - words[pairs[0][0]].bbox[0];
+  return span <= MAX_SPAN_OF_OFFSET * offset;
 }
 
 /**
  * Where a row prints its headings twice: the gap between the two copies, or null. Each copy
- * names a description column: a table whose amount columns repeat under group labels ("Budget:
- * Labor  Material  Total", "Actual: Labor  Material  Total") has one description column.
+ * names a description column, or leaves room for one (see MAX_SPAN_OF_OFFSET): a table whose
+ * amount columns repeat under group labels ("Budget: Labor  Material  Total", "Actual: Labor
+ * Material  Total") has one description column.
  */
 function repeatedHeaderGap(row: LayoutRow): Gap | null {
   const { words } = row;
@@ -47,10 +69,12 @@ function repeatedHeaderGap(row: LayoutRow): Gap | null {
     .filter((label) => label.value === 'description');
   let best: (Gap & { share: number }) | null = null;
   for (let cut = MIN_HEADER_WORDS; cut <= words.length - MIN_HEADER_WORDS; cut += 1) {
-    if (!startsCell(row, cut) || !descriptions.some((label) => label.end <= cut) || !descriptions.some((label) => label.start >= cut)) continue;
-    const shared = sharedHeadings(folded.slice(0, cut), folded.slice(cut));
-    const share = shared / Math.max(cut, words.length - cut);
-    if (shared >= MIN_HEADER_WORDS && share >= MIN_SAME_SHARE && share > (best?.share ?? 0)) best = { from: words[cut - 1].bbox[2], to: words[cut].bbox[0], share };
+    if (!startsCell(row, cut)) continue;
+    const pairs = sharedHeadings(folded.slice(0, cut), folded.slice(cut));
+    const share = pairs.length / Math.max(cut, words.length - cut);
+    if (pairs.length < MIN_HEADER_WORDS || share < MIN_SAME_SHARE || share <= (best?.share ?? 0)) continue;
+    const described = descriptions.some((label) => label.end <= cut) && descriptions.some((label) => label.start >= cut);
+    if (described || roomBeforeEachCopy(words, cut, pairs)) best = { from: words[cut - 1].bbox[2], to: words[cut].bbox[0], share };
   }
   return best;
 }

@@ -55,6 +55,33 @@ describe('core layout: tables printed side by side', () => {
     expect(read(lost).tables.map((table) => table.entries.filter((entry) => entry.kind === 'item').length)).to.deep.equal([4, 2]);
   });
 
+  it('reads two copies of a header that OCR lost the description heading of in both ("Qty  Unit  Material  Labor  Total")', () => {
+    const priced = fixed(32, -5, -7, -11, -10, -10);
+    const twoUp = (left: string[], right: string[] = []): string => `            ${priced(...left).padEnd(86)}${priced(...right)}`.trimEnd();
+    const lost = ['', 'Qty', 'Unit', 'Material', 'Labor', 'Total'];
+    const layout = readLayout(
+      documentFromText(
+        page(
+          twoUp(lost, lost),
+          twoUp(['Portable toilet rental', '2', 'EA', '296.00', '0.00', '296.00'], ['Replace attic access hatch', '1', 'EA', '251.00', '233.00', '484.00']),
+          twoUp(['Roll-off dumpster, 20 CY', '1', 'EA', '605.00', '49.00', '654.00'], ['with insulated stair']),
+          twoUp(['Building permit fees', '1', 'LS', '910.00', '0.00', '910.00'], ['Steel garage door 16x7', '1', 'EA', '1,800.00', '590.00', '2,390.00']),
+          twoUp(['Temporary electric service', '1', 'LS', '160.00', '438.00', '598.00'], ['Vinyl replacement window', '8', 'EA', '3,328.00', '1,464.00', '4,792.00']),
+        ),
+        { columns: 172, source: 'ocr' },
+      ),
+    );
+    expect(layout.tables.flatMap((table) => table.entries.map((entry) => `${cellOf(entry, 'description')} | ${cellOf(entry, 'quantity')} | ${cellOf(entry, 'amount')}`))).to.deep.equal([
+      'Portable toilet rental | 2 | 296.00',
+      'Roll-off dumpster, 20 CY | 1 | 654.00',
+      'Building permit fees | 1 | 910.00',
+      'Temporary electric service | 1 | 598.00',
+      'Replace attic access hatch with insulated stair | 1 | 484.00',
+      'Steel garage door 16x7 | 1 | 2,390.00',
+      'Vinyl replacement window | 8 | 4,792.00',
+    ]);
+  });
+
   it('leaves one table whose amount columns repeat under group labels as it is (one description column)', () => {
     const group = fixed(30, -9, -9, -10, -9, -9, -10);
     const rows = buildRows(

@@ -259,10 +259,10 @@ export function hasValueWords(row: LayoutRow): boolean {
  * An item-number column with no description or scope column beside it: the description's header
  * was lost (OCR) or never printed, and the descriptions start right after the item numbers.
  */
-function withDescriptionColumn(columns: TableColumn[]): TableColumn[] {
+function withDescriptionColumn(columns: TableColumn[], ocr: boolean): TableColumn[] {
   const item = columns.findIndex((entry) => entry.role === 'itemNumber');
   if (columns.some((entry) => entry.role === 'description' || entry.role === 'scope')) return columns;
-  if (item < 0) return inWidestGap(columns);
+  if (item < 0) return inWidestGap(columns, ocr);
   // A lone "Item" or "Activity" column names the line: it is the description.
   if (columns[item].alternatives.includes('description')) {
     return columns.map((entry, index) => (index === item ? { ...entry, role: 'description', alternatives: ['itemNumber'] } : entry));
@@ -277,12 +277,19 @@ function withDescriptionColumn(columns: TableColumn[]): TableColumn[] {
 /** The page width between two labelled columns that only a lost label explains (`QUAN.  UNIT` … `UNIT PRICE`). */
 const LOST_LABEL_GAP = 0.25;
 
-/** No text column at all: the descriptions stand in the widest gap between the labels, where OCR lost theirs. */
-function inWidestGap(columns: TableColumn[]): TableColumn[] {
+/**
+ * No text column at all: the descriptions stand in the widest gap between the labels, where OCR
+ * lost theirs, or, read by OCR with no such gap, left of the first label when that leaves as much
+ * page (`Qty  Unit  Material  Labor  Total` over the right half of the page, `Description` lost).
+ */
+function inWidestGap(columns: TableColumn[], ocr: boolean): TableColumn[] {
   let widest = -1;
   for (let index = 0; index + 1 < columns.length; index += 1) {
     const gap = columns[index + 1].x0 - columns[index].x1;
     if (gap >= LOST_LABEL_GAP && (widest < 0 || gap > columns[widest + 1].x0 - columns[widest].x1)) widest = index;
+  }
+  if (widest < 0 && ocr && columns.length > 0 && columns[0].x0 >= LOST_LABEL_GAP) {
+    return [{ role: 'description', alternatives: [], basis: null, x0: 0, x1: 0, words: [], label: '' }, ...columns];
   }
   if (widest < 0) return columns;
   const x0 = columns[widest].x1 + 1e-3;
@@ -315,7 +322,7 @@ function headerOf(printed: LayoutRow[]): { header: TableHeader; share: number; e
   if (distinct.size < 2 || !hasValue || (!hasText && distinct.size < 3) || (share < minShare && !manyCells)) return null;
   // Every stacked line must be mostly label words (so a section name above the header is not swallowed).
   const extraCovered = rows.every((row) => row.words.filter((word) => covered.has(word)).length * 2 >= row.words.length);
-  return { header: { rows: printed, columns: withTimelineColumn(withDescriptionColumn(columns), printed, rows), inferred: false }, share, extraCovered };
+  return { header: { rows: printed, columns: withTimelineColumn(withDescriptionColumn(columns, printed.some((row) => row.words.some((word) => word.source === 'ocr'))), printed, rows), inferred: false }, share, extraCovered };
 }
 
 /**
