@@ -2,6 +2,7 @@ import type { BBox, Word } from '../../contracts/document.js';
 import { rotateQuarterTurns, type GrayImage } from '../gray-image.js';
 import { roundBox } from '../geometry.js';
 import { isBilevel, softenBilevel } from './bilevel.js';
+import { recognizeByColumns } from './columns.js';
 import { cropToInk, type InkCrop } from './crop.js';
 import { withoutFaxHeaderLines } from './fax-header.js';
 import { flattenIllumination } from './illumination.js';
@@ -84,7 +85,7 @@ async function recognizeTurned(engine: OcrEngine, image: GrayImage, cleaning: Cl
   const { canvas, window } = await deskew(turned, skew);
   const { image: cleaned, crop } = cropToInk(canvas, window);
   removeRules(cleaned, Math.max(crop.pageWidth, crop.pageHeight), { brokenRules: cleaning.bilevel });
-  return { quarterTurns, skew, image: cleaned, crop, words: await engine.recognize(cleaned, 'page', { speckled: cleaning.bilevel }) };
+  return { quarterTurns, skew, image: cleaned, crop, words: await recognizeByColumns(engine, cleaned, { speckled: cleaning.bilevel }) };
 }
 
 /**
