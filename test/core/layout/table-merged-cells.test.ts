@@ -44,6 +44,20 @@ describe('core layout: a room cell merged down the rows of its section', () => {
     expect(entries.map((entry) => cellOf(entry, 'scope'))).to.deep.equal(['KITCHEN', 'LAUNDRY']);
   });
 
+  it('leaves a room column that names each row apart as it is, an unnamed first item notwithstanding', () => {
+    const entries = items(
+      page(
+        header,
+        '            1   Building permit and plan review            1   LS       0.00    450.00     450.00',
+        'KITCHEN     2   Base cabinets                            12   LF     100.00    200.00     300.00',
+        'BATH        3   Vanity with top and faucet                1   EA     380.00    210.00     590.00',
+        'BEDROOM     4   Replace carpet and pad                   40   SY     720.00    260.00     980.00',
+        'HALL        5   Paint walls and ceiling                 300   SF     105.00    345.00     450.00',
+      ),
+    );
+    expect(entries.map((entry) => cellOf(entry, 'scope'))).to.deep.equal(['', 'KITCHEN', 'BATH', 'BEDROOM', 'HALL']);
+  });
+
   it('reads a "Location" column as the room', () => {
     const { tables } = tablesOf(page(header, 'KITCHEN     1   Base cabinets                            12   LF     100.00    200.00     300.00'));
     expect(rolesOf(tables[0].header.columns)).to.deep.equal(['scope', 'itemNumber', 'description', 'quantity', 'unit', 'material', 'labor', 'amount']);

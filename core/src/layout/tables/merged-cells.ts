@@ -38,6 +38,9 @@ function runsOf(entries: TableEntry[]): TableEntry[][] {
   return runs;
 }
 
+/** A merged cell's name wraps over at most this many rows. */
+const MAX_NAME_LINES = 2;
+
 const foldedText = (words: Word[]): string => words.map((word) => word.text.toLowerCase()).join(' ');
 
 /** Lines of one cell follow each other with no blank line between them. */
@@ -55,11 +58,14 @@ function oneBlock(words: Word[]): boolean {
  * null when the run prints none, undefined when it prints several (the column names each row apart).
  */
 function runName(run: TableEntry[]): Word[] | null | undefined {
+  const cells = run.filter((entry) => entry.kind === 'item' && scopeIndex(entry) >= 0).map((entry) => entry.cells[scopeIndex(entry)]);
   const named = run.map((entry) => (scopeIndex(entry) >= 0 ? entry.cells[scopeIndex(entry)] : [])).filter((words) => words.length > 0);
   if (named.length === 0) return null;
   if (named.every((words) => foldedText(words) === foldedText(named[0]))) return named[0];
+  // A merged cell leaves most of its rows blank: different names on most rows are a column naming each row.
+  const wrapped = named.length <= MAX_NAME_LINES && named.length < cells.length;
   const words = named.flat();
-  return oneBlock(words) ? words : undefined;
+  return wrapped && oneBlock(words) ? words : undefined;
 }
 
 /**
@@ -74,8 +80,8 @@ export function spreadMergedCells(table: Table): void {
   const several = names.filter((name) => name === undefined).length;
   if (several * 2 > names.filter((name) => name).length) return;
   const belowFirst = runs.some((run, index) => {
-    const first = run.find((entry) => entry.kind === 'item')!;
-    return names[index] !== null && first.cells[scopeIndex(first)].length === 0;
+    const first = run.find((entry) => entry.kind === 'item' && scopeIndex(entry) >= 0)!;
+    return Boolean(names[index]) && first.cells[scopeIndex(first)].length === 0;
   });
   if (!belowFirst) return;
   runs.forEach((run, index) => {
