@@ -127,9 +127,20 @@ function preferMixedCase(text: string, rows: Row[]): string {
   return text;
 }
 
-/** A license number ends at the letterhead's next lone separator ("License No. 33518-78 · 614.964.6332 · office@…"): the phone or e-mail after it are no part of it. */
+/** A dot or bar a letterhead sets alone between its parts; a dash alone may be part of a license number ("RBC - 993012"). */
+const DOT_SEPARATOR = /^[·•|]$/;
+
+/**
+ * A license number ends at the letterhead's next lone separator ("License No. 33518-78 · 614.964.6332 ·
+ * office@…"): the phone or e-mail after it are no part of it. A dash (OCR's reading of the dot) ends it
+ * only before a phone number or an e-mail address.
+ */
 function beforeSeparator(words: Word[]): Word[] {
-  const at = words.findIndex((word, index) => index > 0 && LONE_SEPARATOR.test(word.text));
+  const contact = (index: number): boolean => {
+    const rest = textOf(words.slice(index + 1));
+    return PHONE.exec(rest)?.index === 0 || /^\S+@\S+/.test(rest);
+  };
+  const at = words.findIndex((word, index) => index > 0 && (DOT_SEPARATOR.test(word.text) || (LONE_SEPARATOR.test(word.text) && contact(index))));
   return at > 0 ? words.slice(0, at) : words;
 }
 
@@ -157,8 +168,12 @@ class MetadataReader {
   }
 
   /** The value of the field's best-spelled label, the first in reading order among equals. */
-  private first(field: MetaField): Found | undefined {
-    return this.found.get(field)?.reduce((best, found) => (found.hit.score > best.hit.score ? found : best));
+  /** The best-scoring label's value for a field, of those `accept` takes. */
+  private first(field: MetaField, accept: (found: Found) => boolean = () => true): Found | undefined {
+    return this.found
+      .get(field)
+      ?.filter(accept)
+      .reduce<Found | undefined>((best, found) => (!best || found.hit.score > best.hit.score ? found : best), undefined);
   }
 
   private take(
@@ -191,7 +206,10 @@ class MetadataReader {
     // A value without a letter (a date beside "Prepared") names no consultant.
     meta.consultant =
       this.take('consultant', 'documentMetadata.consultant', (text) => (/\p{L}/u.test(text) ? personBeforeComma(withoutTrailingNote(text)) : null)) ?? this.nameBeforeRole();
-    meta.inspectionDate = this.take('inspectionDate', 'documentMetadata.inspectionDate', (text) => findDateInText(text, this.layout.conventions.dateOrder));
+    // A bare "Inspection" caption may head another value ("Inspection  No. 3"): the best label with a date beside it.
+    const inspectionDate = (text: string): string | null => findDateInText(text, this.layout.conventions.dateOrder);
+    const dated = this.first('inspectionDate', (found) => inspectionDate(textOf(found.words)) !== null);
+    meta.inspectionDate = this.take('inspectionDate', 'documentMetadata.inspectionDate', inspectionDate, dated);
     const additional = this.additional;
     additional.fileNumber = this.take('fileNumber', 'additionalInfo.fileNumber');
     additional.buildingSize = this.take('buildingSize', 'additionalInfo.buildingSize');

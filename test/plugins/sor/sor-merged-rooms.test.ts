@@ -38,19 +38,26 @@ describe('plugin-sor: rooms in merged cells down the left of their rows', () => 
     expect(data.constructionSections.map((section) => section.sectionTotal?.totalCost)).to.deep.equal([1040, 4920]);
   });
 
-  it('ends a license number at the letterhead’s separator: the phone and e-mail after it are no part of it', () => {
-    const { data } = extractSor(
+  const licenseOf = (letterhead: string): string | null =>
+    extractSor(
       documentFromText(
         [
           '                              Reyes Remodeling, LLC',
-          '                 License No. 33518-78 · 614.964.6332 · office@reyesremodeling.com',
+          letterhead,
           '',
           header,
           'KITCHEN     1   Base cabinets                            12   LF     100.00    200.00     300.00',
           '                Room total                                                              300.00',
         ].join('\n'),
       ),
-    );
-    expect(data.documentMetadata.contractorInfo.license).to.equal('33518-78');
+    ).data.documentMetadata.contractorInfo.license;
+
+  it('ends a license number at the letterhead’s separator: the phone and e-mail after it are no part of it', () => {
+    expect(licenseOf('                 License No. 33518-78 · 614.964.6332 · office@reyesremodeling.com')).to.equal('33518-78');
+    expect(licenseOf('                 License No. 33518-78 - 614.964.6332 - office@reyesremodeling.com')).to.equal('33518-78');
+  });
+
+  it('keeps a dash inside a license number', () => {
+    expect(licenseOf('                 License No. RBC - 993012')).to.equal('RBC - 993012');
   });
 });

@@ -39,6 +39,14 @@ describe('plugin-sor header block', () => {
       expect(labels('Sterling Home Inspection & Consulting')).to.deep.equal([]);
     });
 
+    it('reads the inspection date from the label with a date beside it, past a bare "Inspection" caption over another value', () => {
+      const meta = metadata([
+        'Borrower      Patricia Holloway               Inspection         No. 3',
+        'Lender        Granite State Bank              Inspection Date    07/14/2026',
+      ]);
+      expect(meta.inspectionDate).to.equal('2026-07-14');
+    });
+
     it('reads the lender from the program line under the title, up to the dash ("Evergreen Savings Bank - Fix & Flip / Rehab Loan Program")', () => {
       const meta = metadata([
         'RENOVATION BUDGET                                          Submitted 05/28/2026',
