@@ -224,6 +224,9 @@ export function buildRows(document: DocumentModel, options: RowOptions = {}): La
   return rows;
 }
 
+/** Whether OCR read any of the rows (a text layer spells its labels exactly; OCR may lose some). */
+export const readByOcr = (rows: LayoutRow[]): boolean => rows.some((row) => row.words.some((word) => word.source === 'ocr'));
+
 /** Horizontal gap before word `index` of a row, in row heights (Infinity for the first word). */
 export function gapBefore(row: LayoutRow, index: number): number {
   if (index <= 0) return Number.POSITIVE_INFINITY;

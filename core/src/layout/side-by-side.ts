@@ -1,6 +1,6 @@
 import type { Word } from '../contracts/document.js';
 import { foldWord, ocrFold } from './text.js';
-import { groupWordsIntoRows, makeRow, rowGap, startsCell, type LayoutRow } from './rows.js';
+import { groupWordsIntoRows, makeRow, readByOcr, rowGap, startsCell, type LayoutRow } from './rows.js';
 import { columnLabels, hasValueWords } from './tables/header.js';
 
 /**
@@ -54,7 +54,7 @@ function roomBeforeEachCopy(words: Word[], cut: number, pairs: Array<[number, nu
 
 /**
  * Where a row prints its headings twice: the gap between the two copies, or null. Each copy
- * names a description column, or leaves room for one (see MAX_SPAN_OF_OFFSET): a table whose
+ * names a description column, or, read by OCR, leaves room for one (see MAX_SPAN_OF_OFFSET): a table whose
  * amount columns repeat under group labels ("Budget: Labor  Material  Total", "Actual: Labor
  * Material  Total") has one description column.
  */
@@ -74,7 +74,7 @@ function repeatedHeaderGap(row: LayoutRow): Gap | null {
     const share = pairs.length / Math.max(cut, words.length - cut);
     if (pairs.length < MIN_HEADER_WORDS || share < MIN_SAME_SHARE || share <= (best?.share ?? 0)) continue;
     const described = descriptions.some((label) => label.end <= cut) && descriptions.some((label) => label.start >= cut);
-    if (described || roomBeforeEachCopy(words, cut, pairs)) best = { from: words[cut - 1].bbox[2], to: words[cut].bbox[0], share };
+    if (described || (readByOcr([row]) && roomBeforeEachCopy(words, cut, pairs))) best = { from: words[cut - 1].bbox[2], to: words[cut].bbox[0], share };
   }
   return best;
 }

@@ -2,7 +2,7 @@ import type { Word } from '../../contracts/document.js';
 import { joinWords } from '../boxes.js';
 import type { ColumnRole } from '../lexicon/index.js';
 import type { PhraseMatch } from '../phrases.js';
-import { rowGap, startsCell, type LayoutRow } from '../rows.js';
+import { readByOcr, rowGap, startsCell, type LayoutRow } from '../rows.js';
 import { foldWord } from '../text.js';
 import { COST_ROLES, TEXT_ROLES, VALUE_ROLES, type AmountBasis, type TableColumn, type TableHeader } from './model.js';
 import { cellsOfRow, columnLabels, type HeaderCell } from './header-cells.js';
@@ -322,7 +322,7 @@ function headerOf(printed: LayoutRow[]): { header: TableHeader; share: number; e
   if (distinct.size < 2 || !hasValue || (!hasText && distinct.size < 3) || (share < minShare && !manyCells)) return null;
   // Every stacked line must be mostly label words (so a section name above the header is not swallowed).
   const extraCovered = rows.every((row) => row.words.filter((word) => covered.has(word)).length * 2 >= row.words.length);
-  return { header: { rows: printed, columns: withTimelineColumn(withDescriptionColumn(columns, printed.some((row) => row.words.some((word) => word.source === 'ocr'))), printed, rows), inferred: false }, share, extraCovered };
+  return { header: { rows: printed, columns: withTimelineColumn(withDescriptionColumn(columns, readByOcr(printed)), printed, rows), inferred: false }, share, extraCovered };
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Word } from '../../contracts/document.js';
 import { median } from '../boxes.js';
 import { cents, parseAmount, parseQuantity, type NumberFormat } from '../numbers.js';
-import { cellsOf, rowHeightsToX, type LayoutRow } from '../rows.js';
+import { cellsOf, readByOcr, rowHeightsToX, type LayoutRow } from '../rows.js';
 import { isKnownUnit, parseUnit } from '../units.js';
 import { columnLabels } from './header.js';
 import { ANNOTATION_ROLES, COST_ROLES, type ColumnRole, type TableColumn, type TableHeader } from './model.js';
@@ -371,7 +371,7 @@ export function withInferredColumns(header: TableHeader, inferred: TableHeader |
  */
 function lostParts(header: TableHeader, inferred: TableHeader): TableColumn[] {
   const isPart = (column: TableColumn): boolean => column.role !== null && COST_ROLES.has(column.role);
-  const read = header.rows.some((row) => row.words.some((word) => word.source === 'ocr'));
+  const read = readByOcr(header.rows);
   const amount = header.columns.find((column) => column.role === 'amount');
   const inferredAmount = inferred.columns.find((column) => column.role === 'amount');
   if (!read || !amount || !inferredAmount || !overlaps(amount, inferredAmount) || header.columns.some((column) => column.role === null || isPart(column))) return [];

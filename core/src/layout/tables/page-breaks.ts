@@ -1,5 +1,5 @@
 import { parseAmount } from '../numbers.js';
-import { rowHeightsToX, type LayoutRow } from '../rows.js';
+import { readByOcr, rowHeightsToX, type LayoutRow } from '../rows.js';
 import { readHeaderAt } from './header.js';
 import type { TableHeader } from './model.js';
 import { columnsOf, type ScanState, type TableReadOptions } from './scan-state.js';
@@ -53,7 +53,7 @@ export function continuesTable(current: TableHeader, next: TableHeader): boolean
   const text = [...mine].filter((role) => role === 'description' || role === 'scope');
   // OCR may lose the text columns' labels of a header printed again, whose other columns stand where the table's do.
   const sameColumns = next.columns.every((column) => column.role === null || current.columns.some((own) => own.role === column.role && own.x0 <= column.x1 && column.x0 <= own.x1));
-  const lostText = !theirs.has('description') && !theirs.has('scope') && sameColumns && next.rows.some((row) => row.words.some((word) => word.source === 'ocr'));
+  const lostText = !theirs.has('description') && !theirs.has('scope') && sameColumns && readByOcr(next.rows);
   if (!lostText && text.some((role) => !theirs.has(role))) return false;
   // Both ways: a header with columns of its own ("Qty", "Unit Price" under a list of amounts) starts another table.
   const shared = (from: Set<string>, to: Set<string>): boolean => {
