@@ -230,6 +230,8 @@ function WebhookCard({ webhook, onChanged, onError }: { webhook: Webhook; onChan
 
   const sendTest = async () => {
     setTesting(true);
+    // The last test's result would otherwise stand for this one until its answer comes.
+    setTest(null);
     try {
       setTest(await api<TestResult>('POST', '/api/integrations/webhooks/test', { webhookId: webhook.id, testData: { data: { example: 'value' } } }));
     } catch (caught) {
