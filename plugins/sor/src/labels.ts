@@ -239,7 +239,8 @@ const CAPTION_SHARE = 0.6;
  * and little else, none with a colon. Their values are printed under them.
  */
 export function isCaptionRow(row: Row, hits: LabelHit[]): boolean {
-  const covered = hits.reduce((sum, hit) => sum + hit.end - hit.start, 0);
+  // A combined label ("License / tel.") is two hits over the same words: each word counts once.
+  const covered = new Set(hits.flatMap((hit) => Array.from({ length: hit.end - hit.start }, (_, offset) => hit.start + offset))).size;
   return hits.length >= 2 && covered >= row.words.length * CAPTION_SHARE && !hits.some((hit) => endsWithColon(row.words[hit.end - 1]));
 }
 

@@ -88,6 +88,12 @@ describe('plugin-sor header block of forms', () => {
       }
     });
 
+    it('reads the values beside a combined label and a short one on the same row, no row of captions', () => {
+      const meta = metadata(['Borrower     Tamara Brennan        Contractor        Zimmerman Construction', 'Lender       Chase Bank            License / tel.    WI-826316 - 414-540-0013', ...ITEMS]);
+      expect(meta.lenderName).to.equal('Chase Bank');
+      expect(meta.contractorInfo).to.deep.equal({ name: 'Zimmerman Construction', license: 'WI-826316', phone: '414-540-0013' });
+    });
+
     it('reads the consultant named before the role after a dot, or the dash OCR reads for it', () => {
       for (const dot of ['·', '-']) {
         const meta = metadata([`Laura Delgado ${dot} Consultant ID C1492 ${dot} ldelgado@benchmark.com`, 'Borrower     Tamara Brennan', ...ITEMS]);
