@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
+import { PDFDocument } from 'pdf-lib';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { freshDatabase } from '../host/support/mysql-database.js';
 import { freePort, startCli, type CliProcess } from '../support/cli-processes.js';
@@ -11,13 +12,23 @@ import { startReceiver, type Receiver } from '../host/support/webhook-receiver.j
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const CORPUS = path.resolve(root, '../shared/corpus/public');
 const DIGITAL = path.join(CORPUS, 'acord25_xstream_cleaning_2025-01-07.pdf');
-/** A scanned page: OCR keeps a worker busy for seconds, long enough to stop the worker in the middle. */
+/** A scanned page: OCR keeps a worker busy for a second or more. */
 const SCANNED = path.join(CORPUS, 'acord25_sainz_construction_2024-05-09.pdf');
 /** The lease stays at its default: a job taken up again well within it was handed back, not left to lapse. */
 const LEASE_MS = 60_000;
 
 /** `docsift <args>` from source, logging at info (the hand-back is read from its log). */
 const startRole = (args: string[], env: Record<string, string>, ready: string) => startCli(args, { LOG_LEVEL: 'info', ...env }, ready, 60_000);
+
+/** The scanned page eight times over: a job long enough to stop its worker in the middle on any machine. */
+async function longScan(dir: string): Promise<string> {
+  const source = await PDFDocument.load(fs.readFileSync(SCANNED));
+  const long = await PDFDocument.create();
+  for (let copy = 0; copy < 8; copy++) for (const page of await long.copyPages(source, source.getPageIndices())) long.addPage(page);
+  const file = path.join(dir, 'long-scan.pdf');
+  fs.writeFileSync(file, await long.save());
+  return file;
+}
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -78,6 +89,7 @@ for (const database of DATABASES) {
     let key: string;
     /** Submitted while only the API process ran. */
     let firstJobId: string;
+    let longScanFile: string;
     const workers: CliProcess[] = [];
 
     async function startWorker(extra: Record<string, string> = {}): Promise<CliProcess & { metricsUrl: string }> {
@@ -134,6 +146,7 @@ for (const database of DATABASES) {
         DOCSIFT_WEBHOOK_ALLOW_PRIVATE: 'true',
         ...(process.env.DOCSIFT_TEST_REDIS_URL ? { DOCSIFT_QUEUE_WAKE_URL: process.env.DOCSIFT_TEST_REDIS_URL } : {}),
       };
+      longScanFile = await longScan(dataDir);
       api = await startRole(['api'], env, 'listening on');
       reader = await opened.reader();
     });
@@ -190,7 +203,7 @@ for (const database of DATABASES) {
 
     it('SIGTERM during a long job: the worker hands it back and exits 0, and the other worker completes it exactly once, long before the lease could lapse', async () => {
       await startWorker();
-      const jobId = await submit(SCANNED, '/handed-back');
+      const jobId = await submit(longScanFile, '/handed-back');
       const holder = await until(() => holderOf(jobId), (value) => value !== null, 60_000);
       const stopping = workers.find((worker) => isWorker(worker, holder) && worker.child.exitCode === null);
       const survivor = workers.find((worker) => worker !== stopping && worker.child.exitCode === null);
@@ -224,7 +237,7 @@ for (const database of DATABASES) {
         expect(await worker.exited, 'an idle worker stops cleanly').to.equal(0);
       }
       const patient = await startWorker({ DOCSIFT_SHUTDOWN_GRACE_MS: '120000' });
-      const jobId = await submit(SCANNED);
+      const jobId = await submit(longScanFile);
       await until(() => holderOf(jobId), (holder) => isWorker(patient, holder), 60_000);
       patient.child.kill('SIGTERM');
       await pause(1000);
