@@ -4,7 +4,7 @@ import { money, percentText, Sheet, type TextStyle } from '../layout.js';
 import { sectionTotal, type LineItem, type RecapLine, type Section, type SorDocument } from '../model.js';
 import { Random } from '../random.js';
 import { ROOMS } from '../work-items.js';
-import { addressPairs, labelValueColumns, printedFields, streetLine, type DrawingContext, type Pair } from './parts.js';
+import { addressPairs, labelValueColumns, printedFields, roomHeading, streetLine, type DrawingContext, type Pair } from './parts.js';
 
 /**
  * g24 (held out): a hard-money rehab lender's budget and scope of work, landscape, filled in by the
@@ -284,7 +284,7 @@ export const g24: SorFamily = {
       itemCount,
       grouping: 'room',
       contractorSelected: true,
-      heading: ({ room }) => (upper ? room!.name.toUpperCase() : room!.name),
+      heading: roomHeading(upper),
       verbosity: 0.2,
       wholeDollars: random.chance(0.5),
       recap: {

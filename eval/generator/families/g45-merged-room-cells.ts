@@ -3,7 +3,7 @@ import type { SorFamily } from '../family.js';
 import { money, percentText, quantityText, Sheet, type Align, type TextStyle } from '../layout.js';
 import { sectionTotal, type LineItem, type Section, type SorDocument } from '../model.js';
 import { Random } from '../random.js';
-import { addressPairs, contingencyReserve, labelValues, permitFee, printedFields, recapRows, type RecapRow, type TextContext } from './parts.js';
+import { addressPairs, contingencyReserve, labelValues, permitFee, printedFields, recapRows, roomHeading, type RecapRow, type TextContext } from './parts.js';
 
 /**
  * g45: a contractor's estimate typed into a word-processor table, portrait, in a full grid. The first
@@ -190,7 +190,7 @@ export const g45: SorFamily = {
       itemCount,
       grouping: 'room',
       contractorSelected: true,
-      heading: ({ room }) => (upper ? room!.name.toUpperCase() : room!.name),
+      heading: roomHeading(upper),
       verbosity: 0.4,
       recap: {
         generalConditions: random.chance(0.25) ? [5, 6, 8] : null,

@@ -1,7 +1,7 @@
 import type { Address } from '../content.js';
 import type { Printed } from '../family.js';
 import { money, type Align, type Fonts, type Sheet, type TextStyle } from '../layout.js';
-import type { LineItem, Parties, RecapLine } from '../model.js';
+import type { GroupInfo, LineItem, Parties, RecapLine } from '../model.js';
 import type { Random } from '../random.js';
 import type { TableRow } from '../table.js';
 import { WORK_ITEMS, type WorkItem } from '../work-items.js';
@@ -162,6 +162,9 @@ export const addressPairs = (label: string, address: Address): Pair[] => [
   [label, streetLine(address)],
   ['', cityLine(address)],
 ];
+
+/** A room's name as its section heading, in capitals where `upper`. */
+export const roomHeading = (upper: boolean) => ({ room }: GroupInfo): string => (upper ? room!.name.toUpperCase() : room!.name);
 
 /** Capitalises each word of an upper-case CSI title, keeping "&" and short words sensible. */
 export function titleCase(text: string): string {
