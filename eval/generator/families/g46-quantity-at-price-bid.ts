@@ -149,7 +149,7 @@ async function render(document: SorDocument): Promise<Uint8Array> {
 export const g46: SorFamily = {
   id: 'g46',
   name: 'typed contractor bid with the quantity, unit and unit price written in one cell ("12 LF @ $45.00")',
-  heldOut: true,
+  heldOut: false,
   items: [8, 40],
   dateStyle: 'us',
   printed: printedFields({ materialLabor: 'none', consultant: false, inspectionDate: false }),

@@ -3,7 +3,7 @@ import type { SorFamily } from '../family.js';
 import { money, percentText, Sheet, type TextStyle } from '../layout.js';
 import { sectionTotal, type Section, type SorDocument } from '../model.js';
 import { Random } from '../random.js';
-import { contingencyReserve, oneLine, permitFee, printedFields, type TextContext } from './parts.js';
+import { contingencyReserve, oneLine, permitFee, printedFields, roomHeading, type TextContext } from './parts.js';
 
 /**
  * g47: a rehab lender's renovation budget form, portrait, filled in by the borrower's contractor in a
@@ -170,7 +170,7 @@ async function render(document: SorDocument): Promise<Uint8Array> {
 export const g47: SorFamily = {
   id: 'g47',
   name: "lender's renovation budget form with each area in a small box, the boxes tiled two across the page",
-  heldOut: true,
+  heldOut: false,
   items: [10, 45],
   dateStyle: 'us',
   printed: printedFields({ quantity: false, unit: false, consultant: false, inspectionDate: false }),
@@ -180,7 +180,7 @@ export const g47: SorFamily = {
       itemCount,
       grouping: 'room',
       contractorSelected: true,
-      heading: ({ room }) => (upper ? room!.name.toUpperCase() : room!.name),
+      heading: roomHeading(upper),
       verbosity: 0.15,
       recap: {
         generalConditions: null,

@@ -161,7 +161,7 @@ async function render(document: SorDocument): Promise<Uint8Array> {
 export const g48: SorFamily = {
   id: 'g48',
   name: "consultant's cost estimate with each item's amounts on a row of their own under its full-width description",
-  heldOut: true,
+  heldOut: false,
   items: [12, 55],
   dateStyle: 'long',
   printed: printedFields(),

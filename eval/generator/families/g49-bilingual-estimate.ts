@@ -158,7 +158,7 @@ async function render(document: SorDocument): Promise<Uint8Array> {
 export const g49: SorFamily = {
   id: 'g49',
   name: 'contractor estimate on a bilingual Spanish and English template',
-  heldOut: true,
+  heldOut: false,
   items: [10, 45],
   dateStyle: 'us',
   printed: printedFields({ consultant: false, inspectionDate: false }),
