@@ -80,4 +80,39 @@ describe('re-reading doubtful OCR words', () => {
     const words = await recheckDoubtfulWords(onFax, line, doubtful, { bilevel: true });
     expect(words.map((found) => found.text)).to.deep.equal(['Tota1', 'Remove existing fixtures']);
   });
+
+  describe('on lines of a wrapped description', () => {
+    it('keeps only the words of the line read again, not those of the next line the crop caught the top of', async () => {
+      const lines = pageWith([
+        [20, 20, 120, 40],
+        [20, 46, 120, 66],
+      ], { ...SCAN_GRAY, height: 100 });
+      const engine = new SheetReader([
+        { text: 'Remove', confidence: 0.9 },
+        { text: 'fixtures', confidence: 0.6 },
+      ]);
+      const words = await recheckDoubtfulWords(engine, lines, [word('Ramove', [20, 20, 120, 40], 0.3), word('fixtures', [20, 46, 120, 66], 0.95)]);
+      expect(words.map((found) => found.text)).to.deep.equal(['Remove', 'fixtures']);
+      expect(words[1].bbox).to.deep.equal([20, 46, 120, 66]);
+    });
+
+    it('reads doubtful words of two lines whose boxes touch as two lines, not one', async () => {
+      const lines = pageWith([
+        [20, 20, 120, 42],
+        [130, 38, 230, 58],
+        [300, 75, 350, 95],
+      ], { ...SCAN_GRAY, height: 100 });
+      const engine = new SheetReader([
+        { text: 'Remove', confidence: 0.9 },
+        { text: 'fixtures', confidence: 0.9 },
+      ]);
+      const page = [word('Ramove', [20, 20, 120, 42], 0.3), word('flxtures', [130, 38, 230, 58], 0.3), word('Total', [300, 75, 350, 95], 0.95)];
+      const words = await recheckDoubtfulWords(engine, lines, page);
+      expect(words.map((found) => [found.text, found.bbox[1]])).to.deep.equal([
+        ['Remove', 20],
+        ['fixtures', 38],
+        ['Total', 75],
+      ]);
+    });
+  });
 });

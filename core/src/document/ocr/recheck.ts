@@ -49,6 +49,15 @@ function medianHeight(words: OcrWord[]): number {
   return heights.length > 0 ? heights[Math.floor(heights.length / 2)] : 0;
 }
 
+/**
+ * A word is on a region's line when each one's middle lies within the other's height: boxes that only
+ * touch belong to lines one under the other (a wrapped description), and a region grown over two
+ * lines is read as one tall line of garbage.
+ */
+function onOneLine(region: Region, [, y0, , y1]: OcrWord['bbox']): boolean {
+  return region.y0 <= (y0 + y1) / 2 && (y0 + y1) / 2 <= region.y1 && y0 <= (region.y0 + region.y1) / 2 && (region.y0 + region.y1) / 2 <= y1;
+}
+
 /** Doubtful words of plausible text height, grouped with their doubtful neighbours on the same line. */
 function doubtfulRegions(words: OcrWord[], typical: number, maxWidthInHeights: number): Region[] {
   if (typical === 0) return [];
@@ -59,7 +68,7 @@ function doubtfulRegions(words: OcrWord[], typical: number, maxWidthInHeights: n
     if (ratio < MIN_HEIGHT_RATIO || ratio > MAX_HEIGHT_RATIO) return;
     const [x0, y0, x1, y1] = word.bbox;
     const joined = regions.find(
-      (region) => y0 < region.y1 && region.y0 < y1 && Math.min(Math.abs(x0 - region.x1), Math.abs(region.x0 - x1)) <= MERGE_GAP_IN_HEIGHTS * typical,
+      (region) => onOneLine(region, word.bbox) && Math.min(Math.abs(x0 - region.x1), Math.abs(region.x0 - x1)) <= MERGE_GAP_IN_HEIGHTS * typical,
     );
     if (!joined) {
       regions.push({ x0, y0, x1, y1, members: [index] });
@@ -156,7 +165,7 @@ export async function recheckDoubtfulWords(engine: OcrEngine, image: GrayImage, 
     const reread = placed
       .filter((crop) => crop.region === index)
       .flatMap((crop) => wordsOfCrop(sheetWords, crop, margin))
-      .filter((word) => !isFragment(word, typical));
+      .filter((word) => !isFragment(word, typical) && onOneLine(region, word.bbox));
     const before = region.members.map((member) => words[member]);
     if (reread.length === 0 || meanConfidence(reread) <= meanConfidence(before)) return;
     for (const member of region.members) replaced.add(member);
