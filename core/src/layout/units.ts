@@ -23,8 +23,11 @@ const GENERAL = new Set(GENERAL_UNITS);
  * short code in capitals; null otherwise.
  */
 export function parseUnit(raw: string): string | null {
-  const text = raw.trim().replace(/^[^\p{L}]+|[^\p{L}²³)]+$/gu, '');
+  const trimmed = raw.trim();
+  const text = trimmed.replace(/^[^\p{L}]+|[^\p{L}²³)]+$/gu, '');
   if (!text) return null;
+  // Letters then a number (`A-1`, `B3`) are an item or cost code, not a unit with punctuation after it.
+  if (/\d/.test(trimmed.slice(trimmed.indexOf(text) + text.length)) && !GENERAL.has(stripAccents(trimmed).toLowerCase())) return null;
   const folded = stripAccents(text).replace(/\.$/, '');
   if (CONSTRUCTION.has(text.toUpperCase()) || GENERAL.has(folded)) return text;
   const codeShaped = /^[A-Z]{1,4}$/.test(text) || /^[A-Za-z]{1,2}\/[A-Za-z]{1,2}$/.test(text);

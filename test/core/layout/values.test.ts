@@ -103,6 +103,9 @@ describe('core layout: numbers, dates and units as printed', () => {
     expect(parseUnit('Unit(s)')).to.equal('Unit(s)');
     expect(parseUnit('hours')).to.equal('hours');
     expect(parseUnit('Replace')).to.equal(null);
+    expect(parseUnit('EA.')).to.equal('EA');
+    expect(parseUnit('A-1'), 'an item code').to.equal(null);
+    expect(parseUnit('B3'), 'a cost code').to.equal(null);
     expect(snapUnit('kS')).to.equal('LS');
     expect(snapUnit('ES')).to.equal(null);
   });
