@@ -4,6 +4,7 @@ import { cents } from '../numbers.js';
 import { cellsOf, rowGap, rowHeightsToX, type LayoutRow } from '../rows.js';
 import { readAmountCell } from './cells.js';
 import { continuesCutDescription } from './cut-lines.js';
+import { wrapsNumberedDescription } from './lines-above-values.js';
 import { ANNOTATION_ROLES, isAsideColumn, isTextColumn, type TableColumn } from './model.js';
 import { allDashes, headingNumbering, isItemLine, isTitleLike, lineValues } from './rows.js';
 import { columnsOf, CONTINUATION_NOTE, entry, isItem, ITEM_START, keepGoing, WRAP_GAP, type ScanState, type TableReadOptions } from './scan-state.js';
@@ -83,6 +84,7 @@ export function isHeading(state: ScanState, line: SplitLine, upcoming: SplitLine
   if (!capitalsUnderMixedCase(line, state) && continuesCutDescription(state, line, textWords(line, columnsOf(state)), upcoming, options)) return false;
   // "Code-compliant handrail and balusters at rear" over "steps, pressure-treated  408.75  770.00": the item's first line, its amounts on the line that ends its sentence (or one more line down).
   if (endsSentenceBelow(upcoming, state, options)) return false;
+  if (wrapsNumberedDescription(state, line, upcoming, options)) return false;
   // A heading may head a subheading ("KITCHEN" over "Cabinets" over the items).
   const headsSubheading = next !== undefined && textWords(next, columnsOf(state)).length > 0 && valueWords(next, columnsOf(state)).length === 0 && isTitleLike(next.row.words) && (isItem(upcoming[1], state, options) || opensItem(upcoming.slice(1), state, options));
   const itemFollows = isItem(next, state, options) || isEmptyLine(next, state) || noteOverItem(upcoming, state, options);

@@ -18,6 +18,17 @@ function leadingNumber(entry: TableEntry, description: number): Word | null {
   return first && second && (WHOLE_NUMBER.test(first.text) || ENUMERATOR.test(first.text)) ? first : null;
 }
 
+/**
+ * An OCR word standing where a column of item numbers stands, before the description: the item's
+ * number however OCR read it ("4,05", "§.03").
+ */
+function misreadNumber(entry: TableEntry, description: number, x0: number, x1: number): Word | null {
+  const [first, second] = entry.cells[description];
+  if (!first || !second || first.source !== 'ocr' || !/\d/.test(first.text) || !/^\S{1,6}$/.test(first.text)) return null;
+  const slack = (x1 - x0) / 4;
+  return first.bbox[0] >= x0 - slack && first.bbox[2] <= x1 + slack && second.bbox[0] > x1 ? first : null;
+}
+
 const counts = (numbers: number[]): boolean => numbers.every((value, index) => value === index + 1);
 
 /** `numbered`: another part of the table numbers its items, so one numbered item is enough here. */
@@ -31,15 +42,9 @@ function splitGroup(columns: TableColumn[], items: TableEntry[], numbered: boole
   const itemNumbers = found.every((word) => ENUMERATOR.test(word.text)) || counts(found.map((word) => Number(word.text)));
   const role: ColumnRole = itemNumbers ? 'itemNumber' : 'quantity';
   if (columns.some((column) => column.role === role)) return;
-  const column: TableColumn = {
-    role,
-    alternatives: [],
-    basis: null,
-    x0: Math.min(...found.map((word) => word.bbox[0])),
-    x1: Math.max(...found.map((word) => word.bbox[2])),
-    words: [],
-    label: '',
-  };
+  const [x0, x1] = [Math.min(...found.map((word) => word.bbox[0])), Math.max(...found.map((word) => word.bbox[2]))];
+  const column: TableColumn = { role, alternatives: [], basis: null, x0, x1, words: [], label: '' };
+  if (itemNumbers) items.forEach((entry, index) => (leading[index] ??= misreadNumber(entry, description, x0, x1)));
   columns.splice(description, 0, column);
   items.forEach((entry, index) => {
     const word = leading[index];

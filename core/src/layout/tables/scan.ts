@@ -28,6 +28,7 @@ import {
 } from './scan-state.js';
 import { continuesTable, leftOfTableOnNextPage, repeatedHeaderOnPage } from './page-breaks.js';
 import { keepsItemPitch, linePitch, nextLineOf } from './pitch.js';
+import { dropValuesCaption, leadsToItem, startsNumbered } from './lines-above-values.js';
 import { splitRow, textWords, valueWords, type SplitLine } from './split.js';
 import { labelWords, readTotalRow, tradeNamed } from './total-rows.js';
 
@@ -111,13 +112,6 @@ function wrapsLeftColumns(state: ScanState, line: SplitLine, text: Word[]): bool
   return text.every((word) => word.bbox[2] < left - rowHeightsToX(line.row, 1));
 }
 
-/** An item line that starts with its item number: the lines above it are not its description's. */
-function startsNumbered(line: SplitLine, columns: TableColumn[]): boolean {
-  const number = columns.findIndex((column) => column.role === 'itemNumber');
-  if (number >= 0 && line.cells[number].length > 0) return true;
-  return ITEM_START.test(textWords(line, columns)[0]?.text ?? '');
-}
-
 /** Reads one row of the table into the state; false when the row ends the table. */
 function scanRow(state: ScanState, rows: LayoutRow[], index: number, options: TableReadOptions): boolean {
   const row = rows[index];
@@ -168,6 +162,7 @@ function scanRow(state: ScanState, rows: LayoutRow[], index: number, options: Ta
     const created = entry('item', line, columns);
     if (state.pending.length > 0 && !startsNumbered(line, columns)) {
       addText(created, state.pending, true);
+      dropValuesCaption(created, line);
       state.valuesBelowText = true;
     }
     state.pending = [];
@@ -256,21 +251,6 @@ function opensBelow(above: LayoutRow, row: LayoutRow, below: LayoutRow): boolean
   const byTops = row.top - above.top - (below.top - row.top);
   const byMiddles = middle(row) - middle(above) - (middle(below) - middle(row));
   return Math.min(byTops, byMiddles) >= SPACING_MARGIN * Math.max(above.height, row.height, below.height);
-}
-
-/**
- * Whether the text lines below `line` run, each close under the one before, into an item line that
- * does not start with its own number (such an item takes no lines printed above it).
- */
-function leadsToItem(line: SplitLine, upcoming: SplitLine[], state: ScanState, options: TableReadOptions, pitch: number): boolean {
-  let previous = line.row;
-  for (const next of upcoming) {
-    if (!nextLineOf(previous, next.row, pitch)) return false;
-    if (isItem(next, state, options)) return !startsNumbered(next, columnsOf(state));
-    if (valueWords(next, columnsOf(state)).length > 0 || textWords(next, columnsOf(state)).length === 0) return false;
-    previous = next.row;
-  }
-  return false;
 }
 
 /**

@@ -1,0 +1,75 @@
+import type { Word } from '../../contracts/document.js';
+import { rowHeightsToX } from '../rows.js';
+import type { TableColumn, TableEntry } from './model.js';
+import { linePitch, nextLineOf } from './pitch.js';
+import { columnsOf, isItem, ITEM_START, type ScanState, type TableReadOptions } from './scan-state.js';
+import { textWords, valueWords, type SplitLine } from './split.js';
+
+/**
+ * Items printed as a description over a line of their values: the description's lines wait above
+ * the values line (`ScanState.pending`), however title-like a wrapped line reads, and a caption set
+ * before the values (`Cost:`, `Pricing:`) is no part of the description.
+ */
+
+/** An item line that starts with its item number: the lines above it are not its description's. */
+export function startsNumbered(line: SplitLine, columns: TableColumn[]): boolean {
+  const number = columns.findIndex((column) => column.role === 'itemNumber');
+  if (number >= 0 && line.cells[number].length > 0) return true;
+  return ITEM_START.test(textWords(line, columns)[0]?.text ?? '');
+}
+
+/**
+ * Whether the text lines from `line` on, each close under the one before, run into an item line that
+ * does not start with its own number (such an item takes no lines printed above it).
+ */
+export function leadsToItem(line: SplitLine, upcoming: SplitLine[], state: ScanState, options: TableReadOptions, pitch: number): boolean {
+  let previous = line.row;
+  for (const next of upcoming) {
+    if (!nextLineOf(previous, next.row, pitch)) return false;
+    if (isItem(next, state, options)) return !startsNumbered(next, columnsOf(state));
+    if (valueWords(next, columnsOf(state)).length > 0 || textWords(next, columnsOf(state)).length === 0) return false;
+    previous = next.row;
+  }
+  return false;
+}
+
+/**
+ * A line between an item's numbered first line and the line of its values, each one line under the
+ * other: the description wrapped over it, no heading ("… and HUD Minimum" over "Property Standards"
+ * over "1  LS  4,100.00 …"). A section's heading never parts an item's number from its values.
+ */
+export function wrapsNumberedDescription(state: ScanState, line: SplitLine, upcoming: SplitLine[], options: TableReadOptions): boolean {
+  const columns = columnsOf(state);
+  const [first] = state.pending;
+  const last = state.pending.at(-1);
+  if (!first || !last || last.row !== state.lastRow || !(startsNumbered(first, columns) || misreadOutlineNumber(first.row.words[0])) || startsNumbered(line, columns)) return false;
+  const pitch = linePitch(state, line, upcoming);
+  return nextLineOf(last.row, line.row, pitch) && leadsToItem(line, upcoming, state, options, pitch);
+}
+
+/** An outline number as OCR may read its dot ("3,04" for 3.04). */
+const misreadOutlineNumber = (word: Word | undefined): boolean => word?.source === 'ocr' && /^\d{1,3},\d{2}$/.test(word.text);
+
+/** A caption of the values ("Cost:", "Pricing:") is a word or two. */
+const MAX_CAPTION_WORDS = 2;
+/** A caption set in this far (in row heights) from where the description above starts is one, however OCR read its colon. */
+const CAPTION_INDENT = 4;
+
+/**
+ * Leaves out of an item's description the caption printed before its values on the values line, where
+ * the description was printed on the lines above (`values` is that line): a word or two ending in a
+ * colon, or set in well right of where the description starts.
+ */
+export function dropValuesCaption(item: TableEntry, values: SplitLine): void {
+  const index = item.columns.findIndex((column) => column.role === 'description');
+  if (index < 0) return;
+  const own = textWords(values, item.columns);
+  const above = item.cells[index].filter((word) => !own.includes(word));
+  if (above.length === 0 || own.length === 0 || own.length > MAX_CAPTION_WORDS || !own.every((word) => item.cells[index].includes(word))) return;
+  // Measured from the description's column where item numbers or codes stand left of it ("017000-0010  Remove …" over "away  1  LS").
+  const left = Math.max(Math.min(...above.map((word) => word.bbox[0])), item.columns[index].x0);
+  const setIn = own[0].bbox[0] - left > rowHeightsToX(values.row, CAPTION_INDENT);
+  if (setIn || endsInColon(own)) item.cells[index] = above;
+}
+
+const endsInColon = (words: Word[]): boolean => /\p{L}:$/u.test(words[words.length - 1].text) && words.every((word) => !/\d/.test(word.text));
