@@ -1,6 +1,6 @@
 import type { Word } from '../../contracts/document.js';
 import { rowHeightsToX, type LayoutRow } from '../rows.js';
-import { descriptionLeft, isItem, recentEntries, type ScanState, type TableReadOptions } from './scan-state.js';
+import { CONTINUATION_NOTE, descriptionLeft, isItem, recentEntries, type ScanState, type TableReadOptions } from './scan-state.js';
 import { linePitch } from './pitch.js';
 import type { SplitLine } from './split.js';
 
@@ -44,7 +44,8 @@ function columnWidth(state: ScanState, upcoming: SplitLine[], options: TableRead
 export function continuesCutDescription(state: ScanState, line: SplitLine, text: Word[], upcoming: SplitLine[], options: TableReadOptions): boolean {
   const { item, lastRow: previous } = state;
   const first = text[0];
-  if (!item || !previous || !first || previous.page !== line.row.page || item.rows.at(-1) !== previous) return false;
+  // "Continued on next page" points elsewhere, however wide it would make the line.
+  if (!item || !previous || !first || previous.page !== line.row.page || item.rows.at(-1) !== previous || CONTINUATION_NOTE.test(line.row.text)) return false;
   const description = item.columns.findIndex((column) => column.role === 'description');
   if (description < 0 || first.bbox[0] < descriptionLeft(item) + rowHeightsToX(line.row, SET_IN)) return false;
   const pitch = linePitch(state, line, upcoming);

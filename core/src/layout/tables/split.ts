@@ -86,6 +86,20 @@ function valueColumnsBySide(columns: TableColumn[]): { leading: TableColumn[]; t
   return { leading: values.filter(leads), trailing: values.filter((column) => !leads(column)) };
 }
 
+/** The widest gap (in row heights, or 1.7 word spaces) OCR leaves inside a cell of text: it sets a word after a comma further off. */
+const OCR_TEXT_GAP = 1.2;
+
+/**
+ * A description running on into the value zone (a line printed across the page's width, no value on
+ * it): a word of letters only, set a word space after text (as OCR spaces words: in the same cell), is
+ * text however it reads ("7/16 in. OSB", OCR's "be selected by owner"), not a unit or a garbled value.
+ */
+function runsOnAsText(row: LayoutRow, index: number): boolean {
+  const [word, before] = [row.words[index], row.words[index - 1]];
+  if (!hasLetters(word.text) || /\d/.test(word.text) || !hasLetters(before.text)) return false;
+  return gapBefore(row, index) <= (word.source === 'ocr' ? cellGap(row, OCR_TEXT_GAP) : Math.min(WORD_SPACES * row.space, cellGap(row)));
+}
+
 /**
  * Value words are taken from the right end of the row while they look like values and sit in the
  * value zone, and from the left end while they sit under a value column printed before the description.
@@ -116,6 +130,10 @@ function takeValueWords(row: LayoutRow, columns: TableColumn[], format: NumberFo
       if (centreX(word.bbox) < amountsStart && !isValueWord(word, trailing, format)) break;
       cut -= 1;
     }
+    let text = cut;
+    while (text > 0 && text < row.words.length && runsOnAsText(row, text)) text += 1;
+    // Only a line with no value at all runs on: "Acc No: 1532" keeps its number's label with the values.
+    if (text === row.words.length && aside === row.words.length) cut = text;
   }
   // A currency sign set apart before the first amount ("$   4,929.00") is the amount's.
   while (cut > 0 && cut < row.words.length && /^[$€£]$/.test(row.words[cut - 1].text)) cut -= 1;
