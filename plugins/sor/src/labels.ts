@@ -231,6 +231,14 @@ function partOf(words: Word[], part: { index: number; count: number }): Word[] |
   return null;
 }
 
+/** A combined label's value cut at the gap after a lone separator ("CA78002 ·   (916) 941-2592") goes on in the row's next cell. */
+function pastSeparator(row: Row, words: Word[]): Word[] {
+  const last = words[words.length - 1];
+  const at = last ? row.words.indexOf(last) : -1;
+  const next = at >= 0 && LONE_SEPARATOR.test(last.text) ? cellRanges(row).find(([start]) => start === at + 1) : undefined;
+  return next ? [...words, ...row.words.slice(next[0], next[1])] : words;
+}
+
 /** Share of a row's words that labels must cover for it to be a row of box captions. */
 const CAPTION_SHARE = 0.6;
 
@@ -267,6 +275,6 @@ export function valueOf(rows: Row[], hit: LabelHit, stops: ReadonlySet<Word>, li
   const chosen = captions || (right && below && acrossTheGutter(hit, right.lines[0][0])) ? (below ?? right) : (right ?? below);
   if (!chosen || /^signature/i.test(chosen.lines[0][0].text)) return null;
   if (!hit.part) return { words: chosen.lines, page: chosen.page };
-  const part = partOf(chosen.lines[0], hit.part);
+  const part = partOf(chosen === right ? pastSeparator(hit.row, chosen.lines[0]) : chosen.lines[0], hit.part);
   return part ? { words: [part], page: chosen.page } : null;
 }

@@ -88,6 +88,11 @@ describe('plugin-sor header block of forms', () => {
       }
     });
 
+    it('reads the part after a dot set apart by a wide gap ("CA78002 ·    (916) 941-2592")', () => {
+      const meta = metadata(['Lender       Lakeside Community Bank     Contractor     Oyelaran Restoration', 'FHA case no. 051-6965673                 Lic. / phone   CA78002 ·    (916) 941-2592', ...ITEMS]);
+      expect(meta.contractorInfo).to.deep.equal({ name: 'Oyelaran Restoration', license: 'CA78002', phone: '(916) 941-2592' });
+    });
+
     it('reads the values beside a combined label and a short one on the same row, no row of captions', () => {
       const meta = metadata(['Borrower     Tamara Brennan        Contractor        Zimmerman Construction', 'Lender       Chase Bank            License / tel.    WI-826316 - 414-540-0013', ...ITEMS]);
       expect(meta.lenderName).to.equal('Chase Bank');
