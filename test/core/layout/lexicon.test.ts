@@ -103,6 +103,11 @@ describe('layout: lexicon', () => {
         ['Emisor', ['seller']], ['Razón Social', ['seller', 'buyer']], ['Señor(es):', ['buyer']], ['Cliente', ['buyer']],
         ['Forma de pago', ['paymentMethod', 'paymentTerms']], ['Tel.', ['phone']], ['Tel/Fax', ['phone', 'fax']],
         ['Vendedor', ['seller', 'contactPerson']], ['Página', ['page']], ['Gastos generales', ['overhead', 'generalConditions']],
+        // A contractor's estimate (presupuesto, estimado) and the parties of its loan.
+        ['Licencia', ['license']], ['Nº de licencia', ['license']], ['Dirección de la obra:', ['propertyAddress']], ['Propietario', ['borrower']],
+        ['Prestamista:', ['lender']], ['Nº de préstamo', ['loanNumber']], ['Gran Total', ['total', 'grandTotal']], ['TOTAL DEL PROYECTO', ['grandTotal']],
+        ['Gastos generales y ganancia', ['overheadAndProfit']], ['Ganancia', ['profit']], ['Permiso de construcción', ['permitsAndFees']],
+        ['Permisos', ['permitsAndFees']],
       ],
       columns: [
         ['Código', ['itemNumber']], ['Artículo', ['itemNumber', 'description']], ['Descripción', ['description']],
@@ -110,9 +115,9 @@ describe('layout: lexicon', () => {
         ['Unidad', ['unit']], ['Precio unitario', ['unitPrice']], ['P. Unit.', ['unitPrice']], ['Precio', ['unitPrice']],
         ['Importe', ['amount']], ['Subtotal', ['amount']], ['IVA %', ['taxRate']], ['IVA', ['taxRate', 'taxAmount']],
         ['Dto.', ['discount']], ['Desc.', ['description', 'discount']], ['Bonif.', ['discount']], ['Mano de obra', ['labor']],
-        ['Rubro', ['scope']],
+        ['Rubro', ['scope']], ['Materiales', ['material']], ['Mano de obra', ['labor']],
       ],
-      notFields: [['Factura'], ['El total incluye IVA'], ['Fecha de vencimiento', 'issueDate'], ['Fecha', 'dueDate']],
+      notFields: [['Factura'], ['El total incluye IVA'], ['Fecha de vencimiento', 'issueDate'], ['Fecha', 'dueDate'], ['Licencia de conducir vigente', 'license'], ['Anticipo', 'grandTotal']],
     });
   });
 
