@@ -96,18 +96,21 @@ export class PhraseMatcher<T> {
     let ocr = false;
     // Pieces of punctuation alone (an apostrophe the text layer set apart: "Contractor ' s") are no words of the phrase.
     let marks = 0;
+    // The last word that spells something: a mark after a phrase ("obra /") ends it as the word before it does.
+    let lastKey = '';
     for (let end = start + 1; end <= Math.min(words.length, start + this.maxWords + marks); end += 1) {
       if (end > start + 1 && !joins(end - 1)) break;
       const word = words[end - 1];
       const wordKey = keyOf(word.text);
       key += wordKey;
+      lastKey = wordKey || lastKey;
       if (!wordKey) marks += 1;
       ocr ||= word.source === 'ocr';
       // The text layer spells a phrase exactly: one lookup. OCR words are compared with every phrase of their first letter.
       for (const entry of ocr ? candidates : (this.byKey.get(key) ?? [])) {
         if (Math.abs(end - start - marks - entry.wordCount) > 1) continue;
         // A fuzzy reading may split a word ("Round d Total") or merge two, never take in an extra word at the end ("Consultant ID").
-        const endsAlike = end - start <= entry.wordCount || wordKey === entry.last || similarity(wordKey, entry.last) >= MIN_OCR_SIMILARITY;
+        const endsAlike = end - start <= entry.wordCount || lastKey === entry.last || similarity(lastKey, entry.last) >= MIN_OCR_SIMILARITY;
         const score = entry.key === key ? 1 : ocr && endsAlike ? fuzzyScore(key, entry.key) : 0;
         if (score > 0) matches.push({ value: entry.value, values: [entry.value], phrase: entry.phrase, start, end, score });
       }

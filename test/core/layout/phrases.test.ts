@@ -25,6 +25,15 @@ describe('core layout: PhraseMatcher', () => {
     expect(fee.find(row, { cellStart: true })).to.include({ value: 'fee', start: 0, end: 4, score: 1 });
   });
 
+  it('takes a mark after a phrase in alike on OCR words as on the text layer ("Direccién de la obra /" over its English half)', () => {
+    const address = PhraseMatcher.of<string>([['address', ['Dirección de la obra']]]);
+    const [text] = rowsOf('Dirección de la obra / 372 Kingsley Ter');
+    const [ocr] = rowsOf('Direccién de la obra / 372 Kingsley Ter', { source: 'ocr' });
+    expect(address.at(text, 0)).to.include({ start: 0, end: 5, score: 1 });
+    expect(address.at(ocr, 0)).to.include({ start: 0, end: 5 });
+    expect(address.at(ocr, 0)?.score).to.be.above(0.8).and.below(1);
+  });
+
   it('takes the longest phrase at a place and keeps every meaning of the same words', () => {
     const rows = rowsOf(page('Grand Total   5.00', 'Amount   5.00'));
     const grand = matcher.at(rows[0], 0);
