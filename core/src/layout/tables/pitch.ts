@@ -1,6 +1,6 @@
-import { rowGap, type LayoutRow } from '../rows.js';
+import { rowGap, rowHeightsToX, type LayoutRow } from '../rows.js';
 import type { TableEntry } from './model.js';
-import { recentEntries, WRAP_GAP, type ScanState } from './scan-state.js';
+import { descriptionLeft, recentEntries, WRAP_GAP, type ScanState } from './scan-state.js';
 import type { SplitLine } from './split.js';
 
 /** How far apart a table prints its lines: a wrapped line sits one pitch under the line it continues. */
@@ -14,6 +14,31 @@ export function keepsItemPitch(item: TableEntry, previous: LayoutRow, row: Layou
   if (rows.length < 2 || rows[rows.length - 1] !== previous) return false;
   const pitch = previous.top - rows[rows.length - 2].top;
   return pitch > 0 && Math.abs(row.top - previous.top - pitch) <= PITCH_TOLERANCE * row.height;
+}
+
+/** A line this much (in row heights) further under the line above than the table's wrapped lines sit is set apart from it. */
+const SET_APART = 0.4;
+const MERGED_ROW = 2;
+
+/**
+ * Whether `row`, set in where the item above's description starts (where its wrapped line would
+ * stand), sits clearly further under `previous` than the wrapped lines of the table's items sit under
+ * each other on its page: a line of its own (a heading), however small a gap its glyphs leave. False
+ * while no item on the page has wrapped, and for a line starting further left (a merged cell's name
+ * beside a wrapped line).
+ */
+export function setApartFromWraps(state: ScanState, previous: LayoutRow, row: LayoutRow): boolean {
+  const item = state.entries.findLast((entry) => entry.kind === 'item');
+  if (previous.page !== row.page || !item || row.words[0].bbox[0] < descriptionLeft(item) - rowHeightsToX(row, 1)) return false;
+  // A row OCR merged of two lines above (twice as tall as its words) is no measure of the distance.
+  if (previous.bottom - previous.top > MERGED_ROW * previous.height) return false;
+  const pitches = recentEntries(state).flatMap((entry) => {
+    const rows = entry.kind === 'item' ? entry.rows.filter((candidate) => candidate.page === row.page) : [];
+    return rows.slice(1).map((lower, index) => lower.top - rows[index].top);
+  });
+  // The lower quartile of the wrapped lines' pitches: a tight pitch OCR's boxes give one of them says little.
+  const wraps = pitches.filter((pitch) => pitch > row.height / 2).sort((a, b) => a - b);
+  return wraps.length > 0 && row.top - previous.top - wraps[Math.floor(wraps.length / 4)] > SET_APART * row.height;
 }
 
 /**
