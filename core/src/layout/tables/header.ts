@@ -4,7 +4,7 @@ import type { ColumnRole } from '../lexicon/index.js';
 import type { PhraseMatch } from '../phrases.js';
 import { readByOcr, rowGap, startsCell, type LayoutRow } from '../rows.js';
 import { foldWord } from '../text.js';
-import { COST_ROLES, TEXT_ROLES, VALUE_ROLES, type AmountBasis, type TableColumn, type TableHeader } from './model.js';
+import { COST_ROLES, TEXT_ROLES, TIMES_SIGN, VALUE_ROLES, type AmountBasis, type TableColumn, type TableHeader } from './model.js';
 import { cellsOfRow, columnLabels, type HeaderCell } from './header-cells.js';
 import { withoutTimeline, withTimelineColumn } from './timeline.js';
 
@@ -178,9 +178,19 @@ function readCell(cell: HeaderCell): CellRead {
   // Phrases that can all mean one role make one label ("Item" + "Code": an item number).
   const shared = phrases.reduce<ColumnRole[]>((common, phrase) => common.filter((role) => phrase.values.includes(role)), phrases[0].values);
   if (shared.length > 0) return { columns: [column(shared, cell.words)], covered };
+  // "Quantity @ Unit Price", "Qty x Rate": one column whose cells write the quantity, its unit and the price together ("12 LF @ $45.00").
+  if (quantityAtPrice(ordered, phrases)) return { columns: [column(['quantity'], cell.words)], covered: new Set(cell.words) };
   // Labels of several columns in one cell: each phrase with the unlabelled words after it.
   const columns = phrases.map((phrase, index) => column(phrase.values, ordered.slice(index === 0 ? 0 : phrase.start, phrases[index + 1]?.start ?? ordered.length)));
   return { columns, covered };
+}
+
+/** A quantity's label, a times sign and a unit price's label, nothing else: one cell's label. */
+function quantityAtPrice(ordered: Word[], phrases: Array<PhraseMatch<ColumnRole>>): boolean {
+  if (phrases.length !== 2 || !phrases[0].values.includes('quantity') || !phrases[1].values.includes('unitPrice')) return false;
+  // The matcher may take the sign as the first label's last word ("Quantity @").
+  const between = ordered.slice(phrases[0].start, phrases[1].start).filter((word) => TIMES_SIGN.test(word.text));
+  return phrases[0].start === 0 && phrases[1].end === ordered.length && between.length === 1 && phrases[1].start - phrases[0].end <= 1;
 }
 
 /** Which of two roles an ambiguous header takes when the other is already a column's ("Prix HT" beside "Prix unitaire"). */

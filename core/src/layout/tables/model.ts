@@ -43,6 +43,12 @@ export const VALUE_ROLES: ReadonlySet<ColumnRole> = new Set([...MONEY_ROLES, 'qu
 
 export const isTextColumn = (column: TableColumn): boolean => column.role !== null && TEXT_ROLES.has(column.role);
 
+/** A sign that multiplies a quantity by a price ("12 @ $45.00", "Qty x Rate"). */
+export const TIMES_SIGN = /^(@|x|×|\*)$/i;
+
+/** A quantity column headed with the unit price too ("Quantity @ Unit Price"): its cells write both ("12 LF @ $45.00"). */
+export const writesQuantityAtPrice = (column: TableColumn): boolean => column.role === 'quantity' && column.words.some((word) => TIMES_SIGN.test(word.text));
+
 /** Roles of what a line says besides what it is and what it costs (hours, who does it, a note): their cells are neither the description nor an amount. */
 export const ANNOTATION_ROLES: ReadonlySet<ColumnRole> = new Set(['laborHours', 'duration', 'performedBy', 'remarks', 'reviewEstimate', 'variance']);
 

@@ -5,7 +5,7 @@ import { rowGap, rowHeightsToX, type LayoutRow } from '../rows.js';
 import { quantitiesInText } from '../units.js';
 import { readComponentLine } from './components.js';
 import { continuesCutDescription } from './cut-lines.js';
-import { readDetailLine, type DetailLine } from './detail-lines.js';
+import { readDetailLine, withQuantityAtPrice, type DetailLine } from './detail-lines.js';
 import { isLabelRow, readHeaderAt } from './header.js';
 import { continuesItemNumbering, headsItemsSummingTo, isHeading, isOutlineHeading, onlyFactsBeside, openHeading, totalsItemsAbove } from './headings.js';
 import { inferHeader, withEarlierColumns, withInferredColumns } from './infer.js';
@@ -159,7 +159,7 @@ function scanRow(state: ScanState, rows: LayoutRow[], index: number, options: Ta
   if (detail && readDetail(state, line, detail)) return keepGoing(state, row);
   const needsText = columns.some(isTextColumn) && text.length === 0 && state.pending.length === 0;
   if (isItemLine(line, columns, options.format) && !needsText && !isMeasurementNote(line, columns)) {
-    const created = entry('item', line, columns);
+    const created = withQuantityAtPrice(entry('item', line, columns), options.format);
     if (state.pending.length > 0 && !startsNumbered(line, columns)) {
       addText(created, state.pending, true);
       dropValuesCaption(created, line);

@@ -4,7 +4,7 @@ import { parseAmount, parsePercent, type NumberFormat } from '../numbers.js';
 import { cellGap, gapBefore, inRowHeights, rowHeightsToX, startsCell, type LayoutRow } from '../rows.js';
 import { foldWord } from '../text.js';
 import { isKnownUnit, parseUnit } from '../units.js';
-import { isAsideColumn, isTextColumn, type TableColumn } from './model.js';
+import { isAsideColumn, isTextColumn, writesQuantityAtPrice, type TableColumn } from './model.js';
 
 /** A row cut into a table's columns. */
 export interface SplitLine {
@@ -37,6 +37,8 @@ function isValueWord(word: Word, columns: TableColumn[], format: NumberFormat): 
   if (asideColumnOver(word, columns)) return true;
   const folded = foldWord(text).replace(/\.$/, '');
   if (NOT_PRICED.has(folded)) return true;
+  // "12 @ $45.00 per LF" under a "Quantity @ Unit Price" header: the word that joins the price to its unit.
+  if (folded === 'per' && columns.some((column) => writesQuantityAtPrice(column) && intervalDistance(word, column) === 0)) return true;
   const roles = new Set(columns.map((column) => column.role));
   if ((roles.has('unit') || roles.has('quantity')) && parseUnit(text) !== null) return true;
   return (roles.has('taxRate') || roles.has('taxAmount')) && TAX_WORDS.has(folded);
