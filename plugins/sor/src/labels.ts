@@ -89,8 +89,9 @@ function metaLabels(): PhraseMatcher<MetaField> {
   labels ??= new PhraseMatcher([
     ...META_LABELS.flatMap(([value, phrases]) => phrases.map((phrase) => ({ value, phrase }))),
     // One- and two-letter lexicon labels ("To") are too common in a write-up's prose to anchor its header block.
+    // Every language's: a template may print each label in two ("Licencia / License").
     ...CONCEPTS.flatMap(([value, concepts]) =>
-      fieldTerms({ concepts, languages: ['en'] })
+      fieldTerms({ concepts })
         .filter((term) => term.words.join('').length > 2)
         .map((term) => ({ value, phrase: term.phrase })),
     ),
@@ -151,7 +152,7 @@ function closesAt(row: Row, end: number): boolean {
  */
 export function labelsOf(row: Row): LabelHit[] {
   const hits: LabelHit[] = [];
-  const found = labelsOnRow(row, metaLabels());
+  const found = withGluedHalves(row, labelsOnRow(row, metaLabels()));
   let after = 0;
   for (const match of found) {
     if (match.start < after) continue;
@@ -172,6 +173,22 @@ export function labelsOf(row: Row): LabelHit[] {
     after = end;
   }
   return withLabelsClosingCells(row, hits, found);
+}
+
+/** One word of two labels glued by a slash ("Prestamista/Lender:"), as OCR reads a label printed in two languages. */
+const GLUED_HALVES = /^(\p{L}[^/]*)\/(\p{L}[^/]*)$/u;
+
+/** A word OCR glued of two labels of one field ("Prestamista/Lender:") labels that field, where no longer label covers it. */
+function withGluedHalves(row: Row, found: LabelHit[]): LabelHit[] {
+  const added = row.words.flatMap((word, index): LabelHit[] => {
+    const halves = GLUED_HALVES.exec(word.text);
+    if (!halves || found.some((hit) => hit.start <= index && hit.end > index)) return [];
+    const meanings = halves.slice(1, 3).map((half) => metaLabels().findAllInSequence([{ ...word, text: half }]).find((match) => match.start === 0 && match.end === 1));
+    const [first, second] = meanings;
+    if (!first || !second || first.value !== second.value) return [];
+    return [{ value: second.value, values: [second.value], row, start: index, end: index + 1, score: Math.min(first.score, second.score) }];
+  });
+  return added.length === 0 ? found : [...found, ...added].sort((a, b) => a.start - b.start);
 }
 
 /** The word ranges of a row's cells, end exclusive. */
@@ -278,3 +295,20 @@ export function valueOf(rows: Row[], hit: LabelHit, stops: ReadonlySet<Word>, li
   const part = partOf(chosen === right ? pastSeparator(hit.row, chosen.lines[0]) : chosen.lines[0], hit.part);
   return part ? { words: [part], page: chosen.page } : null;
 }
+
+/**
+ * A label printed in two languages may break after its slash ("Dirección de la obra /" over "Job
+ * address:"): a label of the same field opening the next line at the same left edge is its other
+ * half, and the value runs on beside it.
+ */
+export function otherHalfBelow(hit: LabelHit, below: LabelHit[]): LabelHit | undefined {
+  const { row } = hit;
+  if (!row.words[hit.end - 1]?.text.endsWith('/') && row.words[hit.end]?.text !== '/') return undefined;
+  const left = row.words[hit.start].bbox[0];
+  return below.find((other) => other.value === hit.value && other.start === 0 && other.row.page === row.page && Math.abs(other.row.words[0].bbox[0] - left) <= rowHeightsToX(row, 1));
+}
+
+type LabelValue = ReturnType<typeof valueOf>;
+
+/** A value and the lines its label's other half holds under it. */
+export const joinValues = (value: LabelValue, more: LabelValue | undefined): LabelValue => (value && more ? { ...value, words: [...value.words, ...more.words] } : value);

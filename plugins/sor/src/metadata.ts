@@ -5,7 +5,7 @@ import { fillFromContractParties } from './contract-parties.js';
 import { fillFromCorrespondence } from './correspondence.js';
 import { fillFromHeaderPhrases } from './header-phrases.js';
 import { LENDING, lenderInTitleLines } from './lender.js';
-import { isCaptionRow, labelsOf, LONE_SEPARATOR, STATE_AND_ZIP, valueOf, type LabelHit, type MetaField } from './labels.js';
+import { isCaptionRow, joinValues, labelsOf, LONE_SEPARATOR, otherHalfBelow, STATE_AND_ZIP, valueOf, type LabelHit, type MetaField } from './labels.js';
 import type { ProvenanceRecorder } from './provenance.js';
 import type { SorAdditionalInfo, SorMetadata } from './schema.js';
 
@@ -79,12 +79,15 @@ function collectLabelled(layout: DocumentLayout): Map<MetaField, Found[]> {
   const headingWords = new Set([...headings].flatMap((row) => row.words));
   const hitsByRow = rows.map((row) => ((row.furniture && row.page !== firstPage) || inTable(row) ? [] : labelsOf(row)));
   const stops = new Set(hitsByRow.flat().flatMap((hit) => hit.row.words.slice(hit.start, hit.end)));
+  const halves = new Set<LabelHit>();
   hitsByRow.forEach((hits, rowIndex) => {
     const captions = isCaptionRow(rows[rowIndex], hits);
     for (const hit of hits) {
-      if (hit.value === 'other') continue;
+      if (hit.value === 'other' || halves.has(hit)) continue;
       const lines = hit.value === 'jobSite' ? ADDRESS_LINES + 1 : hit.value === 'propertyAddress' || hit.value === 'project' ? ADDRESS_LINES : 1;
-      const value = valueOf(rows, hit, stops, lines, captions);
+      const half = otherHalfBelow(hit, hitsByRow[rowIndex + 1] ?? []);
+      if (half) halves.add(half);
+      const value = joinValues(valueOf(rows, hit, stops, lines, captions), half && valueOf(rows, half, stops, lines, false));
       // A column header under a label ("Owner" over "Initials") is no value.
       if (value && !value.words[0].some((word) => layout.tableWords.has(word) && !headingWords.has(word))) found.set(hit.value, [...(found.get(hit.value) ?? []), { words: value.words[0], lines: value.words, page: value.page, hit, rowIndex }]);
     }

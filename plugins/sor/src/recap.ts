@@ -76,7 +76,24 @@ function recapLabel(row: Row): { field: RecapField; match: PhraseMatch<RecapFiel
   // The cost table's header printed again over the recap ("… EXTENSION  RUNNING TOTAL") labels no recap line.
   if (namesASection(row.text) || isLabelRow(row)) return null;
   const found = firstLabel(row);
-  return found && !(found.field === 'grandTotal' && namesWhatItTotals(row, found.match)) ? found : null;
+  return found && !(found.field === 'grandTotal' && namesWhatItTotals(row, found.match) && !namesGrandTotalWhole(row)) ? found : null;
+}
+
+let grandTotalLabels: ReadonlySet<string> | undefined;
+
+/**
+ * Whether the label, or one language's half of a label printed in two ("TOTAL DEL PROYECTO / PROJECT
+ * TOTAL"), is a grand total's label as a whole: its words after "Total" name no section.
+ */
+function namesGrandTotalWhole(row: Row): boolean {
+  grandTotalLabels ??= new Set([...RECAP_LABELS.filter(([field]) => field === 'grandTotal').flatMap(([, phrases]) => phrases), ...fieldTerms({ concepts: ['grandTotal'] }).map((term) => term.phrase)].map(foldText));
+  const label = row.words.filter((word) => !parseAmount(word.text)?.moneyLike);
+  const halves: Word[][] = [[]];
+  for (const word of label) {
+    if (word.text === '/') halves.push([]);
+    else halves[halves.length - 1].push(word);
+  }
+  return halves.some((half) => half.length > 0 && grandTotalLabels!.has(foldText(joinWords(half))));
 }
 
 /** OCR words spell a recap label at least this well: "Total Construction" is not "Total Construction Cost" with a word lost (0.62). */
