@@ -1,7 +1,8 @@
 import type { Word } from '../contracts/document.js';
 import { foldWord, ocrFold } from './text.js';
 import { groupWordsIntoRows, makeRow, readByOcr, rowGap, startsCell, type LayoutRow } from './rows.js';
-import { columnLabels, hasValueWords } from './tables/header.js';
+import { columnLabels, hasValueWords, readHeaderAt } from './tables/header.js';
+import { totalLabelOf } from './tables/rows.js';
 
 /**
  * Tables printed side by side ("Interior" left, "Exterior" right, each with its own columns)
@@ -126,6 +127,46 @@ function lastUncrossed(rows: LayoutRow[], header: number, x: number): number {
   return last;
 }
 
+/** The first of the titles just above `header` that go with its tables, no higher than `floor`: a title prints no amount. */
+function titlesAbove(rows: LayoutRow[], header: number, x: number, floor: number): number {
+  let first = header;
+  const isTitle = (row: LayoutRow): boolean => !row.furniture && !crosses(row, x) && !hasValueWords(row);
+  while (first > floor && isTitle(rows[first - 1]) && rowGap(rows[first - 1], rows[first]) < MAX_TITLE_GAP) first -= 1;
+  return first;
+}
+
+const AMOUNT_AT_END = /\d[.,]\d{2}\)?$/;
+
+/** Whether one side's words of a row are a total row: a label saying total and an amount last ("Total Kitchen  $5,546.07", "Area total  980.00"). */
+function totalsOnSide(row: LayoutRow, words: Word[]): boolean {
+  if (words.length < 2 || !AMOUNT_AT_END.test(words.at(-1)!.text)) return false;
+  const side = { ...makeRow(row.page, row.aspect, words), space: row.space };
+  return totalLabelOf(side.words, side)?.words.some((word) => /total/i.test(word.text)) ?? false;
+}
+
+/** A table's header on the row at `index` or, under its title, on the next one. */
+const headerFollows = (rows: LayoutRow[], index: number): boolean => [index, index + 1].some((at) => at < rows.length && readHeaderAt(rows, at) !== null);
+
+/** The words of a row on one side of `x`. */
+const sideOf = (row: LayoutRow, x: number, right: boolean): Word[] => row.words.filter((word) => (word.bbox[0] + word.bbox[2]) / 2 > x === right);
+
+const bothSidesTotal = (row: LayoutRow, x: number): boolean => totalsOnSide(row, sideOf(row, x, false)) && totalsOnSide(row, sideOf(row, x, true));
+
+/**
+ * Boxes tiled across the page (a form with each room a small boxed table, two to a row) print a
+ * band of tables side by side, then the next band under it: the run ends before the titles of the
+ * next repeated header, or at a row where both tables print their totals when another table starts
+ * on one side under it (a box by itself), which is read as printed. Where one side's table goes on
+ * under the totals with no header of its own, the run goes on too (a listing printed two-up).
+ */
+function endOfBand(rows: LayoutRow[], header: number, last: number, x: number): number {
+  for (let index = header + 1; index <= last; index += 1) {
+    if (repeatedHeaderGap(rows[index]) !== null) return titlesAbove(rows, index, x, header + 1) - 1;
+    if (index < last && bothSidesTotal(rows[index], x) && !twoSided(rows[index + 1], x) && headerFollows(rows, index + 1)) return index;
+  }
+  return last;
+}
+
 /** One page's rows with every run of side-by-side tables read left side first. */
 function pageInReadingOrder(rows: LayoutRow[]): LayoutRow[] {
   for (let header = 0; header < rows.length; header += 1) {
@@ -138,10 +179,9 @@ function pageInReadingOrder(rows: LayoutRow[]): LayoutRow[] {
       const reach = lastUncrossed(rows, header, candidate);
       if (reach > last || x === 0) [x, last] = [candidate, reach];
     }
-    last = withoutDetachedEnd(rows, header, last, x);
+    last = endOfBand(rows, header, withoutDetachedEnd(rows, header, last, x), x);
     if (rows.slice(header + 1, last + 1).filter((row) => twoSided(row, x)).length < MIN_TWO_SIDED_ROWS) continue;
-    let first = header;
-    while (first > 0 && !rows[first - 1].furniture && !crosses(rows[first - 1], x) && rowGap(rows[first - 1], rows[first]) < MAX_TITLE_GAP) first -= 1;
+    const first = titlesAbove(rows, header, x, 0);
     return [...rows.slice(0, first), ...cutRows(rows, first, last, x), ...pageInReadingOrder(rows.slice(last + 1))];
   }
   return rows;

@@ -307,6 +307,12 @@ function inWidestGap(columns: TableColumn[], ocr: boolean): TableColumn[] {
   return [...columns.slice(0, widest + 1), description, ...columns.slice(widest + 1)];
 }
 
+/** Whether two text columns read from one cell stand over each other. */
+function textColumnsOverlap(columns: TableColumn[]): boolean {
+  const text = columns.filter((column) => column.role !== null && TEXT_ROLES.has(column.role));
+  return text.some((column, index) => text.slice(index + 1).some((other) => Math.min(column.x1, other.x1) - Math.max(column.x0, other.x0) > 0));
+}
+
 /** Reads rows as one header; null when they are not one. */
 function headerOf(printed: LayoutRow[]): { header: TableHeader; share: number; extraCovered: boolean } | null {
   const rows = withoutTimeline(printed);
@@ -315,6 +321,8 @@ function headerOf(printed: LayoutRow[]): { header: TableHeader; share: number; e
   if (labelled.slice(labelled.indexOf(true), labelled.lastIndexOf(true)).includes(false)) return null;
   if (rows.some(hasValueWords)) return null;
   const read = stackCells(rows).map(columnsOfCell);
+  // Labels of two text columns one over the other are no stacked label: a title over the header ("Laundry Room" over "Description").
+  if (rows.length > 1 && read.some((cell) => textColumnsOverlap(cell.columns))) return null;
   const columns = settleRatesBesideAmounts(settleRoles(read.flatMap((entry) => entry.columns)));
   const covered = new Set(read.flatMap((entry) => [...entry.covered]));
   // A joining word opening a cell is what is left of a label OCR lost the start of ("of Work" of "Description of Work"): it says nothing either way.

@@ -1,7 +1,8 @@
 import { parseAmount } from '../numbers.js';
-import { readByOcr, rowHeightsToX, type LayoutRow } from '../rows.js';
+import { readByOcr, rowGap, rowHeightsToX, type LayoutRow } from '../rows.js';
 import { readHeaderAt } from './header.js';
 import type { TableHeader } from './model.js';
+import { isTitleLike } from './rows.js';
 import { columnsOf, type ScanState, type TableReadOptions } from './scan-state.js';
 
 /** Where a table goes on after a page break: its header printed again, a page's heading block, the next table. */
@@ -61,4 +62,20 @@ export function continuesTable(current: TableHeader, next: TableHeader): boolean
     return values.filter((role) => to.has(role)).length * 2 >= values.length;
   };
   return shared(mine, theirs) && shared(theirs, mine);
+}
+
+/** A box's caption stands this close over its header, in row heights (its bar's padding between them). */
+const TITLE_GAP = 2;
+
+/**
+ * The table's header printed again right under a title further down the same page, right after a
+ * section's total (each room in a box of its own with its total row, the boxes one under the
+ * other), or null: the title heads the items under it.
+ */
+export function headerUnderTitle(rows: LayoutRow[], index: number, state: ScanState): TableHeader | null {
+  const [row, next] = [rows[index], rows[index + 1]];
+  if (!next || state.entries.at(-1)?.kind !== 'subtotal' || state.lastRow?.page !== row.page || next.page !== row.page) return null;
+  if (rowGap(row, next) > TITLE_GAP || !isTitleLike(row.words)) return null;
+  const found = readHeaderAt(rows, index + 1);
+  return found !== null && continuesTable(state.header, found.header) ? found.header : null;
 }

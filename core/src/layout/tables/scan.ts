@@ -26,7 +26,7 @@ import {
   type ScanState,
   type TableReadOptions,
 } from './scan-state.js';
-import { continuesTable, leftOfTableOnNextPage, repeatedHeaderOnPage } from './page-breaks.js';
+import { continuesTable, headerUnderTitle, leftOfTableOnNextPage, repeatedHeaderOnPage } from './page-breaks.js';
 import { keepsItemPitch, linePitch, nextLineOf } from './pitch.js';
 import { dropValuesCaption, leadsToItem, startsNumbered } from './lines-above-values.js';
 import { splitRow, textWords, valueWords, type SplitLine } from './split.js';
@@ -178,6 +178,12 @@ function scanRow(state: ScanState, rows: LayoutRow[], index: number, options: Ta
     return keepGoing(state, row);
   }
   if (total && !priced && readUnpricedSubtotal(state, line, total, upcoming()[0], options)) return keepGoing(state, row);
+  // A title over the header printed again is read by that header's columns (a box beside the last one stands elsewhere).
+  const repeated = priced ? null : headerUnderTitle(rows, index, state);
+  if (repeated) {
+    state.header = withInferredColumns(withEarlierColumns(repeated, state.header), state.inferred);
+    return openHeading(state, splitRow(row, columnsOf(state), options.format));
+  }
   if (text.length > 0 && (values.money === 0 || onlyFactsBeside(line, columns)) && isHeading(state, line, upcoming(), options)) return openHeading(state, line);
   if (text.length > 0 && valueWords(line, columns).length === 0) readTextLine(state, line, text, upcoming(), options);
   else state.item = null;

@@ -106,6 +106,9 @@ function runsOnAsText(row: LayoutRow, index: number): boolean {
  * Value words are taken from the right end of the row while they look like values and sit in the
  * value zone, and from the left end while they sit under a value column printed before the description.
  */
+/** The word of a total's label ("Total", "Subtotal", "Totaal"). */
+const TOTAL_LABEL_WORD = /^(sub-?)?(total|totaal|totale)s?:?$/i;
+
 function takeValueWords(row: LayoutRow, columns: TableColumn[], format: NumberFormat): { values: Word[]; rest: Word[] } {
   const { leading, trailing } = valueColumnsBySide(columns);
   let cut = row.words.length;
@@ -126,8 +129,9 @@ function takeValueWords(row: LayoutRow, columns: TableColumn[], format: NumberFo
         continue;
       }
       if (centreX(word.bbox) < zoneStart) break;
-      // OCR garbles units and quantities into letters; in the value zone they still belong to the values.
-      if ((word.source === 'text' || !hasLetters(word.text)) && !isValueWord(word, trailing, format)) break;
+      // OCR garbles units and quantities into letters; in the value zone they still belong to the values,
+      // but a total's label set right against its amount is no garbled value ("Area total  $5,351.95").
+      if ((word.source === 'text' || !hasLetters(word.text) || TOTAL_LABEL_WORD.test(word.text)) && !isValueWord(word, trailing, format)) break;
       // Left of the amounts, an OCR word is a value only under a crew, performer or mark column ("dispose of | Contractor").
       if (centreX(word.bbox) < amountsStart && !isValueWord(word, trailing, format)) break;
       cut -= 1;

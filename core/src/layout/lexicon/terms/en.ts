@@ -168,7 +168,7 @@ export const english: LanguageTerms = {
       'Total Cost', 'Total Price', 'Total Amount', 'Total Due', 'Amount Due', 'Total Contract Amount', 'Contract Amount',
       'Contract Sum', 'Contract Price', 'Replacement Cost Value',
     ],
-    sectionTotal: ['Section Total', 'Section Subtotal', 'Subtotal', 'Total', 'Division Total', 'Trade Total', 'Category Total', 'Phase Total'],
+    sectionTotal: ['Section Total', 'Section Subtotal', 'Subtotal', 'Total', 'Division Total', 'Trade Total', 'Category Total', 'Phase Total', 'Room Total', 'Area Total'],
     permitsAndFees: ['Permits and Fees', 'Permits & Fees', 'Permits', 'Permit', 'Permit Fees', 'Permit Fee', 'Building Permit', 'Fees'],
   },
   columns: {
