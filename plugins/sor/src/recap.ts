@@ -190,12 +190,19 @@ export interface RecapTotals {
   sectionNames?: ReadonlySet<string>;
 }
 
-/** Whether the row's words before its amount are the name of a section read. */
+/** A total word around a section's name on its total row ("KITCHEN total", "Total: Kitchen", "Kitchen subtotal"). */
+const TOTAL_WORD = /^(sub-?)?totals?:?$/i;
+
+/** Whether the row's words before its amount are the name of a section read, alone or with a total word ("Kitchen total  $3,590.00"). */
 function namesReadSection(row: Row, names: ReadonlySet<string> | undefined): boolean {
   if (!names || names.size === 0) return false;
   const label = row.words.filter((word) => !parseAmount(word.text)?.moneyLike);
-  return label.length > 0 && names.has(foldText(label.map((word) => word.text).join(' ')));
+  const named = label.filter((word) => !TOTAL_WORD.test(word.text));
+  return named.length > 0 && (names.has(foldText(label.map((word) => word.text).join(' '))) || names.has(foldText(named.map((word) => word.text).join(' '))));
 }
+
+/** The recap field a row's label says, where it is no read section's total. */
+const fieldOf = (row: Row, names: ReadonlySet<string> | undefined): RecapField | null => (namesReadSection(row, names) ? null : recapFieldOf(row));
 
 export interface RecapRead {
   fields: Partial<Record<RecapField, RecapValue>>;
@@ -256,10 +263,12 @@ function withoutRunningTotals(rows: Row[], start: number, format: NumberFormat):
 }
 
 /** The first row before the grand total whose amount is `amount`, with that amount. */
-function rowOfAmount(rows: Row[], start: number, amount: number, format: NumberFormat): { index: number; value: RecapValue } | null {
+function rowOfAmount(rows: Row[], start: number, totals: RecapTotals, format: NumberFormat): { index: number; value: RecapValue } | null {
+  const amount = totals.sections;
+  if (amount === null) return null;
   for (let index = start; index < rows.length; index += 1) {
     const row = rows[index];
-    if (recapFieldOf(row) === 'grandTotal') return null;
+    if (fieldOf(row, totals.sectionNames) === 'grandTotal') return null;
     const value = amountRightOf(row.words, 0, format);
     if (value && cents(value.value) === cents(amount)) return { index, value: { ...value, page: row.page } };
   }
@@ -297,13 +306,13 @@ export function readRecap(printed: Row[], start: number, format: NumberFormat, t
   const unlabelled: RecapLine[] = [];
   const beforeSubtotal: RecapLine[] = [];
   let totalAt = -1;
-  const sum = totals.sections === null ? null : rowOfAmount(rows, start, totals.sections, format);
+  const sum = rowOfAmount(rows, start, totals, format);
   for (let index = start; index < rows.length; index += 1) {
     if (index === sum?.index) {
       fields.subtotal = sum.value;
       continue;
     }
-    const field = namesReadSection(rows[index], totals.sectionNames) ? null : recapFieldOf(rows[index]);
+    const field = fieldOf(rows[index], totals.sectionNames);
     // A section's own subtotal printed before the line that sums all the sections.
     if (field === 'subtotal' && sum && index < sum.index) continue;
     if (!field) {

@@ -181,6 +181,12 @@ class SectionBuilder {
     if (this.current) this.current.total = this.totals(entry, cellsByRole(entry));
   }
 
+  /** A table of its own under its title (a form's room in a box of its own): the title opens its section. */
+  titled(title: { name: string; words: Word[] }, page: number): void {
+    const heading = readSectionHeading(title.name);
+    if (heading) this.open(heading.name, title.words, page);
+  }
+
   item(entry: TableEntry): void {
     const cells = cellsByRole(entry);
     const detail = entry.detail;
@@ -246,12 +252,19 @@ function componentAmounts(entry: TableEntry, format: NumberFormat): Map<CostComp
 /** The last line of a paragraph ("labor and disposal."): it runs on in lower case or ends a sentence. */
 const endsSentence = (text: string): boolean => /^\p{Ll}/u.test(text) || /[.;,]$/.test(text);
 
-/** A short text line just above a table (no label) names its first section ("Pricing Summary"). */
-function headingAbove(rows: LayoutRow[], index: number): { name: string; words: Word[] } {
+/** The mean confidence of a title's words over a table of its own. */
+const MIN_TITLE_CONFIDENCE = 0.6;
+
+/** A room's or unit's number in a title ("Bedroom 2", "Unit 3B"). */
+const TITLE_NUMBER = /^\d{1,2}[A-Z]?$/;
+
+/** A short text line just above a table (no label) names its first section ("Pricing Summary"); `numbered` lets a title number its room ("Bedroom 2"). */
+function headingAbove(rows: LayoutRow[], index: number, numbered = false): { name: string; words: Word[] } {
   const above = rows[index - 1];
   const row = rows[index];
+  const digits = above?.words.some((word) => /\d/.test(word.text) && !(numbered && TITLE_NUMBER.test(word.text)));
   const isHeading =
-    above && row && above.page === row.page && row.top - above.bottom <= 3 * row.height && above.words.length <= 6 && !/[:\d]/.test(above.text) && !endsSentence(above.text);
+    above && row && above.page === row.page && row.top - above.bottom <= 3 * row.height && above.words.length <= 6 && !digits && !/:/.test(above.text) && !endsSentence(above.text);
   return isHeading ? { name: above.text, words: above.words } : { name: '', words: [] };
 }
 
@@ -269,14 +282,21 @@ export function readStatementTable(layout: DocumentLayout): DraftTable {
   const entries = tables.flatMap((table) => table.entries);
   const unnumbered = trailingUnnumbered(entries);
   const recapLines = [...unnumbered, ...totalsOfSections(entries, unnumbered, format)];
-  for (const table of tables) {
+  tables.forEach((table, position) => {
+    // Tables one under the other, each closed by its own total row: a title right above the next one's header names its section
+    // (not a line OCR read doubtfully, such as the noise of a fax's running header).
+    if (position > 0 && tables[position - 1].totals && table.entries[0] && table.entries[0].kind !== 'heading') {
+      const title = headingAbove(rows, table.start, true);
+      const sure = title.words.reduce((sum, word) => sum + word.confidence, 0) >= MIN_TITLE_CONFIDENCE * title.words.length;
+      if (title.name !== '' && sure) builder.titled(title, table.entries[0].page);
+    }
     for (const entry of table.entries) {
       if (recapLines.includes(entry)) continue;
       if (entry.kind === 'heading') builder.heading(entry);
       else if (entry.kind === 'subtotal') builder.subtotal(entry);
       else builder.item(entry);
     }
-  }
+  });
   const end = recapLines.length > 0 ? Math.min(...recapLines.map((entry) => entry.rows[0].index)) : last.end;
   return { sections: builder.sections, end, columns: last.entries.at(-1)?.columns ?? last.header.columns };
 }
