@@ -1,0 +1,170 @@
+import type { GrayImage } from '../gray-image.js';
+
+/**
+ * Forms print captions white on a dark band (a box's title bar, a shaded section heading). The
+ * English model reads dark text on light paper, and the engine does not look for inverted lines
+ * (see pool.ts), so such a caption is lost. Here each dark band is found and turned light with
+ * its letters dark, before the page is recognised.
+ */
+
+/** A pixel darker than this is the band's. */
+const DARK = 128;
+/** A printed band is clearly dark: its middle level is under this (a photo's shadow between two sheets is lighter). */
+const MAX_BAND_LEVEL = 110;
+/** Light pixels a band's row may have in one run (a letter's white stroke), as a share of the image width. */
+const MAX_LIGHT_RUN = 0.012;
+/** A band is this wide at least (a share of the image width)... */
+const MIN_WIDTH = 0.08;
+/** ...dark over this share of its width in each of its rows (white letters take the rest)... */
+const MIN_DARK_SHARE = 0.75;
+/** ...and between these heights (shares of the image height): taller than a rule, lower than a picture or a desk. */
+const MIN_HEIGHT = 0.005;
+const MAX_HEIGHT = 0.04;
+/** A row's dark run goes on a band when the two overlap by this share of the shorter one. */
+const MIN_OVERLAP = 0.8;
+/** Rows through a line of letters may fall short of the dark share: two bands this close (a share of the image height) are one. */
+const MAX_SPLIT = 0.004;
+
+interface Run {
+  x0: number;
+  x1: number;
+}
+
+interface Band extends Run {
+  y0: number;
+  y1: number;
+}
+
+/** The long, mostly dark runs of one row of pixels. */
+function darkRuns(image: GrayImage, y: number): Run[] {
+  const { data, width } = image;
+  const maxLight = Math.max(2, Math.round(width * MAX_LIGHT_RUN));
+  const runs: Run[] = [];
+  const row = y * width;
+  let start = -1;
+  let last = -1;
+  let dark = 0;
+  const close = (): void => {
+    if (start >= 0 && last - start + 1 >= width * MIN_WIDTH && dark >= (last - start + 1) * MIN_DARK_SHARE) runs.push({ x0: start, x1: last });
+    start = -1;
+    dark = 0;
+  };
+  for (let x = 0; x < width; x += 1) {
+    if (data[row + x] >= DARK) {
+      if (start >= 0 && x - last > maxLight) close();
+      continue;
+    }
+    if (start < 0) start = x;
+    last = x;
+    dark += 1;
+  }
+  close();
+  return runs;
+}
+
+const overlaps = (a: Run, b: Run): boolean => Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) >= MIN_OVERLAP * Math.min(a.x1 - a.x0, b.x1 - b.x0);
+
+/** Rows this far above and below a band must be paper over most of its width... */
+const PAPER_OFFSET = 3;
+const MIN_PAPER_SHARE = 0.5;
+/** ...and the pixels this far left and right of its middle clean paper (lighting flattened, paper is near white). */
+const PAPER_BESIDE = [2, 6];
+const PAPER_LEVEL = 200;
+
+/**
+ * Whether paper lies around the band: a caption's bar lies on the page; a strip of desk or of a
+ * scanner's lid runs off it, grayish at its ends where the page's edge meets it.
+ */
+function onPaper(image: GrayImage, band: Band): boolean {
+  const { data, width, height } = image;
+  const paperRow = (y: number): boolean => {
+    if (y < 0 || y >= height) return false;
+    let light = 0;
+    for (let x = band.x0; x <= band.x1; x += 1) if (data[y * width + x] >= DARK) light += 1;
+    return light >= (band.x1 - band.x0 + 1) * MIN_PAPER_SHARE;
+  };
+  const middle = Math.round((band.y0 + band.y1) / 2) * width;
+  const paperAt = (from: number, step: number): boolean => {
+    const [near, far] = PAPER_BESIDE.map((offset) => from + step * offset);
+    if (Math.min(near, far) < 0 || Math.max(near, far) >= width) return false;
+    let sum = 0;
+    for (let x = Math.min(near, far); x <= Math.max(near, far); x += 1) sum += data[middle + x];
+    return sum / (Math.abs(far - near) + 1) >= PAPER_LEVEL;
+  };
+  return paperRow(band.y0 - PAPER_OFFSET) && paperRow(band.y1 + PAPER_OFFSET) && paperAt(band.x0, -1) && paperAt(band.x1, 1);
+}
+
+/** Bands one under the other with at most `gap` rows between them, the same width, joined into one. */
+function joinSplit(bands: Band[], gap: number): Band[] {
+  const joined: Band[] = [];
+  for (const band of [...bands].sort((a, b) => a.y0 - b.y0)) {
+    const above = joined.find((candidate) => band.y0 - candidate.y1 <= gap + 1 && band.y0 > candidate.y1 && overlaps(candidate, band));
+    if (above) Object.assign(above, { x0: Math.min(above.x0, band.x0), x1: Math.max(above.x1, band.x1), y1: Math.max(above.y1, band.y1) });
+    else joined.push({ ...band });
+  }
+  return joined;
+}
+
+/** The dark bands of the image: rows of long dark runs one under the other. */
+export function findDarkBands(image: GrayImage): Band[] {
+  const bands: Band[] = [];
+  let open: Band[] = [];
+  for (let y = 0; y <= image.height; y += 1) {
+    const runs = y < image.height ? darkRuns(image, y) : [];
+    const next: Band[] = [];
+    for (const run of runs) {
+      const band = open.find((candidate) => overlaps(candidate, run));
+      if (band) {
+        open = open.filter((candidate) => candidate !== band);
+        next.push({ x0: Math.min(band.x0, run.x0), x1: Math.max(band.x1, run.x1), y0: band.y0, y1: y });
+      } else next.push({ ...run, y0: y, y1: y });
+    }
+    bands.push(...open);
+    open = next;
+  }
+  return joinSplit(bands, image.height * MAX_SPLIT).filter((band) => {
+    const height = band.y1 - band.y0 + 1;
+    return height >= image.height * MIN_HEIGHT && height <= image.height * MAX_HEIGHT && onPaper(image, band);
+  });
+}
+
+/** The band's own gray level: the median of its pixels. */
+function bandLevel(image: GrayImage, band: Band): number {
+  const levels: number[] = [];
+  for (let y = band.y0; y <= band.y1; y += 1) for (let x = band.x0; x <= band.x1; x += 4) levels.push(image.data[y * image.width + x]);
+  levels.sort((a, b) => a - b);
+  return levels[Math.floor(levels.length / 2)];
+}
+
+/**
+ * Whether the band's letters are lighter than it: in its middle half (its rules left out), more
+ * pixels stand well above its level than well below it. A shaded header with black labels is left as it is.
+ */
+function printedLight(image: GrayImage, band: Band, level: number): boolean {
+  const quarter = Math.floor((band.y1 - band.y0) / 4);
+  let [light, dark] = [0, 0];
+  for (let y = band.y0 + quarter; y <= band.y1 - quarter; y += 1) {
+    for (let x = band.x0; x <= band.x1; x += 1) {
+      const value = image.data[y * image.width + x];
+      if (value > (level + 255) / 2) light += 1;
+      else if (value < level / 2) dark += 1;
+    }
+  }
+  return light > dark;
+}
+
+/** Turns each dark band printed with light letters light, its letters dark, in place: the band's level becomes paper, the lightest pixels ink. */
+export function invertDarkBands(image: GrayImage): void {
+  const { data, width } = image;
+  for (const band of findDarkBands(image)) {
+    const level = bandLevel(image, band);
+    if (level > MAX_BAND_LEVEL || !printedLight(image, band, level)) continue;
+    const span = Math.max(1, 255 - level);
+    for (let y = band.y0; y <= band.y1; y += 1) {
+      for (let x = band.x0; x <= band.x1; x += 1) {
+        const value = data[y * width + x];
+        data[y * width + x] = Math.max(0, Math.min(255, Math.round(255 - ((value - level) * 255) / span)));
+      }
+    }
+  }
+}
