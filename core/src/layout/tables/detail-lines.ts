@@ -27,6 +27,9 @@ export function readDetailLine(row: LayoutRow, format: NumberFormat): DetailLine
   return readQuantityAtPrice(row.words, format);
 }
 
+/** A price as printed, without the unit it is for ("45.00/LF"). */
+const priceOf = (word: Word, format: NumberFormat) => parseAmount(word.text.replace(/\/\p{L}+\.?$/u, ''), format);
+
 /** A unit said after "per": a known unit, or a short code OCR garbled ("per SI"), snapped later by the lines' units. */
 const isUnitAfterPer = (word: Word | undefined): boolean =>
   word !== undefined && (isKnownUnit(word.text.replace(/\.$/, '')) || (word.source === 'ocr' && /^\p{Lu}[\p{L}]{0,2}\.?$/u.test(word.text)));
@@ -49,7 +52,7 @@ export function readQuantityAtPrice(words: readonly Word[], format: NumberFormat
   if (words[index] && !lost && parseUnit(words[index].text) !== null && isKnownUnit(words[index].text.replace(/\.$/, ''))) unit.push(words[index++]);
   const sawTimes = words[index] !== undefined && (TIMES.test(words[index].text) || (inCell && isGarbledSign(words[index], words[index + 1], format)));
   if (sawTimes) index += 1;
-  const price = words[index] ? parseAmount(words[index].text.replace(/\/\p{L}+\.?$/u, ''), format) : null;
+  const price = words[index] ? priceOf(words[index], format) : null;
   if (!price) return null;
   const unitPrice = [words[index++]];
   while (words[index] && (CURRENCY.test(words[index].text) || PER_UNIT.test(words[index].text))) unitPrice.push(words[index++]);
@@ -75,7 +78,7 @@ export function readQuantityAtPrice(words: readonly Word[], format: NumberFormat
 export function withQuantityAtPrice(item: TableEntry, format: NumberFormat): TableEntry {
   const index = item.columns.findIndex((column) => column.role === 'quantity');
   const read = index >= 0 && !item.detail ? readQuantityAtPrice(item.cells[index], format, true) : null;
-  if (!read || read.amount.length > 0 || !read.unitPrice.some((word) => parseAmount(word.text.replace(/\/\p{L}+\.?$/u, ''), format)?.moneyLike)) return item;
+  if (!read || read.amount.length > 0 || !read.unitPrice.some((word) => priceOf(word, format)?.moneyLike)) return item;
   item.detail = { quantity: read.quantity, unit: read.unit, unitPrice: read.unitPrice };
   item.cells[index] = [...read.quantity, ...read.unit];
   return item;
