@@ -1,9 +1,9 @@
 import { formatDate } from '../content.js';
 import type { SorFamily } from '../family.js';
-import { money, percentText, quantityText, Sheet, type TextStyle } from '../layout.js';
+import { money, percentText, Sheet, type TextStyle } from '../layout.js';
 import type { SorDocument } from '../model.js';
 import { writeTable, type Column, type TableSpec } from '../table.js';
-import { addressPairs, contractorPairs, labelValues, printedFields, recapRows, sectionRows, streetLine } from './parts.js';
+import { addressPairs, contractorPairs, itemCells, labelValues, printedFields, recapRows, sectionRows, streetLine } from './parts.js';
 
 /**
  * g4: a typewritten-looking room-by-room estimate in Courier. Two columns above the table (a
@@ -91,15 +91,7 @@ async function render(document: SorDocument): Promise<Uint8Array> {
   const rows = sectionRows(document.sections, (section) =>
     section.items.map((item) => ({
       kind: 'item' as const,
-      cells: {
-        number: `${++number}.`,
-        description: item.description,
-        quantity: quantityText(item.quantity),
-        unit: item.unit,
-        material: money(item.material),
-        labor: money(item.labor),
-        total: money(item.total),
-      },
+      cells: { number: `${++number}.`, ...itemCells(item) },
     })),
   );
   sheet.onPageStart = (current) => {

@@ -1,10 +1,10 @@
 import { formatDate } from '../content.js';
 import type { SorFamily } from '../family.js';
-import { money, percentText, quantityText, Sheet, type TextStyle } from '../layout.js';
+import { money, percentText, Sheet, type TextStyle } from '../layout.js';
 import { sectionTotal, type SorDocument } from '../model.js';
 import { Random } from '../random.js';
 import { writeTable, type Column, type TableRow, type TableSpec } from '../table.js';
-import { cityLine, flowLines, labelValueColumns, permitFee, printedFields, recapRows, streetLine, type Pair, type RecapRow } from './parts.js';
+import { cityLine, flowLines, labelValueColumns, numberedItemRows, permitFee, printedFields, recapRows, streetLine, type Pair, type RecapRow } from './parts.js';
 
 /**
  * g49: a contractor's estimate on a bilingual (Spanish and English) template, as contractors serving
@@ -81,20 +81,11 @@ function heading(sheet: Sheet, document: SorDocument, regular: TextStyle, bold: 
 }
 
 function rows(document: SorDocument, style: Style): TableRow[] {
-  let number = 0;
-  return document.sections.flatMap((section): TableRow[] => [
-    { kind: 'heading', text: section.heading },
-    ...section.items.map((item): TableRow => {
-      number += 1;
-      return {
-        kind: 'item',
-        cells: { number: String(number), description: item.description, quantity: quantityText(item.quantity), unit: item.unit, labor: money(item.labor), material: money(item.material), total: money(item.total) },
-      };
-    }),
-    ...(style.roomTotals
-      ? [{ kind: 'total' as const, label: `Total ${section.heading}`, labelKey: 'description', cells: { labor: money(sectionTotal(section, 'labor')), material: money(sectionTotal(section, 'material')), total: money(sectionTotal(section)) }, rule: true }]
-      : []),
-  ]);
+  return numberedItemRows(document.sections, (section) =>
+    style.roomTotals
+      ? [{ kind: 'total', label: `Total ${section.heading}`, labelKey: 'description', cells: { labor: money(sectionTotal(section, 'labor')), material: money(sectionTotal(section, 'material')), total: money(sectionTotal(section)) }, rule: true }]
+      : [],
+  );
 }
 
 function recap(sheet: Sheet, document: SorDocument, style: Style, regular: TextStyle, bold: TextStyle): void {

@@ -3,8 +3,8 @@ import type { SorFamily } from '../family.js';
 import { money, percentText, quantityText, Sheet, type TextStyle } from '../layout.js';
 import { sectionTotal, type SorDocument } from '../model.js';
 import { Random } from '../random.js';
-import { writeTable, type Column, type TableRow, type TableSpec } from '../table.js';
-import { labelValueColumns, oneLine, permitFee, printedFields, recapRows, type Pair, type RecapRow } from './parts.js';
+import { writeTable, type TableRow } from '../table.js';
+import { columnsAcross, descriptionTable, labelValueColumns, oneLine, permitFee, pickEach, printedFields, recapRows, type Pair, type RecapRow } from './parts.js';
 
 /**
  * g50: a remodeler's cost breakdown printed landscape from a project-management program, in Helvetica. A
@@ -16,34 +16,29 @@ import { labelValueColumns, oneLine, permitFee, printedFields, recapRows, type P
  * overhead and profit as two lines, a permit sometimes, TOTAL CONTRACT PRICE.
  */
 
-interface Style {
-  title: string;
-  totalLabel: string;
-  band: number;
-}
+const chooseStyle = (random: Random) =>
+  pickEach(random, {
+    title: ['COST BREAKDOWN', 'PROJECT ESTIMATE', 'RENOVATION COST BREAKDOWN'],
+    totalLabel: ['TOTAL CONTRACT PRICE', 'TOTAL PROJECT COST'],
+    band: [0.82, 0.86, 0.9],
+  });
 
-function chooseStyle(random: Random): Style {
-  return {
-    title: random.pick(['COST BREAKDOWN', 'PROJECT ESTIMATE', 'RENOVATION COST BREAKDOWN']),
-    totalLabel: random.pick(['TOTAL CONTRACT PRICE', 'TOTAL PROJECT COST']),
-    band: random.pick([0.82, 0.86, 0.9]),
-  };
-}
+type Style = ReturnType<typeof chooseStyle>;
 
 const WIDTH = 792;
 const HEIGHT = 612;
 const LEFT = 36;
 const RIGHT = WIDTH - 36;
 
-const COLUMNS: Column[] = [
-  { key: 'number', header: ['No.'], x: LEFT, width: 38, align: 'left' },
-  { key: 'description', header: ['Description'], x: 74, width: 356, align: 'left' },
-  { key: 'unit', header: ['Unit'], x: 430, width: 36, align: 'center' },
-  { key: 'quantity', header: ['Qty'], x: 466, width: 50, align: 'right' },
-  { key: 'labor', header: ['Labor'], x: 516, width: 80, align: 'right' },
-  { key: 'material', header: ['Material'], x: 596, width: 80, align: 'right' },
-  { key: 'total', header: ['Total'], x: 676, width: RIGHT - 676, align: 'right' },
-];
+const COLUMNS = columnsAcross(LEFT, RIGHT, [
+  ['number', 'No.', 38, 'left'],
+  ['description', 'Description', 356, 'left'],
+  ['unit', 'Unit', 36, 'center'],
+  ['quantity', 'Qty', 50, 'right'],
+  ['labor', 'Labor', 80, 'right'],
+  ['material', 'Material', 80, 'right'],
+  ['total', 'Total', 'rest', 'right'],
+]);
 
 /** "3" of "3.0 Plumbing". */
 const outlineNumber = (heading: string): string => heading.split('.')[0];
@@ -124,11 +119,7 @@ async function render(document: SorDocument): Promise<Uint8Array> {
   const bold: TextStyle = { font: fonts.bold, size: 8.5 };
   sheet.addPage();
   header(sheet, document, style, regular, bold);
-  const spec: TableSpec = {
-    columns: COLUMNS,
-    wrapKey: 'description',
-    body: regular,
-    bold,
+  const spec = descriptionTable(COLUMNS, regular, bold, {
     header: { ...bold, gray: 1 },
     headerBand: 0.25,
     headerRules: 'none',
@@ -144,7 +135,7 @@ async function render(document: SorDocument): Promise<Uint8Array> {
       },
     },
     continued: (heading) => `${heading} (continued)`,
-  };
+  });
   writeTable(sheet, spec, itemRows(document));
   recapBox(sheet, document, style, regular, bold);
   sheet.decorate((index, count) => {
@@ -157,7 +148,7 @@ async function render(document: SorDocument): Promise<Uint8Array> {
 export const g50: SorFamily = {
   id: 'g50',
   name: 'landscape cost breakdown with outline-numbered sections ("3.0 Plumbing", items 3.1, 3.2), unit before quantity and labor before material',
-  heldOut: true,
+  heldOut: false,
   items: [14, 56],
   dateStyle: 'short',
   printed: printedFields(),

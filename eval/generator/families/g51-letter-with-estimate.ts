@@ -1,11 +1,11 @@
 import { StandardFonts } from 'pdf-lib';
 import { formatDate } from '../content.js';
 import type { SorFamily } from '../family.js';
-import { money, percentText, quantityText, Sheet, type TextStyle } from '../layout.js';
+import { money, percentText, Sheet, type TextStyle } from '../layout.js';
 import type { SorDocument } from '../model.js';
 import { Random } from '../random.js';
-import { writeTable, type Column, type TableRow, type TableSpec } from '../table.js';
-import { cityLine, flowLines, permitFee, printedFields, recapRows, streetLine, type RecapRow, type TextContext } from './parts.js';
+import { writeTable } from '../table.js';
+import { cityLine, columnsAcross, descriptionTable, flowLines, numberedItemRows, permitFee, pickEach, printedFields, recapRows, streetLine, type RecapRow, type TextContext } from './parts.js';
 
 /**
  * g51: a contractor's letter to the owner with the estimate in it, typed in Times on letterhead. The
@@ -17,31 +17,26 @@ import { cityLine, flowLines, permitFee, printedFields, recapRows, streetLine, t
  * signature boxes (owner, contractor, consultant's review) and a "cc:" line.
  */
 
-interface Style {
-  greeting: string;
-  totalLabel: string;
-  itemsLabel: string;
-}
+const chooseStyle = (random: Random) =>
+  pickEach(random, {
+    greeting: ['Dear', 'Dear Homeowner(s)'],
+    totalLabel: ['CONTRACT PRICE', 'TOTAL CONTRACT PRICE', 'TOTAL PRICE'],
+    itemsLabel: ['Total of items', 'Total of the above', 'Items total'],
+  });
 
-function chooseStyle(random: Random): Style {
-  return {
-    greeting: random.pick(['Dear', 'Dear Homeowner(s)']),
-    totalLabel: random.pick(['CONTRACT PRICE', 'TOTAL CONTRACT PRICE', 'TOTAL PRICE']),
-    itemsLabel: random.pick(['Total of items', 'Total of the above', 'Items total']),
-  };
-}
+type Style = ReturnType<typeof chooseStyle>;
 
 const LEFT = 66;
 const RIGHT = 546;
 
-const COLUMNS: Column[] = [
-  { key: 'number', header: ['Item'], x: LEFT, width: 30, align: 'left' },
-  { key: 'description', header: ['Description of Work'], x: 96, width: 232, align: 'left' },
-  { key: 'quantity', header: ['Qty'], x: 328, width: 36, align: 'right' },
-  { key: 'material', header: ['Materials'], x: 364, width: 62, align: 'right' },
-  { key: 'labor', header: ['Labor'], x: 426, width: 58, align: 'right' },
-  { key: 'total', header: ['Amount'], x: 484, width: RIGHT - 484, align: 'right' },
-];
+const COLUMNS = columnsAcross(LEFT, RIGHT, [
+  ['number', 'Item', 30, 'left'],
+  ['description', 'Description of Work', 232, 'left'],
+  ['quantity', 'Qty', 36, 'right'],
+  ['material', 'Materials', 62, 'right'],
+  ['labor', 'Labor', 58, 'right'],
+  ['total', 'Amount', 'rest', 'right'],
+]);
 
 function letter(context: TextContext, document: SorDocument, style: Style): void {
   const { sheet, bold, body } = context;
@@ -70,20 +65,6 @@ function letter(context: TextContext, document: SorDocument, style: Style): void
     LEFT,
     RIGHT - LEFT,
   );
-}
-
-function itemRows(document: SorDocument): TableRow[] {
-  let number = 0;
-  return document.sections.flatMap((section): TableRow[] => [
-    { kind: 'heading', text: section.heading },
-    ...section.items.map((item): TableRow => {
-      number += 1;
-      return {
-        kind: 'item',
-        cells: { number: String(number), description: item.description, quantity: quantityText(item.quantity), material: money(item.material), labor: money(item.labor), total: money(item.total) },
-      };
-    }),
-  ]);
 }
 
 function recap(context: TextContext, document: SorDocument, style: Style): void {
@@ -140,12 +121,7 @@ async function render(document: SorDocument): Promise<Uint8Array> {
     target.y += 10;
   };
   letter(context, document, style);
-  const spec: TableSpec = {
-    columns: COLUMNS,
-    wrapKey: 'description',
-    body: { ...body, size: 9.5 },
-    bold,
-    header: bold,
+  const spec = descriptionTable(COLUMNS, { ...body, size: 9.5 }, bold, {
     lineHeight: 11.5,
     rowGap: 4,
     padding: 3,
@@ -155,8 +131,8 @@ async function render(document: SorDocument): Promise<Uint8Array> {
       height: 16,
       draw: (target, text, top) => target.text(text, 96 + 3, top + 12, { font: boldItalic, size: 10 }),
     },
-  };
-  writeTable(sheet, spec, itemRows(document));
+  });
+  writeTable(sheet, spec, numberedItemRows(document.sections));
   recap(context, document, style);
   closing(context, document);
   sheet.decorate((index, count) => sheet.text(`Page ${index + 1} of ${count}`, (LEFT + RIGHT) / 2, 762, { ...body, size: 8.5 }, 'center'));
@@ -166,7 +142,7 @@ async function render(document: SorDocument): Promise<Uint8Array> {
 export const g51: SorFamily = {
   id: 'g51',
   name: "contractor's letter to the owner with the estimate table in it and an approval block of signature boxes",
-  heldOut: true,
+  heldOut: false,
   items: [8, 38],
   dateStyle: 'long',
   printed: printedFields({ unit: false, inspectionDate: false }),

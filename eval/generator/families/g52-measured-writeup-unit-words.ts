@@ -3,8 +3,8 @@ import type { SorFamily } from '../family.js';
 import { money, quantityText, Sheet, type TextStyle } from '../layout.js';
 import { sectionTotal, type SorDocument } from '../model.js';
 import { Random } from '../random.js';
-import { writeTable, type Column, type TableRow, type TableSpec } from '../table.js';
-import { contingencyReserve, labelValueRows, oneLine, permitFee, printedFields, recapRows, type Pair, type RecapRow } from './parts.js';
+import { writeTable, type TableRow } from '../table.js';
+import { columnsAcross, contingencyReserve, descriptionTable, labelValueRows, oneLine, permitFee, pickEach, printedFields, recapRows, type Pair, type RecapRow } from './parts.js';
 import type { Unit } from '../work-items.js';
 
 /**
@@ -31,27 +31,21 @@ const UNIT_WORDS: Record<Unit, [string, string]> = {
 /** "12.5 squares", "1 lump sum". */
 const measureText = (quantity: number, unit: Unit): string => `${quantityText(quantity)} ${UNIT_WORDS[unit][quantity === 1 ? 0 : 1]}`;
 
-interface Style {
-  title: string;
-}
+const chooseStyle = (random: Random) => pickEach(random, { title: ['WORK WRITE-UP AND COST ESTIMATE', 'MEASURED WORK WRITE-UP', 'SPECIFICATION OF REPAIRS - MEASURED'] });
 
-function chooseStyle(random: Random): Style {
-  return {
-    title: random.pick(['WORK WRITE-UP AND COST ESTIMATE', 'MEASURED WORK WRITE-UP', 'SPECIFICATION OF REPAIRS - MEASURED']),
-  };
-}
+type Style = ReturnType<typeof chooseStyle>;
 
 const LEFT = 40;
 const RIGHT = 572;
 
-const COLUMNS: Column[] = [
-  { key: 'number', header: ['Ref.'], x: LEFT, width: 30, align: 'left' },
-  { key: 'description', header: ['Work Item'], x: 70, width: 228, align: 'left' },
-  { key: 'measure', header: ['Measure'], x: 298, width: 78, align: 'left' },
-  { key: 'material', header: ["Mat'l /", 'Unit'], x: 376, width: 58, align: 'right' },
-  { key: 'labor', header: ['Labor /', 'Unit'], x: 434, width: 58, align: 'right' },
-  { key: 'total', header: ['Extension'], x: 492, width: RIGHT - 492, align: 'right' },
-];
+const COLUMNS = columnsAcross(LEFT, RIGHT, [
+  ['number', 'Ref.', 30, 'left'],
+  ['description', 'Work Item', 228, 'left'],
+  ['measure', 'Measure', 78, 'left'],
+  ['material', ["Mat'l /", 'Unit'], 58, 'right'],
+  ['labor', ['Labor /', 'Unit'], 58, 'right'],
+  ['total', 'Extension', 'rest', 'right'],
+]);
 
 /** "B" of "B. Kitchen". */
 const letterOf = (heading: string): string => heading.split('.')[0];
@@ -121,11 +115,7 @@ async function render(document: SorDocument): Promise<Uint8Array> {
   const figures: TextStyle = { font: courier.regular, size: 8 };
   sheet.addPage();
   titleBlock(sheet, document, style, regular, bold);
-  const spec: TableSpec = {
-    columns: COLUMNS,
-    wrapKey: 'description',
-    body: figures,
-    bold: { ...figures, font: courier.bold },
+  const spec = descriptionTable(COLUMNS, figures, { ...figures, font: courier.bold }, {
     header: bold,
     lineHeight: 10.5,
     rowGap: 3,
@@ -138,7 +128,7 @@ async function render(document: SorDocument): Promise<Uint8Array> {
       draw: (target, text, top) => target.text(text, LEFT + 3, top + 11, { ...bold, size: 9 }),
     },
     continued: (heading) => `${heading} - continued`,
-  };
+  });
   writeTable(sheet, spec, itemRows(document));
   foot(sheet, document, regular, bold, figures);
   sheet.decorate((index, count) => sheet.text(`${parties.fileNumber}   Sheet ${index + 1}/${count}`, RIGHT, 770, { ...figures, size: 7 }, 'right'));
@@ -150,7 +140,7 @@ const LETTERS = 'ABCDEFGHJKLMNP';
 export const g52: SorFamily = {
   id: 'g52',
   name: 'measured consultant write-up with quantities and units written out in words ("12.5 squares") and unit rates only',
-  heldOut: true,
+  heldOut: false,
   items: [10, 48],
   dateStyle: 'dotted',
   printed: printedFields({ materialLabor: 'rates' }),

@@ -3,8 +3,8 @@ import type { SorFamily } from '../family.js';
 import { money, percentText, quantityText, Sheet, type TextStyle } from '../layout.js';
 import { sectionTotal, type SorDocument } from '../model.js';
 import { Random } from '../random.js';
-import { writeTable, type Column, type TableRow, type TableSpec } from '../table.js';
-import { cityLine, flowLines, labelValues, printedFields, recapRows, streetLine, type Pair, type RecapRow, type TextContext } from './parts.js';
+import { writeTable, type TableRow } from '../table.js';
+import { cityLine, columnsAcross, descriptionTable, flowLines, labelValues, pickEach, printedFields, recapRows, streetLine, type Pair, type RecapRow, type TextContext } from './parts.js';
 
 /**
  * g53: a remodeler's estimate from a point-of-sale estimating system, in Helvetica with a Times letterhead.
@@ -16,32 +16,27 @@ import { cityLine, flowLines, labelValues, printedFields, recapRows, streetLine,
  * TOTAL, and the customer's acceptance clause with signature and date lines.
  */
 
-interface Style {
-  title: string;
-  totalLabel: string;
-  zebra: number;
-}
+const chooseStyle = (random: Random) =>
+  pickEach(random, {
+    title: ['ESTIMATE', 'JOB ESTIMATE', 'REMODELING ESTIMATE'],
+    totalLabel: ['ESTIMATE TOTAL', 'TOTAL ESTIMATE', 'JOB TOTAL'],
+    zebra: [0.9, 0.93],
+  });
 
-function chooseStyle(random: Random): Style {
-  return {
-    title: random.pick(['ESTIMATE', 'JOB ESTIMATE', 'REMODELING ESTIMATE']),
-    totalLabel: random.pick(['ESTIMATE TOTAL', 'TOTAL ESTIMATE', 'JOB TOTAL']),
-    zebra: random.pick([0.9, 0.93]),
-  };
-}
+type Style = ReturnType<typeof chooseStyle>;
 
 const LEFT = 42;
 const RIGHT = 570;
 
-const COLUMNS: Column[] = [
-  { key: 'quantity', header: ['Qty'], x: LEFT, width: 40, align: 'right' },
-  { key: 'unit', header: ['U/M'], x: 82, width: 30, align: 'center' },
-  { key: 'description', header: ['Description'], x: 112, width: 214, align: 'left' },
-  { key: 'material', header: ['Material'], x: 326, width: 64, align: 'right' },
-  { key: 'tax', header: ['Tax'], x: 390, width: 50, align: 'right' },
-  { key: 'labor', header: ['Labor'], x: 440, width: 64, align: 'right' },
-  { key: 'total', header: ['Ext. Total'], x: 504, width: RIGHT - 504, align: 'right' },
-];
+const COLUMNS = columnsAcross(LEFT, RIGHT, [
+  ['quantity', 'Qty', 40, 'right'],
+  ['unit', 'U/M', 30, 'center'],
+  ['description', 'Description', 214, 'left'],
+  ['material', 'Material', 64, 'right'],
+  ['tax', 'Tax', 50, 'right'],
+  ['labor', 'Labor', 64, 'right'],
+  ['total', 'Ext. Total', 'rest', 'right'],
+]);
 
 const SALESPEOPLE = ['Dwayne K.', 'Marisol T.', 'Greg P.', 'Annette W.', 'Luis R.'];
 
@@ -141,12 +136,7 @@ async function render(document: SorDocument): Promise<Uint8Array> {
   const taxRate = taxRateOf(document);
   sheet.addPage();
   heading(sheet, document, style, regular, bold, { font: times.bold, size: 17 }, random.child('facts'), taxRate);
-  const spec: TableSpec = {
-    columns: COLUMNS,
-    wrapKey: 'description',
-    body: regular,
-    bold,
-    header: bold,
+  const spec = descriptionTable(COLUMNS, regular, bold, {
     headerBand: 0.8,
     headerRules: 'below',
     lineHeight: 10.5,
@@ -161,7 +151,7 @@ async function render(document: SorDocument): Promise<Uint8Array> {
       },
     },
     continued: (text) => `${text} (cont'd)`,
-  };
+  });
   writeTable(sheet, spec, itemRows(document));
   foot({ sheet, fonts, body: regular, bold, lineHeight: 10.5 }, document, style);
   sheet.decorate((index, count) => sheet.text(`Estimate ${parties.fileNumber}  -  Page ${index + 1} of ${count}`, (LEFT + RIGHT) / 2, 770, { ...regular, size: 7 }, 'center'));
@@ -181,7 +171,7 @@ function taxRateOf(document: SorDocument): number {
 export const g53: SorFamily = {
   id: 'g53',
   name: 'point-of-sale estimate with a sales-tax column beside material and labor (Material | Tax | Labor | Ext. Total)',
-  heldOut: true,
+  heldOut: false,
   items: [8, 44],
   dateStyle: 'abbrev',
   printed: printedFields({ consultant: false, inspectionDate: false }),

@@ -1,9 +1,9 @@
 import type { Address } from '../content.js';
 import type { Printed } from '../family.js';
-import { money, type Align, type Fonts, type Sheet, type TextStyle } from '../layout.js';
-import type { GroupInfo, LineItem, Parties, RecapLine } from '../model.js';
+import { money, quantityText, type Align, type Fonts, type Sheet, type TextStyle } from '../layout.js';
+import type { GroupInfo, LineItem, Parties, RecapLine, Section } from '../model.js';
 import type { Random } from '../random.js';
-import type { TableRow } from '../table.js';
+import type { Column, TableRow, TableSpec } from '../table.js';
 import { WORK_ITEMS, type WorkItem } from '../work-items.js';
 
 /** Pieces several families share: what they print, label/value blocks, recap lines and rows, flowing text, addresses. */
@@ -103,6 +103,32 @@ export const recapLineRows = (lines: RecapLine[], amount: (cents: number) => str
 /** `lines` and, after them, a line under `label` that adds them to `base`. */
 export const withTotalLine = (lines: RecapLine[], label: string, base: number): RecapLine[] => [...lines, { label, amount: base + lines.reduce((sum, line) => sum + line.amount, 0) }];
 
+/** One pick from each list, in the order given: the style choices of one document of a family. */
+export function pickEach<T extends Record<string, readonly unknown[]>>(random: Random, choices: T): { [K in keyof T]: T[K][number] } {
+  return Object.fromEntries(Object.entries(choices).map(([key, values]) => [key, random.pick(values)])) as { [K in keyof T]: T[K][number] };
+}
+
+/** A column as [key, header line or lines, width, align]; the width of the last one is what is left ('rest'). */
+export type ColumnCell = [key: string, header: string | string[], width: number | 'rest', align: Align];
+
+/** Columns side by side from `left`, each after the one before it, the last reaching `right`. */
+export function columnsAcross(left: number, right: number, cells: ColumnCell[]): Column[] {
+  let x = left;
+  return cells.map(([key, header, width, align]) => {
+    const column: Column = { key, header: typeof header === 'string' ? [header] : header, x, width: width === 'rest' ? right - x : width, align };
+    x += column.width;
+    return column;
+  });
+}
+
+/** A line-item table wrapping the description column, its header in the bold style unless `layout` gives another. */
+export const descriptionTable = (
+  columns: Column[],
+  body: TextStyle,
+  bold: TextStyle,
+  layout: Omit<TableSpec, 'columns' | 'wrapKey' | 'body' | 'bold' | 'header'> & { header?: TextStyle },
+): TableSpec => ({ columns, wrapKey: 'description', body, bold, header: bold, ...layout });
+
 /** What a family's own drawers pass around: the sheet, its fonts, body and bold text and line height. */
 export interface TextContext {
   sheet: Sheet;
@@ -131,6 +157,29 @@ export function flowLines(context: TextContext, texts: string[], x: number, widt
 
 /** A total row of a line-item table: the label in the description column, the amount with "$" in the total column. */
 export const dollarTotalRow = (label: string, cents: number, rule = false): TableRow => ({ kind: 'total', label, labelKey: 'description', cells: { total: money(cents, { dollar: true }) }, rule });
+
+/** The cells of a line with its description, quantity, unit and extended material, labor and total, as most tables print them. */
+export const itemCells = (item: LineItem): Record<string, string> => ({
+  description: item.description,
+  quantity: quantityText(item.quantity),
+  unit: item.unit,
+  material: money(item.material),
+  labor: money(item.labor),
+  total: money(item.total),
+});
+
+/** Each section's heading row, its items numbered through the whole document ("1", "2" …) with `itemCells`, then the rows `after` gives it. */
+export function numberedItemRows(sections: Section[], after: (section: Section) => TableRow[] = () => []): TableRow[] {
+  let number = 0;
+  return sections.flatMap((section): TableRow[] => [
+    { kind: 'heading', text: section.heading },
+    ...section.items.map((item): TableRow => {
+      number += 1;
+      return { kind: 'item', cells: { number: String(number), ...itemCells(item) } };
+    }),
+    ...after(section),
+  ]);
+}
 
 /** The work item a line was made from: the longest whose text starts its description. */
 export function workItemOf(item: LineItem): WorkItem {
