@@ -19,6 +19,26 @@ const CONSTRUCTION = new Set(CONSTRUCTION_UNITS);
 const GENERAL = new Set(GENERAL_UNITS);
 
 /**
+ * Construction units written out, in one word or several ("each", "squares", "lin. ft.", "lump sum"),
+ * folded (lower case, without dots or spaces), and the code each stands for.
+ */
+const SPELLED_UNITS: Record<string, string> = {
+  each: 'EA',
+  linft: 'LF', linealft: 'LF', linearft: 'LF', linealfeet: 'LF', linearfeet: 'LF', linealfoot: 'LF', linearfoot: 'LF',
+  sqft: 'SF', squarefeet: 'SF', squarefoot: 'SF',
+  sqyd: 'SY', sqyds: 'SY', squareyard: 'SY', squareyards: 'SY',
+  square: 'SQ', squares: 'SQ',
+  lumpsum: 'LS',
+  hour: 'HR', hours: 'HR',
+  cuyd: 'CY', cuyds: 'CY', cubicyard: 'CY', cubicyards: 'CY',
+  cuft: 'CF', cubicfeet: 'CF', cubicfoot: 'CF',
+};
+/** The most words one unit is written in ("sq. ft.", "lump sum"). */
+const MAX_SPELLED_WORDS = 2;
+
+const foldSpelling = (text: string): string => stripAccents(text).toLowerCase().replace(/[.\s]/g, '');
+
+/**
  * A unit of measure as printed (SF, LF, EA, LS, Stk., hours, Liter(s)…): a known unit word, or a
  * short code in capitals; null otherwise.
  */
@@ -29,14 +49,36 @@ export function parseUnit(raw: string): string | null {
   // Letters then a number (`A-1`, `B3`) are an item or cost code, not a unit with punctuation after it.
   if (/\d/.test(trimmed.slice(trimmed.indexOf(text) + text.length)) && !GENERAL.has(stripAccents(trimmed).toLowerCase())) return null;
   const folded = stripAccents(text).replace(/\.$/, '');
-  if (CONSTRUCTION.has(text.toUpperCase()) || GENERAL.has(folded)) return text;
+  if (CONSTRUCTION.has(text.toUpperCase()) || GENERAL.has(folded) || SPELLED_UNITS[foldSpelling(text)] !== undefined) return text;
   const codeShaped = /^[A-Z]{1,4}$/.test(text) || /^[A-Za-z]{1,2}\/[A-Za-z]{1,2}$/.test(text);
   return codeShaped ? text : null;
 }
 
 /** Whether the unit is one of the known ones (not only shaped like a code). */
 export function isKnownUnit(unit: string): boolean {
-  return CONSTRUCTION.has(unit.toUpperCase()) || GENERAL.has(stripAccents(unit).replace(/\.$/, ''));
+  return CONSTRUCTION.has(unit.toUpperCase()) || GENERAL.has(stripAccents(unit).replace(/\.$/, '')) || SPELLED_UNITS[foldSpelling(unit)] !== undefined;
+}
+
+/** The construction code of a unit written out ("lin. ft." → LF, "squares" → SQ, "each" → EA); null for any other. */
+export function spelledUnitCode(unit: string): string | null {
+  return SPELLED_UNITS[foldSpelling(unit)] ?? null;
+}
+
+/**
+ * Runs of words that together write one unit out ("lin. ft.", "sq. yd.", "lump sum"), none of which
+ * need be a unit alone: [start, end) of each, left to right.
+ */
+export function spelledUnitRuns(words: readonly Word[]): Array<[number, number]> {
+  const runs: Array<[number, number]> = [];
+  for (let start = 0; start < words.length; start += 1) {
+    for (let end = Math.min(words.length, start + MAX_SPELLED_WORDS); end > start + 1; end -= 1) {
+      if (SPELLED_UNITS[foldSpelling(words.slice(start, end).map((word) => word.text).join(''))] === undefined) continue;
+      runs.push([start, end]);
+      start = end - 1;
+      break;
+    }
+  }
+  return runs;
 }
 
 /**

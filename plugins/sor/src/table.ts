@@ -10,6 +10,7 @@ import {
   readQuantityBeforeUnit,
   readQuantityCell,
   readUnitCell,
+  spelledUnitCode,
   type AmountBasis,
   type CellValue,
   type ColumnRole,
@@ -210,7 +211,7 @@ class SectionBuilder {
       page: entry.page,
       description: withoutItemNumber(cells.description ?? [], section),
       quantity: readQuantityCell(quantityWords, this.format) ?? (quantityWords.length === 0 ? readQuantityBeforeUnit(unitWords, this.format) : null),
-      unit: readUnitCell(unitWords),
+      unit: unitCode(readUnitCell(unitWords)),
       unitCost: amount('unitPrice') ?? readAmountCell(detail?.unitPrice ?? [], this.format),
       material: part('material'),
       labor: part('labor'),
@@ -222,6 +223,12 @@ class SectionBuilder {
       ...rateColumns(entry, this.format, part),
     });
   }
+}
+
+/** A unit written out ("lin. ft.", "squares", "each") as the construction code it stands for (LF, SQ, EA). */
+function unitCode(cell: CellValue<string> | null): CellValue<string> | null {
+  const code = cell && spelledUnitCode(cell.value);
+  return code ? { ...cell, value: code } : cell;
 }
 
 /** A part's rate printed in a column of its own beside its extension ("Mat Rate | Material"): each part's rate and amount, for the check on the quantity. */

@@ -5,7 +5,7 @@ import { cellsOf, rowGap, rowHeightsToX, type LayoutRow } from '../rows.js';
 import { readAmountCell } from './cells.js';
 import { continuesCutDescription } from './cut-lines.js';
 import { wrapsNumberedDescription } from './lines-above-values.js';
-import { setApartFromWraps } from './pitch.js';
+import { keepsItemPitch, setApartFromWraps } from './pitch.js';
 import { ANNOTATION_ROLES, isAsideColumn, isTextColumn, type TableColumn } from './model.js';
 import { allDashes, headingNumbering, isItemLine, isTitleLike, lineValues } from './rows.js';
 import { columnsOf, CONTINUATION_NOTE, entry, isItem, ITEM_START, keepGoing, WRAP_GAP, type ScanState, type TableReadOptions } from './scan-state.js';
@@ -91,7 +91,10 @@ export function isHeading(state: ScanState, line: SplitLine, upcoming: SplitLine
   const itemFollows = isItem(next, state, options) || isEmptyLine(next, state) || noteOverItem(upcoming, state, options);
   if (!(itemFollows || opensItem(upcoming, state, options) || headsSubheading) || !isTitleLike(titleOf(line, columnsOf(state)))) return false;
   const previous = state.lastRow;
-  const afterBreak = !previous || previous.page !== line.row.page || rowGap(previous, line.row) > WRAP_GAP || line.row.top < previous.top || setApartFromWraps(state, previous, line.row);
+  // A line as far under the item's last line as its lines are under one another follows on, however wide a gap its glyphs leave.
+  const atItemPitch = previous !== null && state.item !== null && keepsItemPitch(state.item, previous, line.row);
+  const afterBreak =
+    !previous || previous.page !== line.row.page || (rowGap(previous, line.row) > WRAP_GAP && !atItemPitch) || line.row.top < previous.top || setApartFromWraps(state, previous, line.row);
   // A heading set in larger type sits as close under the item above as a wrapped line would.
   const larger = previous !== null && line.row.height >= HEADING_TYPE_RATIO * previous.height;
   if (setInUnderOutdentedHeadings(line, state)) return false;

@@ -53,8 +53,14 @@ export function linePitch(state: ScanState, line: SplitLine, upcoming: SplitLine
   return pitches.length > 0 ? Math.min(...pitches) : 0;
 }
 
-/** `lower` is the line right under `upper`: set close under it, or one line pitch of the table under it. */
+/**
+ * `lower` is the line right under `upper`: set close under it, or one line pitch of the table under it,
+ * by their tops, their bottoms or their middles, the closest (a line of small letters, "areas", has a
+ * lower top, and a line without descenders a higher bottom).
+ */
 export function nextLineOf(upper: LayoutRow, lower: LayoutRow, pitch: number): boolean {
   if (upper.page !== lower.page) return false;
-  return rowGap(upper, lower) <= WRAP_GAP || (pitch > 0 && Math.abs(lower.top - upper.top - pitch) <= PITCH_TOLERANCE * lower.height);
+  const middle = (row: LayoutRow): number => (row.top + row.bottom) / 2;
+  const offPitch = Math.min(Math.abs(lower.top - upper.top - pitch), Math.abs(lower.bottom - upper.bottom - pitch), Math.abs(middle(lower) - middle(upper) - pitch));
+  return rowGap(upper, lower) <= WRAP_GAP || (pitch > 0 && offPitch <= PITCH_TOLERANCE * lower.height);
 }

@@ -1,5 +1,5 @@
 import type { NumberFormat } from '../numbers.js';
-import { readAmountCell, readPercentCell, readQuantityCell } from './cells.js';
+import { readAmountCell, readPercentCell, readQuantityCell, readUnitCell } from './cells.js';
 import { ANNOTATION_ROLES, COST_ROLES, isTextColumn, MONEY_ROLES, type ColumnRole, type Table, type TableColumn, type TableEntry } from './model.js';
 
 /**
@@ -176,6 +176,28 @@ function settleCostBasis(numeric: ColumnValues[], items: number): void {
   for (const values of costs) values.column.basis = basis;
 }
 
+/** Cells that must write a quantity with its unit before a unit column is read as the quantity column. */
+const MIN_MEASURES = 2;
+
+/**
+ * With no quantity column, a unit column whose cells write the quantity with its unit on most lines
+ * that print one ("Measure": "12.5 squares", "140 lin. ft."; OCR may lose a cell) is the quantity
+ * column, its unit the cell's letters.
+ */
+function settleMeasure(columns: TableColumn[], items: TableEntry[], format: NumberFormat): void {
+  if (columns.some((column) => column.role === 'quantity')) return;
+  const measures = columns.filter((column, index) => {
+    if (column.role !== 'unit') return false;
+    const printed = items.map((item) => item.cells[index] ?? []).filter((words) => words.length > 0);
+    const written = printed.filter((words) => {
+      const quantity = readQuantityCell(words, format);
+      return quantity !== null && readUnitCell(words.filter((word) => !quantity.words.includes(word))) !== null;
+    });
+    return written.length >= MIN_MEASURES && written.length >= printed.length * AGREEMENT;
+  });
+  if (measures.length === 1) setRole(measures[0], 'quantity');
+}
+
 /** A header's columns as printed: a header repeated on each page reads the same. */
 const signature = (columns: TableColumn[]): string => columns.map((column) => `${column.label}|${column.role}`).join('||');
 
@@ -195,6 +217,7 @@ export function settleRolesByCells(table: Table, format: NumberFormat): void {
   }
   for (const { copies, items } of groups.values()) {
     const [columns, ...others] = [...copies];
+    settleMeasure(columns, items, format);
     const values = columns.map((column, index) => valuesOf(column, index, items, format));
     for (const entry of values) settleTax(entry, items.length);
     const numeric = values.filter((entry) => !isTextColumn(entry.column) && !ANNOTATION_ROLES.has(entry.column.role!) && entry.column.role !== 'unit' && entry.column.role !== 'taxRate' && entry.column.role !== 'date');

@@ -3,7 +3,7 @@ import { centreX } from '../boxes.js';
 import { parseAmount, parsePercent, type NumberFormat } from '../numbers.js';
 import { cellGap, gapBefore, inRowHeights, rowHeightsToX, startsCell, type LayoutRow } from '../rows.js';
 import { foldWord } from '../text.js';
-import { isKnownUnit, parseUnit } from '../units.js';
+import { isKnownUnit, parseUnit, spelledUnitRuns } from '../units.js';
 import { isAsideColumn, isTextColumn, writesQuantityAtPrice, type TableColumn } from './model.js';
 
 /** A row cut into a table's columns. */
@@ -27,8 +27,14 @@ const TAX_WORDS = new Set(['vat', 'tva', 'mwst', 'ust', 'iva', 'btw', 'gst', 'hs
 const isAmountSuffix = (text: string): boolean => /^\+[A-Za-z]{2,5}$/.test(text);
 const hasLetters = (text: string): boolean => /\p{L}/u.test(text);
 
+/** Words of the row that write a unit out together, in one cell ("lin. ft.", "lump sum"). */
+function spelledUnitWords(row: LayoutRow): ReadonlySet<Word> {
+  const runs = spelledUnitRuns(row.words).filter(([start, end]) => row.words.slice(start + 1, end).every((_, offset) => !startsCell(row, start + 1 + offset)));
+  return new Set(runs.flatMap(([start, end]) => row.words.slice(start, end)));
+}
+
 /** Whether a word in the value zone belongs to the values (OCR garbage in an amount cell must not end the scan). */
-function isValueWord(word: Word, columns: TableColumn[], format: NumberFormat): boolean {
+function isValueWord(word: Word, columns: TableColumn[], format: NumberFormat, spelledUnit: ReadonlySet<Word> = new Set()): boolean {
   const text = word.text.trim();
   // Without letters: a number, a dash for zero (OCR reads some as "=", "~" or ":"), a currency sign, or
   // garbage standing under a value column; other punctuation ("/" ending a description line) is text.
@@ -40,7 +46,7 @@ function isValueWord(word: Word, columns: TableColumn[], format: NumberFormat): 
   // "12 @ $45.00 per LF" under a "Quantity @ Unit Price" header: the word that joins the price to its unit.
   if (folded === 'per' && columns.some((column) => writesQuantityAtPrice(column) && intervalDistance(word, column) === 0)) return true;
   const roles = new Set(columns.map((column) => column.role));
-  if ((roles.has('unit') || roles.has('quantity')) && parseUnit(text) !== null) return true;
+  if ((roles.has('unit') || roles.has('quantity')) && (parseUnit(text) !== null || spelledUnit.has(word))) return true;
   return (roles.has('taxRate') || roles.has('taxAmount')) && TAX_WORDS.has(folded);
 }
 
@@ -122,6 +128,7 @@ function takeValueWords(row: LayoutRow, columns: TableColumn[], format: NumberFo
     const values = trailing.filter((column) => !isAsideColumn(column));
     const amountsStart = Math.min(...(values.length > 0 ? values : trailing).map((column) => column.x0)) - rowHeightsToX(row, VALUE_ZONE_LEAD);
     const aside = asideCellStart(row, trailing, format);
+    const spelledUnit = spelledUnitWords(row);
     while (cut > 0) {
       const word = row.words[cut - 1];
       if (cut > aside) {
@@ -131,9 +138,9 @@ function takeValueWords(row: LayoutRow, columns: TableColumn[], format: NumberFo
       if (centreX(word.bbox) < zoneStart) break;
       // OCR garbles units and quantities into letters; in the value zone they still belong to the values,
       // but a total's label set right against its amount is no garbled value ("Area total  $5,351.95").
-      if ((word.source === 'text' || !hasLetters(word.text) || TOTAL_LABEL_WORD.test(word.text)) && !isValueWord(word, trailing, format)) break;
+      if ((word.source === 'text' || !hasLetters(word.text) || TOTAL_LABEL_WORD.test(word.text)) && !isValueWord(word, trailing, format, spelledUnit)) break;
       // Left of the amounts, an OCR word is a value only under a crew, performer or mark column ("dispose of | Contractor").
-      if (centreX(word.bbox) < amountsStart && !isValueWord(word, trailing, format)) break;
+      if (centreX(word.bbox) < amountsStart && !isValueWord(word, trailing, format, spelledUnit)) break;
       cut -= 1;
     }
     let text = cut;
@@ -238,6 +245,12 @@ export function splitRow(row: LayoutRow, columns: TableColumn[], format: NumberF
   const unitIndexes = valueIndexes.filter((index) => columns[index].role === 'unit');
   const numberIndexes = valueIndexes.filter((index) => columns[index].role !== 'unit');
   const item = columns.findIndex((column) => column.role === 'itemNumber');
+  const spelledUnit = spelledUnitWords(row);
+  const isUnitWord = (word: Word | undefined): boolean => word !== undefined && (parseUnit(word.text) !== null || spelledUnit.has(word));
+  // With no quantity column, a number written with its unit in the unit column's cell ("12.5 squares", "1 each") is the measure's.
+  const measured = (word: Word, next: Word | undefined): boolean =>
+    unitIndexes.length > 0 && !columns.some((column) => column.role === 'quantity') && /\d/.test(word.text) && isUnitWord(next) &&
+    !startsCell(row, row.words.indexOf(next!)) && nearestColumn(word, valueIndexes.map((index) => columns[index])).role === 'unit';
   // The column of a note, crew or mark cell being read: its words run on past the column's right edge ("Health & safety").
   let asideCell: TableColumn | undefined;
   values.forEach((word, position) => {
@@ -255,7 +268,7 @@ export function splitRow(row: LayoutRow, columns: TableColumn[], format: NumberF
       cells[columns.indexOf(aside)].push(word);
       return;
     }
-    const toUnit = alphabetic && unitIndexes.length > 0 && (parseUnit(word.text) !== null || word.source === 'ocr');
+    const toUnit = unitIndexes.length > 0 && ((alphabetic && (isUnitWord(word) || word.source === 'ocr')) || measured(word, values[position + 1]));
     const pool = toUnit ? unitIndexes : alphabetic || numberIndexes.length === 0 ? valueIndexes : numberIndexes;
     const target = nearestColumn(word, pool.map((index) => columns[index]));
     cells[columns.indexOf(target)].push(word);

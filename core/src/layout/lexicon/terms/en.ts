@@ -204,7 +204,7 @@ export const english: LanguageTerms = {
     taxAmount: ['VAT', 'VAT Amount', 'Tax', 'Tax Amount', 'GST', 'GST Amount', 'Sales Tax'],
     discount: ['Discount', 'Discount %', 'Disc.', 'Disc %', 'Disc%', 'Savings'],
     date: ['Date', 'Service Date', 'Date of Service', 'Delivery Date', 'Ship Date', 'Transaction Date', 'Work Date'],
-    material: ['Material', 'Materials', 'Mat', 'Matl', "Mat'l", 'Material Cost', 'Materials Cost', 'Mat Cost', 'Parts', 'Mat/Unit', 'Material/Unit', 'Mat/Ea'],
+    material: ['Material', 'Materials', 'Mat', 'Matl', "Mat'l", 'Material Cost', 'Materials Cost', 'Mat Cost', 'Parts', 'Mat/Unit', 'Material/Unit', "Mat'l Unit", 'Mat/Ea'],
     labor: ['Labor', 'Labour', 'Lab', 'Labor Cost', 'Labour Cost', 'Installation', 'Install', 'Lab/Unit', 'Labor/Unit', 'Lab/Ea'],
     equipment: ['Equipment', 'Equip.', 'Equipment Cost', 'Equipment Rental', 'Rental', 'Tools'],
     laborHours: ['Labor Hours', 'Labour Hours', 'Labor Hrs', 'Man Hours', 'Manhours', 'Crew Hours', 'Work Hours'],
