@@ -1,4 +1,5 @@
 import type { Word } from '../contracts/document.js';
+import { isLetterGreeting } from './parties.js';
 import type { PhraseMatch, PhraseMatcher } from './phrases.js';
 import { cellsOf, rowGap, rowHeightsToX, startsCell, type LayoutRow } from './rows.js';
 
@@ -77,6 +78,8 @@ function placement(row: LayoutRow, start: number, end: number): number {
 /** Every label of the matcher on a row, left to right, with its placement in the score. */
 export function labelsOnRow<T>(row: LayoutRow, matcher: PhraseMatcher<T>): Array<LabelSpan<T>> {
   const spans: Array<LabelSpan<T>> = [];
+  // "Dear Homeowner(s):" greets a reader: its colon closes no label, and the body under it is no value.
+  if (isLetterGreeting(row.words)) return spans;
   for (let start = 0; start < row.words.length; start += 1) {
     const match: PhraseMatch<T> | null = matcher.at(row, start);
     if (!match) continue;

@@ -28,6 +28,22 @@ export function withoutSalutation(words: Word[]): Word[] {
   const opening = words.findIndex((word) => !SALUTATION.test(word.text));
   return opening < 0 ? [] : words.slice(opening);
 }
+
+/** Words that open a letter's greeting, in the lexicon's languages ("Dear", "Sehr geehrte", "Estimado", "Geachte"). */
+const GREETING = /^(dear|hello|hi|estimad[oa]s?|querid[oa]s?|hola|sehr|liebe[rs]?|hallo|cher|chère|chers|chères|bonjour|geachte|beste|gentil[ei]|egregi[oa]|car[oa]|prezad[oa]s?|olá|ola)$/i;
+/** A greeting is one short line: the addressee or a role after the opening word. */
+const GREETING_MAX_WORDS = 8;
+/** A greeting this short needs no colon or comma closing it (OCR may lose it). */
+const BARE_GREETING_WORDS = 4;
+
+/**
+ * A letter's greeting line ("Dear Rebecca Lindqvist:", "Dear Homeowner(s):", "Sehr geehrte Damen und
+ * Herren,"): the opening word, a name or a role, and a colon or comma closing the line.
+ */
+export function isLetterGreeting(words: Word[]): boolean {
+  if (words.length < 2 || words.length > GREETING_MAX_WORDS || !GREETING.test(words[0].text)) return false;
+  return words.length <= BARE_GREETING_WORDS || /[,:!]$/.test(words[words.length - 1].text);
+}
 const CONTACT = /@|www\.|https?:|^\+?\d[\d\s()./-]{6,}$/;
 const POSTAL_LINE = /\b\d{4,5}\b.*\p{L}{3}|\p{L}{3}.*\b\d{4,5}(-\d{4})?\b|\b[A-Z]{1,2}\d{1,2}[A-Z]? ?\d[A-Z]{2}\b/u;
 /** Document titles that a number follows ("Invoice 123", "Facture FA-2017-0010", "Rechnung Nr. 42"). */
@@ -151,11 +167,17 @@ function isAddress(lines: Word[][]): boolean {
   return lines.length >= 2 && lines.length <= 6 && lines.some((line) => POSTAL_LINE.test(cellText(line))) && !lines.some((line) => line.some((word) => /:$/.test(word.text)));
 }
 
+/** The addressee's name and the lines of its address under the name (street, town), as printed. */
+export interface Addressee extends PartyName {
+  address: Word[][];
+}
+
 /**
  * The buyer where no label names it: the first address block of the first page that is not the
- * issuer's (the sender's line printed above a window envelope's address is left out of it).
+ * issuer's (the sender's line printed above a window envelope's address is left out of it); a
+ * letter's inside address likewise.
  */
-export function findAddressee(layout: DocumentLayout, issuer: PartyName | null): PartyName | null {
+export function findAddressee(layout: DocumentLayout, issuer: PartyName | null): Addressee | null {
   const firstPage = layout.rows[0]?.page ?? 1;
   const issuerName = issuer ? issuer.text.toLowerCase() : null;
   const isIssuers = (line: Word[]): boolean => issuerName !== null && cellText(namePart(line)).toLowerCase() === issuerName;
@@ -188,7 +210,8 @@ export function findAddressee(layout: DocumentLayout, issuer: PartyName | null):
     // Of a person's and a company's line, the company is the buyer ("M DE LATTRE ALEXIS", "ALEXINUX SARL").
     const line = names.slice(0, 2).find((words) => hasLegalForm(words)) ?? names[0];
     const words = withoutSalutation(line);
-    return { text: cellText(words), words, page: block.page, confidence: 0.55 };
+    const address = lines.slice(lines.indexOf(line) + 1).filter((other) => !names.includes(other));
+    return { text: cellText(words), words, page: block.page, confidence: 0.55, address };
   }
   return null;
 }

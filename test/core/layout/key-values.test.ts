@@ -52,6 +52,12 @@ describe('core layout: key-values', () => {
       expect(spans[1].score).to.be.below(spans[0].score);
     });
 
+    it('finds no label in a letter\'s greeting: its colon closes no label ("Dear Borrower:")', () => {
+      const [greeting, label] = rowsOf(page('Dear Borrower:', 'Borrower:   Jane Q. Public'));
+      expect(labelsOnRow(greeting, labels)).to.deep.equal([]);
+      expect(labelsOnRow(label, labels).map(spanText)).to.deep.equal(['Borrower:']);
+    });
+
     it('lists the labels of a document strongest first and leaves out those below the minimum score', () => {
       const rows = rowsOf(page('Call the borrower before the visit', 'Borrower:   Jane Q. Public'));
       expect(findLabelSpans(rows, labels).map((span) => span.row.index)).to.deep.equal([1, 0]);

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { findAddressee, findIssuer, isDocumentTitle, readLayout, type DocumentLayout } from '../../../core/src/layout/index.js';
+import { findAddressee, findIssuer, isDocumentTitle, isLetterGreeting, readLayout, type DocumentLayout } from '../../../core/src/layout/index.js';
 import { documentFromText, type TextPageOptions } from '../../../core/src/testing/document-from-text.js';
 import { page, word } from './helpers.js';
 
@@ -99,6 +99,13 @@ describe('core layout: parties', () => {
       expect(findAddressee(layout, findIssuer(layout))?.text).to.equal('Northwind Traders Inc.');
     });
 
+    it('gives the lines of the address under the name: a letter\'s inside address under its date', () => {
+      const layout = layoutOf(page('Hammer & Trowel Builders LLC', '1200 Industrial Pkwy', 'Houston, TX 77001', '', 'March 3, 2026', '', 'Jane Q. Public', '12 Elm St', 'Springfield, IL 62701', '', 'Dear Ms. Public:'));
+      const addressee = findAddressee(layout, findIssuer(layout));
+      expect(addressee?.text).to.equal('Jane Q. Public');
+      expect(addressee?.address.map((line) => line.map((entry) => entry.text).join(' '))).to.deep.equal(['12 Elm St', 'Springfield, IL 62701']);
+    });
+
     it('reads the block beside the letterhead, and drops a salutation before the name', () => {
       const layout = layoutOf(
         page(
@@ -121,6 +128,12 @@ describe('core layout: parties', () => {
       const layout = layoutOf(page('Hammer & Trowel Builders LLC', '', '', ...ITEMS));
       expect(findAddressee(layout, findIssuer(layout))).to.equal(null);
     });
+  });
+
+  it('isLetterGreeting tells a letter\'s greeting in several languages from a line opening with the same word', () => {
+    const greeting = (text: string): boolean => isLetterGreeting(text.split(' ').map((entry, index) => word(entry, [index / 10, 0, (index + 1) / 10, 0.01])));
+    expect(['Dear Homeowner(s):', 'Dear Rebecca Lindqvist:', 'Dear Homeowner(s)', 'Sehr geehrte Damen und Herren,', 'Estimado cliente:', 'Hi Tom,'].map(greeting)).to.deep.equal([true, true, true, true, true, true]);
+    expect(['Dear', 'Hi-Lo range hood 30 in. stainless with light', 'Dear Sir or Madam, thank you for your order of March'].map(greeting)).to.deep.equal([false, false, false]);
   });
 
   it('isDocumentTitle tells a document title word in several languages from a name', () => {

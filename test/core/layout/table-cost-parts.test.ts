@@ -62,4 +62,28 @@ describe('core layout: cost parts on rows of their own', () => {
     const spaced = tablesOf(page(HEADER, row('1', 'Frame wall', '1', ' LS', '', '', '300.00'), '', '', row('', 'Labor cost', '', '', '', '300.00')));
     expect(parts(spaced.tables[0].entries[0])).to.deep.equal([]);
   });
+
+  it('ends the table at a cost column\'s total printed after the last section\'s total ("Material  1,154.20"), not reading it as an item', () => {
+    const taxed = fixed(32, -11, -9, -11, -12);
+    const { tables } = tablesOf(
+      page(
+        taxed('Description', 'Material', 'Tax', 'Labor', 'Ext. Total'),
+        'Roof',
+        taxed('Ice and water shield', '279.00', '23.02', '99.00', '401.02'),
+        taxed('Synthetic roof underlayment', '875.20', '72.20', '230.40', '1,177.80'),
+        taxed('Roof total', '', '', '', '1,578.82'),
+        '',
+        taxed('', '', 'Material', '', '1,154.20'),
+        taxed('', '', 'Sales tax', '', '95.22'),
+        taxed('', '', 'Labor', '', '329.40'),
+        taxed('', '', 'Subtotal', '', '1,578.82'),
+      ),
+    );
+    expect(tables[0].entries.map((entry) => [entry.kind, read(entry).description ?? ''])).to.deep.equal([
+      ['heading', 'Roof'],
+      ['item', 'Ice and water shield'],
+      ['item', 'Synthetic roof underlayment'],
+      ['subtotal', 'Roof total'],
+    ]);
+  });
 });

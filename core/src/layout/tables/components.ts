@@ -77,3 +77,16 @@ export function readComponentLine(state: ScanState, line: SplitLine, text: Word[
   item.rows = [...item.rows, line.row];
   return true;
 }
+
+/**
+ * A line right after a section's total that is labelled as one of the table's own cost columns and
+ * prints one amount ("Material  4,702.92" under Material | Tax | Labor | Ext. Total) is that column's
+ * total over the whole table: the first line of the totals under the table, no item.
+ */
+export function totalsACostColumn(state: ScanState, line: SplitLine, text: Word[], options: TableReadOptions): boolean {
+  if (state.item || state.entries.at(-1)?.kind !== 'subtotal') return false;
+  const role = componentNamed(text);
+  const columns = columnsOf(state);
+  const values = lineValues(line, columns, options.format);
+  return role !== null && columns.some((column) => column.role === role) && values.money === 1 && !values.quantity;
+}

@@ -3,7 +3,7 @@ import { joinWords } from '../boxes.js';
 import { parseAmount } from '../numbers.js';
 import { rowGap, rowHeightsToX, type LayoutRow } from '../rows.js';
 import { quantitiesInText } from '../units.js';
-import { readComponentLine } from './components.js';
+import { readComponentLine, totalsACostColumn } from './components.js';
 import { continuesCutDescription } from './cut-lines.js';
 import { readDetailLine, withQuantityAtPrice, type DetailLine } from './detail-lines.js';
 import { isLabelRow, readHeaderAt } from './header.js';
@@ -154,6 +154,7 @@ function scanRow(state: ScanState, rows: LayoutRow[], index: number, options: Ta
     state.pending = [];
     return keepGoing(state, row);
   }
+  if (!total && totalsACostColumn(state, line, text, options)) return false;
   if (!total && readComponentLine(state, line, text, upcoming, options)) return keepGoing(state, row);
   const detail = total ? null : readDetailLine(row, options.format);
   if (detail && readDetail(state, line, detail)) return keepGoing(state, row);
