@@ -43,6 +43,15 @@ export function addressUnderName(rows: Row[], name: { words: Word[]; page: numbe
   return { lines, page: name.page, quality: 0.8 };
 }
 
+/**
+ * An address block may name the addressee or the building over the street ("Eriksen residence" over
+ * "7379 Lincoln Blvd"): the address starts at the house number, where no line above it holds a number.
+ */
+export function fromStreetLine(lines: Word[][]): Word[][] {
+  const street = lines.findIndex((line) => HOUSE_NUMBER.test(line[0]?.text ?? ''));
+  return street > 0 && lines.slice(0, street).every((line) => !/\d/.test(textOf(line))) ? lines.slice(street) : lines;
+}
+
 /** A contractor's bid names the job by its address ("Project: Renovation of 1764 Magnolia Street"): the lines from the house number on. */
 export function addressInProject(values: Array<{ lines: Word[][]; page: number }>): PrintedAddress | null {
   const street = (line: Word[]): number => line.findIndex((word, index) => HOUSE_NUMBER.test(word.text) && /\p{L}{2}/u.test(line[index + 1]?.text ?? ''));

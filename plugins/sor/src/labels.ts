@@ -46,7 +46,8 @@ const META_LABELS: Array<[MetaField, string[]]> = [
   // An insurance-repair estimate names the homeowner as the insured.
   ['borrowerName', ['borrower', 'borrowers', 'borrower(s)', 'borrower name', 'borrower names', 'homeowner', 'homeowners', 'mortgagor', 'owner name', 'insured', 'policyholder', 'owner / client', 'owner/client', 'client / owner', 'owner client', 'owner / borrower', 'owner/borrower', "borrower's name", "owner's name"]],
   ['propertyAddress', ['property', 'property address', 'subject property', 'site address', 'job address', 'project address', 'property location', 'job site']],
-  ['lenderName', ['lender', 'lender name', 'mortgagee', 'lending institution']],
+  // A contractor's estimate names the loan that pays for the work ("Financing: Crescent Home Lending").
+  ['lenderName', ['lender', 'lender name', 'mortgagee', 'lending institution', 'financing', 'financed by', 'financing by', 'financed through']],
   ['consultant', ['consultant', 'hud consultant', '203k consultant', 'hud 203k consultant', 'consultant name', 'inspector']],
   ['inspectionDate', ['inspection date', 'date of inspection', 'date inspected', 'inspected', 'inspected on', 'inspection', 'site visit date']],
   ['contractorName', ['contractor', 'general contractor', 'contractor name', 'builder']],
@@ -141,6 +142,9 @@ function closesAt(row: Row, end: number): boolean {
   // "Lic. RBC 418819": a code in capitals, then its number.
   const codeAndNumber = next !== undefined && /^\p{Lu}{2,4}$/u.test(next.text) && /^\d/.test(row.words[end + 1]?.text ?? '');
   const valueFollows = next !== undefined && (numberMark || codeAndNumber || /^[#(]|\d/.test(next.text) || findDate(rest) !== null);
+  // A comma after it, a name and no number next, makes it a sentence's word ("… prepared by your consultant, Dana Cole of …");
+  // OCR may read a number mark's dot as one ("License No, TN-109210").
+  if (/,$/.test(row.words[end - 1].text) && !valueFollows) return false;
   return endsWithColon(row.words[end - 1]) || !next || startsCell(row, end, 0.93) || next.text === ':' || valueFollows;
 }
 
@@ -281,16 +285,35 @@ function acrossTheGutter(hit: LabelHit, value: Word): boolean {
   return !endsWithColon(last) && value.bbox[0] - last.bbox[2] > rowHeightsToX(hit.row, FAR_RIGHT);
 }
 
+/** The caption of a signature line, in the lexicon's languages (OCR may garble its end: "Signatace"). */
+const SIGNATURE = /^(sign|firma|unterschrift|handtekening|assinatura)/i;
+/** A signature line stands at most this many row heights under its box's title. */
+const SIGNATURE_LINE_GAP = 3;
+
+/**
+ * A caption with no colon over a signature line at its left edge titles a signature box
+ * ("CONTRACTOR" over "Signature ____"): what stands beside it is the next box's title, no value.
+ */
+function titlesSignatureBox(rows: Row[], hit: LabelHit): boolean {
+  if (endsWithColon(hit.row.words[hit.end - 1])) return false;
+  const next = rows[rows.indexOf(hit.row) + 1];
+  if (!next || next.page !== hit.row.page || next.top - hit.row.bottom > SIGNATURE_LINE_GAP * hit.row.height) return false;
+  const left = hit.row.words[hit.start].bbox[0];
+  return next.words.some((word) => SIGNATURE.test(word.text) && Math.abs(word.bbox[0] - left) <= rowHeightsToX(hit.row, 1.5));
+}
+
 /**
  * The value of a header-block label: its cell to the right (up to the next label), else the cell
  * under it (first under a box caption); an address continues on the lines below at the same left edge.
+ * A signature box's title has none.
  */
 export function valueOf(rows: Row[], hit: LabelHit, stops: ReadonlySet<Word>, lines: number, captions: boolean): { words: Word[][]; page: number } | null {
+  if (titlesSignatureBox(rows, hit)) return null;
   const regions = valueRegions(rows, hit, { maxLines: lines, compact: false, stops });
   const right = regions.find((region) => region.arrangement === 'right' && region.weight === 1) ?? regions.find((region) => region.arrangement === 'right');
   const below = regions.find((region) => region.arrangement === 'below');
   const chosen = captions || (right && below && acrossTheGutter(hit, right.lines[0][0])) ? (below ?? right) : (right ?? below);
-  if (!chosen || /^signature/i.test(chosen.lines[0][0].text)) return null;
+  if (!chosen || SIGNATURE.test(chosen.lines[0][0].text)) return null;
   if (!hit.part) return { words: chosen.lines, page: chosen.page };
   const part = partOf(chosen === right ? pastSeparator(hit.row, chosen.lines[0]) : chosen.lines[0], hit.part);
   return part ? { words: [part], page: chosen.page } : null;

@@ -13,18 +13,22 @@ const TITLE_AREA = 0.2;
 /** Words inside a name that are not capitalised. */
 const NAME_JOINERS = /^(&|and|of|the)$/i;
 
-/** The runs of capitalised words of a cell, split at dashes, slashes and bars ("Evergreen Savings Bank", "Fix & Flip"). */
+/**
+ * The runs of capitalised words of a cell, split at dashes, slashes and bars ("Evergreen Savings Bank",
+ * "Fix & Flip"); a label's colon ends a run ("Financing: Crescent Home Lending").
+ */
 function namedRuns(cell: Word[]): Word[][] {
   const runs: Word[][] = [[]];
   for (const word of cell) {
-    if (/^\p{Lu}/u.test(word.text) || (NAME_JOINERS.test(word.text) && runs[runs.length - 1].length > 0)) runs[runs.length - 1].push(word);
+    if (/:$/.test(word.text)) runs.push([]);
+    else if (/^\p{Lu}/u.test(word.text) || (NAME_JOINERS.test(word.text) && runs[runs.length - 1].length > 0)) runs[runs.length - 1].push(word);
     else runs.push([]);
   }
   return runs.filter((run) => run.length > 1);
 }
 
 /** A legal form after an institution's name ("Granite State Bank, N.A."). */
-const INSTITUTION_FORM = /^,?\s*(N\.A\.|FSB|F\.S\.B\.|SSB|Inc\.?|LLC)$/;
+const INSTITUTION_FORM = /^,?\s*(N\.A\.|FSB|F\.S\.B\.|SSB|Inc\.?|LLC|Corp\.?|Co\.?)$/;
 
 /** The capitalised name ending in an institution's word (and its legal form) among the cells of the rows, if any. */
 function institutionIn(rows: LayoutRow[]): { words: Word[]; page: number } | null {

@@ -1,8 +1,8 @@
 import type { Word } from '@docsift/core';
 import { cellsOf, findDateInText, findIssuer, foldText, hasLegalForm, isDocumentTitle, linesByTypeSize, parseAmount, rowHeightsToX, textOf, type DocumentLayout, type LayoutRow as Row, type PartyName } from '@docsift/core/layout';
-import { ADDRESS_LINES, addressInProject, addressUnderName, cellsUnder, withTownLine, type PrintedAddress } from './address.js';
+import { ADDRESS_LINES, addressInProject, addressUnderName, cellsUnder, fromStreetLine, withTownLine, type PrintedAddress } from './address.js';
 import { fillFromContractParties } from './contract-parties.js';
-import { fillFromCorrespondence } from './correspondence.js';
+import { fillFromCorrespondence, insideAddress } from './correspondence.js';
 import { fillFromHeaderPhrases } from './header-phrases.js';
 import { LENDING, lenderInTitleLines } from './lender.js';
 import { isCaptionRow, joinValues, labelsOf, LONE_SEPARATOR, otherHalfBelow, STATE_AND_ZIP, valueOf, type LabelHit, type MetaField } from './labels.js';
@@ -223,7 +223,7 @@ class MetadataReader {
     this.readConsultantCompany();
     const prose = this.rows.filter((row) => !row.furniture && !this.layout.tableRows.has(row));
     fillFromContractParties(this.metadata, prose, this.provenance);
-    fillFromCorrespondence(this.metadata, prose, this.provenance);
+    fillFromCorrespondence(this.metadata, { prose, insideAddress: insideAddress(this.layout, this.issuer) }, this.provenance);
     fillFromHeaderPhrases(this.metadata, prose, this.layout.conventions.dateOrder, this.provenance);
     return meta;
   }
@@ -231,7 +231,7 @@ class MetadataReader {
   private readAddress(): string | null {
     const found = this.first('propertyAddress');
     const town = found ? found.lines.findIndex((line) => STATE_AND_ZIP.test(textOf(line))) : -1;
-    const labelled = found ? { lines: town >= 0 ? found.lines.slice(0, town + 1) : found.lines, page: found.page, quality: 1 } : null;
+    const labelled = found ? { lines: fromStreetLine(town >= 0 ? found.lines.slice(0, town + 1) : found.lines), page: found.page, quality: 1 } : null;
     const captions = new Set((this.found.get('addressPart') ?? []).flatMap(({ hit }) => hit.row.words.slice(hit.start, hit.end)));
     const borrower = this.first('borrowerName');
     const read = labelled ?? this.addressOfJobSite() ?? addressInProject(this.found.get('project') ?? []) ?? (borrower ? addressUnderName(this.rows, borrower, captions) : null);

@@ -262,13 +262,41 @@ function withoutRunningTotals(rows: Row[], start: number, format: NumberFormat):
   });
 }
 
+/** A grand total stands this many rows at most under a total of the items it is made of. */
+const GRAND_TOTAL_ROWS = 6;
+
+/**
+ * A bare "Total" after a word of its cell that names no whole ("Items total  65,663.46", not "Job
+ * total") with a grand total's label on a row under it ("TOTAL PRICE") totals a part: the items,
+ * where its amount is theirs.
+ */
+function totalOfAPart(rows: Row[], index: number, names: ReadonlySet<string> | undefined): boolean {
+  const row = rows[index];
+  const { match } = recapLabel(row)!;
+  const before = row.words[match.start - 1]?.text ?? '';
+  if (match.end - match.start > 1 || !/^\p{L}{2}/u.test(before) || TOTAL_QUALIFIERS.has(before.toLowerCase().replace(/[^\p{L}]/gu, ''))) return false;
+  if (row.words[match.start].bbox[0] - row.words[match.start - 1].bbox[2] > rowHeightsToX(row, 1)) return false;
+  return rows.slice(index + 1, index + 1 + GRAND_TOTAL_ROWS).some((below) => below.page === row.page && fieldOf(below, names) === 'grandTotal');
+}
+
+/** Whether the amounts from the row at `index` down to the grand total's row under it add up to the grand total. */
+function addsUpToGrandTotal(rows: Row[], index: number, format: NumberFormat, names: ReadonlySet<string> | undefined): boolean {
+  let sum = 0;
+  for (const row of rows.slice(index, index + 1 + GRAND_TOTAL_ROWS)) {
+    const amount = amountRightOf(row.words, 0, format);
+    if (row !== rows[index] && fieldOf(row, names) === 'grandTotal') return amount !== null && cents(sum) === cents(amount.value);
+    sum += amount?.value ?? 0;
+  }
+  return false;
+}
+
 /** The first row before the grand total whose amount is `amount`, with that amount. */
 function rowOfAmount(rows: Row[], start: number, totals: RecapTotals, format: NumberFormat): { index: number; value: RecapValue } | null {
   const amount = totals.sections;
   if (amount === null) return null;
   for (let index = start; index < rows.length; index += 1) {
     const row = rows[index];
-    if (fieldOf(row, totals.sectionNames) === 'grandTotal') return null;
+    if (fieldOf(row, totals.sectionNames) === 'grandTotal' && !totalOfAPart(rows, index, totals.sectionNames)) return null;
     const value = amountRightOf(row.words, 0, format);
     if (value && cents(value.value) === cents(amount)) return { index, value: { ...value, page: row.page } };
   }
@@ -324,6 +352,11 @@ export function readRecap(printed: Row[], start: number, format: NumberFormat, t
     const value = recapAmount(rows, index, format);
     if (!value) {
       unread[field] ??= { words: rows[index].words, page: rows[index].page };
+      continue;
+    }
+    // "Items total" with the priced lines under it making up the grand total: the subtotal, whatever the items' sum read.
+    if (field === 'grandTotal' && !fields.subtotal && totalOfAPart(rows, index, totals.sectionNames) && addsUpToGrandTotal(rows, index, format, totals.sectionNames)) {
+      fields.subtotal = value;
       continue;
     }
     fields[field] = value;

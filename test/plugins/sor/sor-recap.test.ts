@@ -150,6 +150,27 @@ describe('plugin-sor recap', () => {
     expect(data.recapSummary.grandTotal).to.equal(63125.73);
   });
 
+  it('reads "Items total" with the sections\' sum as the subtotal where a grand total follows, though an amount between was lost', () => {
+    const { data } = extractSor(
+      documentFromText(
+        [
+          '     Description                         Qty        Amount',
+          'Kitchen',
+          '1.   Replace sink base                     1      1,200.00',
+          '2.   Replace faucet                        1        300.00',
+          'Bath',
+          '3.   Replace vanity                        1        678.00',
+          '',
+          '                     Items total                 2,178.00',
+          '                     Overhead and profit, 10%      217.80',
+          '                     Permit',
+          '                     TOTAL PRICE                 2,595.80',
+        ].join('\n'),
+      ),
+    );
+    expect(data.recapSummary).to.deep.equal({ subtotal: 2178, generalConditions: null, overheadAndProfit: 217.8, grandTotal: 2595.8 });
+  });
+
   it('reads a draw’s recap rows printed under its columns in the scheduled-value column, not the progress sums beside it', () => {
     const draw = (...cells: string[]): string => [cells[0].padEnd(6), cells[1].padEnd(30), ...cells.slice(2).map((cell, index) => cell.padStart([11, 13, 12, 13, 6, 11][index]))].join('').trimEnd();
     const { data } = extractSor(
