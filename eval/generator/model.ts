@@ -18,6 +18,8 @@ export interface LineItem {
   equipment: number;
   tax: number;
   total: number;
+  /** Labor hours where the labor is priced by the hour (`laborRate` is then the hourly rate). */
+  hours?: number;
 }
 
 export interface Section {
@@ -116,6 +118,12 @@ export interface DocumentSpec {
   works?: (work: WorkItem) => boolean;
   /** The work text with its quantity and unit written into it ("Install 12 LF base trim"), before locations and spec phrases. */
   withQuantity?: (text: string, quantity: number, unit: Unit) => string;
+  /** Labor priced by the hour: the hourly rate in cents for the work; the labor is then whole half-hours at that rate. */
+  hourlyRate?: (work: WorkItem) => number;
+  /** Half feet in linear and square-foot quantities ("12.5") half the time. */
+  halfFeet?: boolean;
+  /** No location words in the descriptions: the family prints each item's location in a column of its own. */
+  locationColumn?: boolean;
   /** Probability that a section with a matching credit ends with one: a deduct line of one LS with a negative material or labor amount. */
   credits?: number;
   /** Sections the family adds after the work sections from lists of its own (a bid's allowances, g23). */
@@ -125,12 +133,13 @@ export interface DocumentSpec {
 
 const percentOf = (cents: number, rate: number): number => Math.round((cents * rate) / 100);
 
-/** Half-unit quantities for SQ and CY, whole ones otherwise; LS is always 1. */
-function quantityFor(random: Random, work: WorkItem, wholeOnly: boolean): number {
+/** Half-unit quantities for SQ and CY (and for LF and SF where `halfFeet`), whole ones otherwise; LS is always 1. */
+function quantityFor(random: Random, work: WorkItem, wholeOnly: boolean, halfFeet: boolean): number {
   const [min, max] = work.quantity;
   if (work.unit === 'LS') return 1;
   if ((work.unit === 'SQ' || work.unit === 'CY') && !wholeOnly && random.chance(0.4)) return random.int(min * 2, max * 2) / 2;
   const value = random.int(min, max);
+  if (halfFeet && (work.unit === 'LF' || work.unit === 'SF') && random.chance(0.5)) return value + 0.5;
   return value >= 200 && random.chance(0.5) ? Math.round(value / 10) * 10 : value;
 }
 
@@ -146,7 +155,7 @@ function rateFor(random: Random, [min, max]: [number, number], quantity: number)
 function describe(random: Random, spec: DocumentSpec, work: WorkItem, room: Room | null, quantity: number): string {
   let text = spec.withQuantity ? spec.withQuantity(work.text, quantity, work.unit) : work.text;
   const locations = room ? undefined : work.areas.map((area) => LOCATIONS[area]).find(Boolean);
-  if (locations && random.chance(0.35)) text += `, ${random.pick(locations)}`;
+  if (locations && !spec.locationColumn && random.chance(0.35)) text += `, ${random.pick(locations)}`;
   const specified = !['general', 'demolition'].includes(work.trade) && work.unit !== 'HR';
   const phrases = random.sample(SPEC_PHRASES, 2);
   if (specified && random.chance(spec.verbosity)) text += `; ${phrases[0]}`;
@@ -156,13 +165,19 @@ function describe(random: Random, spec: DocumentSpec, work: WorkItem, room: Room
 
 function lineItem(random: Random, spec: DocumentSpec, work: WorkItem, room: Room | null): LineItem {
   const wholeDollars = spec.wholeDollars ?? false;
-  const quantity = quantityFor(random, work, wholeDollars);
+  const quantity = quantityFor(random, work, wholeDollars, spec.halfFeet ?? false);
   const materialRate = rateFor(random, work.material, quantity);
-  const laborRate = rateFor(random, work.labor, quantity);
+  let laborRate = rateFor(random, work.labor, quantity);
   // Bids in whole dollars print no rates, so the extended amounts are rounded instead.
   const extend = (rate: number) => (wholeDollars ? Math.round((quantity * rate) / 100) * 100 : Math.round(quantity * rate));
   const material = extend(materialRate);
-  const labor = extend(laborRate);
+  let labor = extend(laborRate);
+  let hours: number | undefined;
+  if (spec.hourlyRate) {
+    laborRate = spec.hourlyRate(work);
+    hours = labor > 0 ? Math.max(0.5, Math.round((labor * 2) / laborRate) / 2) : 0;
+    labor = hours * laborRate;
+  }
   let equipment = 0;
   let tax = 0;
   if (spec.equipmentAndTax) {
@@ -172,7 +187,8 @@ function lineItem(random: Random, spec: DocumentSpec, work: WorkItem, room: Room
     tax = percentOf(material, spec.materialTax);
   }
   const description = describe(random, spec, work, room, quantity);
-  return { description, quantity, unit: work.unit, materialRate, laborRate, material, labor, equipment, tax, total: material + labor + equipment + tax };
+  const item: LineItem = { description, quantity, unit: work.unit, materialRate, laborRate, material, labor, equipment, tax, total: material + labor + equipment + tax };
+  return hours === undefined ? item : { ...item, hours };
 }
 
 /** A deduct line: owner-furnished material or owner-performed work, or salvage value, taken off the section. */

@@ -162,7 +162,7 @@ async function render(document: SorDocument): Promise<Uint8Array> {
 export const g54: SorFamily = {
   id: 'g54',
   name: "builder's landscape estimate with the builder cost, the markup and the owner price on every line, grouped by cost code",
-  heldOut: true,
+  heldOut: false,
   items: [10, 48],
   dateStyle: 'iso',
   printed: printedFields({ materialLabor: 'none', consultant: false, inspectionDate: false }),

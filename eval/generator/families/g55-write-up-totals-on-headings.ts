@@ -200,7 +200,7 @@ function escrowLines(random: Random, grandTotal: number): RecapLine[] {
 export const g55: SorFamily = {
   id: 'g55',
   name: "consultant's typed write-up with each section's total on its heading row, note rows and the escrow fees after the cost of repairs",
-  heldOut: true,
+  heldOut: false,
   items: [8, 44],
   dateStyle: 'us',
   printed: printedFields(),

@@ -183,7 +183,7 @@ async function render(document: SorDocument): Promise<Uint8Array> {
 export const g56: SorFamily = {
   id: 'g56',
   name: 'typed proposal in Courier with a total at the foot of every page and a recapitulation of the page totals',
-  heldOut: true,
+  heldOut: false,
   items: [10, 52],
   dateStyle: 'long',
   printed: printedFields({ materialLabor: 'none' }),

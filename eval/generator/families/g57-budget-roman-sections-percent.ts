@@ -176,7 +176,7 @@ function contingency(random: Random, sections: Section[]): Array<{ label: string
 export const g57: SorFamily = {
   id: 'g57',
   name: "lender's rehabilitation budget form with Roman-numeral sections, a percent-of-budget column, a budget summary and the contingency above the total",
-  heldOut: true,
+  heldOut: false,
   items: [12, 50],
   dateStyle: 'abbrev',
   printed: printedFields(),
