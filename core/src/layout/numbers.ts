@@ -117,8 +117,14 @@ function readDigits(text: string, format: NumberFormat): Digits | null {
   return null;
 }
 
+/** A credit's mark after an amount ("450.00 CR"): the amount is negative. */
+const CREDIT_MARK = /(?<=\d)\s?(CR|Cr)\.?$/;
+
+/** Whether a word is a credit's mark printed after its amount ("CR"). */
+export const isCreditMark = (text: string): boolean => /^(CR|Cr)\.?$/.test(text);
+
 /**
- * Parses a printed amount ("$1,455.00", "1.455,00 €", "(250.00)", "12,50-", "S1,455.0O");
+ * Parses a printed amount ("$1,455.00", "1.455,00 €", "(250.00)", "12,50-", "450.00 CR", "S1,455.0O");
  * null when the text is not one number.
  */
 export function parseAmount(raw: string, format: NumberFormat = DOT_DECIMAL): ParsedAmount | null {
@@ -127,6 +133,8 @@ export function parseAmount(raw: string, format: NumberFormat = DOT_DECIMAL): Pa
   if (/^\(.*\)$/.test(text)) [negative, text] = [true, text.slice(1, -1)];
   if (/^[-−–]/.test(text)) [negative, text] = [true, text.slice(1)];
   if (/\d-$/.test(text)) [negative, text] = [true, text.slice(0, -1)];
+  // A credit marked after the amount ("450.00 CR", "450.00CR").
+  if (CREDIT_MARK.test(text)) [negative, text] = [true, text.replace(CREDIT_MARK, '')];
   // A comma after the cents is punctuation (or an OCR speck), as a full stop is: "$40,374.75,".
   text = text.replace(/^\+(?=[\d$€£])/, '').replace(/[;:*]+$/, '').replace(/\.$/, '').replace(/(?<=[.,]\d{2}),$/, '');
   const { rest, currency, ocrDollar } = takeCurrency(text.trim());

@@ -34,6 +34,8 @@ export interface LayoutRow {
 const PAGE_NUMBER = /^((page|seite|pagina|página|blatt|hoja|feuille|folio|pág\.?)\s*:?\s*\d+(\s*(of|\/|von|de|sur|van)\s*\d+)?|\d+\s*(of|von|de|sur|van)\s*\d+|-\s*\d+\s*-)$/i;
 /** "Page of 3": a page number whose own digit OCR lost (a lone "1" is the glyph it loses most), in a margin row only. */
 const PAGE_NUMBER_LOST = /^(page|seite|pagina|página|blatt|hoja|feuille|folio|pág\.?)\s+(of|von|de|sur|van)\s*\d+$/i;
+/** A total's word after "Page 2" ("PAGE 2 TOTAL", "Seite 1 Summe"). */
+const PAGE_TOTAL_WORD = /^(sub-?)?(total|totaal|totale|summe|somme|suma)s?:?$/i;
 /** "1/1", "2 / 3": a page number only when it is all a margin row holds (else a fraction such as 7/16). */
 const BARE_PAGE_NUMBER = /^\d{1,3}\s*\/\s*\d{1,3}$/;
 /** `Email:jo@x.com`, `NUMBER:CL2517`: a label glued to its value by a colon. */
@@ -137,6 +139,8 @@ function withoutPageNumbers(row: LayoutRow): LayoutRow | null {
   for (let start = 0; start < words.length; start += 1) {
     for (let length = Math.min(4, words.length - start); length >= 1; length -= 1) {
       const text = joinWords(words.slice(start, start + length));
+      // "PAGE 2 TOTAL" labels the page's total: its page is no page number.
+      if (PAGE_TOTAL_WORD.test(words[start + length]?.text ?? '')) continue;
       if (PAGE_NUMBER.test(text) || (inMargin && PAGE_NUMBER_LOST.test(text))) {
         const rest = [...words.slice(0, start), ...words.slice(start + length)];
         return rest.length === 0 ? null : makeRow(row.page, row.aspect, rest);

@@ -38,6 +38,19 @@ const MAX_SPELLED_WORDS = 2;
 
 const foldSpelling = (text: string): string => stripAccents(text).toLowerCase().replace(/[.\s]/g, '');
 
+/** Letters each followed by a full stop, the last one's optional ("l.f.", "s. f.", "c.y"): an abbreviation. */
+const DOTTED_LETTERS = /^(\p{L}\.\s?){1,3}\p{L}\.?$/u;
+
+/**
+ * A construction code printed in lower case or with full stops ("l.f.", "s. f.", "c.y.", "ea.",
+ * "sq.") as the code in capitals; null for any other text.
+ */
+function abbreviatedCode(text: string): string | null {
+  const code = foldSpelling(text).toUpperCase();
+  if (!CONSTRUCTION.has(code)) return null;
+  return DOTTED_LETTERS.test(text.trim()) || /^\p{Ll}+\.?$/u.test(text.trim()) ? code : null;
+}
+
 /**
  * A unit of measure as printed (SF, LF, EA, LS, Stk., hours, Liter(s)…): a known unit word, or a
  * short code in capitals; null otherwise.
@@ -49,19 +62,22 @@ export function parseUnit(raw: string): string | null {
   // Letters then a number (`A-1`, `B3`) are an item or cost code, not a unit with punctuation after it.
   if (/\d/.test(trimmed.slice(trimmed.indexOf(text) + text.length)) && !GENERAL.has(stripAccents(trimmed).toLowerCase())) return null;
   const folded = stripAccents(text).replace(/\.$/, '');
-  if (CONSTRUCTION.has(text.toUpperCase()) || GENERAL.has(folded) || SPELLED_UNITS[foldSpelling(text)] !== undefined) return text;
+  if (CONSTRUCTION.has(text.toUpperCase()) || GENERAL.has(folded) || SPELLED_UNITS[foldSpelling(text)] !== undefined || abbreviatedCode(text) !== null) return text;
   const codeShaped = /^[A-Z]{1,4}$/.test(text) || /^[A-Za-z]{1,2}\/[A-Za-z]{1,2}$/.test(text);
   return codeShaped ? text : null;
 }
 
 /** Whether the unit is one of the known ones (not only shaped like a code). */
 export function isKnownUnit(unit: string): boolean {
-  return CONSTRUCTION.has(unit.toUpperCase()) || GENERAL.has(stripAccents(unit).replace(/\.$/, '')) || SPELLED_UNITS[foldSpelling(unit)] !== undefined;
+  return CONSTRUCTION.has(unit.toUpperCase()) || GENERAL.has(stripAccents(unit).replace(/\.$/, '')) || spelledUnitCode(unit) !== null;
 }
 
-/** The construction code of a unit written out ("lin. ft." → LF, "squares" → SQ, "each" → EA); null for any other. */
+/**
+ * The construction code of a unit written out ("lin. ft." → LF, "squares" → SQ, "each" → EA) or
+ * abbreviated in lower case ("l.f." → LF, "s. f." → SF, "ea." → EA); null for any other.
+ */
 export function spelledUnitCode(unit: string): string | null {
-  return SPELLED_UNITS[foldSpelling(unit)] ?? null;
+  return SPELLED_UNITS[foldSpelling(unit)] ?? abbreviatedCode(unit);
 }
 
 /**
@@ -72,7 +88,7 @@ export function spelledUnitRuns(words: readonly Word[]): Array<[number, number]>
   const runs: Array<[number, number]> = [];
   for (let start = 0; start < words.length; start += 1) {
     for (let end = Math.min(words.length, start + MAX_SPELLED_WORDS); end > start + 1; end -= 1) {
-      if (SPELLED_UNITS[foldSpelling(words.slice(start, end).map((word) => word.text).join(''))] === undefined) continue;
+      if (spelledUnitCode(words.slice(start, end).map((word) => word.text).join(' ')) === null) continue;
       runs.push([start, end]);
       start = end - 1;
       break;

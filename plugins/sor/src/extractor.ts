@@ -27,18 +27,22 @@ function overheadAndProfit(fields: RecapRead['fields']): RecapValue | undefined 
 const DERIVED_RECAP_QUALITY = 0.6;
 
 /**
- * General conditions or overhead and profit whose label was read but whose amount OCR lost:
+ * General conditions or overhead and profit (or one of overhead and profit printed on lines of their own)
+ * whose label was read but whose amount OCR lost:
  * grand total − subtotal − the other − additional lines, when every other amount was read.
  */
 function deriveUnread(read: RecapRead, values: Partial<Record<keyof SorRecap, RecapValue>>): Partial<Record<keyof SorRecap, string>> {
   const { subtotal, grandTotal } = values;
-  const missing = (['generalConditions', 'overheadAndProfit'] as const).filter((field) => !values[field] && read.unread[field]);
+  // Overhead and profit printed on lines of their own, one amount unreadable: their sum is what is missing.
+  const partUnread = read.fields.overheadAndProfit ? undefined : (read.unread.overhead ?? read.unread.profit);
+  const unread = (field: 'generalConditions' | 'overheadAndProfit') => (field === 'overheadAndProfit' ? (read.unread.overheadAndProfit ?? partUnread) : read.unread[field]);
+  const missing = (['generalConditions', 'overheadAndProfit'] as const).filter((field) => (!values[field] || (field === 'overheadAndProfit' && partUnread)) && unread(field));
   if (!subtotal || !grandTotal || missing.length !== 1) return {};
   const [field] = missing;
   const other = values[field === 'generalConditions' ? 'overheadAndProfit' : 'generalConditions'];
   const additional = read.additionalLines.reduce((sum, line) => sum + line.value.value, 0);
   const value = roundCents(grandTotal.value - subtotal.value - (other?.value ?? 0) - additional);
-  const label = read.unread[field]!;
+  const label = unread(field)!;
   if (value < 0) return {};
   values[field] = { value, words: label.words, quality: DERIVED_RECAP_QUALITY, page: label.page };
   return { [field]: 'grand total − subtotal − the other recap lines' };

@@ -37,6 +37,7 @@ function quantityFromTotal(total: number, price: number): number | null {
  */
 export function reconcileQuantity(item: SorLineItem, draft: DraftItem, path: string, provenance: ProvenanceRecorder): void {
   const price = draft.unitCost?.value ?? 0;
+  amountFromProduct(item, draft, path, provenance);
   const total = item.totalCost;
   if (price <= 0 || total === null || !draft.unitCost || !draft.total) return;
   const addsUp = (quantity: number): boolean => cents(quantity * price) === cents(total);
@@ -62,6 +63,18 @@ export function reconcileQuantity(item: SorLineItem, draft: DraftItem, path: str
 const REPAIRED_AMOUNT_QUALITY = 0.7;
 
 const readByOcr = (words: Word[]): boolean => words.length > 0 && words.every((word) => word.source === 'ocr');
+
+/**
+ * A line amount OCR lost (its quantity and unit price read, no cost part printed) is quantity × unit
+ * price; a text layer never loses a cell, so its lines are left as printed.
+ */
+function amountFromProduct(item: SorLineItem, draft: DraftItem, path: string, provenance: ProvenanceRecorder): void {
+  const { quantity } = item;
+  if (draft.total || item.totalCost !== null || quantity === null || !draft.quantity || !draft.unitCost || !readByOcr(draft.unitCost.words)) return;
+  if ([draft.material, draft.labor, draft.equipment, draft.tax].some((cell) => cell)) return;
+  item.totalCost = cents(quantity * draft.unitCost.value) / 100;
+  provenance.record(`${path}.totalCost`, draft.page, [...draft.quantity.words, ...draft.unitCost.words], REPAIRED_AMOUNT_QUALITY, 'quantity × unit price');
+}
 
 /**
  * Quantity × unit price does not make the line amount: the quantity (one digit misread, 210 as

@@ -5,6 +5,7 @@ import {
   fieldTerms,
   foldText,
   isLabelRow,
+  isPageTotal,
   joinWords,
   lookupColumnLabel,
   lookupFieldLabel,
@@ -41,7 +42,8 @@ const RECAP_LABELS: Array<[RecapField, string[]]> = [
   ['profit', ['profit', "contractor's profit", 'contractor profit']],
   ['generalConditions', ['general conditions', 'gen conditions', 'general condition']],
   ['subtotal', ['subtotal', 'sub total', 'sub-total', 'total of sections', 'sections total', 'total all sections', 'total direct costs', 'total direct cost', 'direct costs',
-      'total direct construction cost', 'direct construction cost', 'total of the work', 'total of work', 'total of all work', 'total of repair items', 'total repair items']],
+      'total direct construction cost', 'direct construction cost', 'total of the work', 'total of work', 'total of all work', 'total of repair items', 'total repair items',
+      'total all pages', 'total of all pages', 'total of pages']],
   // A bare "Total" is the grand total only when nothing more specific labels the row.
   ['grandTotal', ['total', 'total due', 'amount due', 'total amount', 'total price']],
 ];
@@ -73,8 +75,9 @@ function isLabelAndAmount(row: Row): boolean {
 
 /** The recap field a row is labelled with and where its label stands, if any (section subtotals excluded). */
 function recapLabel(row: Row): { field: RecapField; match: PhraseMatch<RecapField> } | null {
-  // The cost table's header printed again over the recap ("… EXTENSION  RUNNING TOTAL") labels no recap line.
-  if (namesASection(row.text) || isLabelRow(row)) return null;
+  // The cost table's header printed again over the recap ("… EXTENSION  RUNNING TOTAL") labels no recap line,
+  // nor does a page's total ("PAGE 2 TOTAL": the recap lists the page totals and adds them up).
+  if (namesASection(row.text) || isLabelRow(row) || isPageTotal(row.text)) return null;
   const found = firstLabel(row);
   return found && !(found.field === 'grandTotal' && namesWhatItTotals(row, found.match) && !namesGrandTotalWhole(row)) ? found : null;
 }
@@ -236,6 +239,8 @@ function linesAfter(rows: Row[], index: number, format: NumberFormat): RecapLine
     const line = unlabelledLine(row, format);
     if (!line) {
       if (row.words.length >= 6) break;
+      // A caption over the lines ("Held in the rehabilitation escrow:") keeps them close to the total.
+      if (row.text.endsWith(':')) previous = row;
       continue;
     }
     lines.push(line);

@@ -145,7 +145,9 @@ function setInUnderOutdentedHeadings(line: SplitLine, state: ScanState): boolean
  */
 function isTitleText(line: SplitLine, columns: TableColumn[]): boolean {
   const number = columns.findIndex((column) => column.role === 'itemNumber');
-  const words = textWords(line, columns).filter((word) => number < 0 || !line.cells[number].includes(word));
+  // A title set out at the left margin runs over the item-number column ("MASONRY  8,278.37"): its words are the title's.
+  const numbered = (word: Word): boolean => number >= 0 && line.cells[number].includes(word) && /\d/.test(word.text);
+  const words = textWords(line, columns).filter((word) => !numbered(word));
   return isTitleLike(words) || isTitleLike(words.filter((word) => /[\p{L}\d]/u.test(word.text)));
 }
 

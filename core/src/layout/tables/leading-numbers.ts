@@ -10,6 +10,8 @@ import type { ColumnRole, Table, TableColumn, TableEntry } from './model.js';
 /** Share of the items that must start with a number. */
 const MIN_SHARE = 0.6;
 const WHOLE_NUMBER = /^\d{1,3}$/;
+/** Share of the leading numbers punctuated as numbering that makes them all item numbers. */
+const MOSTLY_PUNCTUATED = 0.8;
 /** Punctuated numbering is an item's number, never its count: "3.", "3)", "(3)", "4.2", "C-2", "A.1" (OCR: "A2"). */
 const ENUMERATOR = /^(\(?\d{1,3}[.)]|\d{1,3}(\.\d{1,3})+\.?|[A-Za-z]{1,2}[-.]?\d{1,3}\.?)$/;
 
@@ -38,13 +40,18 @@ function splitGroup(columns: TableColumn[], items: TableEntry[], numbered: boole
   if (description < 0 || items.length < fewest) return;
   const leading = items.map((entry) => leadingNumber(entry, description));
   const found = leading.filter((word): word is Word => word !== null);
-  if (found.length < Math.max(fewest, items.length * MIN_SHARE) || (numbered && !found.every((word) => ENUMERATOR.test(word.text)))) return;
-  const itemNumbers = found.every((word) => ENUMERATOR.test(word.text)) || counts(found.map((word) => Number(word.text)));
+  if (found.length < fewest || (numbered && !found.every((word) => ENUMERATOR.test(word.text)))) return;
+  // Numbering punctuated on most lines is item numbers: a whole number among them is one OCR misread ("173" for 17.).
+  const punctuated = found.filter((word) => ENUMERATOR.test(word.text)).length;
+  const itemNumbers = punctuated >= found.length * MOSTLY_PUNCTUATED || counts(found.map((word) => Number(word.text)));
+  const [x0, x1] = [Math.min(...found.map((word) => word.bbox[0])), Math.max(...found.map((word) => word.bbox[2]))];
+  // Item numbers OCR misread where the others stand ("173" for 17., "27s") count towards the share.
+  const misread = itemNumbers ? items.map((entry, index) => leading[index] ?? misreadNumber(entry, description, x0, x1)) : leading;
+  if (misread.filter((word) => word !== null).length < items.length * MIN_SHARE) return;
   const role: ColumnRole = itemNumbers ? 'itemNumber' : 'quantity';
   if (columns.some((column) => column.role === role)) return;
-  const [x0, x1] = [Math.min(...found.map((word) => word.bbox[0])), Math.max(...found.map((word) => word.bbox[2]))];
   const column: TableColumn = { role, alternatives: [], basis: null, x0, x1, words: [], label: '' };
-  if (itemNumbers) items.forEach((entry, index) => (leading[index] ??= misreadNumber(entry, description, x0, x1)));
+  misread.forEach((word, index) => (leading[index] = word));
   columns.splice(description, 0, column);
   items.forEach((entry, index) => {
     const word = leading[index];

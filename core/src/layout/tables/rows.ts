@@ -1,6 +1,6 @@
 import type { Word } from '../../contracts/document.js';
 import { joinWords } from '../boxes.js';
-import { fieldTerms, type FieldConcept } from '../lexicon/index.js';
+import { fieldTerms, lookupColumnLabel, type FieldConcept } from '../lexicon/index.js';
 import type { NumberFormat } from '../numbers.js';
 import { PhraseMatcher } from '../phrases.js';
 import { startsCell, type LayoutRow } from '../rows.js';
@@ -85,6 +85,12 @@ const SECTION_TOTAL =
   /\b(sub-?total|total)\b.*((?<![\d.,$€£])\d{1,2}(\.\d)?(?![\d.,%])|\b(section|division|div\.?)\b)|\b(section|division|div\.?)\s*\d{1,2}(\.\d{1,2})?\b.*\b(sub-?)?total\b/i;
 const ALL_SECTIONS = /\b(all|sections|of sections)\b/i;
 
+/** A page's total at its foot ("PAGE 2 TOTAL", "Page total", "Total this page"), not "Total all pages". */
+const PAGE_TOTAL = /\bpage(\s+\d{1,3})?\s+(sub-?)?total\b|\b(sub-?)?total\s+(this\s+|of\s+)?page\b(?!s)/i;
+
+/** Whether a row's text labels the total of its page: neither an item, nor a table's end, nor a recap line. */
+export const isPageTotal = (text: string): boolean => PAGE_TOTAL.test(text);
+
 export function namesASection(text: string): boolean {
   return SECTION_TOTAL.test(text) && !ALL_SECTIONS.test(text);
 }
@@ -157,3 +163,14 @@ export function isTitleLike(words: Word[]): boolean {
 }
 
 export const startsLowerCase = (words: Word[]): boolean => /^[\p{Ll}(\[,;&-]/u.test(words[0]?.text ?? '');
+
+/**
+ * A note printed between the items, opened by a remark's label and its colon ("NOTE: Match existing
+ * profile and finish.", "Hinweis: …"): no item, no heading, and no line of the description above it.
+ */
+export function isNoteLine(row: LayoutRow): boolean {
+  const colon = row.words.findIndex((word) => word.text.endsWith(':'));
+  if (colon < 0 || colon > 1 || colon === row.words.length - 1) return false;
+  const label = joinWords(row.words.slice(0, colon + 1)).replace(/\s*:$/, '');
+  return lookupColumnLabel(label).some((term) => term.id === 'remarks');
+}

@@ -35,6 +35,8 @@ export interface ScanState {
   valuesBelowText: boolean;
   heading: string | null;
   lastRow: LayoutRow | null;
+  /** The last row of a note read between the items ("NOTE: Match existing profile."), its lower-case lines go on with it. */
+  note: LayoutRow | null;
   /** The fewest values an item so far printed (at most 2). */
   minItemValues: number;
   /** The totals row that ended the table. */

@@ -11,7 +11,7 @@ import { continuesItemNumbering, headsItemsSummingTo, isHeading, isOutlineHeadin
 import { inferHeader, withEarlierColumns, withInferredColumns } from './infer.js';
 import { withTrailingAmountColumn } from './trailing-columns.js';
 import { isTextColumn, type Table, type TableColumn, type TableEntry, type TableHeader } from './model.js';
-import { headingNumbering, isItemLine, lineValues, namesASection, namesHeading, startsLowerCase, totalLabelOf, type TotalLabel } from './rows.js';
+import { headingNumbering, isItemLine, isNoteLine, isPageTotal, lineValues, namesASection, namesHeading, startsLowerCase, totalLabelOf, type TotalLabel } from './rows.js';
 import {
   ahead,
   columnsOf,
@@ -126,10 +126,11 @@ function scanRow(state: ScanState, rows: LayoutRow[], index: number, options: Ta
   // "RECAP" heads the totals block; "Totals: Exterior  83.84  4,561.22" is a total row.
   const priced = values.money > 0 || row.words.some((word) => parseAmount(word.text, options.format)?.moneyLike);
   if (total?.concept === 'summary' && !priced) return false;
-  if (priced && RUNNING_BALANCE.test(row.text)) {
+  if (priced && (RUNNING_BALANCE.test(row.text) || isPageTotal(row.text))) {
     state.item = null;
     return keepGoing(state, row);
   }
+  if (!priced && readNoteLine(state, line, text)) return keepGoing(state, row);
   const unit = columns.findIndex((column) => column.role === 'unit');
   // A numbered heading may print its section's total on its own row: always when strongly numbered
   // ("3.0 Roofing"), when weakly ("2. Siding") only with fewer values than the item under it.
@@ -189,6 +190,21 @@ function scanRow(state: ScanState, rows: LayoutRow[], index: number, options: Ta
   if (text.length > 0 && valueWords(line, columns).length === 0) readTextLine(state, line, text, upcoming(), options);
   else state.item = null;
   return keepGoing(state, row);
+}
+
+/**
+ * A note between the items ("NOTE: Verify framing when opened up.") and the lines its sentence runs
+ * on over in lower case: read as no part of the table, and the item above takes no more lines.
+ */
+function readNoteLine(state: ScanState, line: SplitLine, text: Word[]): boolean {
+  const previous = state.note;
+  const goesOn = previous !== null && previous === state.lastRow && previous.page === line.row.page && rowGap(previous, line.row) <= WRAP_GAP && startsLowerCase(text);
+  state.note = null;
+  if (!goesOn && !isNoteLine(line.row)) return false;
+  state.note = line.row;
+  state.item = null;
+  state.pending = [];
+  return true;
 }
 
 /**
@@ -308,6 +324,7 @@ export function scanTable(rows: LayoutRow[], header: TableHeader, start: number,
     valuesBelowText: false,
     heading: null,
     lastRow: null,
+    note: null,
     minItemValues: 2,
   };
   const titled = openTitleAbove(state, rows, start, options);

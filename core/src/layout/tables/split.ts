@@ -1,6 +1,6 @@
 import type { Word } from '../../contracts/document.js';
 import { centreX } from '../boxes.js';
-import { parseAmount, parsePercent, type NumberFormat } from '../numbers.js';
+import { isCreditMark, parseAmount, parsePercent, type NumberFormat } from '../numbers.js';
 import { cellGap, gapBefore, inRowHeights, rowHeightsToX, startsCell, type LayoutRow } from '../rows.js';
 import { foldWord } from '../text.js';
 import { isKnownUnit, parseUnit, spelledUnitRuns } from '../units.js';
@@ -24,7 +24,7 @@ const NOT_PRICED = new Set(['incl', 'included', 'inkl', 'inklusive', 'incluido',
 /** Tax names printed in a tax column beside the rate ("TVA 20%", "MwSt A"). */
 const TAX_WORDS = new Set(['vat', 'tva', 'mwst', 'ust', 'iva', 'btw', 'gst', 'hst', 'pst', 'qst', 'tax', 'taxe', 'igic']);
 /** Tax or currency markers printed after an amount ("$12,000 +HST"). */
-const isAmountSuffix = (text: string): boolean => /^\+[A-Za-z]{2,5}$/.test(text);
+const isAmountSuffix = (text: string): boolean => /^\+[A-Za-z]{2,5}$/.test(text) || isCreditMark(text);
 const hasLetters = (text: string): boolean => /\p{L}/u.test(text);
 
 /** Words of the row that write a unit out together, in one cell ("lin. ft.", "lump sum"). */
@@ -253,7 +253,13 @@ export function splitRow(row: LayoutRow, columns: TableColumn[], format: NumberF
     !startsCell(row, row.words.indexOf(next!)) && nearestColumn(word, valueIndexes.map((index) => columns[index])).role === 'unit';
   // The column of a note, crew or mark cell being read: its words run on past the column's right edge ("Health & safety").
   let asideCell: TableColumn | undefined;
+  let lastColumn = -1;
   values.forEach((word, position) => {
+    // A credit's mark ("385.00 CR") is the amount's before it.
+    if (isCreditMark(word.text) && lastColumn >= 0 && parseAmount(values[position - 1].text, format) !== null) {
+      cells[lastColumn].push(word);
+      return;
+    }
     // A cost code printed after the amounts ("1,207.00   02-010") under its column is the line's code.
     if (item >= 0 && CODE_NUMBER.test(word.text) && nearestColumn(word, columns) === columns[item]) {
       cells[item].push(word);
@@ -270,8 +276,8 @@ export function splitRow(row: LayoutRow, columns: TableColumn[], format: NumberF
     }
     const toUnit = unitIndexes.length > 0 && ((alphabetic && (isUnitWord(word) || word.source === 'ocr')) || measured(word, values[position + 1]));
     const pool = toUnit ? unitIndexes : alphabetic || numberIndexes.length === 0 ? valueIndexes : numberIndexes;
-    const target = nearestColumn(word, pool.map((index) => columns[index]));
-    cells[columns.indexOf(target)].push(word);
+    lastColumn = columns.indexOf(nearestColumn(word, pool.map((index) => columns[index])));
+    cells[lastColumn].push(word);
   });
   if (columns.some(isTextColumn)) assignTextWords(rest, columns, row, cells);
   else if (rest.length > 0) cells[0].push(...rest);
