@@ -169,10 +169,51 @@ function rightOf(rows: LayoutRow[], rowIndex: number, label: LabelSpan<unknown>,
   return regions;
 }
 
+/**
+ * The left edges of the boxes of a row of labels: the label's own and those of the other labels
+ * that open a cell on its row. In a row of form boxes (`Borrower(s)` beside `Property address`,
+ * each value under its label) a box's value ends where the next box begins, however narrow the gap
+ * a long value leaves before the next one.
+ */
+function boxEdges(label: LabelSpan<unknown>, stops: ReadonlySet<Word>): number[] {
+  const { row } = label;
+  const own = row.words[label.start];
+  // A row of box captions holds labels only: a value beside a label ("Date: 04/01") makes it no such row.
+  if (!cellsOf(row, 0.95).every((cell) => cell[0] === own || stops.has(cell[0]))) return [];
+  const others = row.words.flatMap((word, index) => (stops.has(word) && startsCell(row, index) ? [word.bbox[0]] : []));
+  return others.length > 0 ? [own.bbox[0], ...others] : [];
+}
+
+/** How far off the indent of the value in its own box a word may start where the next box begins. */
+const BOX_INDENT_TOLERANCE = 0.35;
+
+/**
+ * A row's cells, each also cut before a word that starts where a box of the label row begins, set
+ * in from the box's edge as the cell's first word is from its own box's: the values line up in their boxes.
+ */
+function cellsInBoxes(row: LayoutRow, edges: number[]): Word[][] {
+  const tolerance = rowHeightsToX(row, 1);
+  const close = rowHeightsToX(row, BOX_INDENT_TOLERANCE);
+  return cellsOf(row, 0.95).flatMap((cell) => {
+    const home = Math.max(...edges.filter((edge) => edge <= cell[0].bbox[0] + tolerance));
+    if (!Number.isFinite(home)) return [cell];
+    const indent = cell[0].bbox[0] - home;
+    const pieces: Word[][] = [[]];
+    for (const word of cell) {
+      const opensBox = pieces[pieces.length - 1].length > 0 && edges.some((edge) => edge > home && Math.abs(word.bbox[0] - edge - indent) <= close);
+      if (opensBox) pieces.push([]);
+      pieces[pieces.length - 1].push(word);
+    }
+    return pieces;
+  });
+}
+
 /** The cell of a row under the label: overlapping it, or else indented a little right of it (form boxes). */
-function cellUnder(row: LayoutRow, left: number, right: number): { cell: Word[]; indented: boolean } | null {
-  const cells = cellsOf(row, 0.95);
-  const under = cells.find((candidate) => candidate[0].bbox[0] <= right && candidate[candidate.length - 1].bbox[2] >= left);
+function cellUnder(row: LayoutRow, left: number, right: number, edges: number[]): { cell: Word[]; indented: boolean } | null {
+  const cells = cellsInBoxes(row, edges);
+  const overlapping = cells.filter((candidate) => candidate[0].bbox[0] <= right && candidate[candidate.length - 1].bbox[2] >= left);
+  // Of a box's value and the end of the value before it, the one that starts under the label.
+  const under = overlapping.find((candidate) => candidate[0].bbox[0] >= left) ?? overlapping[0];
   if (under) return { cell: under, indented: false };
   const indent = rowHeightsToX(row, MAX_INDENT);
   const indented = cells.find((candidate) => candidate[0].bbox[0] > right && candidate[0].bbox[0] <= right + indent);
@@ -185,10 +226,11 @@ function below(rows: LayoutRow[], rowIndex: number, label: LabelSpan<unknown>, o
   const tolerance = rowHeightsToX(labelRow, 1);
   const left = words[0].bbox[0] - tolerance;
   const right = words[words.length - 1].bbox[2] + tolerance;
+  const edges = boxEdges(label, stops);
   for (let index = rowIndex + 1; index < rows.length; index += 1) {
     const row = rows[index];
     if (row.page !== labelRow.page || rowGap(labelRow, row) > MAX_BELOW_GAP) return null;
-    const found = cellUnder(row, left, right);
+    const found = cellUnder(row, left, right, edges);
     if (!found) continue;
     const { cell, indented } = found;
     // A value below a label starts under it; a cell from far left is running text or another column.

@@ -198,3 +198,17 @@ export function detectNumberFormat(texts: Iterable<string>): NumberFormat {
 
 export const roundCents = (value: number): number => Math.round(value * 100) / 100;
 export const cents = (value: number): number => Math.round(value * 100);
+
+/** What OCR reads for I in a Roman numeral: a lower-case i or l, a one, a bar. */
+const OCR_ROMAN_I = /[il1|]/g;
+const ROMAN = /^(?=[IVX])X{0,3}(IX|IV|V?I{0,3})$/;
+
+/**
+ * A heading's Roman numeral (I to XXXIX) as printed, also where OCR read an I as `l`, `i`, `1` or
+ * `|` (`Ill` → III, `Vil` → VII, `ll` → II); null for anything else. Digits alone are a number (`1`, `11`).
+ */
+export function readRomanNumeral(text: string): string | null {
+  if (!/^[IVXil1|]+$/.test(text) || !/[IVXil]/.test(text)) return null;
+  const numeral = text.replace(OCR_ROMAN_I, 'I');
+  return ROMAN.test(numeral) ? numeral : null;
+}

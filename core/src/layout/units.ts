@@ -130,6 +130,26 @@ export function snapUnitByUse(unit: string, used: ReadonlyMap<string, number>): 
   return close[0][0];
 }
 
+/** Lower-case letters OCR reads for one another: an f's hook lost makes a t. */
+const LOWER_CASE_LOOK_ALIKES: Array<[string, string]> = [['t', 'f'], ['f', 't']];
+
+/**
+ * A unit of no construction trade read in lower case, one look-alike lower-case letter from a
+ * construction unit that two lines or more use ("st", a German piece, for "sf" among the document's
+ * "sf" lines): that unit. Null for any other unit.
+ */
+export function lowerCaseMisreading(unit: string, used: ReadonlyMap<string, number>): string | null {
+  if (unit !== unit.toLowerCase() || CONSTRUCTION.has(unit.toUpperCase())) return null;
+  for (let index = 0; index < unit.length; index += 1) {
+    for (const [read, printed] of LOWER_CASE_LOOK_ALIKES) {
+      if (unit[index] !== read) continue;
+      const candidate = `${unit.slice(0, index)}${printed}${unit.slice(index + 1)}`.toUpperCase();
+      if (CONSTRUCTION.has(candidate) && (used.get(candidate) ?? 0) >= 2) return candidate;
+    }
+  }
+  return null;
+}
+
 /** Letters OCR reads for one another in capitals: a stroke lost or added, a round letter closed. */
 const LOOK_ALIKE_GROUPS = ['EF', 'OD0Q', 'IL1', 'S5', 'B8', 'UV', 'CG', 'MN', 'PR'];
 

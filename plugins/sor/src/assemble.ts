@@ -1,4 +1,4 @@
-import { cents, isKnownUnit, quantityInText, repairOcrSpelling, repairSum, roundCents, snapUnitByUse, textOf, type CellValue } from '@docsift/core/layout';
+import { cents, isKnownUnit, lowerCaseMisreading, quantityInText, repairOcrSpelling, repairSum, roundCents, snapUnitByUse, textOf, type CellValue } from '@docsift/core/layout';
 import type { ProvenanceRecorder } from './provenance.js';
 import { quantityFromDescription, quantityFromParts, quantityFromRates, reconcileQuantity, repairQuantityByParts } from './quantity.js';
 import type { SorLineItem, SorSection } from './schema.js';
@@ -177,15 +177,18 @@ function repairByColumns(section: SorSection, draft: DraftSection, path: string,
 /** Confidence factor of an OCR unit snapped to the document's own unit one letter away. */
 const SNAPPED_UNIT_QUALITY = 0.7;
 
-/** OCR units that are no known unit ("LE", "A") take the known unit the document's other lines use, one letter away. */
+/**
+ * OCR units that are no known unit ("LE", "A") take the known unit the document's other lines use,
+ * one letter away; so does a known unit read in lower case on one line only ("st" among "sf" lines).
+ */
 function snapUnits(drafts: DraftSection[]): void {
   const items = drafts.flatMap((draft) => draft.items);
   const used = new Map<string, number>();
   for (const item of items) if (item.unit && isKnownUnit(item.unit.value)) used.set(item.unit.value.toUpperCase(), (used.get(item.unit.value.toUpperCase()) ?? 0) + 1);
   for (const item of items) {
     const unit = item.unit;
-    if (!unit || isKnownUnit(unit.value) || unit.words.every((word) => word.source !== 'ocr')) continue;
-    const snapped = snapUnitByUse(unit.value, used);
+    if (!unit || unit.words.every((word) => word.source !== 'ocr')) continue;
+    const snapped = isKnownUnit(unit.value) ? lowerCaseMisreading(unit.value, used) : snapUnitByUse(unit.value, used);
     if (snapped) item.unit = { value: snapped, words: unit.words, quality: SNAPPED_UNIT_QUALITY };
   }
 }

@@ -23,7 +23,7 @@ interface Found {
 const SIGNATURE_ROWS = 2;
 
 const PHONE = /(?<!\d)(\+?1[\s.-]?)?(\(\d{3}\)\s?|\d{3}[\s.-])\d{3}[\s.-]\d{4}(\s*(ext\.?|x)\s*\d+)?/i;
-const NOT_SELECTED = /\b(to be (selected|determined)|tbd|pending|not (yet )?selected|n\/a|none)\b/i;
+const NOT_SELECTED = /\b(to be (selected|determined)|to select|tbd|pending|not (yet )?selected|n\/a|none)\b/i;
 /** Words that end a company name in a letterhead or a contractor's header. */
 const COMPANY_SUFFIX = /^(inc|llc|pllc|co|corp|corporation|company|ltd|lp|llp|group|associates|consultants|consulting)\.?,?$/i;
 const TRADE_WORD =

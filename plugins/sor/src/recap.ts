@@ -11,6 +11,7 @@ import {
   lookupFieldLabel,
   namesASection,
   parseAmount,
+  parsePercent,
   PhraseMatcher,
   rowHeightsToX,
   splitRow,
@@ -133,9 +134,12 @@ function namesWhatItTotals(row: Row, match: PhraseMatch<RecapField>): boolean {
   return named(row.words.slice(match.end).filter((word) => !parseAmount(word.text)?.moneyLike)) || namesPart || sectionTotal;
 }
 
-/** Words that say which total a bare "Total" is, not which section ("TOTAL BASE BID", "Total Contract Price"). */
+/**
+ * Words that say which total a bare "Total" is, not which section ("TOTAL BASE BID", "Total Contract
+ * Price"); who pays the price is no section either ("TOTAL OWNER PRICE" under a builder's cost and markup).
+ */
 const TOTAL_QUALIFIERS = new Set(['base', 'bid', 'price', 'amount', 'cost', 'costs', 'due', 'estimate', 'estimated', 'contract', 'project', 'proposal', 'job', 'sum', 'all', 'grand', 'including', 'incl', 'tax', 'repairs', 'work', 'of', 'the', 'for',
-  'budget', 'rehab', 'rehabilitation', 'renovation', 'remodel']);
+  'budget', 'rehab', 'rehabilitation', 'renovation', 'remodel', 'owner', 'owners', 'client', 'customer']);
 
 const recapFieldOf = (row: Row): RecapField | null => recapLabel(row)?.field ?? null;
 
@@ -196,12 +200,26 @@ export interface RecapTotals {
 /** A total word around a section's name on its total row ("KITCHEN total", "Total: Kitchen", "Kitchen subtotal"). */
 const TOTAL_WORD = /^(sub-?)?totals?:?$/i;
 
-/** Whether the row's words before its amount are the name of a section read, alone or with a total word ("Kitchen total  $3,590.00"). */
+/**
+ * Whether the row's words before its amount are the name of a section read, alone or with a total
+ * word ("Kitchen total  $3,590.00") or its share of the budget ("I. General Requirements  4.3%  $4,212.00").
+ */
 function namesReadSection(row: Row, names: ReadonlySet<string> | undefined): boolean {
   if (!names || names.size === 0) return false;
-  const label = row.words.filter((word) => !parseAmount(word.text)?.moneyLike);
+  const label = row.words.filter((word) => !parseAmount(word.text)?.moneyLike && parsePercent(word.text) === null);
   const named = label.filter((word) => !TOTAL_WORD.test(word.text));
-  return named.length > 0 && (names.has(foldText(label.map((word) => word.text).join(' '))) || names.has(foldText(named.map((word) => word.text).join(' '))));
+  if (named.length === 0) return false;
+  const folded = foldText(label.map((word) => word.text).join(' '));
+  if (names.has(folded) || names.has(foldText(named.map((word) => word.text).join(' ')))) return true;
+  // OCR may read a section's number differently on each line ("1. General Requirements" for I.): numbered alike, the names say it.
+  const title = titleAfterNumber(folded);
+  return title !== null && [...names].some((name) => titleAfterNumber(name) === title);
+}
+
+/** A folded heading's title after its number (`i general requirements`, `3 roofing`); null when it starts with none. */
+function titleAfterNumber(folded: string): string | null {
+  const match = /^(\d{1,3}|[ivxl]{1,5}) (.+)$/.exec(folded);
+  return match ? match[2] : null;
 }
 
 /** The recap field a row's label says, where it is no read section's total. */

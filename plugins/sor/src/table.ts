@@ -9,6 +9,7 @@ import {
   readAmountCell,
   readQuantityBeforeUnit,
   readQuantityCell,
+  readRomanNumeral,
   readUnitCell,
   spelledUnitCode,
   type AmountBasis,
@@ -62,8 +63,16 @@ export interface DraftTable {
 /** "CONTINUED - Roof", "Continued: Kitchen": the section goes on after a page break. */
 const CONTINUED_BEFORE = /^\s*\(?cont(inued|'d|\.)\)?\s*[—–:-]?\s+/i;
 
+/** A heading's Roman numeral OCR misread ("Ill. Concrete", "Vill. Cabinets") as printed: "III. Concrete". */
+function withRomanNumber(text: string): string {
+  const number = /^(\S+)\.(?=\s+\p{Lu})/u.exec(text)?.[1];
+  const numeral = number === undefined ? null : readRomanNumeral(number);
+  return numeral === null ? text : `${numeral}${text.slice(number!.length)}`;
+}
+
 /** True when the row spells a section number and name ("3.0 Foundation & Masonry", "Section 3 - Roofing"). */
-export function readSectionHeading(text: string): { number: string | null; name: string; continued: boolean } | null {
+export function readSectionHeading(read: string): { number: string | null; name: string; continued: boolean } | null {
+  const text = withRomanNumber(read.trim());
   const continued = /\(?\s*(cont(inued|'d|\.)?)\s*\)?\s*$/i.test(text) || /[—–-]\s*cont(inued)?\b/i.test(text) || CONTINUED_BEFORE.test(text);
   const cleaned = text
     .replace(CONTINUED_BEFORE, '')

@@ -100,6 +100,22 @@ describe('core layout: key-values', () => {
       expect(regionsOf(rows, 'borrower')).to.deep.equal(['below: Jane Q. Public']);
     });
 
+    it('ends a value in a row of form boxes where the next box begins, however narrow the gap', () => {
+      const rows = rowsOf(page('Borrower                    Property Address', ' Jane Q. Public and John Doe 18 Elm St, Albany, NY 12274'));
+      expect(regionsOf(rows, 'borrower')).to.deep.equal(['below: Jane Q. Public and John Doe']);
+      expect(regionsOf(rows, 'address')).to.deep.equal(['below: 18 Elm St, Albany, NY 12274']);
+    });
+
+    it('cuts no line under a row of boxes where its word only happens to start near the next box, not at the value\'s indent', () => {
+      const rows = rowsOf(page('Borrower                    Property Address', ' Jane Q. Public and John Doe, 18 Elm St, Albany, NY 12274'));
+      expect(regionsOf(rows, 'borrower')).to.deep.equal(['below: Jane Q. Public and John Doe, 18 Elm St, Albany, NY 12274']);
+    });
+
+    it('cuts no value below a label with no other box beside it', () => {
+      const rows = rowsOf(page('Borrower', ' Jane Q. Public and John Doe 18 Elm St, Albany, NY 12274'));
+      expect(regionsOf(rows, 'borrower')).to.deep.equal(['below: Jane Q. Public and John Doe 18 Elm St, Albany, NY 12274']);
+    });
+
     it('continues a value on the lines below that start where it starts, up to a labelled line', () => {
       const rows = rowsOf(page('Borrower:   Jane Q. Public', '            John Public', 'Phone:      555-0100'));
       const regions = regionsOf(rows, 'borrower', { maxLines: 4 });

@@ -66,7 +66,7 @@ describe('layout: lexicon', () => {
         ['Payment', ['amountPaid', 'paymentMethod']], ['Tel', ['phone']], ['E-mail', ['email']], ['Attn', ['contactPerson']],
         ['Page', ['page']], ['Borrower(s):', ['borrower']], ['Property Address', ['propertyAddress']],
         ['Owner(s):', ['borrower']], ['HUD 203k Consultant', ['consultant']], ['Rehab Specialist:', ['consultant']], ['Prepared By', ['contactPerson', 'consultant']], ['Contractor', ['seller', 'contractor']],
-        ['License #', ['license']], ['FHA Case No.', ['caseNumber']], ['Overhead & Profit', ['overheadAndProfit']],
+        ['License #', ['license']], ['Builder License', ['license']], ['FHA Case No.', ['caseNumber']], ['Overhead & Profit', ['overheadAndProfit']],
         ['O&P', ['overheadAndProfit']], ["Contractor's Profit", ['profit']], ['Contingency', ['contingency']],
         ['Permits & Fees', ['permitsAndFees']], ['Units', ['numberOfUnits']],
       ],
@@ -78,7 +78,8 @@ describe('layout: lexicon', () => {
         ['Disc.', ['discount']], ['Date', ['date']], ["Mat'l", ['material']], ['Labour', ['labor']], ['Equipment', ['equipment']],
         ['Trade', ['scope']], ['Cost Code', ['itemNumber']], ['Seq', ['itemNumber']], ['Scheduled Value', ['amount']], ['Materials Presently Stored', ['storedMaterials']],
         ['Total Completed and Stored to Date', ['completedToDate']], ['%', ['percentComplete']], ['Retainage', ['retainage']],
-        ['Dur.', ['duration']], ['Duration', ['duration']],
+        ['Dur.', ['duration']], ['Duration', ['duration']], ['Builder Cost', ['baseCost']], ['Markup', ['markup']],
+        ['Owner Price', ['amount']],
       ],
       notFields: [
         ['Invoice'], ['Please pay the total within 30 days'], ['Total amount of the invoice'], ['Due Date', 'issueDate'],

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { parseQuantity, readAmountCell, readPercentCell, readQuantityBeforeUnit, readQuantityCell, readTables, readUnitCell } from '../../../core/src/layout/index.js';
+import { parseQuantity, readAmountCell, readPercentCell, readQuantityBeforeUnit, readQuantityCell, readRomanNumeral, readTables, readUnitCell, lowerCaseMisreading } from '../../../core/src/layout/index.js';
 import { COMMA, DOT, fixed, page, rowsOf, word } from './helpers.js';
 
 const ocr = (text: string) => word(text, [0, 0, 0.1, 0.01], { source: 'ocr' });
@@ -84,5 +84,17 @@ describe('core layout: numbers in OCR text and table cells', () => {
     const [table] = readTables(rows, { format: DOT });
     const quantity = table.header.columns.findIndex((column) => column.role === 'quantity');
     expect(table.entries.map((entry) => readQuantityCell(entry.cells[quantity], DOT)?.value)).to.deep.equal([221, 18, 12]);
+  });
+
+  it('reads a Roman numeral as printed, and where OCR read its I as l, i, 1 or a bar; digits alone and words are none', () => {
+    expect(['III', 'XIV', 'Ill', 'Vil', 'Vill', 'll', 'i', 'I|'].map(readRomanNumeral)).to.deep.equal(['III', 'XIV', 'III', 'VII', 'VIII', 'II', 'I', 'II']);
+    expect(['1', '11', 'IIII', 'VX', 'Il1l1', 'Roof', 'A'].map(readRomanNumeral)).to.deep.equal([null, null, null, null, null, null, null]);
+  });
+
+  it('reads a unit of no construction trade printed in lower case with a t for the f of a construction unit the document uses ("st" for sf) as that unit', () => {
+    expect(lowerCaseMisreading('st', new Map([['SF', 4], ['ST', 2]]))).to.equal('SF');
+    expect(lowerCaseMisreading('st', new Map([['SF', 1]]))).to.equal(null);
+    expect(lowerCaseMisreading('ST', new Map([['SF', 4]]))).to.equal(null);
+    expect(lowerCaseMisreading('ls', new Map([['LF', 4]]))).to.equal(null);
   });
 });

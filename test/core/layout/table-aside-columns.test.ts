@@ -213,4 +213,25 @@ describe('core layout: table columns beside the description and the amounts', ()
       ['27', 'Water heater'],
     ]);
   });
+
+  it("reads a builder's cost and markup beside the owner's price as columns aside, the owner's price as the line amount", () => {
+    const row = fixed(8, 40, -6, 7, -12, -10, -12);
+    const { tables } = tablesOf(
+      page(
+        row('Cost', 'Title /', '', '', 'Builder', 'Markup', 'Owner'),
+        row('Code', 'Description', 'Qty', '  Unit', 'Cost', '(15%)', 'Price'),
+        row('06 - Rough & Finish Carpentry'),
+        row('06-110', 'Oak stair treads and risers', '12.00', '  ea', '1,062.61', '159.39', '1,222.00'),
+        row('06-120', 'Closet shelving and rod', '24.00', '  lf', '605.65', '90.85', '696.50'),
+      ),
+    );
+    expect(rolesOf(tables[0].header.columns)).to.deep.equal(['itemNumber', 'description', 'quantity', 'unit', 'baseCost', 'markup', 'amount']);
+    expect(tables[0].header.rows).to.have.length(2);
+    const heading = tables[0].entries[0];
+    expect([heading.kind, heading.label.map((word) => word.text).join(' ')]).to.deep.equal(['heading', '06 - Rough & Finish Carpentry']);
+    expect(tables[0].entries.slice(1).map((entry) => [entry.kind, read(entry).description, read(entry).amount])).to.deep.equal([
+      ['item', 'Oak stair treads and risers', '1,222.00'],
+      ['item', 'Closet shelving and rod', '696.50'],
+    ]);
+  });
 });

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { readQuantityCell, readTables, type Table, type TableEntry } from '../../../core/src/layout/index.js';
+import { readQuantityCell, readTables, textOf, type Table, type TableEntry } from '../../../core/src/layout/index.js';
 import { cellOf, DOT, fixed, page, rowsOf, tablesOf } from './helpers.js';
 
 const line = fixed(6, 40, -9, -9, -10);
@@ -273,5 +273,28 @@ describe('core layout: section headings inside tables', () => {
       ),
     );
     expect(kinds(tables[0])).to.deep.equal(['heading: KITCHEN', 'item: Closet shelving and rod', 'item: Water heater', 'subtotal: Total Kitchen']);
+  });
+
+  it('reads Roman-numeral titles as headings, also as OCR reads the numeral ("ll. Dining Room" for II.), before items numbered like them', () => {
+    const row = fixed(8, 40, -6, -6, -10);
+    const { tables } = tablesOf(
+      page(
+        row('No.', 'Description of Work', 'Qty', 'Unit', 'Line Total'),
+        row('I. Whole House'),
+        row('I-1', 'Prime and paint walls and ceilings', '1,458', 'SF', '2,711.88'),
+        row('', 'Subtotal I', '', '', '2,711.88'),
+        '',
+        row('ll. Dining Room'),
+        row('II-1', 'Remove carpet and pad and dispose', '94', 'SY', '319.60'),
+        row('', 'Subtotal II', '', '', '319.60'),
+      ),
+    );
+    expect(tables[0].entries.map((entry) => `${entry.kind}: ${entry.kind === 'heading' ? textOf(entry.label) : cellOf(entry, 'description')}`)).to.deep.equal([
+      'heading: I. Whole House',
+      'item: Prime and paint walls and ceilings',
+      'subtotal: Subtotal I',
+      'heading: ll. Dining Room',
+      'item: Remove carpet and pad and dispose',
+    ]);
   });
 });

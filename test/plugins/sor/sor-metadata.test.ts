@@ -199,6 +199,7 @@ describe('plugin-sor header block', () => {
 
     it('gives no contractor while it is still to be selected', () => {
       expect(metadata(['Contractor:  To be selected', 'Phone:       (555) 123-4567']).contractorInfo).to.deep.equal({ name: null, license: null, phone: null });
+      expect(metadata(['Contractor:  Borrower to select']).contractorInfo.name).to.equal(null);
     });
   });
 

@@ -51,6 +51,49 @@ describe('plugin-sor recap', () => {
     expect(data.recapSummary).to.deep.equal({ subtotal: 27691.29, generalConditions: 1384.56, overheadAndProfit: null, grandTotal: 29400.85 });
   });
 
+  it('reads a budget summary line with a section\'s share of the budget ("I. General Requirements  40.0%  $800.00") as its total, not general conditions, its number read otherwise too', () => {
+    const item = (number: string, description: string, quantity = '', unit = '', amount = ''): string => `${number.padEnd(8)}${description.padEnd(40)}${quantity.padStart(6)}${unit.padStart(6)}${amount.padStart(14)}`;
+    const summary = (label: string, share: string, amount: string): string => `${''.padEnd(30)}${label.padEnd(42)}${share.padStart(8)}${amount.padStart(14)}`;
+    const budget = (first: string) => extractSor(
+      documentFromText(
+        [
+          item('No.', 'Description of Work', 'Qty', 'Unit', 'Line Total'),
+          item('I. General Requirements', ''),
+          item('I-1', 'Dumpster rental', '1', 'LS', '500.00'),
+          item('I-2', 'Permit fees and plan review', '1', 'LS', '300.00'),
+          item('', 'Subtotal I', '', '', '800.00'),
+          '',
+          item('II. Concrete', ''),
+          item('II-1', 'Front walk, broom finish', '120', 'SF', '1,200.00'),
+          item('', 'Subtotal II', '', '', '1,200.00'),
+          '',
+          summary('BUDGET SUMMARY', '', ''),
+          summary(`${first} General Requirements`, '40.0%', '$800.00'),
+          summary('II. Concrete', '60.0%', '$1,200.00'),
+          summary('Total construction (all sections)', '', '$2,000.00'),
+          summary('Contingency reserve 10% of construction', '', '$200.00'),
+          summary('TOTAL REHABILITATION BUDGET', '', '$2,200.00'),
+        ].join('\n'),
+      ),
+    );
+    const { data } = budget('I.');
+    expect(data.constructionSections.map((section) => section.sectionName)).to.deep.equal(['I. General Requirements', 'II. Concrete']);
+    expect(data.recapSummary).to.deep.equal({ subtotal: 2000, generalConditions: null, overheadAndProfit: null, grandTotal: 2200 });
+    expect(data.additionalInfo?.contingencyReserve).to.equal(200);
+    // OCR may read the summary's numeral otherwise than the heading's ("1." for I.): numbered alike, the name says it.
+    expect(budget('1.').data.recapSummary.generalConditions).to.equal(null);
+  });
+
+  it('reads "TOTAL OWNER PRICE" under the builder\'s cost and markup totals as the grand total, the totals of the groups apart', () => {
+    const { data } = recap([
+      'Total builder cost  21,844.65',
+      'Total markup (15%)  3,276.70',
+      'Owner price subtotal  $25,121.35',
+      'TOTAL OWNER PRICE  $25,121.35',
+    ]);
+    expect(data.recapSummary).to.deep.equal({ subtotal: 25121.35, generalConditions: null, overheadAndProfit: null, grandTotal: 25121.35 });
+  });
+
   it('reads a summary line that names a section read ("Category 1: General Requirements  800.00") as its total, not general conditions', () => {
     const { data } = recap([
       'Description  Amount',

@@ -16,6 +16,14 @@ describe('plugin-sor cost tables', () => {
       expect(readSectionHeading('Roof')).to.deep.equal({ number: null, name: 'Roof', continued: false });
     });
 
+    it('names a Roman-numeral section as printed where OCR read an I of the numeral as l, i or 1 ("Vill. Cabinets")', () => {
+      expect(readSectionHeading('Vill. Cabinets & Appliances')?.name).to.equal('VIII. Cabinets & Appliances');
+      expect(readSectionHeading('ll. Demolition')?.name).to.equal('II. Demolition');
+      expect(readSectionHeading('Vil. Interior Finishes (continued)')).to.deep.equal({ number: null, name: 'VII. Interior Finishes', continued: true });
+      expect(readSectionHeading('1. Kitchen')?.name).to.equal('1. Kitchen');
+      expect(readSectionHeading('Illinois Room')?.name).to.equal('Illinois Room');
+    });
+
     it('continues a room section after a page break under "CONTINUED - Roof", with its tax column and "Totals: Roof" row', () => {
       const header = '     DESCRIPTION                          QUANTITY   UNIT PRICE       TAX        RCV';
       const { data, fieldDetails } = read([

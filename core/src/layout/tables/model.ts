@@ -37,6 +37,7 @@ export const TEXT_ROLES: ReadonlySet<ColumnRole> = new Set(['itemNumber', 'descr
 export const MONEY_ROLES: ReadonlySet<ColumnRole> = new Set([
   'unitPrice', 'amount', 'grossAmount', 'taxAmount', 'material', 'labor', 'equipment',
   'previouslyBilled', 'thisPeriod', 'balance', 'storedMaterials', 'completedToDate', 'retainage', 'depreciation', 'actualCashValue', 'reviewEstimate', 'variance',
+  'baseCost', 'markup',
 ]);
 /** Roles that make a table an itemised one (a description and these). */
 export const VALUE_ROLES: ReadonlySet<ColumnRole> = new Set([...MONEY_ROLES, 'quantity', 'percentComplete']);
@@ -50,7 +51,7 @@ export const TIMES_SIGN = /^(@|x|×|\*)$/i;
 export const writesQuantityAtPrice = (column: TableColumn): boolean => column.role === 'quantity' && column.words.some((word) => TIMES_SIGN.test(word.text));
 
 /** Roles of what a line says besides what it is and what it costs (hours, who does it, a note): their cells are neither the description nor an amount. */
-export const ANNOTATION_ROLES: ReadonlySet<ColumnRole> = new Set(['laborHours', 'duration', 'performedBy', 'remarks', 'reviewEstimate', 'variance']);
+export const ANNOTATION_ROLES: ReadonlySet<ColumnRole> = new Set(['laborHours', 'duration', 'performedBy', 'remarks', 'reviewEstimate', 'variance', 'baseCost', 'markup']);
 
 /**
  * A column that holds a line's words of its own, not its description nor an amount: an annotation

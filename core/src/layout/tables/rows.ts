@@ -1,7 +1,7 @@
 import type { Word } from '../../contracts/document.js';
 import { joinWords } from '../boxes.js';
 import { fieldTerms, lookupColumnLabel, type FieldConcept } from '../lexicon/index.js';
-import type { NumberFormat } from '../numbers.js';
+import { readRomanNumeral, type NumberFormat } from '../numbers.js';
 import { PhraseMatcher } from '../phrases.js';
 import { startsCell, type LayoutRow } from '../rows.js';
 import { readAmountCell, readQuantityCell } from './cells.js';
@@ -140,12 +140,15 @@ export const allDashes = (words: Word[]): boolean => words.some((word) => /^[-�
 const STRONG_HEADING = /^(\d{1,2}\.0{1,2}\s*[.:–—-]?\s+\p{L}|\d{2,3}-0{2,4}\s+\p{L}|\d{2}(\s\d{2}){1,2}\s+\p{L}|\d{2}[\s:.]?\d{2}[\s:.]?\d{2}\s+\p{Lu}|\d{2}\s*[–—·]\s*\p{L}|\d{4}\s*[–—-]\s*\p{Lu}|(section|division|div\.?|phase|part|area|room|trade|category|chapter|abschnitt|titel|partida|cap[ií]tulo|chapitre|lot|hoofdstuk|sezione)\s*\d{1,3}(\.0{1,2})?\b)/iu;
 /** "3. Roofing", "A. Kitchen", "B) Bathroom": numbered like a heading, or like an item. */
 const WEAK_HEADING = /^(\d{1,2}\.|[A-Z][.)])\s+\p{Lu}/u;
+/** "III. Electrical", as OCR may read it ("Ill. Electrical"). */
+const ROMAN_HEADING = /^(\S+)\.\s+\p{Lu}/u;
 
 /** How a row's text says it is a heading by its numbering: strongly (may carry the section's total), weakly (text only), or not. */
 export function headingNumbering(text: string): 'strong' | 'weak' | null {
   const trimmed = text.trim();
   if (STRONG_HEADING.test(trimmed)) return 'strong';
-  return WEAK_HEADING.test(trimmed) ? 'weak' : null;
+  const roman = ROMAN_HEADING.exec(trimmed)?.[1];
+  return WEAK_HEADING.test(trimmed) || (roman !== undefined && readRomanNumeral(roman) !== null) ? 'weak' : null;
 }
 
 /** A file's name, as a page's running header or footer prints it ("SOR_WU-10842.xlsx", OCR's "xIsx"). */

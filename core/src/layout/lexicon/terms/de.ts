@@ -167,5 +167,7 @@ export const german: LanguageTerms = {
     actualCashValue: ['Zeitwert'],
     reviewEstimate: ['Gutachterschätzung', 'Schätzung Gutachter', 'Unabhängige Schätzung', 'Prüfwert'],
     variance: ['Abweichung', 'Differenz', 'Abw.'],
+    baseCost: ['Selbstkosten', 'Einstandspreis', 'Kosten Unternehmer'],
+    markup: ['Aufschlag', 'Zuschlag', 'Gewinnaufschlag'],
   },
 };

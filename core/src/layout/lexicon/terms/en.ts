@@ -150,6 +150,7 @@ export const english: LanguageTerms = {
     contractor: ['Contractor', 'General Contractor', 'Contractor Name', 'Builder', 'GC'],
     license: [
       'License', 'License #', 'License#', 'License No.', 'License Number', 'Lic #', 'Lic#', 'Lic. No.', 'Contractor License',
+      'Builder License', "Builder's License",
       'Licence', 'Licence No.',
     ],
     fileNumber: ['File No.', 'File #', 'File Number', 'File'],
@@ -197,6 +198,7 @@ export const english: LanguageTerms = {
       'Amount', 'Total', 'Line Total', 'Line Amount', 'Item Total', 'Total Price', 'Total Cost', 'Extended', 'Extended Price',
       'Ext. Price', 'Ext. Amount', 'Extension', 'Ext.', 'Net Amount', 'Net', 'Net Price', 'Net Value', 'Value', 'Subtotal',
       'Sum', 'Amount excl. VAT', 'Bid Amount', 'Bid', 'Contractor Bid', "Contractor's Bid", 'Bid Price', 'Bid as Submitted', 'Submitted Bid', 'Contractor Price', "Contractor's Price", 'Contract Price', 'Price', 'Cost', 'Budget', 'Total Budget', 'Scheduled Value', 'Contract Amount', 'Contract Value', 'Original Contract Amount', 'Original Estimate', 'Original Budget', 'RCV',
+      'Owner Price', "Owner's Price", 'Client Price', 'Customer Price',
       'Replacement Cost', 'Replacement Cost Value',
     ],
     grossAmount: ['Gross', 'Gross Amount', 'Gross Total', 'Amount incl. VAT', 'Amount incl. Tax', 'Total incl. VAT', 'Total inc VAT', 'Total incl. Tax'],
@@ -229,5 +231,7 @@ export const english: LanguageTerms = {
       "Reviewer's Estimate", 'Review Estimate', 'Cost Review', 'Reviewed Cost', 'Reviewed Amount', 'Our Estimate',
     ],
     variance: ['Variance', 'Var.', 'Var. %', 'Variance %', '% Variance', 'Difference', 'Diff.', 'Diff. %', 'Over / (Under)', 'Delta'],
+    baseCost: ['Builder Cost', "Builder's Cost", 'Contractor Cost', "Contractor's Cost", 'Cost to Builder'],
+    markup: ['Markup', 'Mark-up', 'Builder Markup', 'Markup %'],
   },
 };

@@ -172,5 +172,7 @@ export const spanish: LanguageTerms = {
     actualCashValue: ['Valor Real', 'Valor Actual'],
     reviewEstimate: ['Estimación del Consultor', 'Estimación Independiente', 'Presupuesto de Referencia'],
     variance: ['Diferencia', 'Variación', 'Desviación'],
+    baseCost: ['Costo del Constructor', 'Costo del Contratista', 'Coste del Contratista'],
+    markup: ['Margen', 'Recargo', 'Margen Comercial'],
   },
 };

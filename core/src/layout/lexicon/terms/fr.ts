@@ -165,5 +165,7 @@ export const french: LanguageTerms = {
     actualCashValue: ['Valeur Vétusté Déduite', 'Valeur Réelle'],
     reviewEstimate: ['Estimation du Consultant', 'Estimation Indépendante', 'Estimation de Contrôle'],
     variance: ['Écart', 'Différence', 'Écart %'],
+    baseCost: ['Coût Entrepreneur', "Coût de l'Entrepreneur", 'Prix de Revient'],
+    markup: ['Majoration', 'Marge Brute', 'Taux de Marque'],
   },
 };

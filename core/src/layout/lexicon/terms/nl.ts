@@ -137,5 +137,7 @@ export const dutch: LanguageTerms = {
     actualCashValue: ['Dagwaarde'],
     reviewEstimate: ['Raming Adviseur', 'Onafhankelijke Raming', 'Controleraming'],
     variance: ['Afwijking', 'Verschil'],
+    baseCost: ['Kostprijs', 'Kostprijs Aannemer'],
+    markup: ['Opslag', 'Winstopslag'],
   },
 };
