@@ -188,7 +188,7 @@ async function render(document: SorDocument): Promise<Uint8Array> {
 export const g58: SorFamily = {
   id: 'g58',
   name: 'time-and-materials estimate: labor hours times an hourly rate per line, materials as one amount',
-  heldOut: true,
+  heldOut: false,
   items: [9, 40],
   dateStyle: 'us',
   printed: printedFields({ quantity: false, unit: false }),

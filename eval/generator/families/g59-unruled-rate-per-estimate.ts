@@ -142,7 +142,7 @@ async function render(document: SorDocument): Promise<Uint8Array> {
 export const g59: SorFamily = {
   id: 'g59',
   name: 'unruled word-processor estimate, hanging-indented numbered descriptions, the unit after the unit price (Unit Price | Per | Amount)',
-  heldOut: true,
+  heldOut: false,
   items: [7, 34],
   dateStyle: 'long',
   printed: printedFields({ materialLabor: 'none', consultant: false, inspectionDate: false }),

@@ -203,7 +203,7 @@ function escrowLines(random: Random, grandTotal: number): RecapLine[] {
 export const g60: SorFamily = {
   id: 'g60',
   name: "consultant's HUD-style write-up by trade with trade-code and location columns, half-foot quantities and a numbered summary of costs",
-  heldOut: true,
+  heldOut: false,
   items: [10, 46],
   dateStyle: 'us',
   printed: printedFields(),

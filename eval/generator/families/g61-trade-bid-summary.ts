@@ -218,7 +218,7 @@ function beforeTotal(random: Random, sections: Section[]): RecapLine[] {
 export const g61: SorFamily = {
   id: 'g61',
   name: "general contractor's trade bid summary: one line per trade with the subcontractor and bid date in columns of their own, builder's fee and contingency",
-  heldOut: true,
+  heldOut: false,
   items: [24, 44],
   dateStyle: 'us',
   printed: printedFields({ quantity: false, unit: false, materialLabor: 'none', consultant: false, inspectionDate: false }),
