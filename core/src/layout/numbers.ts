@@ -3,6 +3,8 @@
  * with the OCR repairs every reader needs (look-alike letters, a thousands comma read as a period).
  */
 
+import { isKnownUnit } from './units.js';
+
 /** Which character separates the decimals on a document. */
 export interface NumberFormat {
   decimal: '.' | ',';
@@ -120,11 +122,14 @@ function readDigits(text: string, format: NumberFormat): Digits | null {
 /** A credit's mark after an amount ("450.00 CR"): the amount is negative. */
 const CREDIT_MARK = /(?<=\d)\s?(CR|Cr)\.?$/;
 
+/** A unit after a slash at the end of a price ("/hr", "/ SF"). */
+const PER_UNIT = /(?<=\d)\s?\/\s?(\p{L}{1,5}\.?)$/u;
+
 /** Whether a word is a credit's mark printed after its amount ("CR"). */
 export const isCreditMark = (text: string): boolean => /^(CR|Cr)\.?$/.test(text);
 
 /**
- * Parses a printed amount ("$1,455.00", "1.455,00 €", "(250.00)", "12,50-", "450.00 CR", "S1,455.0O");
+ * Parses a printed amount ("$1,455.00", "1.455,00 €", "(250.00)", "12,50-", "450.00 CR", "S1,455.0O", "55.00/hr");
  * null when the text is not one number.
  */
 export function parseAmount(raw: string, format: NumberFormat = DOT_DECIMAL): ParsedAmount | null {
@@ -135,6 +140,8 @@ export function parseAmount(raw: string, format: NumberFormat = DOT_DECIMAL): Pa
   if (/\d-$/.test(text)) [negative, text] = [true, text.slice(0, -1)];
   // A credit marked after the amount ("450.00 CR", "450.00CR").
   if (CREDIT_MARK.test(text)) [negative, text] = [true, text.replace(CREDIT_MARK, '')];
+  // A rate with the unit it is priced by ("55.00/hr", "$4.25/SF").
+  text = text.replace(PER_UNIT, (suffix, unit: string) => (isKnownUnit(unit) ? '' : suffix));
   // A comma after the cents is punctuation (or an OCR speck), as a full stop is: "$40,374.75,".
   text = text.replace(/^\+(?=[\d$€£])/, '').replace(/[;:*]+$/, '').replace(/\.$/, '').replace(/(?<=[.,]\d{2}),$/, '');
   const { rest, currency, ocrDollar } = takeCurrency(text.trim());

@@ -4,9 +4,10 @@ import type { SorMetadata } from './schema.js';
 
 /**
  * A header block may write facts in a phrase instead of under labels: the visit as "Walk-through by
- * Walter Zimmerman on 4/18/26" or "Inspected by Dana Cole on March 3, 2025" (the consultant and the
- * inspection date), the job in the title line after a dash ("REHAB SCOPE OF WORK & BUDGET – 7895
- * Garfield Pl, Kansas City, MO 64115": the property's address).
+ * Walter Zimmerman on 4/18/26", "Inspected by Dana Cole on March 3, 2025" or "per the write-up of
+ * Dana Cole (Cole Consulting), inspection of 3/3/25" (the consultant and the inspection date), the
+ * job in the title line after a dash ("REHAB SCOPE OF WORK & BUDGET – 7895 Garfield Pl, Kansas City,
+ * MO 64115": the property's address).
  */
 
 const NAME_WORD = String.raw`\p{Lu}[\p{L}'’-]*\.?`;
@@ -14,6 +15,14 @@ const PERSON = String.raw`${NAME_WORD}(?:\s+${NAME_WORD}){1,3}`;
 const DATE = String.raw`\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}|\d{4}-\d{2}-\d{2}|\p{L}{3,9}\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}`;
 /** "Walk-through by <name> on <date>", "Site visit by …", "Inspected by … on …". */
 const VISIT = new RegExp(String.raw`\b(?:walk[- ]?through|walked|site\s+(?:visit|walk)|inspect(?:ed|ion)(?:\s+(?:performed|made|done))?|visited|surveyed)\s+by\s+(${PERSON})\s+on\s+(${DATE})`, 'diu');
+/**
+ * "Scope per the work write-up of <name> (<firm>), inspection of <date>": the consultant's report
+ * named by its author, the firm in brackets and the inspection date optional.
+ */
+const WRITE_UP = new RegExp(
+  String.raw`\b(?:write[- ]?up|inspection\s+report|feasibility\s+(?:study|report))\s+(?:of|by|prepared\s+by)\s+(${PERSON})(?:\s*\((?:[^()]|\([^()]*\))*\))?(?:,?\s+(?:inspection|inspected|site\s+visit|walk[- ]?through)\s+(?:of|on|dated)\s+(${DATE}))?`,
+  'diu',
+);
 const US_ADDRESS = String.raw`\d{1,6}\s+[^,.;]{2,40},\s*\p{Lu}[\p{L} .'-]{1,30},\s*[A-Z]{2}\s+\d{5}(?:-\d{4})?`;
 /** A title, a dash, then the job's address closing the line. */
 const ADDRESS_AFTER_TITLE = new RegExp(String.raw`^\p{Lu}[^–—-]{3,80}\s[–—-]\s+(${US_ADDRESS})$`, 'du');
@@ -34,11 +43,11 @@ function phraseOf(flow: TextFlow, match: RegExpExecArray, group: number, page: n
   return { text: match[group], words: flow.words.slice(wordAt(flow, start), wordAt(flow, end - 1) + 1), page };
 }
 
-function visitInPhrase(prose: LayoutRow[]): { person: Phrase; date: Phrase } | null {
+function visitInPhrase(prose: LayoutRow[]): { person: Phrase; date: Phrase | null } | null {
   for (const page of [...new Set(prose.map((row) => row.page))]) {
     const flow = textFlow(prose.filter((row) => row.page === page));
-    const match = VISIT.exec(flow.text);
-    if (match?.indices) return { person: phraseOf(flow, match, 1, page), date: phraseOf(flow, match, 2, page) };
+    const match = VISIT.exec(flow.text) ?? WRITE_UP.exec(flow.text);
+    if (match?.indices) return { person: phraseOf(flow, match, 1, page), date: match[2] ? phraseOf(flow, match, 2, page) : null };
   }
   return null;
 }
@@ -60,8 +69,8 @@ export function fillFromHeaderPhrases(meta: SorMetadata, prose: LayoutRow[], dat
     meta.consultant = visit.person.text;
     provenance.record('documentMetadata.consultant', visit.person.page, visit.person.words, PHRASE_QUALITY);
   }
-  const date = visit ? findDateInText(visit.date.text, dateOrder) : null;
-  if (visit && date && meta.inspectionDate === null) {
+  const date = visit?.date ? findDateInText(visit.date.text, dateOrder) : null;
+  if (visit?.date && date && meta.inspectionDate === null) {
     meta.inspectionDate = date;
     provenance.record('documentMetadata.inspectionDate', visit.date.page, visit.date.words, PHRASE_QUALITY);
   }

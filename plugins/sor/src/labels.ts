@@ -10,6 +10,7 @@ import {
   PhraseMatcher,
   rowHeightsToX,
   startsCell,
+  textOf,
   valueRegions,
   type FieldConcept,
   type LabelSpan,
@@ -108,7 +109,7 @@ export type LabelHit = LabelSpan<MetaField> & {
 const NUMBER_MARK = /^(.*#|no\.?|nr\.?|number)$/i;
 
 /** Separators a letterhead prints between its parts ("Tel. 314-711-2490 • License No. 871145-16"). */
-const SEPARATOR = /^([:|•·–—-]|.*[:|])$/;
+const SEPARATOR = /^([:|•·–—~-]|.*[:|])$/;
 
 /**
  * OCR folding reads "LLC" like "Lic": a company's legal form is never a label, and the bare
@@ -234,8 +235,8 @@ function withLabelsClosingCells(row: Row, hits: LabelHit[], found: LabelHit[]): 
   return added.length === 0 ? hits : [...hits, ...added].sort((a, b) => a.start - b.start);
 }
 
-/** A mark a letterhead or a form sets alone between the parts of a value ("WI-826316 · 414-540-0013"; OCR reads the dot as a dash). */
-export const LONE_SEPARATOR = /^[·•|–—-]$/;
+/** A mark a letterhead or a form sets alone between the parts of a value ("WI-826316 · 414-540-0013", "Main St ~ Toledo"; OCR reads the dot as a dash). */
+export const LONE_SEPARATOR = /^[·•|–—~-]$/;
 /** Marks a value's parts may be printed apart with: a slash, or else a lone separator. */
 const PART_MARKS = [/^\/$/, LONE_SEPARATOR];
 
@@ -287,6 +288,8 @@ function acrossTheGutter(hit: LabelHit, value: Word): boolean {
 
 /** The caption of a signature line, in the lexicon's languages (OCR may garble its end: "Signatace"). */
 const SIGNATURE = /^(sign|firma|unterschrift|handtekening|assinatura)/i;
+/** A signature line's caption that names the date signed too ("Owner acceptance / date", "Signature and date"). */
+const DATED_CAPTION = /(\/|&|\band)\s*date:?$/i;
 /** A signature line stands at most this many row heights under its box's title. */
 const SIGNATURE_LINE_GAP = 3;
 
@@ -305,7 +308,7 @@ function titlesSignatureBox(rows: Row[], hit: LabelHit): boolean {
 /**
  * The value of a header-block label: its cell to the right (up to the next label), else the cell
  * under it (first under a box caption); an address continues on the lines below at the same left edge.
- * A signature box's title has none.
+ * A signature box's title has none, nor has a caption beside another signature line's caption.
  */
 export function valueOf(rows: Row[], hit: LabelHit, stops: ReadonlySet<Word>, lines: number, captions: boolean): { words: Word[][]; page: number } | null {
   if (titlesSignatureBox(rows, hit)) return null;
@@ -313,7 +316,7 @@ export function valueOf(rows: Row[], hit: LabelHit, stops: ReadonlySet<Word>, li
   const right = regions.find((region) => region.arrangement === 'right' && region.weight === 1) ?? regions.find((region) => region.arrangement === 'right');
   const below = regions.find((region) => region.arrangement === 'below');
   const chosen = captions || (right && below && acrossTheGutter(hit, right.lines[0][0])) ? (below ?? right) : (right ?? below);
-  if (!chosen || SIGNATURE.test(chosen.lines[0][0].text)) return null;
+  if (!chosen || SIGNATURE.test(chosen.lines[0][0].text) || DATED_CAPTION.test(textOf(chosen.lines[0]))) return null;
   if (!hit.part) return { words: chosen.lines, page: chosen.page };
   const part = partOf(chosen === right ? pastSeparator(hit.row, chosen.lines[0]) : chosen.lines[0], hit.part);
   return part ? { words: [part], page: chosen.page } : null;

@@ -22,6 +22,9 @@ interface Found {
 /** A signature block's lines around the contractor's license: the company above it, the phone under it. */
 const SIGNATURE_ROWS = 2;
 
+/** A value opening with a house number and a street's name ("6856 Cedar Glen Way, Tulsa …"). */
+const STREET_ADDRESS = /^\d{1,6}\s+\p{L}/u;
+
 const PHONE = /(?<!\d)(\+?1[\s.-]?)?(\(\d{3}\)\s?|\d{3}[\s.-])\d{3}[\s.-]\d{4}(\s*(ext\.?|x)\s*\d+)?/i;
 const NOT_SELECTED = /\b(to be (selected|determined)|to select|tbd|pending|not (yet )?selected|n\/a|none)\b/i;
 /** Words that end a company name in a letterhead or a contractor's header. */
@@ -206,9 +209,11 @@ class MetadataReader {
     const meta = this.metadata;
     meta.borrowerName = this.take('borrowerName', 'documentMetadata.borrowerName', withoutTrailingNote);
     meta.lenderName = this.take('lenderName', 'documentMetadata.lenderName', withoutTrailingNote) ?? this.lenderLetterhead();
-    // A value without a letter (a date beside "Prepared") names no consultant.
+    // A value without a letter (a date beside "Prepared") names no consultant, nor does a street address
+    // (after OCR's "Consulting" in a firm's name, read like the label "Consultant").
+    const named = this.first('consultant', (found) => !STREET_ADDRESS.test(textOf(found.words)));
     meta.consultant =
-      this.take('consultant', 'documentMetadata.consultant', (text) => (/\p{L}/u.test(text) ? personBeforeComma(withoutTrailingNote(text)) : null)) ?? this.nameBeforeRole();
+      (named ? this.take('consultant', 'documentMetadata.consultant', (text) => (/\p{L}/u.test(text) ? personBeforeComma(withoutTrailingNote(text)) : null), named) : null) ?? this.nameBeforeRole();
     // A bare "Inspection" caption may head another value ("Inspection  No. 3"): the best label with a date beside it.
     const inspectionDate = (text: string): string | null => findDateInText(text, this.layout.conventions.dateOrder);
     const dated = this.first('inspectionDate', (found) => inspectionDate(textOf(found.words)) !== null);
@@ -277,7 +282,8 @@ class MetadataReader {
     info.license = this.take('contractorLicense', 'documentMetadata.contractorInfo.license', (text) => text.replace(/^[#:]\s*/, ''), license && { ...license, words: beforeSeparator(license.words) });
     // With no contractor named, a bare phone number is the consultant's or the lender's.
     const known = labelled !== undefined || info.name !== null;
-    const phone = this.first('contractorPhone') ?? (known ? this.phoneBesideContractor(labelled) : undefined);
+    // A label read as the contractor's phone whose value prints none is no such label (OCR's "Contractor fee" spelled like "Contractor tel").
+    const phone = this.first('contractorPhone', (found) => PHONE.test(textOf(found.words))) ?? (known ? this.phoneBesideContractor(labelled) : undefined);
     const asPhone = (text: string): string | null => PHONE.exec(text)?.[0] ?? null;
     const phoneInName = labelled ? PHONE.exec(textOf(labelled.words)) : null;
     if (phoneInName && phoneInName.index > 0) {

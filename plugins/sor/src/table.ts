@@ -216,9 +216,11 @@ class SectionBuilder {
     // Parts printed with a rate and an amount each are extended; a lone amount says nothing of its basis.
     const partsExtended = parts.size > 0 && [...parts.values()].every((values) => values.length >= 2);
     const basis = entry.columns.find((column) => column.role === 'material' || column.role === 'labor')?.basis ?? (partsExtended ? 'extended' : null);
+    // Under section headings, a trade column with no description column beside it names what the line is ("Plumbing").
+    const described = entry.columns.some((column) => column.role === 'description');
     section.items.push({
       page: entry.page,
-      description: withoutItemNumber(cells.description ?? [], section),
+      description: withoutItemNumber(described || !this.headed ? (cells.description ?? []) : scope, section),
       quantity: readQuantityCell(quantityWords, this.format) ?? (quantityWords.length === 0 ? readQuantityBeforeUnit(unitWords, this.format) : null),
       unit: unitCode(readUnitCell(unitWords)),
       unitCost: amount('unitPrice') ?? readAmountCell(detail?.unitPrice ?? [], this.format),
@@ -347,6 +349,20 @@ const MAX_RECAP_LINES = 4;
 
 const isNumbered = (entry: TableEntry): boolean => (cellsByRole(entry).itemNumber?.length ?? 0) > 0 || PRINTED_ITEM_NUMBER.test(cellsByRole(entry).description?.[0]?.text ?? '');
 
+/** The whole number an item is printed with ("7.", "(7)"; an outline's "2.04" has none). */
+function itemNumberOf(entry: TableEntry): number | null {
+  const cells = cellsByRole(entry);
+  const text = cells.itemNumber?.length ? joinWords(cells.itemNumber) : (cells.description?.[0]?.text ?? '');
+  const match = /^\(?(\d{1,3})[.)]?\)?$/.exec(text);
+  return match ? Number(match[1]) : null;
+}
+
+/** An item between two whose numbers leave the one number for it (6, _, 8): OCR lost its number, printed like the others. */
+const lostNumber = (items: TableEntry[], index: number): boolean => {
+  const [before, after] = [items[index - 1], items[index + 1]].map((item) => (item ? itemNumberOf(item) : null));
+  return before !== null && after !== null && after - before === 2;
+};
+
 /**
  * Where every item is numbered, unnumbered priced lines after the last one ("Lead-based paint
  * clearance testing ….. $300.00" before "TOTAL ESTIMATED COST") are the recap's, not items.
@@ -358,7 +374,8 @@ function trailingUnnumbered(entries: TableEntry[]): TableEntry[] {
   const trailing = items.slice(first);
   const numbered = items.slice(0, first);
   const after = entries.slice(entries.indexOf(items[first] ?? items[0]));
-  if (trailing.length === 0 || trailing.length > MAX_RECAP_LINES || numbered.length < MIN_NUMBERED_ITEMS || !numbered.every(isNumbered)) return [];
+  const numberedAll = numbered.every((item, index) => isNumbered(item) || lostNumber(numbered, index));
+  if (trailing.length === 0 || trailing.length > MAX_RECAP_LINES || numbered.length < MIN_NUMBERED_ITEMS || !numberedAll) return [];
   // A heading among them opens a section of its own: its lines are items.
   return after.some((entry) => entry.kind === 'heading') ? [] : after;
 }

@@ -68,7 +68,7 @@ describe('layout: lexicon', () => {
         ['Owner(s):', ['borrower']], ['HUD 203k Consultant', ['consultant']], ['Rehab Specialist:', ['consultant']], ['Prepared By', ['contactPerson', 'consultant']], ['Contractor', ['seller', 'contractor']],
         ['License #', ['license']], ['Builder License', ['license']], ['FHA Case No.', ['caseNumber']], ['Overhead & Profit', ['overheadAndProfit']],
         ['O&P', ['overheadAndProfit']], ["Contractor's Profit", ['profit']], ['Contingency', ['contingency']],
-        ['Permits & Fees', ['permitsAndFees']], ['Units', ['numberOfUnits']],
+        ['Permits & Fees', ['permitsAndFees']], ['Units', ['numberOfUnits']], ['TOTAL CONSTRUCTION BUDGET', ['grandTotal']],
       ],
       columns: [
         ['Qty', ['quantity']], ['Item', ['itemNumber', 'description']], ['#', ['itemNumber']], ['Description', ['description']],
@@ -79,7 +79,7 @@ describe('layout: lexicon', () => {
         ['Trade', ['scope']], ['Cost Code', ['itemNumber']], ['Seq', ['itemNumber']], ['Scheduled Value', ['amount']], ['Materials Presently Stored', ['storedMaterials']],
         ['Total Completed and Stored to Date', ['completedToDate']], ['%', ['percentComplete']], ['Retainage', ['retainage']],
         ['Dur.', ['duration']], ['Duration', ['duration']], ['Builder Cost', ['baseCost']], ['Markup', ['markup']],
-        ['Owner Price', ['amount']],
+        ['Owner Price', ['amount']], ['Div.', ['itemNumber']], ["Bid Rec'd", ['date']], ['Subcontractor', ['performedBy']],
       ],
       notFields: [
         ['Invoice'], ['Please pay the total within 30 days'], ['Total amount of the invoice'], ['Due Date', 'issueDate'],

@@ -110,7 +110,10 @@ function capitalsUnderMixedCase(line: SplitLine, state: ScanState): boolean {
   const letters = line.row.text.replace(/[^\p{L}]/gu, '');
   if (letters.length < MIN_CAPITAL_HEADING_LETTERS || letters !== letters.toUpperCase() || !state.item) return false;
   // Mixed case sets most letters in lower case: a letter OCR read in lower case ("OSBi", "2x10") leaves a description in capitals.
-  const text = joinWords(state.item.cells[state.item.columns.findIndex((column) => column.role === 'description')] ?? []);
+  // With no description column, the item's text columns say what it is (a bid's trade: "Rough & Finish Carpentry").
+  const item = state.item;
+  const description = item.columns.findIndex((column) => column.role === 'description');
+  const text = joinWords(description >= 0 ? item.cells[description] : item.columns.flatMap((column, index) => (isTextColumn(column) ? item.cells[index] : [])));
   return (text.match(/\p{Ll}/gu)?.length ?? 0) > (text.match(/\p{Lu}/gu)?.length ?? 0);
 }
 

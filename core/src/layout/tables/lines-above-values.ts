@@ -1,5 +1,6 @@
 import type { Word } from '../../contracts/document.js';
 import { rowHeightsToX } from '../rows.js';
+import { startsLowerCase } from './rows.js';
 import type { TableColumn, TableEntry } from './model.js';
 import { linePitch, nextLineOf } from './pitch.js';
 import { columnsOf, isItem, ITEM_START, type ScanState, type TableReadOptions } from './scan-state.js';
@@ -18,15 +19,36 @@ export function startsNumbered(line: SplitLine, columns: TableColumn[]): boolean
   return ITEM_START.test(textWords(line, columns)[0]?.text ?? '');
 }
 
+const AMOUNT_SHAPE = /\d[.,]\d{2}$/;
+
+/**
+ * An item whose number and values stand on its description's last line, the number out in the margin
+ * and the lines above it at its description's left edge ("Skim coat plaster; including all trim," over
+ * "1.  fasteners and sealant  580  2.47 SF  1,432.60"): those lines are its description's.
+ */
+export function numberedUnderText(line: SplitLine, above: SplitLine, columns: TableColumn[]): boolean {
+  const number = columns.findIndex((column) => column.role === 'itemNumber');
+  const words = textWords(line, columns);
+  const numberWords = number >= 0 && line.cells[number].length > 0 ? line.cells[number] : words.slice(0, 1);
+  const description = words.find((word) => !numberWords.includes(word));
+  const lines = textWords(above, columns);
+  const top = lines[0];
+  // A line running on in lower case wraps a line above it, no description's first line; one with amounts is a note of figures.
+  if (!description || !top || !ITEM_START.test(numberWords[0]?.text ?? '') || startsLowerCase(lines) || lines.some((word) => AMOUNT_SHAPE.test(word.text))) return false;
+  const slack = rowHeightsToX(line.row, 1);
+  return numberWords[0].bbox[0] < top.bbox[0] - slack && Math.abs(description.bbox[0] - top.bbox[0]) <= slack;
+}
+
 /**
  * Whether the text lines from `line` on, each close under the one before, run into an item line that
- * does not start with its own number (such an item takes no lines printed above it).
+ * does not start with its own number (such an item takes no lines printed above it), or sets it out
+ * in the margin under them.
  */
 export function leadsToItem(line: SplitLine, upcoming: SplitLine[], state: ScanState, options: TableReadOptions, pitch: number): boolean {
   let previous = line.row;
   for (const next of upcoming) {
     if (!nextLineOf(previous, next.row, pitch)) return false;
-    if (isItem(next, state, options)) return !startsNumbered(next, columnsOf(state));
+    if (isItem(next, state, options)) return !startsNumbered(next, columnsOf(state)) || numberedUnderText(next, line, columnsOf(state));
     if (valueWords(next, columnsOf(state)).length > 0 || textWords(next, columnsOf(state)).length === 0) return false;
     previous = next.row;
   }

@@ -7,7 +7,8 @@ import { ANNOTATION_ROLES, COST_ROLES, isTextColumn, MONEY_ROLES, type ColumnRol
  * a tax column holds rates or amounts; where one column times another makes a third on most
  * lines, those are quantity × unit price = amount (an "Amount" header over quantities is a
  * quantity); material and labor add up to the line total (extended) or do so only times the
- * quantity (rates per unit); a column that adds up the amounts line by line is a running total.
+ * quantity (rates per unit); a column that adds up the amounts line by line is a running total; a
+ * rate that times the labor hours makes the labor is an hourly rate, no unit price.
  */
 
 /** Share of the lines that must agree before the cells overrule the header. */
@@ -102,6 +103,29 @@ function settleProduct(numeric: ColumnValues[], items: number): void {
     (second.column.role !== 'quantity' && first.column.role !== 'unitPrice' && first.symbols - first.integers < second.symbols - second.integers);
   setRole(quantityFirst ? first.column : second.column, 'quantity');
   setRole(quantityFirst ? second.column : first.column, 'unitPrice');
+}
+
+/**
+ * A rate column that times the labor-hours column makes the labor column on most lines ("Labor Hours |
+ * Hourly Rate | Labor | Materials | Line Total") prices one hour of labor: no unit price of the line
+ * (the hours are no quantity), kept aside.
+ */
+function settleHourlyRate(values: ColumnValues[], items: number): void {
+  const hours = values.find((entry) => entry.column.role === 'laborHours');
+  const labor = values.find((entry) => entry.column.role === 'labor');
+  const rate = values.find((entry) => entry.column.role === 'unitPrice');
+  if (!hours || !labor || !rate) return;
+  let seen = 0;
+  let agree = 0;
+  for (let item = 0; item < items; item += 1) {
+    const [count, price, amount] = [hours.numbers[item], rate.numbers[item], labor.numbers[item]];
+    if (count === null || price === null || amount === null || count === 0) continue;
+    seen += 1;
+    if (near(count * price, amount)) agree += 1;
+  }
+  if (agree < 2 || agree < seen * AGREEMENT) return;
+  rate.column.alternatives = ['unitPrice', ...rate.column.alternatives.filter((role) => role !== 'unitPrice')];
+  rate.column.role = null;
 }
 
 /**
@@ -220,6 +244,7 @@ export function settleRolesByCells(table: Table, format: NumberFormat): void {
     settleMeasure(columns, items, format);
     const values = columns.map((column, index) => valuesOf(column, index, items, format));
     for (const entry of values) settleTax(entry, items.length);
+    settleHourlyRate(values, items.length);
     const numeric = values.filter((entry) => !isTextColumn(entry.column) && !ANNOTATION_ROLES.has(entry.column.role!) && entry.column.role !== 'unit' && entry.column.role !== 'taxRate' && entry.column.role !== 'date');
     const totals = settleRunningTotal(numeric, items.length);
     const lineValues = numeric.filter((entry) => !totals.includes(entry));

@@ -91,8 +91,12 @@ const PAGE_TOTAL = /\bpage(\s+\d{1,3})?\s+(sub-?)?total\b|\b(sub-?)?total\s+(thi
 /** Whether a row's text labels the total of its page: neither an item, nor a table's end, nor a recap line. */
 export const isPageTotal = (text: string): boolean => PAGE_TOTAL.test(text);
 
+/** A reference to lines of a numbered summary ("TOTAL COST OF REPAIRS (lines 1-2)", "line 4"): its numbers name no section. */
+const LINE_REFERENCE = /\blines?\s+\d{1,2}(\s*([-–+&,]|and|to|through)\s*\d{1,2})*/gi;
+
 export function namesASection(text: string): boolean {
-  return SECTION_TOTAL.test(text) && !ALL_SECTIONS.test(text);
+  const named = text.replace(LINE_REFERENCE, ' ');
+  return SECTION_TOTAL.test(named) && !ALL_SECTIONS.test(named);
 }
 
 /** Whether the row's label names the heading in force ("Subtotal Kitchen" under "KITCHEN"). */

@@ -28,7 +28,7 @@ import {
 } from './scan-state.js';
 import { continuesTable, headerUnderTitle, leftOfTableOnNextPage, repeatedHeaderOnPage } from './page-breaks.js';
 import { keepsItemPitch, linePitch, nextLineOf } from './pitch.js';
-import { dropValuesCaption, leadsToItem, startsNumbered } from './lines-above-values.js';
+import { dropValuesCaption, leadsToItem, numberedUnderText, startsNumbered } from './lines-above-values.js';
 import { splitRow, textWords, valueWords, type SplitLine } from './split.js';
 import { labelWords, readTotalRow, tradeNamed } from './total-rows.js';
 
@@ -107,6 +107,9 @@ function wrapsLeftColumns(state: ScanState, line: SplitLine, text: Word[]): bool
   const columns = columnsOf(state);
   const lastItem = [...state.entries].reverse().find((entry) => entry.kind === 'item');
   if (!previous || !lastItem || previous.page !== line.row.page || rowGap(previous, line.row) > WRAP_GAP) return false;
+  // Right under a section's total row, a line is no cell's second line ("PLUMBING" under "TOTAL CABINETS & APPLIANCES").
+  const last = state.entries.at(-1);
+  if (last?.kind === 'subtotal' && last.rows.includes(previous)) return false;
   if (!columns.some((column) => column.role === 'scope')) return false;
   const left = descriptionLeft(lastItem);
   return text.every((word) => word.bbox[2] < left - rowHeightsToX(line.row, 1));
@@ -162,7 +165,7 @@ function scanRow(state: ScanState, rows: LayoutRow[], index: number, options: Ta
   const needsText = columns.some(isTextColumn) && text.length === 0 && state.pending.length === 0;
   if (isItemLine(line, columns, options.format) && !needsText && !isMeasurementNote(line, columns)) {
     const created = withQuantityAtPrice(entry('item', line, columns), options.format);
-    if (state.pending.length > 0 && !startsNumbered(line, columns)) {
+    if (state.pending.length > 0 && (!startsNumbered(line, columns) || numberedUnderText(line, state.pending[0], columns))) {
       addText(created, state.pending, true);
       dropValuesCaption(created, line);
       state.valuesBelowText = true;
@@ -276,6 +279,9 @@ function opensBelow(above: LayoutRow, row: LayoutRow, below: LayoutRow): boolean
   return Math.min(byTops, byMiddles) >= SPACING_MARGIN * Math.max(above.height, row.height, below.height);
 }
 
+/** How far left of a line, in row heights, the next item must start to hang out of its indent. */
+const HANGING_INDENT = 1.5;
+
 /**
  * A line of text only: a wrapped line of the item above, or a line of the item printed under it
  * (a description whose values sit on its last or middle line), or a note between the items.
@@ -290,7 +296,9 @@ function readTextLine(state: ScanState, line: SplitLine, text: Word[], upcoming:
   const nextIsText = close && nextText.length > 0 && valueWords(next!, columns).length === 0;
   // A line between two items joins the one above, unless it starts a sentence the item below continues,
   // or starts one clearly closer to the lines below than to the item above (values on a description's last line).
-  const opensNext = nextIsItem && !startsLowerCase(text) && startsLowerCase(nextText);
+  // The item below starting left of the line (its number out in the margin of a hanging indent) opens no sentence the line starts.
+  const hangsOver = text.length > 0 && nextText.length > 0 && nextText[0].bbox[0] < text[0].bbox[0] - rowHeightsToX(line.row, HANGING_INDENT);
+  const opensNext = nextIsItem && !startsLowerCase(text) && startsLowerCase(nextText) && !hangsOver;
   const nearerBelow =
     state.lastRow !== null && close && !startsLowerCase(text) && opensBelow(state.lastRow, line.row, next.row) && leadsToItem(line, upcoming, state, options, pitch);
   if ((isWrappedLine(state, line, text, pitch) || continuesCutDescription(state, line, text, upcoming, options)) && !opensNext && !nearerBelow) {

@@ -187,7 +187,10 @@ const MARK = /^[xX✓✔✗✘√•*]{1,2}[.,]?$/;
 /** Text words go to the item-number, scope and description columns. */
 function assignTextWords(words: Word[], columns: TableColumn[], row: LayoutRow, cells: Word[][]): void {
   const index = (role: string): number => columns.findIndex((column) => column.role === role);
-  const [item, scope, description] = [index('itemNumber'), index('scope'), index('description')];
+  const [item, description] = [index('itemNumber'), index('description')];
+  // A write-up may print two such columns before the description: a trade's code, then the room ("GR   Driveway").
+  const scopes = columns.flatMap((column, at) => (column.role === 'scope' ? [at] : []));
+  let scope = scopes[0] ?? -1;
   const descriptionColumn = columns[description];
   const tolerance = rowHeightsToX(row, 1.2);
   let sawDescription = false;
@@ -217,15 +220,21 @@ function assignTextWords(words: Word[], columns: TableColumn[], row: LayoutRow, 
       return;
     }
     const leftOfDescription = !descriptionColumn || word.bbox[2] < descriptionColumn.x0;
+    if (scopes.length > 1 && startsCellHere && leftOfDescription) {
+      const under = columns.indexOf(nearestColumn(word, scopes.map((at) => columns[at])));
+      if (under !== scope) [scope, inScope] = [under, false];
+    }
     const itemLike = ITEM_NUMBER.test(word.text) || CODE_NUMBER.test(word.text) || (descriptionColumn !== undefined && (leftOfDescription || centreX(word.bbox) < descriptionColumn.x0));
     // An item code of several words ("Finishes: Install") fills its column up to where the descriptions start.
     const continues = inItem && !spaced && word.bbox[0] < nextTextColumn - tolerance;
     // The number opens the line, or follows a room or trade cell printed left of it ("KITCHEN   5   Replace …").
-    const opensLine = position === 0 || (spaced && scope >= 0 && cells[scope].length === position);
+    const opensLine = position === 0 || (spaced && scope >= 0 && scopes.reduce((sum, at) => sum + cells[at].length, 0) === position);
     inItem = item >= 0 && (continues || (opensLine && itemLike && intervalDistance(word, columns[item]) <= tolerance));
     // A trade's cell runs from its first word to the next gap between cells ("General Requirements /").
     const scopeStart = !inScope && cells[scope]?.length === 0 && leftOfDescription && word.bbox[0] <= (columns[scope]?.x1 ?? 0) + tolerance;
-    inScope = scope >= 0 && !inItem && !sawDescription && (scopeStart || (inScope && !spaced) || (leftOfDescription && intervalDistance(word, columns[scope]) <= tolerance));
+    // A room's name wider than its column ends where the descriptions start, however close the first word of the description.
+    const opensDescription = descriptionColumn !== undefined && previousEnd < descriptionColumn.x0 && word.bbox[0] >= descriptionColumn.x0 - rowHeightsToX(row, DESCRIPTION_EDGE);
+    inScope = scope >= 0 && !inItem && !sawDescription && (scopeStart || (inScope && !spaced && !opensDescription) || (leftOfDescription && intervalDistance(word, columns[scope]) <= tolerance));
     if (inItem) {
       cells[item].push(word);
     } else if (inScope) {

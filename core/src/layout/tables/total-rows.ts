@@ -45,11 +45,17 @@ export function readTotalRow(state: ScanState, line: SplitLine, upcoming: SplitL
   return 'end';
 }
 
-/** A trade column's "General Requirements" beside a description is the line's trade, not a total's label. */
+/**
+ * A trade column's "General Requirements" beside a description is the line's trade, not a total's
+ * label; so it is on a numbered line of a table whose trade column is its only text ("01  General
+ * Requirements  Self-performed  5,000.46" under Div. | Trade | Subcontractor | Amount).
+ */
 export function tradeNamed(line: SplitLine, columns: TableColumn[], total: TotalLabel | null): TotalLabel | null {
   const scope = columns.findIndex((column) => column.role === 'scope');
   const description = columns.findIndex((column) => column.role === 'description');
-  if (!total || scope < 0 || description < 0 || line.cells[description].length === 0) return total;
+  const item = columns.findIndex((column) => column.role === 'itemNumber');
+  const described = description >= 0 ? line.cells[description].length > 0 : item >= 0 && line.cells[item].length > 0;
+  if (!total || scope < 0 || !described) return total;
   return total.words.filter((word) => /\p{L}/u.test(word.text)).every((word) => line.cells[scope].includes(word)) ? null : total;
 }
 

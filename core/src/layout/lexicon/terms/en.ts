@@ -58,7 +58,7 @@ export const english: LanguageTerms = {
       'Outstanding Balance', 'Outstanding', 'Net Amount Due', 'Amount Due Now', 'New Balance', 'Remaining Balance',
     ],
     subtotal: ['Subtotal', 'Sub-total', 'Sub Tot', 'Subtot.', 'Items Subtotal', 'Merchandise Subtotal', 'Merchandise Total', 'Total of Sections', 'Sections Total', 'Total All Sections',
-      'Total Direct Costs', 'Total Direct Cost', 'Direct Costs'],
+      'Total Direct Costs', 'Total Direct Cost', 'Direct Costs', 'Sum of'],
     netTotal: [
       'Net Total', 'Net', 'Net Amount', 'Total Net', 'Total excl. VAT', 'Total Excluding VAT', 'Total ex VAT', 'Total excl. Tax',
       'Total excl. GST', 'Total ex GST', 'Total Before Tax', 'Amount Before Tax', 'Pre-tax Total', 'Net Value', 'Taxable Amount',
@@ -164,10 +164,10 @@ export const english: LanguageTerms = {
     profit: ['Profit', "Contractor's Profit", 'Contractor Profit'],
     contingency: ['Contingency', 'Contingency Reserve', 'Contingency Amount', 'Contingency Fund', 'Reserve'],
     grandTotal: [
-      'Grand Total', 'Total', 'Total Estimate', 'Estimate Total', 'Total Bid', 'Bid Total', 'Contract Total', 'Total Contract Price',
+      'Grand Total', 'Total', 'Total Estimate', 'Estimate Total', 'Amount of Estimate', 'Estimate Amount', 'Total Bid', 'Bid Total', 'Contract Total', 'Total Contract Price',
       'Total Project Cost', 'Project Total', 'Total Repair Cost', 'Total Cost of Repairs', 'Total Rehabilitation Cost',
       'Total Cost', 'Total Price', 'Total Amount', 'Total Due', 'Amount Due', 'Total Contract Amount', 'Contract Amount',
-      'Contract Sum', 'Contract Price', 'Replacement Cost Value',
+      'Contract Sum', 'Contract Price', 'Replacement Cost Value', 'Total Construction Budget', 'Total Project Budget',
     ],
     sectionTotal: ['Section Total', 'Section Subtotal', 'Subtotal', 'Total', 'Division Total', 'Trade Total', 'Category Total', 'Phase Total', 'Room Total', 'Area Total'],
     permitsAndFees: ['Permits and Fees', 'Permits & Fees', 'Permits', 'Permit', 'Permit Fees', 'Permit Fee', 'Building Permit', 'Fees'],
@@ -176,7 +176,7 @@ export const english: LanguageTerms = {
     itemNumber: [
       'Item', 'Item No.', 'Item #', 'Item#', 'Item Code', 'No.', '#', 'Pos', 'Line', 'Ln', 'Code', 'Product Code', 'Product ID',
       'SKU', 'UPC', 'Part No.', 'Part Number', 'Part #', 'Article No.', 'Art. No.', 'Catalog No.', 'Model', 'Model No.', 'Ref',
-      'Reference', 'Activity', 'Product/Service', 'Service Item', 'Cost Code', 'Phase Code', 'CSI Code', 'Seq', 'Seq No.', 'Sequence',
+      'Reference', 'Activity', 'Product/Service', 'Service Item', 'Cost Code', 'Phase Code', 'CSI Code', 'Seq', 'Seq No.', 'Sequence', 'Div.', 'Div. No.',
     ],
     description: [
       'Description', 'Desc.', 'Item', 'Item Description', 'Item Name', 'Product', 'Product Name', 'Product Description',
@@ -189,7 +189,7 @@ export const english: LanguageTerms = {
       'Hours', 'Hrs', 'Ordered', 'Shipped',
       'Qty Ordered', 'Qty Shipped',
     ],
-    unit: ['Unit', 'Units', 'UOM', 'U.O.M.', 'U/M', 'UM', 'Unit of Measure', 'Measure'],
+    unit: ['Unit', 'Units', 'UOM', 'U.O.M.', 'U/M', 'UM', 'Unit of Measure', 'Measure', 'Per'],
     unitPrice: [
       'Unit Price', 'Unit Cost', 'Unit Rate', 'Unit Amount', 'Rate', 'Hourly Rate', 'Price', 'Price Each', 'Cost Each', 'Each',
       'Ea.', 'Price/Unit', 'Price per Unit', 'List Price', 'Net Price', 'Sell Price', 'Selling Price', 'Cost',
@@ -205,7 +205,7 @@ export const english: LanguageTerms = {
     taxRate: ['VAT', 'VAT %', 'VAT%', 'VAT Rate', 'VAT Code', 'Tax', 'Tax %', 'Tax%', 'Tax Rate', 'Tax Code', 'GST', 'GST %'],
     taxAmount: ['VAT', 'VAT Amount', 'Tax', 'Tax Amount', 'GST', 'GST Amount', 'Sales Tax'],
     discount: ['Discount', 'Discount %', 'Disc.', 'Disc %', 'Disc%', 'Savings'],
-    date: ['Date', 'Service Date', 'Date of Service', 'Delivery Date', 'Ship Date', 'Transaction Date', 'Work Date'],
+    date: ['Date', 'Service Date', 'Date of Service', 'Delivery Date', 'Ship Date', 'Transaction Date', 'Work Date', 'Bid Date', "Bid Rec'd", 'Bid Received', 'Date Received'],
     material: ['Material', 'Materials', 'Mat', 'Matl', "Mat'l", 'Material Cost', 'Materials Cost', 'Mat Cost', 'Parts', 'Mat/Unit', 'Material/Unit', "Mat'l Unit", 'Mat/Ea'],
     labor: ['Labor', 'Labour', 'Lab', 'Labor Cost', 'Labour Cost', 'Installation', 'Install', 'Lab/Unit', 'Labor/Unit', 'Lab/Ea'],
     equipment: ['Equipment', 'Equip.', 'Equipment Cost', 'Equipment Rental', 'Rental', 'Tools'],
