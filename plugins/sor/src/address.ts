@@ -14,6 +14,12 @@ export const ADDRESS_LINES = 3;
 /** A street address inside a job's description ("Renovation of 1764 Magnolia Street"): a house number, then a word. */
 const HOUSE_NUMBER = /^\d{1,6}[A-Za-z]?$/;
 
+/** Whether a street address starts at a line's word: a house number, then a street's name ("6856 Cedar Glen Way"). */
+const streetAt = (line: Word[], index: number): boolean => HOUSE_NUMBER.test(line[index]?.text ?? '') && /\p{L}{2}/u.test(line[index + 1]?.text ?? '');
+
+/** Whether a value opens with a street address. */
+export const opensWithStreet = (words: Word[]): boolean => streetAt(words, 0);
+
 /** For each of the `count` rows under a word on its page, the cell starting at the word's left edge (null where none does). */
 export function cellsUnder(rows: Row[], first: Word, count: number): Array<{ words: Word[]; page: number } | null> {
   const at = rows.findIndex((row) => row.words.includes(first));
@@ -54,7 +60,7 @@ export function fromStreetLine(lines: Word[][]): Word[][] {
 
 /** A contractor's bid names the job by its address ("Project: Renovation of 1764 Magnolia Street"): the lines from the house number on. */
 export function addressInProject(values: Array<{ lines: Word[][]; page: number }>): PrintedAddress | null {
-  const street = (line: Word[]): number => line.findIndex((word, index) => HOUSE_NUMBER.test(word.text) && /\p{L}{2}/u.test(line[index + 1]?.text ?? ''));
+  const street = (line: Word[]): number => line.findIndex((_, index) => streetAt(line, index));
   for (const value of values) {
     // The job's name may stand on a line of its own above its address ("Tear-Off and Re-Roof").
     const at = value.lines.findIndex((line) => street(line) >= 0);

@@ -1,6 +1,6 @@
 import type { Word } from '@docsift/core';
 import { cellsOf, findDateInText, findIssuer, foldText, hasLegalForm, isDocumentTitle, linesByTypeSize, parseAmount, rowHeightsToX, textOf, type DocumentLayout, type LayoutRow as Row, type PartyName } from '@docsift/core/layout';
-import { ADDRESS_LINES, addressInProject, addressUnderName, cellsUnder, fromStreetLine, withTownLine, type PrintedAddress } from './address.js';
+import { ADDRESS_LINES, addressInProject, addressUnderName, cellsUnder, fromStreetLine, opensWithStreet, withTownLine, type PrintedAddress } from './address.js';
 import { fillFromContractParties } from './contract-parties.js';
 import { fillFromCorrespondence, insideAddress } from './correspondence.js';
 import { fillFromHeaderPhrases } from './header-phrases.js';
@@ -21,9 +21,6 @@ interface Found {
 
 /** A signature block's lines around the contractor's license: the company above it, the phone under it. */
 const SIGNATURE_ROWS = 2;
-
-/** A value opening with a house number and a street's name ("6856 Cedar Glen Way, Tulsa …"). */
-const STREET_ADDRESS = /^\d{1,6}\s+\p{L}/u;
 
 const PHONE = /(?<!\d)(\+?1[\s.-]?)?(\(\d{3}\)\s?|\d{3}[\s.-])\d{3}[\s.-]\d{4}(\s*(ext\.?|x)\s*\d+)?/i;
 const NOT_SELECTED = /\b(to be (selected|determined)|to select|tbd|pending|not (yet )?selected|n\/a|none)\b/i;
@@ -211,7 +208,7 @@ class MetadataReader {
     meta.lenderName = this.take('lenderName', 'documentMetadata.lenderName', withoutTrailingNote) ?? this.lenderLetterhead();
     // A value without a letter (a date beside "Prepared") names no consultant, nor does a street address
     // (after OCR's "Consulting" in a firm's name, read like the label "Consultant").
-    const named = this.first('consultant', (found) => !STREET_ADDRESS.test(textOf(found.words)));
+    const named = this.first('consultant', (found) => !opensWithStreet(found.words));
     meta.consultant =
       (named ? this.take('consultant', 'documentMetadata.consultant', (text) => (/\p{L}/u.test(text) ? personBeforeComma(withoutTrailingNote(text)) : null), named) : null) ?? this.nameBeforeRole();
     // A bare "Inspection" caption may head another value ("Inspection  No. 3"): the best label with a date beside it.

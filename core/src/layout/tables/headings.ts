@@ -113,7 +113,7 @@ function capitalsUnderMixedCase(line: SplitLine, state: ScanState): boolean {
   // With no description column, the item's text columns say what it is (a bid's trade: "Rough & Finish Carpentry").
   const item = state.item;
   const description = item.columns.findIndex((column) => column.role === 'description');
-  const text = joinWords(description >= 0 ? item.cells[description] : item.columns.flatMap((column, index) => (isTextColumn(column) ? item.cells[index] : [])));
+  const text = joinWords(description >= 0 ? item.cells[description] : textWords(item, item.columns));
   return (text.match(/\p{Ll}/gu)?.length ?? 0) > (text.match(/\p{Lu}/gu)?.length ?? 0);
 }
 

@@ -1,6 +1,6 @@
 import type { Word } from '../../contracts/document.js';
 import { rowHeightsToX } from '../rows.js';
-import { startsLowerCase } from './rows.js';
+import { AMOUNT_SHAPE, startsLowerCase } from './rows.js';
 import type { TableColumn, TableEntry } from './model.js';
 import { linePitch, nextLineOf } from './pitch.js';
 import { columnsOf, isItem, ITEM_START, type ScanState, type TableReadOptions } from './scan-state.js';
@@ -18,8 +18,6 @@ export function startsNumbered(line: SplitLine, columns: TableColumn[]): boolean
   if (number >= 0 && line.cells[number].length > 0) return true;
   return ITEM_START.test(textWords(line, columns)[0]?.text ?? '');
 }
-
-const AMOUNT_SHAPE = /\d[.,]\d{2}$/;
 
 /**
  * An item whose number and values stand on its description's last line, the number out in the margin

@@ -48,10 +48,7 @@ function settleTax(values: ColumnValues, items: number): void {
   const taxLike = column.role === 'taxRate' || column.role === 'taxAmount' || column.alternatives.some((role) => role === 'taxRate' || role === 'taxAmount');
   if (!taxLike || items === 0) return;
   const role: ColumnRole | null = values.percents >= items * 0.5 ? 'taxRate' : values.money >= items * 0.5 ? 'taxAmount' : null;
-  if (role && role !== column.role) {
-    column.alternatives = [column.role, ...column.alternatives].filter((other): other is ColumnRole => other !== null && other !== role);
-    column.role = role;
-  }
+  if (role) setRole(column, role);
 }
 
 /** The (factor, factor, product) columns whose product holds on most lines with no factor 1. */
@@ -80,6 +77,16 @@ function productColumns(numeric: ColumnValues[], items: number): [ColumnValues, 
     }
   }
   return best?.triple ?? null;
+}
+
+/** Whether enough lines agree to overrule a header: two at least, and most of those that could tell. */
+const mostAgree = (agree: number, seen: number): boolean => agree >= 2 && agree >= seen * AGREEMENT;
+
+/** A column no line's value is read from, its role kept first among the alternatives. */
+function keepAside(column: TableColumn): void {
+  if (column.role === null) return;
+  column.alternatives = [column.role, ...column.alternatives.filter((role) => role !== column.role)];
+  column.role = null;
 }
 
 function setRole(column: TableColumn, role: ColumnRole): void {
@@ -123,9 +130,7 @@ function settleHourlyRate(values: ColumnValues[], items: number): void {
     seen += 1;
     if (near(count * price, amount)) agree += 1;
   }
-  if (agree < 2 || agree < seen * AGREEMENT) return;
-  rate.column.alternatives = ['unitPrice', ...rate.column.alternatives.filter((role) => role !== 'unitPrice')];
-  rate.column.role = null;
+  if (mostAgree(agree, seen)) keepAside(rate.column);
 }
 
 /**
@@ -166,11 +171,10 @@ function settleRunningTotal(numeric: ColumnValues[], items: number): ColumnValue
         seen += 1;
         if (near(before + added, now)) agree += 1;
       }
-      return agree >= 2 && agree >= seen * AGREEMENT;
+      return mostAgree(agree, seen);
     };
     if (amounts.some((amount) => amount !== running && !totals.includes(amount) && sums(amount))) {
-      running.column.alternatives = [running.column.role, ...running.column.alternatives.filter((role) => role !== running.column.role)];
-      running.column.role = null;
+      keepAside(running.column);
       totals.push(running);
     }
   }

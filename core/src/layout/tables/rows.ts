@@ -34,7 +34,8 @@ const TOTAL_WORD = /^(sub-?)?(total|totaal|totale|gesamt|summe|sum|netto|brutto|
 /** "Permit fees (city)" is a total's label; "Building permit and plan review fees" an item's description. */
 const MAX_WORDS_AFTER_LABEL = 1;
 
-const AMOUNT_SHAPE = /\d[.,]\d{2}\)?$/;
+/** A word shaped like an amount with cents ("1,455.00", "(250.00)"). */
+export const AMOUNT_SHAPE = /\d[.,]\d{2}\)?$/;
 
 /** Whether the cell of a label ending at `end` runs on with more words than a label's note. */
 function runsOn(row: LayoutRow, end: number): boolean {

@@ -78,7 +78,7 @@ function isWrappedLine(state: ScanState, line: SplitLine, text: Word[], pitch: n
   const itemIndex = columns.findIndex((column) => column.role === 'itemNumber');
   const left = descriptionLeft(item);
   // A line that starts with a number where the item above started with its count starts an item of its own.
-  const itemFirst = item.columns.flatMap((column, index) => (isTextColumn(column) ? item.cells[index] : [])).sort((a, b) => a.bbox[0] - b.bbox[0])[0];
+  const itemFirst = textWords(item, item.columns)[0];
   if (itemFirst && ITEM_START.test(itemFirst.text) && ITEM_START.test(text[0]?.text ?? '') && Math.abs(text[0].bbox[0] - itemFirst.bbox[0]) <= rowHeightsToX(line.row, 1)) return false;
   // An item number starts a new item, unless the "number" stands where the descriptions start ("4 in. with …").
   if (itemIndex >= 0 && line.cells[itemIndex].some((word) => word.bbox[0] < left - rowHeightsToX(line.row, 1))) return false;

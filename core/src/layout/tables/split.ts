@@ -294,7 +294,7 @@ export function splitRow(row: LayoutRow, columns: TableColumn[], format: NumberF
 }
 
 /** The words of a split line in text columns (item number, scope, description), left to right. */
-export function textWords(line: SplitLine, columns: TableColumn[]): Word[] {
+export function textWords(line: Pick<SplitLine, 'cells'>, columns: TableColumn[]): Word[] {
   return columns.flatMap((column, index) => (isTextColumn(column) ? line.cells[index] : [])).sort((a, b) => a.bbox[0] - b.bbox[0]);
 }
 
