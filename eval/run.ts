@@ -198,7 +198,7 @@ async function evaluatePackets(rows: Row[]): Promise<string[]> {
     return packetSection(
       [
         { name: 'tuning: corpus packets; corpus documents, tuning families, half the template corpus', score: tuned },
-        { name: 'held out: families g62–g65, the other half of the template corpus', score: heldOut },
+        { name: 'held out: families g66–g69, the other half of the template corpus', score: heldOut },
       ],
       comparison,
       'The held-out packets are the honest figure: their documents were never looked at while the splitter was written.',

@@ -3,133 +3,188 @@ import type { SorAnswer } from '../../eval/generator/answers.js';
 import { describeGenerated } from './generated-suite.js';
 import { cents, printedLines } from './printed-pdf.js';
 
-const amount = (text: string) => Math.round(Number(text.replace(/[$,]/g, '')) * 100);
+const amount = (text: string) => Math.round(Number(text.replace(/[$,()]/g, '')) * 100) * (text.startsWith('(') ? -1 : 1);
+const number = (text: string) => Number(text.replace(/,/g, ''));
 const itemsOf = (answer: SorAnswer) => answer.extractedData.constructionSections.flatMap((section) => section.lineItems);
 const recapLines = (answer: SorAnswer, which: 'Before' | 'After') => answer.otherValuesOnDocument[`recapLines${which}GrandTotal`] as Array<{ label: string; amount: number }>;
 /** The amount at the end of the first line that starts with `label`. */
 const labelled = (lines: string[], label: string) => amount(/([\d,]+\.\d\d)$/.exec(lines.find((line) => line.startsWith(label) && /\d\.\d\d$/.test(line))!)![1]);
 const joined = async (bytes: Uint8Array) => (await printedLines(bytes)).map((line) => line.join(' '));
 const dollars = (cents: number) => (cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 });
+const sectionSum = (section: SorAnswer['extractedData']['constructionSections'][number]) => section.lineItems.reduce((sum, item) => sum + cents(item.totalCost), 0);
+/** The index of the line that ends with the grand total printed with "$". */
+const grandTotalLine = (lines: string[], answer: SorAnswer) => lines.findIndex((line) => line.endsWith(` $${dollars(cents(answer.extractedData.recapSummary.grandTotal))}`));
 const UNITS = 'EA|LF|SF|SY|SQ|LS|HR|CY';
+const MONEY = '([\\d,]+\\.\\d\\d)';
 
-describeGenerated('generated statements of repair, held-out families', ['g62', 'g63', 'g64', 'g65'], true, ({ filesOf, bytesOf }) => {
-  it('numbers the items again in each room ("2.1"), prints half units as mixed numbers and ALLOW marks apart, and a summary by room (g62)', async () => {
-    const row = new RegExp(`^(\\d+)\\.(\\d+) (.+) (\\d[\\d,]*(?: 1/2)?) (${UNITS}) (ALLOW )?([\\d,]+\\.\\d\\d) ([\\d,]+\\.\\d\\d) ([\\d,]+\\.\\d\\d)$`);
-    let mixed = 0;
-    let allowances = 0;
-    for (const answer of filesOf('g62')) {
+describeGenerated('generated statements of repair, held-out families', ['g66', 'g67', 'g68', 'g69'], true, ({ filesOf, bytesOf }) => {
+  it('prints material and labor each as a unit cost and an extension, an equipment column, items "3.010" and an estimate recap (g66)', async () => {
+    const row = new RegExp(`^(\\d+)\\.(\\d{3}) (.+) ${MONEY} (${UNITS}) ${MONEY} ${MONEY} ${MONEY} ${MONEY}(?: ${MONEY})? ${MONEY}$`);
+    let equipped = 0;
+    for (const answer of filesOf('g66')) {
       const lines = await joined(bytesOf(answer));
       const rows: Array<{ number: string; quantity: number; unit: string; material: number; labor: number; total: number }> = [];
       for (const line of lines) {
         const match = row.exec(line);
         if (!match) continue;
-        const [material, labor, total] = match.slice(7).map(amount);
-        expect(material + labor, line).to.equal(total);
-        const quantity = Number(match[4].replace(/ 1\/2$/, '').replace(/,/g, '')) + (match[4].endsWith(' 1/2') ? 0.5 : 0);
-        if (match[4].endsWith(' 1/2')) mixed += 1;
-        if (match[6]) allowances += 1;
+        const quantity = number(match[4]);
+        const [materialRate, material, laborRate, labor] = match.slice(6, 10).map(amount);
+        const equipment = match[10] ? amount(match[10]) : 0;
+        const total = amount(match[11]);
+        expect(Math.round(quantity * materialRate), line).to.equal(material);
+        expect(Math.round(quantity * laborRate), line).to.equal(labor);
+        expect(material + labor + equipment, line).to.equal(total);
+        if (equipment > 0) equipped += 1;
         rows.push({ number: `${match[1]}.${match[2]}`, quantity, unit: match[5], material, labor, total });
       }
       const sections = answer.extractedData.constructionSections;
-      const expected = sections.flatMap((section, sectionIndex) =>
-        section.lineItems.map((item, index) => ({ number: `${sectionIndex + 1}.${index + 1}`, quantity: item.quantity, unit: item.unit, material: cents(item.materialCost), labor: cents(item.laborCost), total: cents(item.totalCost) })),
+      const expected = sections.flatMap((section) =>
+        section.lineItems.map((item, index) => ({
+          number: `${Number(/^\d+/.exec(section.sectionName)![0])}.${String((index + 1) * 10).padStart(3, '0')}`,
+          quantity: item.quantity,
+          unit: item.unit,
+          material: cents(item.materialCost),
+          labor: cents(item.laborCost),
+          total: cents(item.totalCost),
+        })),
       );
       expect(rows, answer.file).to.deep.equal(expected);
-      expect(lines.some((line) => /^\d+\.\d+ .*\d\.5 /.test(line)), answer.file).to.equal(false);
       for (const section of sections) {
+        expect(section.sectionName, answer.file).to.match(/^\d\d [A-Z,& ]+$/);
         expect(lines, answer.file).to.include(section.sectionName);
-        // PDFium may join or split words at a hyphen in Times ("1 -KITCHEN"), so the summary rows are compared without spaces.
-        const summaryRow = `${section.sectionName}${dollars(section.lineItems.reduce((sum, item) => sum + cents(item.totalCost), 0))}`.replace(/ /g, '');
-        expect(lines.map((line) => line.replace(/ /g, '')), answer.file).to.include(summaryRow);
+        expect(lines.some((line) => line.startsWith(`Total ${section.sectionName.slice(3)} `) && line.endsWith(` ${dollars(sectionSum(section))}`)), section.sectionName).to.equal(true);
       }
-      const summary = lines.findIndex((line) => /^(SUMMARY BY ROOM|ROOM SUMMARY|SUMMARY OF ROOMS)$/.test(line));
-      const grandTotal = lines.findIndex((line) => line.endsWith(`$${dollars(cents(answer.extractedData.recapSummary.grandTotal))}`) && /^(ESTIMATE TOTAL|TOTAL ESTIMATE|TOTAL PRICE) /.test(line));
-      expect(summary, answer.file).to.be.within(0, grandTotal - 1);
+      const { subtotal, generalConditions, overheadAndProfit } = answer.extractedData.recapSummary;
+      expect(labelled(lines, 'Material') + labelled(lines, 'Labor') + labelled(lines, 'Equipment'), answer.file).to.equal(cents(subtotal));
+      expect(lines.some((line) => line.endsWith(` ${dollars(cents(subtotal))}`) && /^(Direct Cost Subtotal|Total Direct Cost|Subtotal Direct Costs) /.test(line)), answer.file).to.equal(true);
+      if (generalConditions !== null) expect(labelled(lines, 'General Conditions'), answer.file).to.equal(cents(generalConditions));
+      expect(labelled(lines, 'Overhead') + labelled(lines, 'Profit'), answer.file).to.equal(cents(overheadAndProfit));
+      const [insurance] = recapLines(answer, 'Before');
+      const rate = Number(/\(([\d.]+)%\)$/.exec(insurance.label)![1]);
+      expect(labelled(lines, insurance.label), answer.file).to.equal(cents(insurance.amount)).and.to.equal(Math.round((cents(subtotal) * rate) / 100));
+      const total = grandTotalLine(lines, answer);
+      const [perFoot] = recapLines(answer, 'After');
+      expect(lines.indexOf(`${perFoot.label} $${dollars(cents(perFoot.amount))}`), answer.file).to.be.above(total).and.above(0);
     }
-    expect(mixed).to.be.above(0);
-    expect(allowances).to.be.above(0);
+    expect(equipped).to.be.above(0);
   });
 
-  it('prints material, labor, quantity and unit cost in General format, the total formatted, and the unit cost last (g63)', async () => {
-    const general = '(-?\\d+(?:\\.\\d*[1-9])?)';
-    const row = new RegExp(`^(\\d+) (.+) (${UNITS}) ${general} ${general} ${general} ([\\d,]+\\.\\d\\d) ${general}$`);
-    let trimmed = 0;
-    for (const answer of filesOf('g63')) {
+  it('prints whole dollars, the quantity and unit in one lower-case cell ("12 sf"), credits in parentheses, room totals and alternates after the base bid (g67)', async () => {
+    const whole = '(\\(?[\\d,]+\\)?)';
+    const row = new RegExp(`^(\\d+) (.+) ([\\d,]+) (ea|lf|sf|sy|sq|ls|hr|cy)(?: ${whole})?(?: ${whole})? ${whole}$`);
+    let credits = 0;
+    for (const answer of filesOf('g67')) {
       const lines = await joined(bytesOf(answer));
-      const rows: Array<{ number: number; quantity: number; unit: string; material: number; labor: number; total: number }> = [];
+      const rows: Array<{ number: number; quantity: number; unit: string; parts: number; total: number }> = [];
       for (const line of lines) {
         const match = row.exec(line);
         if (!match) continue;
-        const [quantity, material, labor, total, unitCost] = [Number(match[4]), amount(match[5]), amount(match[6]), amount(match[7]), amount(match[8])];
-        expect(material + labor, line).to.equal(total);
-        expect(Math.round(quantity * unitCost), line).to.equal(total);
-        if ([match[5], match[6], match[8]].some((cell) => /\.\d$/.test(cell) || /^\d+$/.test(cell))) trimmed += 1;
-        rows.push({ number: Number(match[1]), quantity, unit: match[3], material, labor, total });
+        const parts = [match[5], match[6]].filter(Boolean).map(amount);
+        const total = amount(match[7]);
+        if (total < 0) credits += 1;
+        expect(parts.reduce((sum, part) => sum + part, 0), line).to.equal(total);
+        rows.push({ number: Number(match[1]), quantity: number(match[3]), unit: match[4].toUpperCase(), parts: parts.length, total });
       }
       const items = itemsOf(answer);
-      expect(rows, answer.file).to.deep.equal(items.map((item, index) => ({ number: index + 1, quantity: item.quantity, unit: item.unit, material: cents(item.materialCost), labor: cents(item.laborCost), total: cents(item.totalCost) })));
-      expect(lines.some((line) => line.includes('($) ($) ($) ($/unit)')), answer.file).to.equal(true);
+      expect(rows.map(({ number: index, quantity, unit, total }) => ({ index, quantity, unit, total })), answer.file).to.deep.equal(
+        items.map((item, index) => ({ index: index + 1, quantity: item.quantity, unit: item.unit, total: cents(item.totalCost) })),
+      );
+      rows.forEach((entry, index) => expect(entry.parts, items[index].description).to.equal([items[index].materialCost, items[index].laborCost].filter((value) => value !== 0).length));
+      expect(items.every((item) => cents(item.totalCost) % 100 === 0), answer.file).to.equal(true);
       for (const section of answer.extractedData.constructionSections) {
-        expect(section.sectionName, answer.file).to.equal(section.sectionName.toUpperCase());
-        expect(lines.some((line) => line.startsWith(`Subtotal ${section.sectionName} `) && line.endsWith(` ${dollars(section.lineItems.reduce((sum, item) => sum + cents(item.totalCost), 0))}`)), section.sectionName).to.equal(true);
+        expect(lines, answer.file).to.include(`Total ${section.sectionName} $${(sectionSum(section) / 100).toLocaleString('en-US')}`);
       }
-      expect(labelled(lines, 'SUBTOTAL'), answer.file).to.equal(cents(answer.extractedData.recapSummary.subtotal));
+      const { subtotal } = answer.extractedData.recapSummary;
+      expect(lines.some((line) => /^(Total of All Rooms|Total Work|Sum of Rooms) \$/.test(line) && line.endsWith(`$${dollars(cents(subtotal))}`)), answer.file).to.equal(true);
+      const total = grandTotalLine(lines, answer);
+      expect(lines[total], answer.file).to.match(/^(TOTAL BASE BID|BASE BID TOTAL|TOTAL BID) \$/);
+      const alternates = recapLines(answer, 'After');
+      expect(alternates.length, answer.file).to.be.above(0);
+      for (const alternate of alternates) {
+        const value = cents(alternate.amount);
+        const printed = value < 0 ? `($${(-value / 100).toLocaleString('en-US')})` : `$${(value / 100).toLocaleString('en-US')}`;
+        expect(lines.indexOf(`${alternate.label} ${printed}`), alternate.label).to.be.above(total);
+        expect(value < 0, alternate.label).to.equal(alternate.label.includes('DEDUCT'));
+      }
     }
-    expect(trimmed).to.be.above(0);
+    expect(credits).to.be.above(0);
   });
 
-  it('prints each description on a row of its own above QUANTITY | REMOVE | REPLACE | TAX | TOTAL, and a recap by room after the total (g64)', async () => {
-    const row = new RegExp(`^([\\d,]+\\.\\d\\d) (${UNITS}) ([\\d,]+\\.\\d\\d) ([\\d,]+\\.\\d\\d) ([\\d,]+\\.\\d\\d) ([\\d,]+\\.\\d\\d)$`);
-    let removals = 0;
-    for (const answer of filesOf('g64')) {
+  it('prints each trade as a table of its own with its header, lettered items and a total row, a cost summary by trade and the worksheet items after the cost of repairs (g68)', async () => {
+    const row = new RegExp(`^([a-z]{1,2})\\. (.+) ([\\d,]+(?:\\.5)?) (${UNITS}) ${MONEY} ${MONEY} ${MONEY}$`);
+    for (const answer of filesOf('g68')) {
       const lines = await joined(bytesOf(answer));
-      const rows: Array<{ quantity: number; unit: string; total: number }> = [];
-      lines.forEach((line, index) => {
+      const rows: Array<{ letter: string; quantity: number; unit: string; material: number; labor: number; total: number }> = [];
+      for (const line of lines) {
         const match = row.exec(line);
-        if (!match) return;
-        const quantity = Number(match[1].replace(/,/g, ''));
-        const [remove, replace, tax, total] = match.slice(3).map(amount);
-        expect(Math.round(quantity * (remove + replace)) + tax, line).to.equal(total);
-        if (remove > 0) removals += 1;
-        expect(lines[index - 1], line).not.to.match(/\d\.\d\d$/);
-        rows.push({ quantity, unit: match[2], total });
-      });
-      const items = itemsOf(answer);
-      expect(rows, answer.file).to.deep.equal(items.map((item) => ({ quantity: item.quantity, unit: item.unit, total: cents(item.totalCost) })));
-      expect(items.every((item) => item.materialCost === null && item.laborCost === null), answer.file).to.equal(true);
-      items.forEach((item, index) => expect(lines.some((line) => line.startsWith(`${index + 1}. ${item.description.split(' ')[0]}`)), item.description).to.equal(true));
-      const { subtotal, overheadAndProfit, grandTotal } = answer.extractedData.recapSummary;
-      expect(labelled(lines, 'Line Item Total') + labelled(lines, 'Material Sales Tax'), answer.file).to.equal(cents(subtotal));
+        if (!match) continue;
+        const [material, labor, total] = match.slice(5).map(amount);
+        expect(material + labor, line).to.equal(total);
+        rows.push({ letter: match[1], quantity: number(match[3]), unit: match[4], material, labor, total });
+      }
+      const sections = answer.extractedData.constructionSections;
+      const expected = sections.flatMap((section) =>
+        section.lineItems.map((item, index) => ({ letter: String.fromCharCode(97 + index), quantity: item.quantity, unit: item.unit, material: cents(item.materialCost), labor: cents(item.laborCost), total: cents(item.totalCost) })),
+      );
+      expect(rows, answer.file).to.deep.equal(expected);
+      expect(lines.filter((line) => line === 'Ref. Description Qty U/M Material Labor Total').length, answer.file).to.be.at.least(sections.length);
+      for (const section of sections) {
+        expect(lines, answer.file).to.include(section.sectionName);
+        const totals = lines.filter((line) => line.startsWith('Total for ') && line.endsWith(` ${dollars(sectionSum(section))}`));
+        expect(totals.length, section.sectionName).to.be.at.least(1);
+        const summaryRow = lines.filter((line) => line.startsWith(`${section.sectionName} `) && line.endsWith(` ${dollars(sectionSum(section))}`));
+        expect(summaryRow.length, section.sectionName).to.equal(1);
+      }
+      const { subtotal, grandTotal } = answer.extractedData.recapSummary;
       expect(labelled(lines, 'Subtotal'), answer.file).to.equal(cents(subtotal));
-      expect(labelled(lines, 'Overhead (') + labelled(lines, 'Profit ('), answer.file).to.equal(cents(overheadAndProfit));
-      const total = lines.findIndex((line) => line.endsWith(` $${dollars(cents(grandTotal))}`));
-      expect(total, answer.file).to.be.within(0, lines.indexOf('Recap by Room') - 1);
-      for (const section of answer.extractedData.constructionSections) {
-        expect(lines.some((line) => line.startsWith(`Totals: ${section.sectionName} `) && line.endsWith(` ${dollars(section.lineItems.reduce((sum, item) => sum + cents(item.totalCost), 0))}`)), section.sectionName).to.equal(true);
+      const total = grandTotalLine(lines, answer);
+      expect(lines[total], answer.file).to.match(/^TOTAL (COST OF REPAIRS|REPAIR COST) \$/);
+      const after = recapLines(answer, 'After');
+      after.forEach((line, index) => expect(lines.indexOf(`${line.label} $${dollars(cents(line.amount))}`), line.label).to.equal(total + 1 + index));
+      expect(cents(after.at(-1)!.amount), answer.file).to.equal(cents(grandTotal) + after.slice(0, -1).reduce((sum, line) => sum + cents(line.amount), 0));
+      const reserve = /^Mortgage payment reserve \((\d) mo\. x \$([\d,]+\.\d\d)\)$/;
+      for (const line of after.filter((entry) => reserve.test(entry.label))) {
+        const [, months, payment] = reserve.exec(line.label)!;
+        expect(cents(line.amount), line.label).to.equal(Number(months) * amount(payment));
       }
     }
-    expect(removals).to.be.above(0);
   });
 
-  it('prints the scope by room unpriced, then one lump sum per room and the permit and dumpster, and the payment schedule after the total (g65)', async () => {
-    for (const answer of filesOf('g65')) {
+  it("prints one unit cost per line, each trade's total in the Section Total column on its last line, and the deposit and balance after the total (g69)", async () => {
+    const row = new RegExp(`^(\\d{3,}) (.+) ([\\d,]+(?:\\.5)?) (${UNITS}) ${MONEY} ${MONEY}(?: \\$${MONEY})?$`);
+    for (const answer of filesOf('g69')) {
       const lines = await joined(bytesOf(answer));
-      const items = itemsOf(answer);
-      expect(answer.extractedData.constructionSections.map((section) => section.sectionName), answer.file).to.deep.equal(['']);
-      expect(items.every((item) => item.quantity === null && item.unit === null && item.materialCost === null), answer.file).to.equal(true);
-      const priced = items.map((item) => lines.indexOf(`${item.description} $${dollars(cents(item.totalCost))}`));
-      expect(priced.every((index, position) => index > 0 && (position === 0 || index === priced[position - 1] + 1)), answer.file).to.equal(true);
-      const rooms = items.slice(0, -2);
-      for (const room of rooms) expect(lines.indexOf(room.description), room.description).to.be.within(0, priced[0] - 1);
-      expect(items.slice(-2).map((item) => item.description).join(' '), answer.file).to.match(/[Pp]ermit.* .*[Dd]umpster/);
-      const grandTotal = cents(answer.extractedData.recapSummary.grandTotal);
-      expect(items.reduce((sum, item) => sum + cents(item.totalCost), 0), answer.file).to.equal(grandTotal);
-      const total = lines.findIndex((line) => /^(TOTAL CONTRACT PRICE|TOTAL PRICE|CONTRACT TOTAL) /.test(line));
-      expect(lines[total], answer.file).to.equal(`${lines[total].split(' $')[0]} $${dollars(grandTotal)}`);
-      const schedule = recapLines(answer, 'After');
-      expect(schedule.reduce((sum, line) => sum + cents(line.amount), 0), answer.file).to.equal(grandTotal);
-      schedule.slice(0, -1).forEach((line) => expect(cents(line.amount), line.label).to.equal(Math.round((grandTotal * Number(/\((\d+)%\)$/.exec(line.label)![1])) / 100)));
-      for (const line of schedule) expect(lines.indexOf(`${line.label} $${dollars(cents(line.amount))}`), line.label).to.be.above(total);
+      const rows: Array<{ number: string; quantity: number; unit: string; total: number; section: number | null }> = [];
+      for (const line of lines) {
+        const match = row.exec(line);
+        if (!match) continue;
+        const [quantity, unitCost, total] = [number(match[3]), amount(match[5]), amount(match[6])];
+        expect(Math.round(quantity * unitCost), line).to.equal(total);
+        rows.push({ number: match[1], quantity, unit: match[4], total, section: match[7] ? amount(match[7]) : null });
+      }
+      const sections = answer.extractedData.constructionSections;
+      const expected = sections.flatMap((section, sectionIndex) =>
+        section.lineItems.map((item, index) => ({
+          number: `${sectionIndex + 1}${String(index + 1).padStart(2, '0')}`,
+          quantity: item.quantity,
+          unit: item.unit,
+          total: cents(item.totalCost),
+          section: index === section.lineItems.length - 1 ? sectionSum(section) : null,
+        })),
+      );
+      expect(rows, answer.file).to.deep.equal(expected);
+      expect(itemsOf(answer).every((item) => item.materialCost === null && item.laborCost === null), answer.file).to.equal(true);
+      for (const section of sections) expect(lines, answer.file).to.include(section.sectionName);
+      expect(lines.filter((line) => line === 'Continued on next page').length, answer.file).to.equal(answer.pages - 1);
+      const { subtotal, overheadAndProfit, grandTotal } = answer.extractedData.recapSummary;
+      expect(lines, answer.file).to.include(`Subtotal $${dollars(cents(subtotal))}`);
+      if (overheadAndProfit !== null) expect(lines.some((line) => / \([\d.]+%\) /.test(line) && line.endsWith(` ${dollars(cents(overheadAndProfit))}`)), answer.file).to.equal(true);
+      const total = grandTotalLine(lines, answer);
+      expect(lines[total], answer.file).to.match(/^(GRAND TOTAL|ESTIMATE TOTAL|TOTAL PROJECT COST) \$/);
+      const [deposit, balance] = recapLines(answer, 'After');
+      expect(cents(deposit.amount) + cents(balance.amount), answer.file).to.equal(cents(grandTotal));
+      expect(lines.indexOf(`${deposit.label} $${dollars(cents(deposit.amount))}`), answer.file).to.equal(total + 1);
+      expect(lines.indexOf(`${balance.label} $${dollars(cents(balance.amount))}`), answer.file).to.equal(total + 2);
     }
   });
 });

@@ -174,7 +174,7 @@ const HEADINGS = [
 export const g62: SorFamily = {
   id: 'g62',
   name: 'room-by-room remodeling estimate: items numbered again in each room ("2.1"), mixed-number quantities ("12 1/2"), ALLOW marks in a column of their own, a summary by room before the total',
-  heldOut: true,
+  heldOut: false,
   items: [10, 42],
   dateStyle: 'abbrev',
   printed: printedFields(),

@@ -167,7 +167,7 @@ async function render(document: SorDocument): Promise<Uint8Array> {
 export const g63: SorFamily = {
   id: 'g63',
   name: "owner's rehab budget printed from a spreadsheet: cell grid, shaded alternate rows, a two-line header with the units under the names, the unit cost last, General-format numbers (\"1250.5\")",
-  heldOut: true,
+  heldOut: false,
   items: [10, 46],
   dateStyle: 'short',
   printed: printedFields({ consultant: false, inspectionDate: false, contractor: { name: true, license: false, phone: true } }),

@@ -177,7 +177,7 @@ async function render(document: SorDocument): Promise<Uint8Array> {
 export const g64: SorFamily = {
   id: 'g64',
   name: 'claims-style repair estimate with each description on its own row above its numbers: QUANTITY ("24.00 SF") | REMOVE | REPLACE | TAX | TOTAL, and a recap by room after the total',
-  heldOut: true,
+  heldOut: false,
   items: [9, 40],
   dateStyle: 'us',
   printed: printedFields({ materialLabor: 'none', consultant: false, inspectionDate: false }),

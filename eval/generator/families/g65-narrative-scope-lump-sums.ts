@@ -185,7 +185,7 @@ async function render(document: SorDocument): Promise<Uint8Array> {
 export const g65: SorFamily = {
   id: 'g65',
   name: "contractor's proposal with the scope in words by room, unpriced, then a price table of lump sums (one per room, the permit and the dumpster) and a payment schedule after the total",
-  heldOut: true,
+  heldOut: false,
   items: [16, 40],
   dateStyle: 'long',
   printed: printedFields({ quantity: false, unit: false, materialLabor: 'none', inspectionDate: false, subtotal: false }),
