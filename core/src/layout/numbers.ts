@@ -173,6 +173,17 @@ export function parseQuantity(raw: string, format: NumberFormat = DOT_DECIMAL): 
   return { value: digits.value, repaired: fixed.repaired || digits.repaired || colon || cleaned !== trimmed };
 }
 
+/** Denominators of the fractions trades measure in (halves, thirds, quarters, eighths, sixteenths). */
+const MEASURE_DENOMINATORS = new Set([2, 3, 4, 8, 16]);
+
+/** A mixed number or a fraction as trades write measures ("12 1/2", "1,089 1/2", "3-1/2", "3/4"): its value, or null. */
+export function parseMixedNumber(raw: string): number | null {
+  const match = /^(?:(\d{1,3}(?:[,.'\u2009]\d{3})+|\d{1,6})(?:\s+|-))?(\d{1,2})\/(\d{1,2})$/.exec(raw.trim());
+  if (!match) return null;
+  const [whole, numerator, denominator] = [Number((match[1] ?? '0').replace(/\D/g, '')), Number(match[2]), Number(match[3])];
+  return MEASURE_DENOMINATORS.has(denominator) && numerator > 0 && numerator < denominator ? whole + numerator / denominator : null;
+}
+
 /** Parses a percentage ("19 %", "10%", "20,0%", "7.5 pct"); the value in percent. */
 export function parsePercent(raw: string, format: NumberFormat = DOT_DECIMAL): number | null {
   const match = /^\(?\s*(\d{1,3}(?:[.,]\d{1,3})?)\s*(%|pct|percent)\s*\)?$/i.exec(raw.trim());

@@ -156,6 +156,10 @@ function withoutPageNumbers(row: LayoutRow): LayoutRow | null {
  */
 const furnitureKey = (row: LayoutRow): string => `${Math.round(row.top * 50)}|${row.text.toLowerCase().replace(/\d+/g, '#')}`;
 const MARGIN_BAND = 0.12;
+/** An amount with cents ("1,034.48", "18,48"). */
+const CENTS_AMOUNT = /^[$€£]?-?\d{1,3}(?:[,.' ]\d{3})*[.,]\d{2}$/;
+/** A line of a table's amounts ("4.00 EA  0.00  254.00  1,034.48"): its figures change from page to page, however alike their shape. */
+const holdsAmounts = (row: LayoutRow): boolean => row.words.filter((word) => CENTS_AMOUNT.test(word.text)).length >= 2;
 
 function markFurniture(rowsByPage: LayoutRow[][]): void {
   if (rowsByPage.length < 2) return;
@@ -165,7 +169,7 @@ function markFurniture(rowsByPage: LayoutRow[][]): void {
     for (const key of new Set(rows.filter(inMargin).map(furnitureKey))) pagesPerKey.set(key, (pagesPerKey.get(key) ?? 0) + 1);
   }
   const needed = Math.max(2, rowsByPage.length - 1);
-  for (const row of rowsByPage.flat()) row.furniture = inMargin(row) && (pagesPerKey.get(furnitureKey(row)) ?? 0) >= needed;
+  for (const row of rowsByPage.flat()) row.furniture = inMargin(row) && !holdsAmounts(row) && (pagesPerKey.get(furnitureKey(row)) ?? 0) >= needed;
 }
 
 export interface RowOptions {

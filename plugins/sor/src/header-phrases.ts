@@ -6,7 +6,7 @@ import type { SorMetadata } from './schema.js';
  * A header block may write facts in a phrase instead of under labels: the visit as "Walk-through by
  * Walter Zimmerman on 4/18/26", "Inspected by Dana Cole on March 3, 2025" or "per the write-up of
  * Dana Cole (Cole Consulting), inspection of 3/3/25" (the consultant and the inspection date), the
- * job in the title line after a dash ("REHAB SCOPE OF WORK & BUDGET – 7895 Garfield Pl, Kansas City,
+ * lender as "financed through Lakeside Community Bank", the job in the title line after a dash ("REHAB SCOPE OF WORK & BUDGET – 7895 Garfield Pl, Kansas City,
  * MO 64115": the property's address).
  */
 
@@ -23,6 +23,9 @@ const WRITE_UP = new RegExp(
   String.raw`\b(?:write[- ]?up|inspection\s+report|feasibility\s+(?:study|report))\s+(?:of|by|prepared\s+by)\s+(${PERSON})(?:\s*\((?:[^()]|\([^()]*\))*\))?(?:,?\s+(?:inspection|inspected|site\s+visit|walk[- ]?through)\s+(?:of|on|dated)\s+(${DATE}))?`,
   'diu',
 );
+/** "financed through <Lender>", "financing by …", "financed with …": up to six capitalised words, "of" and "&" between them. */
+const ORGANISATION = String.raw`\p{Lu}[\p{L}'’.-]*(?:\s+(?:(?:of|&)\s+)?\p{Lu}[\p{L}'’.-]*){0,5}`;
+const FINANCED_BY = new RegExp(String.raw`\bfinanc(?:ed|ing)\s+(?:through|by|with|from)\s+(?:the\s+)?(${ORGANISATION})`, 'du');
 const US_ADDRESS = String.raw`\d{1,6}\s+[^,.;]{2,40},\s*\p{Lu}[\p{L} .'-]{1,30},\s*[A-Z]{2}\s+\d{5}(?:-\d{4})?`;
 /** A title, a dash, then the job's address closing the line. */
 const ADDRESS_AFTER_TITLE = new RegExp(String.raw`^\p{Lu}[^–—-]{3,80}\s[–—-]\s+(${US_ADDRESS})$`, 'du');
@@ -43,11 +46,31 @@ function phraseOf(flow: TextFlow, match: RegExpExecArray, group: number, page: n
   return { text: match[group], words: flow.words.slice(wordAt(flow, start), wordAt(flow, end - 1) + 1), page };
 }
 
+/** A word of three letters or more and a period: the sentence ends there ("… write-up of Dana Cole. Work not listed …"). */
+const ENDS_SENTENCE = /^\p{L}[\p{L}'’-]{2,}\.$/u;
+
+/** A person's name up to the end of its sentence, without the period. */
+function nameToSentenceEnd(person: Phrase): Phrase {
+  const end = person.words.findIndex((word) => ENDS_SENTENCE.test(word.text));
+  if (end < 0) return person;
+  const words = person.words.slice(0, end + 1);
+  return { ...person, words, text: words.map((word) => word.text).join(' ').slice(0, -1) };
+}
+
 function visitInPhrase(prose: LayoutRow[]): { person: Phrase; date: Phrase | null } | null {
   for (const page of [...new Set(prose.map((row) => row.page))]) {
     const flow = textFlow(prose.filter((row) => row.page === page));
     const match = VISIT.exec(flow.text) ?? WRITE_UP.exec(flow.text);
-    if (match?.indices) return { person: phraseOf(flow, match, 1, page), date: match[2] ? phraseOf(flow, match, 2, page) : null };
+    if (match?.indices) return { person: nameToSentenceEnd(phraseOf(flow, match, 1, page)), date: match[2] ? phraseOf(flow, match, 2, page) : null };
+  }
+  return null;
+}
+
+function lenderInPhrase(prose: LayoutRow[]): Phrase | null {
+  for (const page of [...new Set(prose.map((row) => row.page))]) {
+    const flow = textFlow(prose.filter((row) => row.page === page));
+    const match = FINANCED_BY.exec(flow.text);
+    if (match?.indices) return phraseOf(flow, match, 1, page);
   }
   return null;
 }
@@ -62,7 +85,7 @@ function addressInTitle(prose: LayoutRow[]): Phrase | null {
   return null;
 }
 
-/** Fills the consultant, the inspection date and the property's address from such phrases (`prose`: the rows outside the tables) where no label gave them. */
+/** Fills the consultant, the inspection date, the lender and the property's address from such phrases (`prose`: the rows outside the tables) where no label gave them. */
 export function fillFromHeaderPhrases(meta: SorMetadata, prose: LayoutRow[], dateOrder: DateOrder, provenance: ProvenanceRecorder): void {
   const visit = meta.consultant === null || meta.inspectionDate === null ? visitInPhrase(prose) : null;
   if (visit && meta.consultant === null) {
@@ -73,6 +96,11 @@ export function fillFromHeaderPhrases(meta: SorMetadata, prose: LayoutRow[], dat
   if (visit?.date && date && meta.inspectionDate === null) {
     meta.inspectionDate = date;
     provenance.record('documentMetadata.inspectionDate', visit.date.page, visit.date.words, PHRASE_QUALITY);
+  }
+  const lender = meta.lenderName === null ? lenderInPhrase(prose) : null;
+  if (lender) {
+    meta.lenderName = lender.text.replace(/[.,]$/, '');
+    provenance.record('documentMetadata.lenderName', lender.page, lender.words, PHRASE_QUALITY);
   }
   const address = meta.propertyAddress === null ? addressInTitle(prose) : null;
   if (address) {

@@ -231,7 +231,8 @@ class MetadataReader {
   }
 
   private readAddress(): string | null {
-    const found = this.first('propertyAddress');
+    // An address holds a number, its house's or its ZIP code: a "Property" in a line of the scope ("HUD Minimum Property") labels none.
+    const found = this.first('propertyAddress', (candidate) => candidate.lines.some((line) => line.some((word) => /\d/.test(word.text))));
     const town = found ? found.lines.findIndex((line) => STATE_AND_ZIP.test(textOf(line))) : -1;
     const labelled = found ? { lines: fromStreetLine(town >= 0 ? found.lines.slice(0, town + 1) : found.lines), page: found.page, quality: 1 } : null;
     const captions = new Set((this.found.get('addressPart') ?? []).flatMap(({ hit }) => hit.row.words.slice(hit.start, hit.end)));

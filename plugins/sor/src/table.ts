@@ -286,6 +286,20 @@ function headingAbove(rows: LayoutRow[], index: number, numbered = false): { nam
   return isHeading ? { name: above.text, words: above.words } : { name: '', words: [] };
 }
 
+/** Words of a price table's caption ("PRICE", "Contract Price Breakdown", "Cost Summary"): what the table is, not a part of the work. */
+const CAPTION_WORDS = new Set(['price', 'prices', 'pricing', 'cost', 'costs', 'breakdown', 'contract', 'summary', 'estimate', 'bid', 'budget', 'quote', 'quotation', 'proposal', 'schedule', 'of', 'values']);
+
+/**
+ * The name of the items before any heading: the title right above the table, unless it captions a
+ * printed header row with words that only say the table is a price list (the items then form a
+ * section named "", as a proposal's "PRICING" over "Description | Amount").
+ */
+function untitledName(rows: LayoutRow[], table: Table): { name: string; words: Word[] } {
+  const title = headingAbove(rows, table.start);
+  const caption = !table.header.inferred && title.words.length > 0 && title.words.every((word) => CAPTION_WORDS.has(word.text.toLowerCase().replace(/[^\p{L}]/gu, '')));
+  return caption ? { name: '', words: [] } : title;
+}
+
 /**
  * Reads the statement's cost tables (itemised with quantity / material / labor columns, or one
  * amount per scope) into sections: headings open sections, subtotal rows close them.
@@ -295,7 +309,7 @@ export function readStatementTable(layout: DocumentLayout): DraftTable {
   const tables = layout.tables.filter(isCostTable);
   if (tables.length === 0) return { sections: [], end: 0 };
   const headed = tables.some((table) => table.entries.some((entry) => entry.kind === 'heading'));
-  const builder = new SectionBuilder(format, headingAbove(rows, tables[0].start), headed);
+  const builder = new SectionBuilder(format, untitledName(rows, tables[0]), headed);
   const last = tables[tables.length - 1];
   const entries = tables.flatMap((table) => table.entries);
   const unnumbered = trailingUnnumbered(entries);
@@ -315,7 +329,9 @@ export function readStatementTable(layout: DocumentLayout): DraftTable {
       else builder.item(entry);
     }
   });
-  const end = recapLines.length > 0 ? Math.min(...recapLines.map((entry) => entry.rows[0].index)) : last.end;
+  // The recap starts where the last table holding items ends: a header repeated over recap lines alone on the next page starts none.
+  const lastWithItems = tables.findLast((table) => table.entries.some((entry) => entry.kind === 'item' && !recapLines.includes(entry))) ?? last;
+  const end = recapLines.length > 0 ? Math.min(lastWithItems.end, ...recapLines.map((entry) => entry.rows[0].index)) : last.end;
   return { sections: builder.sections, end, columns: last.entries.at(-1)?.columns ?? last.header.columns };
 }
 

@@ -109,6 +109,27 @@ describe('removeRules', () => {
     removeRules(page, undefined, { brokenRules: true });
     expect(inkIn(page, 0, 0, 1000, 1300)).to.equal(before);
   });
+  it('paints out the short cell walls of a one-row band between two rules, and keeps a stroke standing on one rule only', () => {
+    const page = textPage();
+    fill(page, 50, 500, 950, 503); // the header's top rule
+    fill(page, 50, 560, 950, 563); // the rule under it
+    for (const x of [300, 600]) fill(page, x, 500, x + 2, 563); // cell walls, shorter than a rule
+    fill(page, 450, 520, 453, 563); // a stroke standing on the lower rule
+    glyphs(page, 320, 580, 515, 545); // a header's letters, set against the wall
+    removeRules(page, 2600); // a crop of a page on which a rule is 104 px long at least
+    expect(inkIn(page, 298, 504, 304, 560) + inkIn(page, 598, 504, 604, 560)).to.equal(0);
+    expect(inkIn(page, 450, 520, 453, 559)).to.equal(3 * 39);
+  });
+
+  it('keeps a dark band between two rules, thicker than a cell wall', () => {
+    const page = textPage();
+    fill(page, 50, 500, 950, 503);
+    fill(page, 50, 560, 950, 563);
+    fill(page, 300, 503, 320, 560); // narrower than a rule is long
+    removeRules(page, 2600); // a crop of a page on which a rule is 104 px long at least
+    expect(inkIn(page, 300, 505, 320, 558)).to.equal(20 * 53);
+  });
+
   it('paints out the dot leaders of a gray scan and keeps the letters, the amounts and their periods', () => {
     const page = textPage();
     glyphs(page, 100, 400, 600, 620); // "Temporary electric service"

@@ -1,6 +1,7 @@
 import type { GrayImage } from '../gray-image.js';
 import { otsuThreshold } from './projection.js';
 import { inkComponents, type InkComponents } from './components.js';
+import { findCellWalls } from './cell-walls.js';
 import { typicalGlyphHeight } from './text-height.js';
 
 /**
@@ -330,6 +331,8 @@ export function removeRules(image: GrayImage, pageSide = Math.max(image.width, i
   findRuns(data, height, width, width, 1, threshold, lightThreshold, minLength, 0, runs, across);
   findRuns(data, width, height, 1, width, threshold, lightThreshold, minLength, 1, runs, down);
   const covered = runPixels(runs, width, height);
+  const walls: Runs = [];
+  findCellWalls(data, width, height, threshold, runPixels(runs.filter((_, index) => runs[index - (index % 4) + 3] === 0), width, height), walls, { minLength: MIN_RULE_PIXELS, pageSide });
   keepThinRuns(data, covered, height, width, 1, lightThreshold, maxThickness, across, runs);
   keepThinRuns(data, covered, width, 1, width, lightThreshold, maxThickness, down, runs);
   if (options.brokenRules) {
@@ -338,6 +341,7 @@ export function removeRules(image: GrayImage, pageSide = Math.max(image.width, i
     findBrokenRuns(ink, width, height, 1, width, minLength, 1, runs);
   }
   paintRuns(data, width, height, runs);
+  paintRuns(data, width, height, walls);
   const components = inkComponents(image, threshold);
   paintComponents(image, components, findDottedRules(components, height, options.brokenRules ? 'dashes' : 'dots'));
 }

@@ -1,5 +1,5 @@
 import type { Word } from '../../contracts/document.js';
-import { DIGIT_LOOKALIKES, parseAmount, parsePercent, parseQuantity, type NumberFormat } from '../numbers.js';
+import { DIGIT_LOOKALIKES, parseAmount, parseMixedNumber, parsePercent, parseQuantity, type NumberFormat } from '../numbers.js';
 import { isKnownUnit, parseUnit, snapUnit } from '../units.js';
 
 /** A parsed cell with the words it was read from. */
@@ -43,8 +43,37 @@ export function readAmountCell(cellWords: Word[], format: NumberFormat): CellVal
 
 /** A quantity cell ("15.00 Units", "2 hours": the number; the unit is read by `readUnitCell`). */
 export function readQuantityCell(words: Word[], format: NumberFormat): CellValue<number> | null {
+  const mixed = readMixedNumber(words);
+  if (mixed) return mixed;
   const cell = parseCell(words, (text) => parseQuantity(text, format)) ?? parseCell(words, (text) => gluedQuantity(text, format));
   return cell ? { value: cell.value.value, words: cell.words, quality: cell.value.repaired ? REPAIRED_QUALITY : 1 } : null;
+}
+
+/** A cell opening with a mixed number or a fraction ("12 1/2", "3-1/2 LF", "3/4"): a whole number and a fraction read as one. */
+function readMixedNumber(words: Word[]): CellValue<number> | null {
+  for (const count of [2, 1]) {
+    if (words.length < count) continue;
+    const read = words.slice(0, count);
+    const text = read.map((word) => word.text).join(' ');
+    // OCR adds a tick after a measure ("198 1/2.").
+    const cleaned = read[count - 1].source === 'ocr' ? text.replace(/[.,:;'"°|]+$/, '') : text;
+    const value = parseMixedNumber(cleaned);
+    if (value !== null) return { value, words: read, quality: cleaned === text ? 1 : REPAIRED_QUALITY };
+  }
+  const glued = words[0]?.source === 'ocr' ? gluedMixedNumber(words[0].text) : null;
+  return glued === null ? null : { value: glued, words: [words[0]], quality: REPAIRED_QUALITY };
+}
+
+/**
+ * A mixed number OCR read without its space ("5241/2." for 524 1/2): nobody prints a quantity as a
+ * division, so the digit before the slash is the fraction's numerator (two digits over sixteenths).
+ */
+function gluedMixedNumber(text: string): number | null {
+  const match = /^(\d[\d,.]*?)([1-9]\d?)\/(\d{1,2})[.,:;'"°|]*$/.exec(text.trim());
+  if (!match) return null;
+  const [, whole, numerator, denominator] = match;
+  const split = numerator.length === 2 && Number(numerator) >= Number(denominator) ? [whole + numerator[0], numerator[1]] : [whole, numerator];
+  return parseMixedNumber(`${split[0]} ${split[1]}/${denominator}`);
 }
 
 /** A quantity OCR read glued to its unit ("1.00LS", "168.00SF"): the number, when the letters are a known unit. */

@@ -4,7 +4,7 @@ import { cents } from '../numbers.js';
 import { cellsOf, rowGap, rowHeightsToX, type LayoutRow } from '../rows.js';
 import { readAmountCell } from './cells.js';
 import { continuesCutDescription } from './cut-lines.js';
-import { wrapsNumberedDescription } from './lines-above-values.js';
+import { overValuesAlone, wrapsNumberedDescription } from './lines-above-values.js';
 import { keepsItemPitch, setApartFromWraps } from './pitch.js';
 import { ANNOTATION_ROLES, isAsideColumn, isTextColumn, type TableColumn } from './model.js';
 import { allDashes, headingNumbering, isItemLine, isTitleLike, lineValues } from './rows.js';
@@ -79,6 +79,7 @@ export function isHeading(state: ScanState, line: SplitLine, upcoming: SplitLine
   const next = upcoming[0];
   if (POINTS_ELSEWHERE.test(line.row.text)) return false;
   const numbering = headingNumbering(line.row.text);
+  if (numbering !== 'strong' && overValuesAlone(line, next, state, options)) return false;
   // "4. Vinyl double-hung window, Low-E, insulated glass, with interior" is an item's first line, numbered like a heading.
   if (numbering === 'strong' || (numbering === 'weak' && isTitleLike(line.row.words.slice(1)))) return true;
   // "0060 SISTER ROTTED FLOOR JOISTS WITH 2X10" over "PRESSURE-TREATED LUMBER": a description cut at its column's edge goes on.

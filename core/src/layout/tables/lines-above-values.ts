@@ -1,9 +1,9 @@
 import type { Word } from '../../contracts/document.js';
-import { rowHeightsToX } from '../rows.js';
+import { rowGap, rowHeightsToX } from '../rows.js';
 import { AMOUNT_SHAPE, startsLowerCase } from './rows.js';
-import type { TableColumn, TableEntry } from './model.js';
+import { isAsideColumn, isTextColumn, type TableColumn, type TableEntry } from './model.js';
 import { linePitch, nextLineOf } from './pitch.js';
-import { columnsOf, isItem, ITEM_START, type ScanState, type TableReadOptions } from './scan-state.js';
+import { columnsOf, isItem, ITEM_START, WRAP_GAP, type ScanState, type TableReadOptions } from './scan-state.js';
 import { textWords, valueWords, type SplitLine } from './split.js';
 
 /**
@@ -35,6 +35,32 @@ export function numberedUnderText(line: SplitLine, above: SplitLine, columns: Ta
   if (!description || !top || !ITEM_START.test(numberWords[0]?.text ?? '') || startsLowerCase(lines) || lines.some((word) => AMOUNT_SHAPE.test(word.text))) return false;
   const slack = rowHeightsToX(line.row, 1);
   return numberWords[0].bbox[0] < top.bbox[0] - slack && Math.abs(description.bbox[0] - top.bbox[0]) <= slack;
+}
+
+/**
+ * A line right over a line of values with no text of its own, in a table of described items ("12. Remove
+ * carpet and pad" over "95.00 SY  3.13  0.00  297.35"): the values' description, however like a heading it reads.
+ */
+export function overValuesAlone(line: SplitLine, next: SplitLine | undefined, state: ScanState, options: TableReadOptions): boolean {
+  const columns = columnsOf(state);
+  if (!next || !columns.some((column) => column.role === 'description') || textWords(next, columns).length > 0 || !isItem(next, state, options)) return false;
+  return rowGap(line.row, next.row) <= WRAP_GAP;
+}
+
+/**
+ * A description over a line of values alone, with words under columns of notes or marks besides
+ * ("… with interior" | "trim; including all trim" under REMOVE, as OCR spaces a run-on like a cell):
+ * those words are the description's, for no such column prints on a line without values.
+ */
+export function withAsideWordsAsText(line: SplitLine, next: () => SplitLine | undefined, state: ScanState, options: TableReadOptions): SplitLine {
+  const columns = columnsOf(state);
+  const description = columns.findIndex((column) => column.role === 'description');
+  const aside = columns.flatMap((column, index) => (isAsideColumn(column) && line.cells[index].length > 0 ? [index] : []));
+  const priced = columns.some((column, index) => !isTextColumn(column) && !aside.includes(index) && line.cells[index].length > 0);
+  if (description < 0 || aside.length === 0 || priced || line.cells[description].length === 0 || !overValuesAlone(line, next(), state, options)) return line;
+  const cells = line.cells.map((cell, index) => (aside.includes(index) ? [] : [...cell]));
+  cells[description] = [...line.cells[description], ...aside.flatMap((index) => line.cells[index])].sort((a, b) => a.bbox[0] - b.bbox[0]);
+  return { row: line.row, cells };
 }
 
 /**

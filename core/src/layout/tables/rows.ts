@@ -81,6 +81,19 @@ export function opensSummary(row: LayoutRow): boolean {
   return match !== null && match.values.includes('summary') && !row.words.some((word) => AMOUNT_SHAPE.test(word.text));
 }
 
+/** The heading word of a summary another word names ("Room Summary", "TRADE RECAP"). */
+const SUMMARY_WORD = /^(summary|recap|recapitulation)$/i;
+
+/**
+ * A row of two words in one cell, what is summed and a summary's heading word ("ROOM SUMMARY",
+ * "Division Recap"): after a table's items, the heading of the totals block that sums them; before
+ * any, a list's title ("Pricing Summary").
+ */
+export function namesSummary(row: LayoutRow): boolean {
+  const [what, summary] = row.words;
+  return row.words.length === 2 && /^\p{L}+$/u.test(what.text) && SUMMARY_WORD.test(summary.text) && !startsCell(row, 1);
+}
+
 /** A section's own total: "Subtotal 3.0 Roofing", "Section 3.0 Total", "Section 3 Subtotal", "Total Division 06". */
 const SECTION_TOTAL =
   /\b(sub-?total|total)\b.*((?<![\d.,$€£])\d{1,2}(\.\d)?(?![\d.,%])|\b(section|division|div\.?)\b)|\b(section|division|div\.?)\s*\d{1,2}(\.\d{1,2})?\b.*\b(sub-?)?total\b/i;

@@ -11,7 +11,7 @@ import { continuesItemNumbering, headsItemsSummingTo, isHeading, isOutlineHeadin
 import { inferHeader, withEarlierColumns, withInferredColumns } from './infer.js';
 import { withTrailingAmountColumn } from './trailing-columns.js';
 import { isTextColumn, type Table, type TableColumn, type TableEntry, type TableHeader } from './model.js';
-import { headingNumbering, isItemLine, isNoteLine, isPageTotal, lineValues, namesASection, namesHeading, startsLowerCase, totalLabelOf, type TotalLabel } from './rows.js';
+import { headingNumbering, isItemLine, isNoteLine, isPageTotal, lineValues, namesASection, namesHeading, namesSummary, startsLowerCase, totalLabelOf, type TotalLabel } from './rows.js';
 import {
   ahead,
   columnsOf,
@@ -28,9 +28,9 @@ import {
 } from './scan-state.js';
 import { continuesTable, headerUnderTitle, leftOfTableOnNextPage, repeatedHeaderOnPage } from './page-breaks.js';
 import { keepsItemPitch, linePitch, nextLineOf } from './pitch.js';
-import { dropValuesCaption, leadsToItem, numberedUnderText, startsNumbered } from './lines-above-values.js';
+import { dropValuesCaption, leadsToItem, numberedUnderText, startsNumbered, withAsideWordsAsText } from './lines-above-values.js';
 import { splitRow, textWords, valueWords, type SplitLine } from './split.js';
-import { labelWords, readTotalRow, tradeNamed } from './total-rows.js';
+import { chargeAmongItems, labelWords, readTotalRow, tradeNamed } from './total-rows.js';
 
 export type { TableReadOptions } from './scan-state.js';
 
@@ -119,16 +119,17 @@ function wrapsLeftColumns(state: ScanState, line: SplitLine, text: Word[]): bool
 function scanRow(state: ScanState, rows: LayoutRow[], index: number, options: TableReadOptions): boolean {
   const row = rows[index];
   const columns = columnsOf(state);
-  const line = splitRow(row, columns, options.format);
   // The rows ahead, split once for every question this row asks of them.
   let lookahead: SplitLine[] | undefined;
   const upcoming = (): SplitLine[] => (lookahead ??= ahead(rows, index, state, options));
+  const line = withAsideWordsAsText(splitRow(row, columns, options.format), () => upcoming()[0], state, options);
   const text = textWords(line, columns);
-  const total = tradeNamed(line, columns, totalLabelOf(labelWords(line, columns), row));
+  const total = chargeAmongItems(state, line, upcoming, options, tradeNamed(line, columns, totalLabelOf(labelWords(line, columns), row)));
   const values = lineValues(line, columns, options.format);
   // "RECAP" heads the totals block; "Totals: Exterior  83.84  4,561.22" is a total row.
   const priced = values.money > 0 || row.words.some((word) => parseAmount(word.text, options.format)?.moneyLike);
   if (total?.concept === 'summary' && !priced) return false;
+  if (!priced && namesSummary(row) && state.entries.some((entry) => entry.kind === 'item')) return false;
   if (priced && (RUNNING_BALANCE.test(row.text) || isPageTotal(row.text))) {
     state.item = null;
     return keepGoing(state, row);

@@ -108,6 +108,12 @@ function runsOnAsText(row: LayoutRow, index: number): boolean {
   return gapBefore(row, index) <= (word.source === 'ocr' ? cellGap(row, OCR_TEXT_GAP) : Math.min(WORD_SPACES * row.space, cellGap(row)));
 }
 
+/** A word of letters set a text layer's word space after a word of letters: the same cell's text. */
+function runsOnAfterText(row: LayoutRow, before: Word, word: Word): boolean {
+  if (word.source !== 'text' || !hasLetters(word.text) || /\d/.test(word.text) || !hasLetters(before.text)) return false;
+  return inRowHeights(row, word.bbox[0] - before.bbox[2]) <= WORD_SPACES * row.space;
+}
+
 /**
  * Value words are taken from the right end of the row while they look like values and sit in the
  * value zone, and from the left end while they sit under a value column printed before the description.
@@ -210,9 +216,11 @@ function assignTextWords(words: Word[], columns: TableColumn[], row: LayoutRow, 
       cells[inAnnotation].push(word);
       return;
     }
-    // The first word at the column's left edge starts its cell (OCR may set it closer to the description than printed).
+    // The first word at the column's left edge starts its cell (OCR may set it closer to the description than printed);
+    // in the text layer, a word set a word space after text runs that text on, past the column's edge or not.
     const previousEnd = position > 0 ? words[position - 1].bbox[2] : 0;
-    const under = (column: TableColumn): boolean => word.bbox[0] >= column.x0 - tolerance / 3 && word.bbox[0] <= column.x1 && (startsCellHere || previousEnd <= column.x0);
+    const runsOn = position > 0 && runsOnAfterText(row, words[position - 1], word);
+    const under = (column: TableColumn): boolean => word.bbox[0] >= column.x0 - tolerance / 3 && word.bbox[0] <= column.x1 && (startsCellHere || (previousEnd <= column.x0 && !runsOn));
     const annotation = annotations.find(under) ?? (MARK.test(word.text) ? markColumns.find(under) : undefined);
     inAnnotation = annotation ? columns.indexOf(annotation) : -1;
     if (annotation) {

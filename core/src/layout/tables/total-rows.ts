@@ -1,4 +1,5 @@
 import type { Word } from '../../contracts/document.js';
+import type { FieldConcept } from '../lexicon/index.js';
 import { totalsItemsAbove } from './headings.js';
 import { MONEY_ROLES, type TableColumn } from './model.js';
 import { lineValues, namesASection, namesHeading, totalLabelOf, type TotalLabel } from './rows.js';
@@ -43,6 +44,27 @@ export function readTotalRow(state: ScanState, line: SplitLine, upcoming: SplitL
     if (textWords(next, columns).length > 0 && valueWords(next, columns).length === 0) headed = true;
   }
   return 'end';
+}
+
+/** Labels that may name a charge of its own ("Permit fees", "Building permit") as well as a recap line. */
+const CHARGE_CONCEPTS: ReadonlySet<FieldConcept | 'summary'> = new Set(['permitsAndFees']);
+
+/**
+ * A charge's label right under the items ("Permit fees  $525.00"), with a line priced like the items
+ * right under it ("Dumpster & haul-off  $1,200.00") before any total: the charge is one of the
+ * table's lines, not the first line of its totals. Returns the total label the row keeps, or null.
+ */
+export function chargeAmongItems(state: ScanState, line: SplitLine, upcoming: () => SplitLine[], options: TableReadOptions, total: TotalLabel | null): TotalLabel | null {
+  if (!total || !total.concepts.every((concept) => CHARGE_CONCEPTS.has(concept)) || state.entries.at(-1)?.kind !== 'item') return total;
+  const columns = columnsOf(state);
+  const valueCount = (candidate: SplitLine): number => {
+    const values = lineValues(candidate, columns, options.format);
+    return values.money + (values.quantity ? 1 : 0);
+  };
+  const next = upcoming()[0];
+  if (!next || next.row.page !== line.row.page || totalLabelOf(labelWords(next, columns), next.row) !== null) return total;
+  const pricedLikeItems = (candidate: SplitLine): boolean => isItem(candidate, state, options) && valueCount(candidate) >= state.minItemValues && textWords(candidate, columns).length > 0;
+  return pricedLikeItems(line) && pricedLikeItems(next) ? null : total;
 }
 
 /**
