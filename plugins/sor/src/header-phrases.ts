@@ -57,22 +57,28 @@ function nameToSentenceEnd(person: Phrase): Phrase {
   return { ...person, words, text: words.map((word) => word.text).join(' ').slice(0, -1) };
 }
 
-function visitInPhrase(prose: LayoutRow[]): { person: Phrase; date: Phrase | null } | null {
+/** The first match in the prose, page by page, of `patterns` tried in order on each page. */
+function firstMatchByPage(prose: LayoutRow[], patterns: RegExp[]): { flow: TextFlow; match: RegExpExecArray; page: number } | null {
   for (const page of [...new Set(prose.map((row) => row.page))]) {
     const flow = textFlow(prose.filter((row) => row.page === page));
-    const match = VISIT.exec(flow.text) ?? WRITE_UP.exec(flow.text);
-    if (match?.indices) return { person: nameToSentenceEnd(phraseOf(flow, match, 1, page)), date: match[2] ? phraseOf(flow, match, 2, page) : null };
+    for (const pattern of patterns) {
+      const match = pattern.exec(flow.text);
+      if (match?.indices) return { flow, match, page };
+    }
   }
   return null;
 }
 
+function visitInPhrase(prose: LayoutRow[]): { person: Phrase; date: Phrase | null } | null {
+  const found = firstMatchByPage(prose, [VISIT, WRITE_UP]);
+  if (!found) return null;
+  const { flow, match, page } = found;
+  return { person: nameToSentenceEnd(phraseOf(flow, match, 1, page)), date: match[2] ? phraseOf(flow, match, 2, page) : null };
+}
+
 function lenderInPhrase(prose: LayoutRow[]): Phrase | null {
-  for (const page of [...new Set(prose.map((row) => row.page))]) {
-    const flow = textFlow(prose.filter((row) => row.page === page));
-    const match = FINANCED_BY.exec(flow.text);
-    if (match?.indices) return phraseOf(flow, match, 1, page);
-  }
-  return null;
+  const found = firstMatchByPage(prose, [FINANCED_BY]);
+  return found && phraseOf(found.flow, found.match, 1, found.page);
 }
 
 function addressInTitle(prose: LayoutRow[]): Phrase | null {

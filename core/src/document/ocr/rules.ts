@@ -140,6 +140,13 @@ function keepThinRuns(data: Uint8Array, covered: Uint8Array, lines: number, line
   }
 }
 
+/** The runs of one direction (0 across the page, 1 down it). */
+function runsAlong(runs: Runs, direction: number): Runs {
+  const along: Runs = [];
+  for (let index = 0; index < runs.length; index += 4) if (runs[index + 3] === direction) along.push(...runs.slice(index, index + 4));
+  return along;
+}
+
 /** Marks the pixels of `runs`. */
 function runPixels(runs: Runs, width: number, height: number): Uint8Array {
   const covered = new Uint8Array(width * height);
@@ -332,7 +339,7 @@ export function removeRules(image: GrayImage, pageSide = Math.max(image.width, i
   findRuns(data, width, height, 1, width, threshold, lightThreshold, minLength, 1, runs, down);
   const covered = runPixels(runs, width, height);
   const walls: Runs = [];
-  findCellWalls(data, width, height, threshold, runPixels(runs.filter((_, index) => runs[index - (index % 4) + 3] === 0), width, height), walls, { minLength: MIN_RULE_PIXELS, pageSide });
+  findCellWalls(data, width, height, threshold, runPixels(runsAlong(runs, 0), width, height), walls, { minLength: MIN_RULE_PIXELS, pageSide });
   keepThinRuns(data, covered, height, width, 1, lightThreshold, maxThickness, across, runs);
   keepThinRuns(data, covered, width, 1, width, lightThreshold, maxThickness, down, runs);
   if (options.brokenRules) {

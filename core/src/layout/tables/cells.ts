@@ -49,14 +49,16 @@ export function readQuantityCell(words: Word[], format: NumberFormat): CellValue
   return cell ? { value: cell.value.value, words: cell.words, quality: cell.value.repaired ? REPAIRED_QUALITY : 1 } : null;
 }
 
+/** Marks OCR adds after a measure ("198 1/2.", "524 1/2'"). */
+const OCR_TICK = /[.,:;'"°|]+$/;
+
 /** A cell opening with a mixed number or a fraction ("12 1/2", "3-1/2 LF", "3/4"): a whole number and a fraction read as one. */
 function readMixedNumber(words: Word[]): CellValue<number> | null {
   for (const count of [2, 1]) {
     if (words.length < count) continue;
     const read = words.slice(0, count);
     const text = read.map((word) => word.text).join(' ');
-    // OCR adds a tick after a measure ("198 1/2.").
-    const cleaned = read[count - 1].source === 'ocr' ? text.replace(/[.,:;'"°|]+$/, '') : text;
+    const cleaned = read[count - 1].source === 'ocr' ? text.replace(OCR_TICK, '') : text;
     const value = parseMixedNumber(cleaned);
     if (value !== null) return { value, words: read, quality: cleaned === text ? 1 : REPAIRED_QUALITY };
   }
@@ -69,7 +71,7 @@ function readMixedNumber(words: Word[]): CellValue<number> | null {
  * division, so the digit before the slash is the fraction's numerator (two digits over sixteenths).
  */
 function gluedMixedNumber(text: string): number | null {
-  const match = /^(\d[\d,.]*?)([1-9]\d?)\/(\d{1,2})[.,:;'"°|]*$/.exec(text.trim());
+  const match = /^(\d[\d,.]*?)([1-9]\d?)\/(\d{1,2})$/.exec(text.trim().replace(OCR_TICK, ''));
   if (!match) return null;
   const [, whole, numerator, denominator] = match;
   const split = numerator.length === 2 && Number(numerator) >= Number(denominator) ? [whole + numerator[0], numerator[1]] : [whole, numerator];
