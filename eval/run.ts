@@ -140,9 +140,9 @@ function timingSection(rows: Row[]): string[] {
  * Documents the corpus packets do not hold, for packets: generated statements of repair (tuning and
  * held-out families apart) and the template corpus's invoices and receipts (alternately).
  */
-function unseenSingles(): { tuning: SingleDocument[]; heldOut: SingleDocument[] } {
+function unseenSingles(): { tuning: SingleDocument[]; heldOut: SingleDocument[]; heldOutFamilies: string } {
   const templates = JSON.parse(readFileSync(path.join(corpus, 'templates/answers.json'), 'utf8')).files as Array<{ file: string; variant: string }>;
-  const generated = JSON.parse(readFileSync(path.join(GENERATED_DIR, 'answers.json'), 'utf8')).files as Array<{ file: string; variant: string; heldOut: boolean }>;
+  const generated = JSON.parse(readFileSync(path.join(GENERATED_DIR, 'answers.json'), 'utf8')).files as Array<{ file: string; variant: string; heldOut: boolean; layoutFamily: string }>;
   const invoices = templates.map((answer, index) => ({
     heldOut: index % 2 === 1,
     single: { path: path.join(corpus, 'templates', answer.file), label: `templates/${answer.file}`, documentType: 'unknown', scan: answer.variant !== 'digital' },
@@ -152,7 +152,8 @@ function unseenSingles(): { tuning: SingleDocument[]; heldOut: SingleDocument[] 
     single: { path: path.join(GENERATED_DIR, answer.file), label: `generated/${answer.file}`, documentType: 'sor', scan: answer.variant !== 'digital' },
   }));
   const all = [...invoices, ...statements];
-  return { tuning: all.filter((entry) => !entry.heldOut).map((entry) => entry.single), heldOut: all.filter((entry) => entry.heldOut).map((entry) => entry.single) };
+  const heldOutFamilies = [...new Set(generated.filter((answer) => answer.heldOut).map((answer) => answer.layoutFamily))].join(', ');
+  return { tuning: all.filter((entry) => !entry.heldOut).map((entry) => entry.single), heldOut: all.filter((entry) => entry.heldOut).map((entry) => entry.single), heldOutFamilies };
 }
 
 /**
@@ -198,7 +199,7 @@ async function evaluatePackets(rows: Row[]): Promise<string[]> {
     return packetSection(
       [
         { name: 'tuning: corpus packets; corpus documents, tuning families, half the template corpus', score: tuned },
-        { name: 'held out: families g66–g69, the other half of the template corpus', score: heldOut },
+        { name: `held out: families ${unseen.heldOutFamilies}, the other half of the template corpus`, score: heldOut },
       ],
       comparison,
       'The held-out packets are the honest figure: their documents were never looked at while the splitter was written.',

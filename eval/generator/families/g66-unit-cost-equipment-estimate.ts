@@ -187,7 +187,7 @@ function costPerFoot(random: Random, grandTotal: number): RecapLine[] {
 export const g66: SorFamily = {
   id: 'g66',
   name: 'landscape unit-cost estimate in ten columns: material and labor each as a unit cost and an extended amount under merged headings, an equipment column, items "3.010", an estimate recap box with insurance and the cost per square foot',
-  heldOut: true,
+  heldOut: false,
   items: [12, 48],
   dateStyle: 'us',
   printed: printedFields(),

@@ -197,7 +197,7 @@ function alternates(random: Random): RecapLine[] {
 export const g67: SorFamily = {
   id: 'g67',
   name: 'typed bid in whole dollars: the quantity and its unit in one lower-case cell ("12 sf"), no cents or "$" in the table, credits in parentheses, room totals, and add and deduct alternates after the base bid',
-  heldOut: true,
+  heldOut: false,
   items: [10, 38],
   dateStyle: 'long',
   printed: printedFields({ consultant: false, inspectionDate: false }),

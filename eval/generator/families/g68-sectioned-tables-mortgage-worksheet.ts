@@ -200,7 +200,7 @@ function worksheetLines(random: Random, grandTotal: number): RecapLine[] {
 export const g68: SorFamily = {
   id: 'g68',
   name: "consultant's write-up with a separate table for every trade, each with its own header row and lettered items, a cost summary by trade and the 203(k) worksheet items (mortgage payment reserve) after the cost of repairs",
-  heldOut: true,
+  heldOut: false,
   items: [10, 44],
   dateStyle: 'abbrev',
   printed: printedFields(),

@@ -159,7 +159,7 @@ function depositAndBalance(random: Random, grandTotal: number): RecapLine[] {
 export const g69: SorFamily = {
   id: 'g69',
   name: 'spreadsheet estimate with one unit cost per line (material and labor together) and each trade\'s total in a Section Total column on its last line, no total rows, "Continued on next page", the deposit and balance after the total',
-  heldOut: true,
+  heldOut: false,
   items: [10, 46],
   dateStyle: 'dotted',
   printed: printedFields({ materialLabor: 'none', inspectionDate: false }),
