@@ -135,8 +135,11 @@ function continuation(rows: LayoutRow[], rowIndex: number, x0: number, count: nu
     if (row.words.every((word) => word.bbox[0] > x0 + rowHeightsToX(row, OTHER_BLOCK_OFFSET))) continue;
     const cell = cellsOf(row, 0.95).find((candidate) => Math.abs(candidate[0].bbox[0] - x0) <= tolerance);
     if (!cell || cell.some((word) => endsWithColon(word) || stops.has(word))) break;
-    // A labelled row ("Phone:   555…") starts another field even when its value lines up.
-    if (row.words.some((word) => (endsWithColon(word) || stops.has(word)) && word.bbox[2] <= cell[0].bbox[0])) break;
+    // A labelled row ("Phone:   555…") starts another field even when its value lines up; a label with its own
+    // value between it and the line ("Financing: First Meridian Mortgage" in a block at the left) labels the other block's line.
+    const isLabel = (word: Word): boolean => endsWithColon(word) || stops.has(word);
+    const between = (word: Word): Word[] => row.words.filter((other) => other.bbox[0] >= word.bbox[2] && other.bbox[2] <= cell[0].bbox[0]);
+    if (row.words.some((word) => isLabel(word) && word.bbox[2] <= cell[0].bbox[0] && between(word).every(isLabel))) break;
     lines.push(cell);
     previous = row;
   }

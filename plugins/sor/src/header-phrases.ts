@@ -1,4 +1,4 @@
-import { findDateInText, textFlow, wordAt, type DateOrder, type LayoutRow, type TextFlow } from '@docsift/core/layout';
+import { findDateInText, rowGap, textFlow, wordAt, type DateOrder, type LayoutRow, type TextFlow } from '@docsift/core/layout';
 import type { ProvenanceRecorder } from './provenance.js';
 import type { SorMetadata } from './schema.js';
 
@@ -69,11 +69,26 @@ function firstMatchByPage(prose: LayoutRow[], patterns: RegExp[]): { flow: TextF
   return null;
 }
 
+/** Lines of one paragraph stand this close under one another, in row heights. */
+const PARAGRAPH_GAP = 1.5;
+
+/** A person's name within its paragraph: the words of a line set apart below it ("Subtotal" under the table) are no part of it. */
+function nameInParagraph(person: Phrase, prose: LayoutRow[]): Phrase {
+  const rowOf = (word: LayoutRow['words'][number]): LayoutRow | undefined => prose.find((row) => row.words.includes(word));
+  let end = 1;
+  for (; end < person.words.length; end += 1) {
+    const [line, next] = [rowOf(person.words[end - 1]), rowOf(person.words[end])];
+    if (line && next && line !== next && (next.top < line.top || rowGap(line, next) > PARAGRAPH_GAP)) break;
+  }
+  const words = person.words.slice(0, end);
+  return end === person.words.length ? person : { ...person, words, text: words.map((word) => word.text).join(' ') };
+}
+
 function visitInPhrase(prose: LayoutRow[]): { person: Phrase; date: Phrase | null } | null {
   const found = firstMatchByPage(prose, [VISIT, WRITE_UP]);
   if (!found) return null;
   const { flow, match, page } = found;
-  return { person: nameToSentenceEnd(phraseOf(flow, match, 1, page)), date: match[2] ? phraseOf(flow, match, 2, page) : null };
+  return { person: nameInParagraph(nameToSentenceEnd(phraseOf(flow, match, 1, page)), prose), date: match[2] ? phraseOf(flow, match, 2, page) : null };
 }
 
 function lenderInPhrase(prose: LayoutRow[]): Phrase | null {

@@ -14,7 +14,6 @@ import {
   parsePercent,
   PhraseMatcher,
   rowHeightsToX,
-  splitRow,
   type PhraseMatch,
   type CellValue,
   type FieldConcept,
@@ -22,6 +21,7 @@ import {
   type NumberFormat,
   type TableColumn,
 } from '@docsift/core/layout';
+import { inLineAmountColumn, withoutRunningTotals } from './recap-rows.js';
 
 /** Recap lines by label; `overhead` and `profit` printed on lines of their own are added up by the extractor. */
 type RecapField = 'subtotal' | 'generalConditions' | 'overheadAndProfit' | 'overhead' | 'profit' | 'grandTotal' | 'itemsBeforeTax';
@@ -38,7 +38,7 @@ const RECAP_LABELS: Array<[RecapField, string[]]> = [
   ],
   // An insurance estimate's "Line Item Total" is its lines before sales tax: neither the subtotal nor the total.
   ['itemsBeforeTax', ['line item total', 'line item totals', 'line items total']],
-  ['overheadAndProfit', ['overhead and profit', 'overhead & profit', 'overhead profit', 'o&p', 'oh&p', "contractor's fee", 'contractor fee', 'contractors fee', "builder's fee", 'builder fee', 'builders fee']],
+  ['overheadAndProfit', ['overhead and profit', 'overhead & profit', 'overhead profit', 'o&p', 'oh&p', "contractor's fee", 'contractor fee', 'contractors fee', "builder's fee", 'builder fee', 'builders fee', 'management fee']],
   ['overhead', ['overhead']],
   ['profit', ['profit', "contractor's profit", 'contractor profit']],
   ['generalConditions', ['general conditions', 'gen conditions', 'general condition']],
@@ -267,24 +267,6 @@ function linesAfter(rows: Row[], index: number, format: NumberFormat): RecapLine
   return lines;
 }
 
-/**
- * A markups table may print a running total after each line's amount ("General Conditions 12%
- * 3,112.71  29,051.95"): the last amount is the running total when it is the previous line's
- * plus this line's. The rows from `start` on are given without their running totals.
- */
-function withoutRunningTotals(rows: Row[], start: number, format: NumberFormat): Row[] {
-  let previous: number | null = null;
-  return rows.map((row, index) => {
-    if (index < start) return row;
-    const amounts = row.words.filter((word) => !/%/.test(word.text) && parseAmount(word.text, format)?.moneyLike);
-    const values = amounts.map((word) => parseAmount(word.text, format)!.value);
-    const last = values.length > 0 ? values[values.length - 1] : null;
-    const running = values.length >= 2 && previous !== null && cents(previous + values[values.length - 2]) === cents(last!);
-    if (last !== null) previous = last;
-    return running ? { ...row, words: row.words.filter((word) => word !== amounts[amounts.length - 1]) } : row;
-  });
-}
-
 /** A grand total stands this many rows at most under a total of the items it is made of. */
 const GRAND_TOTAL_ROWS = 6;
 
@@ -313,6 +295,20 @@ function addsUpToGrandTotal(rows: Row[], index: number, format: NumberFormat, na
   return false;
 }
 
+/**
+ * A bare "Total" on the row whose amount is the lines' sum ("Total Work  17,431.00"), with priced lines
+ * under it that it and they add up to a grand total's row below ("BASE BID TOTAL  20,395.65"): the
+ * subtotal. A grand total's own wording ("TOTAL COST OF REPAIRS") stays the grand total, whatever follows it.
+ */
+function totalOfTheLines(rows: Row[], index: number, value: RecapValue, format: NumberFormat, totals: RecapTotals): boolean {
+  const { match } = recapLabel(rows[index])!;
+  const lines = totals.sections ?? totals.items;
+  if (match.end - match.start > 1 || lines === null || cents(lines) !== cents(value.value)) return false;
+  const below = rows.slice(index + 1, index + 1 + GRAND_TOTAL_ROWS).find((row) => row.page === rows[index].page && fieldOf(row, totals.sectionNames) === 'grandTotal');
+  const grand = below ? amountRightOf(below.words, 0, format) : null;
+  return grand !== null && cents(grand.value) !== cents(value.value) && addsUpToGrandTotal(rows, index, format, totals.sectionNames);
+}
+
 /** The first row before the grand total whose amount is `amount`, with that amount. */
 function rowOfAmount(rows: Row[], start: number, totals: RecapTotals, format: NumberFormat): { index: number; value: RecapValue } | null {
   const amount = totals.sections;
@@ -324,22 +320,6 @@ function rowOfAmount(rows: Row[], start: number, totals: RecapTotals, format: Nu
     if (value && cents(value.value) === cents(amount)) return { index, value: { ...value, page: row.page } };
   }
   return null;
-}
-
-/**
- * Recap rows printed under the cost table's columns with several amounts (a draw's "SUBTOTAL
- * 41,283.14  14,986.61 … 3,020.87" under Scheduled Value … Retainage) keep the one in the table's
- * line-amount column: the others are progress sums, not the recap's amounts.
- */
-function inLineAmountColumn(rows: Row[], start: number, format: NumberFormat, columns: TableColumn[] | undefined): Row[] {
-  const amount = columns?.findIndex((column) => column.role === 'amount') ?? -1;
-  if (!columns || amount < 0) return rows;
-  return rows.map((row, index) => {
-    const money = index < start ? [] : row.words.filter((word) => parseAmount(word.text, format)?.moneyLike);
-    if (money.length < 2) return row;
-    const kept = splitRow(row, columns, format).cells[amount].filter((word) => money.includes(word));
-    return kept.length === 1 ? { ...row, words: row.words.filter((word) => !money.includes(word) || word === kept[0]) } : row;
-  });
 }
 
 /**
@@ -377,8 +357,9 @@ export function readRecap(printed: Row[], start: number, format: NumberFormat, t
       unread[field] ??= { words: rows[index].words, page: rows[index].page };
       continue;
     }
-    // "Items total" with the priced lines under it making up the grand total: the subtotal, whatever the items' sum read.
-    if (field === 'grandTotal' && !fields.subtotal && totalOfAPart(rows, index, totals.sectionNames) && addsUpToGrandTotal(rows, index, format, totals.sectionNames)) {
+    // "Items total" or the lines' sum under a grand total's label, with the priced lines under it making up the grand total: the subtotal.
+    const ofAPart = totalOfAPart(rows, index, totals.sectionNames) && addsUpToGrandTotal(rows, index, format, totals.sectionNames);
+    if (field === 'grandTotal' && !fields.subtotal && (ofAPart || totalOfTheLines(rows, index, value, format, totals))) {
       fields.subtotal = value;
       continue;
     }

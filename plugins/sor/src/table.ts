@@ -17,12 +17,12 @@ import {
   type ColumnRole,
   type CostComponentRole,
   type DocumentLayout,
-  type LayoutRow,
   type NumberFormat,
   type Table,
   type TableColumn,
   type TableEntry,
 } from '@docsift/core/layout';
+import { headingAbove, MIN_TITLE_CONFIDENCE, untitledName } from './section-titles.js';
 
 export interface DraftItem {
   page: number;
@@ -76,7 +76,7 @@ export function readSectionHeading(read: string): { number: string | null; name:
   const continued = /\(?\s*(cont(inued|'d|\.)?)\s*\)?\s*$/i.test(text) || /[—–-]\s*cont(inued)?\b/i.test(text) || CONTINUED_BEFORE.test(text);
   const cleaned = text
     .replace(CONTINUED_BEFORE, '')
-    .replace(/\s*[—–-]?\s*\(?\s*cont(inued|'d|\.)?\s*\)?\s*$/i, '')
+    .replace(/\s*[—–,-]?\s*\(?\s*cont(inued|'d|\.)?\s*\)?\s*$/i, '')
     .replace(/\s+/g, ' ')
     .trim();
   const match =
@@ -265,39 +265,6 @@ function componentAmounts(entry: TableEntry, format: NumberFormat): Map<CostComp
     amounts.set(component.role, values);
   }
   return amounts;
-}
-
-/** The last line of a paragraph ("labor and disposal."): it runs on in lower case or ends a sentence. */
-const endsSentence = (text: string): boolean => /^\p{Ll}/u.test(text) || /[.;,]$/.test(text);
-
-/** The mean confidence of a title's words over a table of its own. */
-const MIN_TITLE_CONFIDENCE = 0.6;
-
-/** A room's or unit's number in a title ("Bedroom 2", "Unit 3B"). */
-const TITLE_NUMBER = /^\d{1,2}[A-Z]?$/;
-
-/** A short text line just above a table (no label) names its first section ("Pricing Summary"); `numbered` lets a title number its room ("Bedroom 2"). */
-function headingAbove(rows: LayoutRow[], index: number, numbered = false): { name: string; words: Word[] } {
-  const above = rows[index - 1];
-  const row = rows[index];
-  const digits = above?.words.some((word) => /\d/.test(word.text) && !(numbered && TITLE_NUMBER.test(word.text)));
-  const isHeading =
-    above && row && above.page === row.page && row.top - above.bottom <= 3 * row.height && above.words.length <= 6 && !digits && !/:/.test(above.text) && !endsSentence(above.text);
-  return isHeading ? { name: above.text, words: above.words } : { name: '', words: [] };
-}
-
-/** Words of a price table's caption ("PRICE", "Contract Price Breakdown", "Cost Summary"): what the table is, not a part of the work. */
-const CAPTION_WORDS = new Set(['price', 'prices', 'pricing', 'cost', 'costs', 'breakdown', 'contract', 'summary', 'estimate', 'bid', 'budget', 'quote', 'quotation', 'proposal', 'schedule', 'of', 'values']);
-
-/**
- * The name of the items before any heading: the title right above the table, unless it captions a
- * printed header row with words that only say the table is a price list (the items then form a
- * section named "", as a proposal's "PRICING" over "Description | Amount").
- */
-function untitledName(rows: LayoutRow[], table: Table): { name: string; words: Word[] } {
-  const title = headingAbove(rows, table.start);
-  const caption = !table.header.inferred && title.words.length > 0 && title.words.every((word) => CAPTION_WORDS.has(word.text.toLowerCase().replace(/[^\p{L}]/gu, '')));
-  return caption ? { name: '', words: [] } : title;
 }
 
 /**

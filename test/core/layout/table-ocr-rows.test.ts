@@ -1,6 +1,7 @@
 import { expect } from 'chai';
-import { readLayout, readUnitCell, textOf } from '../../../core/src/layout/index.js';
+import { readLayout, readQuantityCell, readUnitCell, textOf } from '../../../core/src/layout/index.js';
 import { documentFromText } from '../../../core/src/testing/index.js';
+import { DOT, word } from './helpers.js';
 
 describe('core layout: lines of an item in OCR tables', () => {
   it('joins lowercase words under a description left unfinished to it, whatever OCR set before them at the left', () => {
@@ -71,5 +72,16 @@ describe('core layout: lines of an item in OCR tables', () => {
       ['1', '50.00', '555.00', '605.00'],
       ['91', '1,082.90', '828.10', '1,911.00'],
     ]);
+  });
+
+  it('reads a one OCR read as a letter and glued to its unit ("lls", "IIs", "lea") as the quantity 1 and the unit', () => {
+    const ocr = (text: string) => word(text, [0, 0, 0.1, 0.01], { source: 'ocr' });
+    for (const [text, unit] of [['lls', 'LS'], ['IIs', 'LS'], ['lea', 'EA']]) {
+      expect(readQuantityCell([ocr(text)], DOT)).to.include({ value: 1, quality: 0.8 });
+      expect(readUnitCell([ocr(text)])?.value).to.equal(unit);
+    }
+    // A unit that starts with an l is read as printed, and a text layer's word is no misreading.
+    expect(readQuantityCell([ocr('lf')], DOT)).to.equal(null);
+    expect(readQuantityCell([word('lea', [0, 0, 0.1, 0.01])], DOT)).to.equal(null);
   });
 });

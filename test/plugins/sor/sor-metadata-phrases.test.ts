@@ -48,4 +48,23 @@ describe('plugin-sor header block: facts written in phrases', () => {
     const { data } = read(['Prepared by   5/13/26', ...TABLE]);
     expect(data.documentMetadata.consultant).to.equal(null);
   });
+
+  it('reads the job site block beside the customer block to its town line, and the consultant of "Per write-up by" to the end of its paragraph', () => {
+    const block = (left: string, right: string): string => `${left.padEnd(50)}${right}`;
+    const { data } = read([
+      block('CUSTOMER', 'JOB SITE'),
+      '',
+      block('Phillip Zimmerman', '8906 Pleasant Valley Blvd'),
+      block('Financing: First Meridian Mortgage', 'Memphis, TN 38192'),
+      block('', 'Per write-up by James Gallagher'),
+      '',
+      '',
+      ...TABLE.slice(1, -1),
+      '',
+      '                                                  Subtotal            2,178.00',
+      '                                                  Total               2,178.00',
+    ]);
+    expect(data.documentMetadata.propertyAddress).to.equal('8906 Pleasant Valley Blvd, Memphis, TN 38192');
+    expect(data.documentMetadata.consultant).to.equal('James Gallagher');
+  });
 });

@@ -14,6 +14,34 @@ describe('plugin-sor cost tables', () => {
       expect(readSectionHeading('CONTINUED - Roof')).to.deep.equal({ number: null, name: 'Roof', continued: true });
       expect(readSectionHeading('Continued: Kitchen')).to.deep.equal({ number: null, name: 'Kitchen', continued: true });
       expect(readSectionHeading('Roof')).to.deep.equal({ number: null, name: 'Roof', continued: false });
+      expect(readSectionHeading('Master Bath, continued')).to.deep.equal({ number: null, name: 'Master Bath', continued: true });
+    });
+
+    it('names each trade printed as a table of its own by its numbered title, over a note of one line', () => {
+      const line = (ref: string, description: string, quantity: string, unit: string, material: string, labor: string, total: string): string =>
+        `${ref.padEnd(6)}${description.padEnd(44)}${quantity.padStart(5)}  ${unit.padEnd(5)}${material.padStart(10)}${labor.padStart(11)}${total.padStart(11)}`;
+      const trade = (title: string, lines: string[], total: string): string[] => [
+        title,
+        'Contractor to verify all measurements before ordering materials.',
+        '',
+        line('Ref.', 'Description', 'Qty', 'U/M', 'Material', 'Labor', 'Total'),
+        ...lines,
+        total,
+        '',
+      ];
+      const { data } = read([
+        ...trade(
+          '1 ROUGH & FINISH CARPENTRY',
+          [line('a.', 'Sister rotted floor joists with 2x10 lumber', '11', 'EA', '451.00', '1,452.00', '1,903.00'), line('b.', 'Closet shelving and rod, wire ventilated', '6', 'LF', '75.48', '78.30', '153.78')],
+          line('', 'Total for Rough & Finish Carpentry', '', '', '526.48', '1,530.30', '2,056.78'),
+        ),
+        ...trade(
+          '2 ELECTRICAL',
+          [line('a.', 'Hardwired smoke/CO detectors', '6', 'EA', '258.00', '534.00', '792.00'), line('b.', 'GFCI receptacles at kitchen counters', '8', 'EA', '232.00', '440.00', '672.00')],
+          line('', 'Total for Electrical', '', '', '490.00', '974.00', '1,464.00'),
+        ),
+      ]);
+      expect(data.constructionSections.map((section) => [section.sectionName, section.lineItems.length])).to.deep.equal([['1 ROUGH & FINISH CARPENTRY', 2], ['2 ELECTRICAL', 2]]);
     });
 
     it('names a Roman-numeral section as printed where OCR read an I of the numeral as l, i or 1 ("Vill. Cabinets")', () => {

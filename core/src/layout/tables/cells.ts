@@ -41,10 +41,23 @@ export function readAmountCell(cellWords: Word[], format: NumberFormat): CellVal
   return { value, words: cell.words, quality: repaired ? REPAIRED_QUALITY : 1 };
 }
 
+/**
+ * A one OCR read as a letter and glued to the unit after it ("lls", "IIs", "lea" for 1 ls, 1 ea: a
+ * narrow space in a cell of a quantity and its unit): the unit's text; null for any other word.
+ */
+function unitAfterGluedOne(text: string): string | null {
+  const match = /^([lI|])(\p{L}{1,3})$/u.exec(text);
+  if (!match || isKnownUnit(text)) return null;
+  // A unit in lower case whose l OCR read as a capital I ("Is" for ls).
+  const unit = /^I\p{Ll}*$/u.test(match[2]) ? `l${match[2].slice(1)}` : match[2];
+  return isKnownUnit(unit) ? unit : null;
+}
+
 /** A quantity cell ("15.00 Units", "2 hours": the number; the unit is read by `readUnitCell`). */
 export function readQuantityCell(words: Word[], format: NumberFormat): CellValue<number> | null {
   const mixed = readMixedNumber(words);
   if (mixed) return mixed;
+  if (words.length === 1 && words[0].source === 'ocr' && unitAfterGluedOne(words[0].text) !== null) return { value: 1, words, quality: REPAIRED_QUALITY };
   const cell = parseCell(words, (text) => parseQuantity(text, format)) ?? parseCell(words, (text) => gluedQuantity(text, format));
   return cell ? { value: cell.value.value, words: cell.words, quality: cell.value.repaired ? REPAIRED_QUALITY : 1 } : null;
 }
@@ -114,7 +127,7 @@ export function readPercentCell(words: Word[], format: NumberFormat): CellValue<
 export function readUnitCell(words: Word[]): CellValue<string> | null {
   const candidates = words.filter((word) => /\p{L}/u.test(word.text));
   // OCR mixes the case of a short code ("Le" for LF): in a unit cell it is still read as a unit, to be snapped.
-  const ocrCode = (text: string): string | null => parseUnit(text) ?? (/^\p{L}{1,3}\.?$/u.test(text) ? text.replace(/\.$/, '') : null);
+  const ocrCode = (text: string): string | null => unitAfterGluedOne(text) ?? parseUnit(text) ?? (/^\p{L}{1,3}\.?$/u.test(text) ? text.replace(/\.$/, '') : null);
   const cell = parseCell(candidates, candidates.every((word) => word.source === 'ocr') ? ocrCode : parseUnit);
   if (!cell) return null;
   if (cell.words.every((word) => word.source === 'text')) return { value: cell.value, words: cell.words, quality: 1 };
