@@ -70,7 +70,7 @@ function firstMatchByPage(prose: LayoutRow[], patterns: RegExp[]): { flow: TextF
 }
 
 /** Lines of one paragraph stand this close under one another, in row heights. */
-const PARAGRAPH_GAP = 1.5;
+const NAME_LINE_GAP = 1.5;
 
 /** A person's name within its paragraph: the words of a line set apart below it ("Subtotal" under the table) are no part of it. */
 function nameInParagraph(person: Phrase, prose: LayoutRow[]): Phrase {
@@ -78,7 +78,7 @@ function nameInParagraph(person: Phrase, prose: LayoutRow[]): Phrase {
   let end = 1;
   for (; end < person.words.length; end += 1) {
     const [line, next] = [rowOf(person.words[end - 1]), rowOf(person.words[end])];
-    if (line && next && line !== next && (next.top < line.top || rowGap(line, next) > PARAGRAPH_GAP)) break;
+    if (line && next && line !== next && (next.top < line.top || rowGap(line, next) > NAME_LINE_GAP)) break;
   }
   const words = person.words.slice(0, end);
   return end === person.words.length ? person : { ...person, words, text: words.map((word) => word.text).join(' ') };

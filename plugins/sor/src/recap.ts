@@ -116,12 +116,15 @@ function firstLabel(row: Row): { field: RecapField; match: PhraseMatch<RecapFiel
   return null;
 }
 
+/** The words of a label that spell something: a dash the label took in after "Total" ("Total - all rooms") is none. */
+const spelledWords = (row: Row, match: PhraseMatch<RecapField>): number => row.words.slice(match.start, match.end).filter((word) => /[\p{L}\p{N}]/u.test(word.text)).length;
+
 /**
  * A bare "Total" with a name after it ("Totals: Hall Bath  3,633.33"), or a cost part's name before it
  * ("Material cost total  10,671.46", not "Invoice Total"), is a section's or a part's total, not the grand total.
  */
 function namesWhatItTotals(row: Row, match: PhraseMatch<RecapField>): boolean {
-  if (match.end - match.start > 1) return false;
+  if (spelledWords(row, match) > 1) return false;
   const named = (words: Word[]): boolean => words.some((word) => /^\p{L}{2}/u.test(word.text) && !TOTAL_QUALIFIERS.has(word.text.toLowerCase().replace(/[^\p{L}]/gu, '')));
   // The words printed just before it, in its cell: a signature line at the left names nothing.
   let first = match.start;
@@ -279,7 +282,7 @@ function totalOfAPart(rows: Row[], index: number, names: ReadonlySet<string> | u
   const row = rows[index];
   const { match } = recapLabel(row)!;
   const before = row.words[match.start - 1]?.text ?? '';
-  if (match.end - match.start > 1 || !/^\p{L}{2}/u.test(before) || TOTAL_QUALIFIERS.has(before.toLowerCase().replace(/[^\p{L}]/gu, ''))) return false;
+  if (spelledWords(row, match) > 1 || !/^\p{L}{2}/u.test(before) || TOTAL_QUALIFIERS.has(before.toLowerCase().replace(/[^\p{L}]/gu, ''))) return false;
   if (row.words[match.start].bbox[0] - row.words[match.start - 1].bbox[2] > rowHeightsToX(row, 1)) return false;
   return rows.slice(index + 1, index + 1 + GRAND_TOTAL_ROWS).some((below) => below.page === row.page && fieldOf(below, names) === 'grandTotal');
 }
@@ -298,15 +301,16 @@ function addsUpToGrandTotal(rows: Row[], index: number, format: NumberFormat, na
 /**
  * A bare "Total" on the row whose amount is the lines' sum ("Total Work  17,431.00"), with priced lines
  * under it that it and they add up to a grand total's row below ("BASE BID TOTAL  20,395.65"): the
- * subtotal. A grand total's own wording ("TOTAL COST OF REPAIRS") stays the grand total, whatever follows it.
+ * subtotal, where the lines under it add to it. A grand total's own wording ("TOTAL COST OF REPAIRS") stays the grand total, whatever follows it.
  */
 function totalOfTheLines(rows: Row[], index: number, value: RecapValue, format: NumberFormat, totals: RecapTotals): boolean {
   const { match } = recapLabel(rows[index])!;
   const lines = totals.sections ?? totals.items;
-  if (match.end - match.start > 1 || lines === null || cents(lines) !== cents(value.value)) return false;
+  if (spelledWords(rows[index], match) > 1 || lines === null || cents(lines) !== cents(value.value)) return false;
   const below = rows.slice(index + 1, index + 1 + GRAND_TOTAL_ROWS).find((row) => row.page === rows[index].page && fieldOf(row, totals.sectionNames) === 'grandTotal');
   const grand = below ? amountRightOf(below.words, 0, format) : null;
-  return grand !== null && cents(grand.value) !== cents(value.value) && addsUpToGrandTotal(rows, index, format, totals.sectionNames);
+  // Markups raise the total; a grand total below the lines' sum ("Less deposit", "Less retainage") is an amount due, not the bid.
+  return grand !== null && cents(grand.value) > cents(value.value) && addsUpToGrandTotal(rows, index, format, totals.sectionNames);
 }
 
 /** The first row before the grand total whose amount is `amount`, with that amount. */

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { GrayImage } from '../../../core/src/document/gray-image.js';
-import { findDarkBands, invertDarkBands } from '../../../core/src/document/ocr/dark-bands.js';
+import { findDarkBands, invertDarkBands, whitenGrayBands } from '../../../core/src/document/ocr/dark-bands.js';
 
 function blankPage(width: number, height: number): GrayImage {
   return { data: new Uint8Array(width * height).fill(250), width, height };
@@ -48,5 +48,40 @@ describe('core OCR: captions printed white on a dark band', () => {
       return (x >= 100 && x < 500 && y >= 200 && y < 240) || value === before[index];
     });
     expect(outside).to.equal(true);
+  });
+});
+
+describe('core OCR: dark letters on a mid-gray band', () => {
+  /** A header band (gray 205) with black letters, a light tint (gray 235) with black letters, a line of text on paper. */
+  function sheet(): GrayImage {
+    const page = blankPage(1000, 1300);
+    fill(page, 100, 200, 900, 240, 205);
+    for (let x = 110; x < 880; x += 15) fill(page, x, 210, x + 8, 230, 30);
+    fill(page, 100, 500, 900, 530, 235);
+    for (let x = 110; x < 880; x += 15) fill(page, x, 505, x + 8, 525, 30);
+    for (let x = 100; x < 700; x += 22) fill(page, x, 1000, x + 14, 1024, 0);
+    return page;
+  }
+
+  it('stretches the band to paper, its letters kept dark, and leaves the tint and the rest of the page as they were', () => {
+    const page = sheet();
+    const before = Uint8Array.from(page.data);
+    whitenGrayBands(page);
+    expect(at(page, 512, 220)).to.equal(255);
+    expect(at(page, 112, 220)).to.be.below(50);
+    const outside = page.data.every((value, index) => {
+      const [x, y] = [index % page.width, Math.floor(index / page.width)];
+      return (x >= 100 && x < 900 && y >= 200 && y < 240) || value === before[index];
+    });
+    expect(outside).to.equal(true);
+  });
+
+  it('leaves a line of bold print, blurred into one dark run, as it is: its pixels spread from ink to paper', () => {
+    const page = blankPage(1000, 1300);
+    const shades = [60, 120, 175, 200, 220];
+    for (let y = 600; y < 615; y += 1) for (let x = 100; x < 900; x += 1) page.data[y * page.width + x] = shades[(x + y) % shades.length];
+    const before = Uint8Array.from(page.data);
+    whitenGrayBands(page);
+    expect(page.data).to.deep.equal(before);
   });
 });

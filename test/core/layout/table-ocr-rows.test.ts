@@ -83,5 +83,7 @@ describe('core layout: lines of an item in OCR tables', () => {
     // A unit that starts with an l is read as printed, and a text layer's word is no misreading.
     expect(readQuantityCell([ocr('lf')], DOT)).to.equal(null);
     expect(readQuantityCell([word('lea', [0, 0, 0.1, 0.01])], DOT)).to.equal(null);
+    // One letter after it is no such unit: "ll" and "II" are no quantity of 1 l.
+    for (const text of ['ll', 'II']) expect(readQuantityCell([ocr(text)], DOT)).to.equal(null);
   });
 });

@@ -26,6 +26,11 @@ describe('plugin-sor recap markups', () => {
     expect(data.additionalInfo?.recapLines).to.deep.equal([{ label: 'Building permit', amount: 350 }]);
   });
 
+  it('keeps a bare "Total" the grand total when what follows takes something off it ("Less deposit")', () => {
+    const { data } = statement([...ROOMS, '     Total  $7,000.00', '     Less deposit received  ($2,000.00)', '     AMOUNT DUE  $5,000.00']);
+    expect(data.recapSummary.grandTotal).to.equal(7000);
+  });
+
   it('keeps a grand total’s own wording ("TOTAL COST OF REPAIRS") the grand total, the 203(k) worksheet under it apart', () => {
     const { data } = statement([...ROOMS, '     TOTAL COST OF REPAIRS  $7,000.00', '     Contingency reserve (10%)  $700.00', '     TOTAL REHABILITATION COST  $7,700.00']);
     expect(data.recapSummary).to.deep.equal({ subtotal: null, generalConditions: null, overheadAndProfit: null, grandTotal: 7000 });

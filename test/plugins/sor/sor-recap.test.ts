@@ -39,6 +39,11 @@ describe('plugin-sor recap', () => {
     expect(data.recapSummary).to.deep.equal({ subtotal: 26813.99, generalConditions: null, overheadAndProfit: 4022.1, grandTotal: 30836.09 });
   });
 
+  it('takes "Total - all rooms" for a total of the rooms, not the grand total: the dash after "Total" is no word of its label', () => {
+    const { data } = recap(['Total - all rooms  $37,960.73', 'Permits  1,150.00', 'TOTAL PRICE  $39,110.73']);
+    expect(data.recapSummary.grandTotal).to.equal(39110.73);
+  });
+
   it('reads a rehab budget’s summary: "Project management" is general conditions, "TOTAL REHAB BUDGET" the grand total, the contingency after it apart', () => {
     const { data } = recap([
       'Subtotal  $27,691.29',

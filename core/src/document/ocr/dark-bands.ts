@@ -35,8 +35,8 @@ interface Band extends Run {
   y1: number;
 }
 
-/** The long, mostly dark runs of one row of pixels. */
-function darkRuns(image: GrayImage, y: number): Run[] {
+/** The long, mostly dark runs of one row of pixels, dark being below `below`. */
+function darkRuns(image: GrayImage, y: number, below: number): Run[] {
   const { data, width } = image;
   const maxLight = Math.max(2, Math.round(width * MAX_LIGHT_RUN));
   const runs: Run[] = [];
@@ -50,7 +50,7 @@ function darkRuns(image: GrayImage, y: number): Run[] {
     dark = 0;
   };
   for (let x = 0; x < width; x += 1) {
-    if (data[row + x] >= DARK) {
+    if (data[row + x] >= below) {
       if (start >= 0 && x - last > maxLight) close();
       continue;
     }
@@ -75,12 +75,12 @@ const PAPER_LEVEL = 200;
  * Whether paper lies around the band: a caption's bar lies on the page; a strip of desk or of a
  * scanner's lid runs off it, grayish at its ends where the page's edge meets it.
  */
-function onPaper(image: GrayImage, band: Band): boolean {
+function onPaper(image: GrayImage, band: Band, below: number): boolean {
   const { data, width, height } = image;
   const paperRow = (y: number): boolean => {
     if (y < 0 || y >= height) return false;
     let light = 0;
-    for (let x = band.x0; x <= band.x1; x += 1) if (data[y * width + x] >= DARK) light += 1;
+    for (let x = band.x0; x <= band.x1; x += 1) if (data[y * width + x] >= below) light += 1;
     return light >= (band.x1 - band.x0 + 1) * MIN_PAPER_SHARE;
   };
   const middle = Math.round((band.y0 + band.y1) / 2) * width;
@@ -105,12 +105,15 @@ function joinSplit(bands: Band[], gap: number): Band[] {
   return joined;
 }
 
-/** The dark bands of the image: rows of long dark runs one under the other. */
-export function findDarkBands(image: GrayImage): Band[] {
+/**
+ * The dark bands of the image: rows of long runs darker than `below` one under the other, bands
+ * split by up to `maxSplit` (a share of the image height) joined.
+ */
+export function findDarkBands(image: GrayImage, { below = DARK, maxSplit = MAX_SPLIT } = {}): Band[] {
   const bands: Band[] = [];
   let open: Band[] = [];
   for (let y = 0; y <= image.height; y += 1) {
-    const runs = y < image.height ? darkRuns(image, y) : [];
+    const runs = y < image.height ? darkRuns(image, y, below) : [];
     const next: Band[] = [];
     for (const run of runs) {
       const band = open.find((candidate) => overlaps(candidate, run));
@@ -122,9 +125,9 @@ export function findDarkBands(image: GrayImage): Band[] {
     bands.push(...open);
     open = next;
   }
-  return joinSplit(bands, image.height * MAX_SPLIT).filter((band) => {
+  return joinSplit(bands, image.height * maxSplit).filter((band) => {
     const height = band.y1 - band.y0 + 1;
-    return height >= image.height * MIN_HEIGHT && height <= image.height * MAX_HEIGHT && onPaper(image, band);
+    return height >= image.height * MIN_HEIGHT && height <= image.height * MAX_HEIGHT && onPaper(image, band, below);
   });
 }
 
@@ -165,6 +168,47 @@ export function invertDarkBands(image: GrayImage): void {
         const value = data[y * width + x];
         data[y * width + x] = Math.max(0, Math.min(255, Math.round(255 - ((value - level) * 255) / span)));
       }
+    }
+  }
+}
+
+/**
+ * A band shaded mid-gray behind dark letters (a spreadsheet's header cells, a section's heading bar)
+ * is taken for a picture by tesseract's page analysis on a photo, and its labels are lost: the
+ * column headers of a photographed spreadsheet (g63) were not read at all. Such a band is found as
+ * a dark band is, its pixels here being those darker than GRAY_BAND (its dark letters split none of
+ * its rows, and two bands one under the other, a header over a heading, are not joined)...
+ */
+const GRAY_BAND = 225;
+/** ...its own level between these (a light tint reads as it is; a line of bold print, blurred, is darker)... */
+const MIN_GRAY_BAND_LEVEL = 160;
+const MAX_GRAY_BAND_LEVEL = 215;
+/** ...and flat: this share of its pixels at most GRAY_SPREAD from its level (a line of print spreads from ink to paper). */
+const MIN_FLAT_SHARE = 0.5;
+const GRAY_SPREAD = 16;
+
+function flatShare(image: GrayImage, band: Band, level: number): number {
+  let [flat, all] = [0, 0];
+  for (let y = band.y0; y <= band.y1; y += 1) {
+    for (let x = band.x0; x <= band.x1; x += 1) {
+      all += 1;
+      if (Math.abs(image.data[y * image.width + x] - level) <= GRAY_SPREAD) flat += 1;
+    }
+  }
+  return flat / all;
+}
+
+/**
+ * ...and inside the band only, its level is stretched to paper, its letters kept dark. Done after
+ * the rules are painted out: the band's edges are the rules a cell wall in it stands on (see cell-walls.ts).
+ */
+export function whitenGrayBands(image: GrayImage): void {
+  const { data, width } = image;
+  for (const band of findDarkBands(image, { below: GRAY_BAND, maxSplit: 0 })) {
+    const level = bandLevel(image, band);
+    if (level < MIN_GRAY_BAND_LEVEL || level > MAX_GRAY_BAND_LEVEL || printedLight(image, band, level) || flatShare(image, band, level) < MIN_FLAT_SHARE) continue;
+    for (let y = band.y0; y <= band.y1; y += 1) {
+      for (let x = band.x0; x <= band.x1; x += 1) data[y * width + x] = Math.min(255, Math.round((data[y * width + x] * 255) / level));
     }
   }
 }

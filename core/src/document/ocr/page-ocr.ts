@@ -4,7 +4,7 @@ import { roundBox } from '../geometry.js';
 import { isBilevel, softenBilevel } from './bilevel.js';
 import { recognizeByColumns } from './columns.js';
 import { cropToInk, type InkCrop } from './crop.js';
-import { invertDarkBands } from './dark-bands.js';
+import { invertDarkBands, whitenGrayBands } from './dark-bands.js';
 import { withoutFaxHeaderLines } from './fax-header.js';
 import { flattenIllumination } from './illumination.js';
 import { findLoneOnes } from './lone-ones.js';
@@ -88,6 +88,7 @@ async function recognizeTurned(engine: OcrEngine, image: GrayImage, cleaning: Cl
   // A fax's captions stay black: inverted, those of g12 and g24's faxes cost line items (see README).
   if (!cleaning.bilevel) invertDarkBands(cleaned);
   removeRules(cleaned, Math.max(crop.pageWidth, crop.pageHeight), { brokenRules: cleaning.bilevel });
+  if (!cleaning.bilevel) whitenGrayBands(cleaned);
   return { quarterTurns, skew, image: cleaned, crop, words: await recognizeByColumns(engine, cleaned, { speckled: cleaning.bilevel }) };
 }
 

@@ -42,13 +42,14 @@ export function readAmountCell(cellWords: Word[], format: NumberFormat): CellVal
 }
 
 /**
- * A one OCR read as a letter and glued to the unit after it ("lls", "IIs", "lea" for 1 ls, 1 ea: a
- * narrow space in a cell of a quantity and its unit): the unit's text; null for any other word.
+ * A one OCR read as a letter and glued to a unit of two or three letters after it ("lls", "IIs", "lea"
+ * for 1 ls, 1 ea: a narrow space in a cell of a quantity and its unit): the unit's text; null for any
+ * other word. One letter after it is no unit of this kind: "ll" is no quantity of 1 l.
  */
 function unitAfterGluedOne(text: string): string | null {
-  const match = /^([lI|])(\p{L}{1,3})$/u.exec(text);
+  const match = /^([lI|])(\p{L}{2,3})$/u.exec(text);
   if (!match || isKnownUnit(text)) return null;
-  // A unit in lower case whose l OCR read as a capital I ("Is" for ls).
+  // A unit in lower case whose l OCR read as a capital I ("IIs": the second I is the l of ls).
   const unit = /^I\p{Ll}*$/u.test(match[2]) ? `l${match[2].slice(1)}` : match[2];
   return isKnownUnit(unit) ? unit : null;
 }
