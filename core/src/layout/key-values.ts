@@ -126,6 +126,7 @@ function cellFrom(row: LayoutRow, index: number, stops: ReadonlySet<Word>): Cell
 /** Following rows whose cell starts where the value started (a multi-line address, a list). */
 function continuation(rows: LayoutRow[], rowIndex: number, x0: number, count: number, stops: ReadonlySet<Word>): Word[][] {
   const lines: Word[][] = [];
+  const isLabel = (word: Word): boolean => endsWithColon(word) || stops.has(word);
   let previous = rows[rowIndex];
   for (let index = rowIndex + 1; index < rows.length && lines.length < count; index += 1) {
     const row = rows[index];
@@ -134,10 +135,9 @@ function continuation(rows: LayoutRow[], rowIndex: number, x0: number, count: nu
     // Side-by-side blocks interleave their lines: a row printed only in the block to the right is skipped.
     if (row.words.every((word) => word.bbox[0] > x0 + rowHeightsToX(row, OTHER_BLOCK_OFFSET))) continue;
     const cell = cellsOf(row, 0.95).find((candidate) => Math.abs(candidate[0].bbox[0] - x0) <= tolerance);
-    if (!cell || cell.some((word) => endsWithColon(word) || stops.has(word))) break;
+    if (!cell || cell.some(isLabel)) break;
     // A labelled row ("Phone:   555…") starts another field even when its value lines up; a label with its own
     // value between it and the line ("Financing: First Meridian Mortgage" in a block at the left) labels the other block's line.
-    const isLabel = (word: Word): boolean => endsWithColon(word) || stops.has(word);
     const between = (word: Word): Word[] => row.words.filter((other) => other.bbox[0] >= word.bbox[2] && other.bbox[2] <= cell[0].bbox[0]);
     if (row.words.some((word) => isLabel(word) && word.bbox[2] <= cell[0].bbox[0] && between(word).every(isLabel))) break;
     lines.push(cell);

@@ -300,8 +300,8 @@ function addsUpToGrandTotal(rows: Row[], index: number, format: NumberFormat, na
 
 /**
  * A bare "Total" on the row whose amount is the lines' sum ("Total Work  17,431.00"), with priced lines
- * under it that it and they add up to a grand total's row below ("BASE BID TOTAL  20,395.65"): the
- * subtotal, where the lines under it add to it. A grand total's own wording ("TOTAL COST OF REPAIRS") stays the grand total, whatever follows it.
+ * under it raising it to a grand total's row below ("BASE BID TOTAL  20,395.65"; the caller checks that
+ * they add up): the subtotal. A grand total's own wording ("TOTAL COST OF REPAIRS") stays the grand total, whatever follows it.
  */
 function totalOfTheLines(rows: Row[], index: number, value: RecapValue, format: NumberFormat, totals: RecapTotals): boolean {
   const { match } = recapLabel(rows[index])!;
@@ -310,7 +310,7 @@ function totalOfTheLines(rows: Row[], index: number, value: RecapValue, format: 
   const below = rows.slice(index + 1, index + 1 + GRAND_TOTAL_ROWS).find((row) => row.page === rows[index].page && fieldOf(row, totals.sectionNames) === 'grandTotal');
   const grand = below ? amountRightOf(below.words, 0, format) : null;
   // Markups raise the total; a grand total below the lines' sum ("Less deposit", "Less retainage") is an amount due, not the bid.
-  return grand !== null && cents(grand.value) > cents(value.value) && addsUpToGrandTotal(rows, index, format, totals.sectionNames);
+  return grand !== null && cents(grand.value) > cents(value.value);
 }
 
 /** The first row before the grand total whose amount is `amount`, with that amount. */
@@ -362,8 +362,8 @@ export function readRecap(printed: Row[], start: number, format: NumberFormat, t
       continue;
     }
     // "Items total" or the lines' sum under a grand total's label, with the priced lines under it making up the grand total: the subtotal.
-    const ofAPart = totalOfAPart(rows, index, totals.sectionNames) && addsUpToGrandTotal(rows, index, format, totals.sectionNames);
-    if (field === 'grandTotal' && !fields.subtotal && (ofAPart || totalOfTheLines(rows, index, value, format, totals))) {
+    const partOrLines = field === 'grandTotal' && !fields.subtotal && (totalOfAPart(rows, index, totals.sectionNames) || totalOfTheLines(rows, index, value, format, totals));
+    if (partOrLines && addsUpToGrandTotal(rows, index, format, totals.sectionNames)) {
       fields.subtotal = value;
       continue;
     }

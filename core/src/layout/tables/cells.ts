@@ -47,8 +47,8 @@ export function readAmountCell(cellWords: Word[], format: NumberFormat): CellVal
  * other word. One letter after it is no unit of this kind: "ll" is no quantity of 1 l.
  */
 function unitAfterGluedOne(text: string): string | null {
-  const match = /^([lI|])(\p{L}{2,3})$/u.exec(text);
-  if (!match || isKnownUnit(text)) return null;
+  const match = /^(.)(\p{L}{2,3})$/u.exec(text);
+  if (!match || DIGIT_LOOKALIKES[match[1]] !== '1' || isKnownUnit(text)) return null;
   // A unit in lower case whose l OCR read as a capital I ("IIs": the second I is the l of ls).
   const unit = /^I\p{Ll}*$/u.test(match[2]) ? `l${match[2].slice(1)}` : match[2];
   return isKnownUnit(unit) ? unit : null;
