@@ -4,21 +4,31 @@ import type { SorAnswer } from '../../eval/generator/answers.js';
 import { describeGenerated } from './generated-suite.js';
 import { cents, pageWords, printedLines } from './printed-pdf.js';
 
-const amount = (text: string) => Math.round(Number(text.replace(/[$,()]/g, '')) * 100) * (text.startsWith('(') ? -1 : 1);
-const number = (text: string) => Number(text.replace(/,/g, ''));
+type AnswerSection = SorAnswer['extractedData']['constructionSections'][number];
+
 const itemsOf = (answer: SorAnswer) => answer.extractedData.constructionSections.flatMap((section) => section.lineItems);
 const recapLines = (answer: SorAnswer, which: 'Before' | 'After') => answer.otherValuesOnDocument[`recapLines${which}GrandTotal`] as Array<{ label: string; amount: number }>;
 const joined = async (bytes: Uint8Array) => (await printedLines(bytes)).map((line) => line.join(' '));
-const dollars = (cents: number) => (cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 });
-const sectionSum = (section: SorAnswer['extractedData']['constructionSections'][number], field: 'materialCost' | 'laborCost' | 'totalCost' = 'totalCost') =>
-  section.lineItems.reduce((sum, item) => sum + cents(item[field]), 0);
+const dollars = (value: number) => (value / 100).toLocaleString('en-US', { minimumFractionDigits: 2 });
+const sectionSum = (section: AnswerSection, field: 'materialCost' | 'laborCost' | 'totalCost' = 'totalCost') => section.lineItems.reduce((sum, item) => sum + cents(item[field]), 0);
 /** Letters and digits only, lower case: the text layer splits words at apostrophes and hyphens. */
 const folded = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
-/** The percentage in a label ("Sales tax on materials 6.25%", "(6.5%)"). */
-const rateIn = (label: string) => Number(/([\d.]+)%/.exec(label)![1]);
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** "1 234,50": a space between the thousands, a decimal comma. */
+const spacedComma = (value: number) => {
+  const [whole, decimals] = (Math.abs(value) / 100).toFixed(2).split('.');
+  return `${value < 0 ? '-' : ''}${whole.replace(/\B(?=(\d{3})+$)/g, ' ')},${decimals}`;
+};
+const fromSpacedComma = (text: string) => Math.round(Number(text.replace(/ /g, '').replace(',', '.')) * 100);
+/** The amount as written by hand: with or without thousands commas, a credit in parentheses. */
+const handAmount = (value: number) => {
+  const plain = (Math.abs(value) / 100).toFixed(2);
+  const options = [...new Set([dollars(Math.abs(value)), plain])].map(escaped);
+  return value < 0 ? `\\((?:${options.join('|')})\\)` : `(?:${options.join('|')})`;
+};
 /**
- * Text lines of one page whose words' middles lie within 6 pt of the line's first word: a leader's dots and a word
- * with descenders ("per") sit lower than the rest of a 10.5 pt line, farther apart than the 4 pt `printedLines` allows.
+ * Text lines of one page whose words' middles lie within 6 pt of the line's first word: hand-written entries sit a
+ * little off their rule, and a word with a descender ("top,") farther from the quantity than the 4 pt `printedLines` allows.
  */
 const looseLines = (words: Word[]): string[] => {
   const middle = (word: Word) => (word.bbox[1] + word.bbox[3]) / 2;
@@ -30,184 +40,156 @@ const looseLines = (words: Word[]): string[] => {
   }
   return lines.map((line) => line.sort((a, b) => a.bbox[0] - b.bbox[0]).map((word) => word.text).join(' '));
 };
-const UNITS = 'EA|LF|SF|SY|SQ|LS|HR|CY';
-const MONEY = '([\\d,]+\\.\\d\\d)';
+const SPACED = '-?\\d{1,3}(?: \\d{3})*,\\d\\d';
 
-describeGenerated('generated statements of repair, held-out families', ['g70', 'g71', 'g72', 'g73'], true, ({ filesOf, bytesOf }) => {
-  it('prints the item total before its material and labor (unit and extension each) and the quantity and unit last, items "12)", room totals and sales tax on materials (g70)', async () => {
-    const row = new RegExp(`^(\\d+)\\) (.+?) ((?:[\\d,]+\\.\\d\\d )+)([\\d,]+(?:\\.5)?) (${UNITS})$`);
-    for (const answer of filesOf('g70')) {
+describeGenerated('generated statements of repair, held-out families', ['g74', 'g75', 'g76', 'g77'], true, ({ filesOf, bytesOf }) => {
+  it('prints every number with a space between the thousands and a decimal comma, positions "3.1" under "3. Plumbing", section totals and a summary by section (g74)', async () => {
+    let spaced = 0;
+    for (const answer of filesOf('g74')) {
       const lines = await joined(bytesOf(answer));
-      const items = itemsOf(answer);
-      const rows = lines.flatMap((line) => {
-        const match = row.exec(line);
-        return match ? [{ number: Number(match[1]), amounts: match[3].trim().split(' ').map(amount), quantity: number(match[4]), unit: match[5] }] : [];
-      });
-      expect(rows.map((entry) => entry.number), answer.file).to.deep.equal(items.map((_, index) => index + 1));
-      rows.forEach(({ amounts, quantity, unit }, index) => {
-        const item = items[index];
-        const [total, ...pairs] = amounts;
-        const extended = [item.materialCost, item.laborCost].map(cents).filter((value) => value !== 0);
-        expect({ total, quantity, unit, pairs: pairs.length }, item.description).to.deep.equal({ total: cents(item.totalCost), quantity: item.quantity, unit: item.unit, pairs: 2 * extended.length });
-        extended.forEach((value, pair) => {
-          expect(pairs[2 * pair + 1], item.description).to.equal(value);
-          expect(Math.round(quantity * pairs[2 * pair]), item.description).to.equal(value);
-        });
-        expect(extended.reduce((sum, value) => sum + value, 0), item.description).to.equal(total);
-      });
-      for (const section of answer.extractedData.constructionSections) {
+      answer.extractedData.constructionSections.forEach((section, sectionIndex) => {
+        expect(section.sectionName, answer.file).to.match(new RegExp(`^${sectionIndex + 1}\\. [A-Z]`));
         expect(lines, answer.file).to.include(section.sectionName);
-        expect(lines.some((line) => /^(Room|Area) total /.test(line) && line.endsWith(` ${dollars(sectionSum(section))}`)), section.sectionName).to.equal(true);
-      }
-      const { subtotal, overheadAndProfit, grandTotal } = answer.extractedData.recapSummary;
-      expect(lines, answer.file).to.include(`Subtotal ${dollars(cents(subtotal))}`);
-      if (overheadAndProfit !== null) expect(lines.some((line) => line.startsWith('Overhead & profit ') && line.endsWith(` ${dollars(cents(overheadAndProfit))}`)), answer.file).to.equal(true);
-      const [tax, ...others] = recapLines(answer, 'Before');
-      const material = items.reduce((sum, item) => sum + cents(item.materialCost), 0);
-      expect(cents(tax.amount), answer.file).to.equal(Math.round((material * rateIn(tax.label)) / 100));
-      for (const line of [tax, ...others]) expect(lines, line.label).to.include(`${line.label} ${dollars(cents(line.amount))}`);
-      expect(lines.some((line) => /^(TOTAL ESTIMATE PRICE|ESTIMATE AMOUNT|TOTAL OF ESTIMATE) \$/.test(line) && line.endsWith(`$${dollars(cents(grandTotal))}`)), answer.file).to.equal(true);
+        section.lineItems.forEach((item, index) => {
+          const amounts = [item.materialCost, item.laborCost, item.totalCost].map((value) => spacedComma(cents(value))).join(' ');
+          const row = new RegExp(`^${sectionIndex + 1}\\.${index + 1} (.+) ${escaped(spacedComma(Math.round(item.quantity! * 100)))} ${item.unit} (?:(${SPACED}) )?${escaped(amounts)}$`);
+          const line = lines.find((text) => row.test(text));
+          expect(line, item.description).to.not.equal(undefined);
+          const [, description, price] = row.exec(line!)!;
+          expect(folded(item.description).startsWith(folded(description)), item.description).to.equal(true);
+          if (price) expect(Math.abs(Math.round(item.quantity! * fromSpacedComma(price)) - cents(item.totalCost)), line).to.be.at.most(1);
+          if (cents(item.totalCost) >= 100000) spaced += 1;
+        });
+        const totals = [sectionSum(section, 'materialCost'), sectionSum(section, 'laborCost'), sectionSum(section)].map(spacedComma).join(' ');
+        expect(lines, answer.file).to.include(`Total ${section.sectionName} ${totals}`);
+        expect(lines, answer.file).to.include(`${section.sectionName} ${spacedComma(sectionSum(section))}`);
+      });
+      const { subtotal, generalConditions, overheadAndProfit, grandTotal } = answer.extractedData.recapSummary;
+      expect(lines.some((line) => /^(Net total|Net amount|Total net) /.test(line) && line.endsWith(` ${spacedComma(cents(subtotal))}`)), answer.file).to.equal(true);
+      const rate = (name: string) => `${answer.otherValuesOnDocument[name]}`.replace('.', ',');
+      if (generalConditions !== null) expect(lines.some((line) => /^Site /.test(line) && line.endsWith(` ${rate('generalConditionsRatePercent')} % ${spacedComma(cents(generalConditions))}`)), answer.file).to.equal(true);
+      if (overheadAndProfit !== null) expect(lines.some((line) => /^Overheads? (and|&) profit /.test(line) && line.endsWith(` ${rate('overheadRatePercent')} % ${spacedComma(cents(overheadAndProfit))}`)), answer.file).to.equal(true);
+      for (const line of recapLines(answer, 'Before')) expect(lines, line.label).to.include(`${line.label} ${spacedComma(cents(line.amount))}`);
+      expect(lines.some((line) => /^(TOTAL USD|ESTIMATE TOTAL USD|TOTAL AMOUNT \(USD\)) /.test(line) && line.endsWith(` ${spacedComma(cents(grandTotal))}`)), answer.file).to.equal(true);
     }
+    expect(spaced).to.be.above(0);
   });
 
-  it('prints phases, cost codes and items as an outline with totals at the cost-code and phase levels, labor before material each as price and amount (g71)', async () => {
-    const row = new RegExp(`^(\\d{4})\\.(\\d+) (.+) ([\\d,]+\\.\\d\\d) (${UNITS}) ${MONEY} ${MONEY} ${MONEY} ${MONEY} ${MONEY}$`);
-    const phaseTotal = new RegExp(`^Phase \\d .+ Total ${MONEY} ${MONEY} ${MONEY}$`);
-    let wrapped = 0;
-    for (const answer of filesOf('g71')) {
+  it('prints the drawing reference first and the description last, material and labor as unit and total, "-" for zero, subtotal labels right of their amounts and the recap in the grid (g75)', async () => {
+    const accounting = (value: number) => (value === 0 ? '-' : value < 0 ? `(${dollars(-value)})` : dollars(value));
+    let credits = 0;
+    for (const answer of filesOf('g75')) {
       const lines = await joined(bytesOf(answer));
-      const rows: Array<{ code: string; quantity: number; unit: string; labor: number; material: number; total: number }> = [];
-      lines.forEach((line, index) => {
-        const match = row.exec(line);
-        if (!match) return;
-        const quantity = number(match[4]);
-        const [laborPrice, labor, materialPrice, material, total] = match.slice(6).map(amount);
-        expect(Math.round(quantity * laborPrice), line).to.equal(labor);
-        expect(Math.round(quantity * materialPrice), line).to.equal(material);
-        expect(labor + material, line).to.equal(total);
-        if (!/^\d{4}[. ]|Total |^PHASE /.test(lines[index + 1] ?? '')) wrapped += 1;
-        rows.push({ code: `${match[1]}.${match[2]}`, quantity, unit: match[5], labor, material, total });
-      });
-      const sections = answer.extractedData.constructionSections;
-      const expected = sections.flatMap((section) =>
-        section.lineItems.map((item, index) => ({
-          code: `${section.sectionName.slice(0, 4)}.${(index + 1) * 10}`,
-          quantity: item.quantity,
-          unit: item.unit,
-          labor: cents(item.laborCost),
-          material: cents(item.materialCost),
-          total: cents(item.totalCost),
-        })),
-      );
-      expect(rows, answer.file).to.deep.equal(expected);
-      for (const section of sections) {
-        expect(section.sectionName, answer.file).to.match(/^\d{4} [A-Z]/);
+      for (const section of answer.extractedData.constructionSections) {
         expect(lines, answer.file).to.include(section.sectionName);
-        const totals = [sectionSum(section, 'laborCost'), sectionSum(section, 'materialCost'), sectionSum(section)].map(dollars).join(' ');
-        expect(lines, answer.file).to.include(`${section.sectionName} Total ${totals}`);
+        const sheets = new Set<string>();
+        section.lineItems.forEach((item, index) => {
+          const material = cents(item.materialCost);
+          const labor = cents(item.laborCost);
+          const rate = '(-|[\\d,]+\\.\\d\\d)';
+          const row = new RegExp(
+            `^([A-Z]-\\d)\\.${String(index + 1).padStart(2, '0')} ${escaped(item.quantity!.toLocaleString('en-US', { minimumFractionDigits: 2 }))} ${item.unit} ${rate} ${escaped(accounting(material))} ${rate} ${escaped(accounting(labor))} ${escaped(accounting(cents(item.totalCost)))} (.+)$`,
+          );
+          const line = lines.find((text) => row.test(text));
+          expect(line, item.description).to.not.equal(undefined);
+          const [, sheet, materialRate, laborRate, description] = row.exec(line!)!;
+          sheets.add(sheet);
+          expect(folded(item.description).startsWith(folded(description)), item.description).to.equal(true);
+          if (material > 0) expect(Math.round(item.quantity! * cents(Number(materialRate.replace(/,/g, '')))), line).to.equal(material);
+          if (labor > 0) expect(Math.round(item.quantity! * cents(Number(laborRate.replace(/,/g, '')))), line).to.equal(labor);
+          if (item.totalCost < 0) credits += 1;
+        });
+        expect(sheets.size, section.sectionName).to.equal(1);
+        const totals = [sectionSum(section, 'materialCost'), sectionSum(section, 'laborCost'), sectionSum(section)].map(accounting).join(' ');
+        expect(lines.some((line) => line === `${totals} Subtotal ${section.sectionName}` || line === `${totals} Total ${section.sectionName}`), section.sectionName).to.equal(true);
       }
-      const phases = lines.flatMap((line) => phaseTotal.exec(line)?.slice(1).map(amount) ?? []);
-      expect(phases.length, answer.file).to.be.above(0);
+      const { subtotal, generalConditions, overheadAndProfit, grandTotal } = answer.extractedData.recapSummary;
+      expect(lines.some((line) => /^[\d,]+\.\d\d (Cost of work|Subtotal, cost of work|Direct cost subtotal)$/.test(line) && line.startsWith(`${dollars(cents(subtotal))} `)), answer.file).to.equal(true);
+      if (generalConditions !== null) expect(lines).to.include(`${dollars(cents(generalConditions))} General conditions ${answer.otherValuesOnDocument.generalConditionsRatePercent}%`);
+      if (overheadAndProfit !== null) expect(lines.some((line) => line.startsWith(`${dollars(cents(overheadAndProfit))} `) && line.endsWith(` ${answer.otherValuesOnDocument.overheadRatePercent}%`)), answer.file).to.equal(true);
+      for (const line of [...recapLines(answer, 'Before'), ...recapLines(answer, 'After')]) expect(lines, line.label).to.include(`${dollars(cents(line.amount))} ${line.label}`);
+      expect(lines.some((line) => /^\$[\d,]+\.\d\d (TOTAL PROJECT COST|TOTAL COST, ALL WORK|PROJECT TOTAL)$/.test(line) && line.startsWith(`$${dollars(cents(grandTotal))} `)), answer.file).to.equal(true);
+    }
+    expect(credits).to.be.above(0);
+  });
+
+  it('prints the hand-written rows of the pad with lower-case units, blank zero amounts, underlined rooms and the totals box on the last sheet (g76)', async () => {
+    let wrapped = 0;
+    for (const answer of filesOf('g76')) {
+      const lines = (await pageWords(bytesOf(answer))).flatMap(looseLines);
+      expect(lines.filter((line) => line === 'QTY UNIT DESCRIPTION OF WORK MATERIAL LABOR AMOUNT').length, answer.file).to.equal(answer.pages);
+      let from = 0;
+      for (const section of answer.extractedData.constructionSections) {
+        const heading = lines.indexOf(section.sectionName, from);
+        expect(heading, section.sectionName).to.be.above(-1);
+        from = heading;
+        for (const item of section.lineItems) {
+          const amounts = [item.materialCost, item.laborCost].map(cents).filter((value) => value !== 0).map(handAmount);
+          const quantity = `(?:${escaped(item.quantity!.toLocaleString('en-US'))}|${escaped(String(item.quantity))})`;
+          const row = new RegExp(`^${quantity} ${item.unit!.toLowerCase()} (.+) ${[...amounts, handAmount(cents(item.totalCost))].join(' ')}$`);
+          const index = lines.findIndex((text, position) => position > from && row.test(text));
+          expect(index, item.description).to.be.above(from);
+          const description = row.exec(lines[index])![1];
+          expect(folded(item.description).startsWith(folded(description)), item.description).to.equal(true);
+          if (folded(description) !== folded(item.description)) {
+            expect(folded(item.description).startsWith(folded(`${description} ${lines[index + 1]}`)), item.description).to.equal(true);
+            wrapped += 1;
+          }
+          from = index;
+        }
+        const total = lines.find((line) => line.startsWith(`${section.sectionName} total `));
+        if (total) expect(total, section.sectionName).to.match(new RegExp(` ${handAmount(sectionSum(section))}$`));
+      }
       const { subtotal, overheadAndProfit, grandTotal } = answer.extractedData.recapSummary;
-      expect(phases.filter((_, index) => index % 3 === 2).reduce((sum, value) => sum + value, 0), answer.file).to.equal(cents(subtotal));
-      const single = (label: string) => amount(new RegExp(`^${label} ${MONEY}$`).exec(lines.find((line) => new RegExp(`^${label} ${MONEY}$`).test(line))!)![1]);
-      expect(single('Labor') + single('Material'), answer.file).to.equal(cents(subtotal));
-      expect(lines, answer.file).to.include(`Subtotal ${dollars(cents(subtotal))}`);
-      const markups = lines.filter((line) => /^(Overhead|Profit) [\d.]+% /.test(line)).map((line) => amount(line.split(' ').at(-1)!));
-      expect(markups.reduce((sum, value) => sum + value, 0), answer.file).to.equal(cents(overheadAndProfit));
-      for (const line of recapLines(answer, 'Before')) expect(lines.some((text) => text.startsWith(line.label) && text.endsWith(` ${dollars(cents(line.amount))}`)), line.label).to.equal(true);
-      expect(lines.some((line) => /^(Grand Total|Total Estimate|Estimate Grand Total) \$/.test(line) && line.endsWith(`$${dollars(cents(grandTotal))}`)), answer.file).to.equal(true);
+      const items = itemsOf(answer);
+      const boxed = (label: string, value: number) => lines.some((line) => new RegExp(`(^| )${label} ${handAmount(value)}$`).test(line));
+      expect(boxed('TOTAL MATERIAL', items.reduce((sum, item) => sum + cents(item.materialCost), 0)), answer.file).to.equal(true);
+      expect(boxed('TOTAL LABOR', items.reduce((sum, item) => sum + cents(item.laborCost), 0)), answer.file).to.equal(true);
+      expect(boxed('SUBTOTAL', cents(subtotal)), answer.file).to.equal(true);
+      if (overheadAndProfit !== null) expect(boxed(`O & P ${answer.otherValuesOnDocument.overheadRatePercent} %`, cents(overheadAndProfit)), answer.file).to.equal(true);
+      for (const line of recapLines(answer, 'Before')) expect(boxed(line.label.toUpperCase(), cents(line.amount)), line.label).to.equal(true);
+      expect(boxed('TOTAL \\$', cents(grandTotal)), answer.file).to.equal(true);
     }
     expect(wrapped).to.be.above(0);
   });
 
-  it('prints the draw each item is paid in after its line total, a draw schedule that adds up to the subtotal and the recap in a box (g72)', async () => {
-    const row = new RegExp(`^(\\d+(?:-\\d+)?) (.+) ([\\d,]+(?:\\.5)?) (${UNITS}) ${MONEY} ${MONEY} ${MONEY} ([123])$`);
-    for (const answer of filesOf('g72')) {
+  it('prints each line\'s base bid with an add alternate on some, a schedule of the alternates marked accepted or declined, and the accepted ones added in the recap (g77)', async () => {
+    const schedule = /^Alt\. (\d) Line (\d+): (.+) add \$([\d,]+\.\d\d) (X Accepted Declined|Accepted X Declined)$/;
+    let declined = 0;
+    for (const answer of filesOf('g77')) {
       const lines = await joined(bytesOf(answer));
-      const rows: Array<{ number: string; quantity: number; unit: string; labor: number; material: number; total: number; draw: number }> = [];
-      for (const line of lines) {
-        const match = row.exec(line);
-        if (!match) continue;
-        const [labor, material, total] = match.slice(5, 8).map(amount);
-        expect(labor + material, line).to.equal(total);
-        rows.push({ number: match[1], quantity: number(match[3]), unit: match[4], labor, material, total, draw: Number(match[8]) });
-      }
-      const sections = answer.extractedData.constructionSections;
-      const running = rows.every((entry) => !entry.number.includes('-'));
-      const expected = sections.flatMap((section, sectionIndex) => section.lineItems.map((item, index) => ({ section: sectionIndex + 1, index: index + 1, item })));
-      expect(rows.length, answer.file).to.equal(expected.length);
-      rows.forEach((entry, position) => {
-        const { section, index, item } = expected[position];
-        expect(entry.number, item.description).to.equal(running ? String(position + 1) : `${section}-${index}`);
-        expect({ quantity: entry.quantity, unit: entry.unit, labor: entry.labor, material: entry.material, total: entry.total }, item.description).to.deep.equal({
-          quantity: item.quantity,
-          unit: item.unit,
-          labor: cents(item.laborCost),
-          material: cents(item.materialCost),
-          total: cents(item.totalCost),
-        });
+      const alternates = lines.flatMap((line) => {
+        const match = schedule.exec(line);
+        return match ? [{ number: Number(match[1]), line: Number(match[2]), amount: cents(Number(match[4].replace(/,/g, ''))), accepted: match[5].startsWith('X') }] : [];
       });
-      for (const section of sections) {
-        expect(lines.some((line) => line === section.sectionName || line === `${section.sectionName}, continued`), section.sectionName).to.equal(true);
-        const totals = [sectionSum(section, 'laborCost'), sectionSum(section, 'materialCost'), sectionSum(section)].map(dollars).join(' ');
-        expect(lines, answer.file).to.include(`Total ${section.sectionName} ${totals}`);
-      }
-      const { subtotal, grandTotal } = answer.extractedData.recapSummary;
-      const draws = lines.flatMap((line) => [...line.matchAll(/Draw (\d)(?: \(final\))? ([\d,]+\.\d\d)/g)].map((match) => ({ draw: Number(match[1]), amount: amount(match[2]) })));
-      for (const { draw, amount: value } of draws) expect(value, `draw ${draw}`).to.equal(rows.filter((entry) => entry.draw === draw).reduce((sum, entry) => sum + entry.total, 0));
-      expect(draws.reduce((sum, entry) => sum + entry.amount, 0), answer.file).to.equal(cents(subtotal));
-      expect(lines.some((line) => line.includes(`Total of draws ${dollars(cents(subtotal))}`)), answer.file).to.equal(true);
-      expect(lines.some((line) => line.includes(`Subtotal ${dollars(cents(subtotal))}`)), answer.file).to.equal(true);
-      expect(lines.some((line) => /(CONTRACT SUM|BID TOTAL) \$/.test(line) && line.includes(`$${dollars(cents(grandTotal))}`)), answer.file).to.equal(true);
-      for (const line of recapLines(answer, 'After')) expect(lines.some((text) => text.includes(`${line.label} $${dollars(cents(line.amount))}`)), line.label).to.equal(true);
-    }
-  });
-
-  it('prints each item as a numbered paragraph ending with its quantity in words and its price after a dot leader, and the recap on leaders (g73)', async () => {
-    const words: Record<string, string> = { each: 'EA', 'lin. ft.': 'LF', 'sq. ft.': 'SF', 'sq. yd.': 'SY', square: 'SQ', squares: 'SQ', 'lump sum': 'LS', hour: 'HR', hours: 'HR', 'cu. yd.': 'CY' };
-    const leader = /^(.*?)(?: ?(?:\. ?)+)? ?(\$?[\d,]+\.\d\d)$/;
-    for (const answer of filesOf('g73')) {
-      const lines = (await pageWords(bytesOf(answer))).flatMap(looseLines);
-      const paragraphs: Array<{ number: number; text: string; total: number }> = [];
-      let open: { number: number; text: string } | null = null;
-      for (const line of lines) {
-        const start = /^(\d+)\. (.*)$/.exec(line);
-        if (!open && start) open = { number: Number(start[1]), text: '' };
-        if (!open) continue;
-        const text = open.text ? line : start![2];
-        const end = leader.exec(text);
-        open.text = `${open.text} ${end ? end[1] : text}`.trim();
-        if (end) {
-          paragraphs.push({ ...open, total: amount(end[2]) });
-          open = null;
-        }
-      }
-      const items = itemsOf(answer);
-      expect(paragraphs.map((entry) => entry.number), answer.file).to.deep.equal(items.map((_, index) => index + 1));
-      paragraphs.forEach((entry, index) => {
-        const item = items[index];
-        expect(folded(entry.text), item.description).to.equal(folded(item.description));
-        expect(entry.total, item.description).to.equal(cents(item.totalCost));
-        const [, quantity, unit] = /\(([\d,.]+) ([a-z. ]+)\)/.exec(item.description)!;
-        expect({ quantity: number(quantity), unit: words[unit] }, item.description).to.deep.equal({ quantity: item.quantity, unit: item.unit });
-        expect(item.materialCost, item.description).to.equal(null);
-      });
+      expect(alternates.map((alternate) => alternate.number), answer.file).to.deep.equal(alternates.map((_, index) => index + 1));
+      let number = 0;
       for (const section of answer.extractedData.constructionSections) {
         expect(lines, answer.file).to.include(section.sectionName);
-        const total = lines.find((line) => line.startsWith(`Total ${section.sectionName} `));
-        if (total) expect(amount(leader.exec(total)![2]), section.sectionName).to.equal(sectionSum(section));
+        for (const item of section.lineItems) {
+          number += 1;
+          const alternate = alternates.find((candidate) => candidate.line === number);
+          const tail = [item.quantity!.toLocaleString('en-US'), item.unit, ...[item.materialCost, item.laborCost, item.totalCost].map((value) => dollars(cents(value)))];
+          if (alternate) tail.push(String(alternate.number), dollars(alternate.amount));
+          const row = new RegExp(`^${number} (.+) ${escaped(tail.join(' '))}$`);
+          const line = lines.find((text) => row.test(text));
+          expect(line, item.description).to.not.equal(undefined);
+          expect(folded(item.description).startsWith(folded(row.exec(line!)![1])), item.description).to.equal(true);
+        }
+        expect(lines, answer.file).to.include(`${section.sectionName} subtotal ${dollars(sectionSum(section))}`);
       }
-      const labelled = (pattern: RegExp) => amount(leader.exec(lines.find((line) => pattern.test(line) && leader.test(line))!)![2]);
+      const accepted = alternates.filter((alternate) => alternate.accepted);
+      declined += alternates.length - accepted.length;
+      const before = recapLines(answer, 'Before');
+      const acceptedLine = before.find((line) => line.label.startsWith('Alternates accepted'));
+      expect(acceptedLine ? cents(acceptedLine.amount) : 0, answer.file).to.equal(accepted.reduce((sum, alternate) => sum + alternate.amount, 0));
+      if (acceptedLine) expect(acceptedLine.label.replace(/\D+/g, ' ').trim(), answer.file).to.equal(accepted.map((alternate) => alternate.number).join(' '));
+      for (const line of before) expect(lines, line.label).to.include(`${line.label} ${dollars(cents(line.amount))}`);
       const { subtotal, overheadAndProfit, grandTotal } = answer.extractedData.recapSummary;
-      expect(labelled(/^(Sub-total|Sub-total of work|Total of items) \./), answer.file).to.equal(cents(subtotal));
-      if (overheadAndProfit !== null) expect(labelled(/^Overhead and profit /), answer.file).to.equal(cents(overheadAndProfit));
-      const [tax, permit] = recapLines(answer, 'Before');
-      expect(labelled(/^Sales tax on materials /), answer.file).to.equal(cents(tax.amount));
-      expect(labelled(/^Permit allowance /), answer.file).to.equal(cents(permit.amount));
-      const total = lines.findIndex((line) => /^(TOTAL AMOUNT OF BID|TOTAL BID AMOUNT|AMOUNT OF PROPOSAL) /.test(line));
-      expect(amount(leader.exec(lines[total])![2]), answer.file).to.equal(cents(grandTotal));
-      expect(lines[total + 1], answer.file).to.match(/^\(.+ and \d\d\/100 Dollars\)$/);
+      expect(lines.some((line) => /^(Base bid|Total base bid|Base bid \(lines 1 through \d+\)) /.test(line) && line.endsWith(` ${dollars(cents(subtotal))}`)), answer.file).to.equal(true);
+      if (overheadAndProfit !== null) expect(lines).to.include(`Overhead and profit (${answer.otherValuesOnDocument.overheadRatePercent}%) ${dollars(cents(overheadAndProfit))}`);
+      expect(lines.some((line) => /^(CONTRACT SUM|TOTAL CONTRACT AMOUNT|ACCEPTED BID TOTAL) \$/.test(line) && line.endsWith(`$${dollars(cents(grandTotal))}`)), answer.file).to.equal(true);
     }
+    expect(declined).to.be.above(0);
   });
 });

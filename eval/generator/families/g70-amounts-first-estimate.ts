@@ -164,7 +164,7 @@ function materialTax(random: Random, sections: Section[]): RecapLine[] {
 export const g70: SorFamily = {
   id: 'g70',
   name: 'estimate with the item total left of its material and labor (each "Unit" | "Ext." under a merged heading) and the quantity and unit last, items "12)", room totals in the Item Total column, sales tax on materials above the total',
-  heldOut: true,
+  heldOut: false,
   items: [10, 44],
   dateStyle: 'short',
   printed: printedFields(),

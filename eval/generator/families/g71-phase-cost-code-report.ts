@@ -193,7 +193,7 @@ function bond(random: Random, sections: Section[]): RecapLine[] {
 export const g71: SorFamily = {
   id: 'g71',
   name: 'dense estimate report in Times 7: phase, cost code and item levels shown by indentation, totals at the cost-code and phase levels, labor before material each as price and amount, descriptions wrapping to two or three lines',
-  heldOut: true,
+  heldOut: false,
   items: [14, 52],
   dateStyle: 'iso',
   printed: printedFields({ inspectionDate: false }),

@@ -185,7 +185,7 @@ async function render(document: SorDocument): Promise<Uint8Array> {
 export const g72: SorFamily = {
   id: 'g72',
   name: 'bid with a Draw column (1 to 3) after each line total, a two-column page head over a ruled grid of job facts, a rule under the table header only, a draw schedule beside the recap box',
-  heldOut: true,
+  heldOut: false,
   items: [10, 42],
   dateStyle: 'long',
   printed: printedFields(),

@@ -181,7 +181,7 @@ const permitAllowance = (random: Random): RecapLine => ({ label: 'Permit allowan
 export const g73: SorFamily = {
   id: 'g73',
   name: 'bid typed as a letter with no table: numbered hanging paragraphs under underlined trade headings, the quantity in words in parentheses at the end of each, prices after dot leaders, sales tax on materials and a permit allowance above the total',
-  heldOut: true,
+  heldOut: false,
   items: [8, 34],
   dateStyle: 'long',
   printed: printedFields({ materialLabor: 'none' }),
