@@ -51,7 +51,7 @@ const CHECKBOX = /^(\[\s?[xX✓✔]?\s?\]|[☐☑☒✓✔✗✘]|[xX])$/u;
 const MAX_BELOW_GAP = 2.5;
 /** A value continues on the next row when the rows are at most this many row heights apart. */
 const MAX_CONTINUATION_GAP = 1.5;
-/** A row whose words all start this many row heights right of a value's left edge belongs to a block beside it. */
+/** A row whose words all start this many row heights right of a value's left edge, or end as far left of it, belongs to a block beside it. */
 const OTHER_BLOCK_OFFSET = 12;
 /** A value below may start this many row heights right of its label's end (indented form boxes). */
 const MAX_INDENT = 6;
@@ -128,12 +128,18 @@ function continuation(rows: LayoutRow[], rowIndex: number, x0: number, count: nu
   const lines: Word[][] = [];
   const isLabel = (word: Word): boolean => endsWithColon(word) || stops.has(word);
   let previous = rows[rowIndex];
+  // A line of the block beside, printed between two of the value's: the gap to the next line is measured from it.
+  let interleaved: LayoutRow | null = null;
   for (let index = rowIndex + 1; index < rows.length && lines.length < count; index += 1) {
     const row = rows[index];
-    if (row.page !== previous.page || rowGap(previous, row) > MAX_CONTINUATION_GAP) break;
+    if (row.page !== previous.page || rowGap(interleaved ?? previous, row) > MAX_CONTINUATION_GAP) break;
     const tolerance = rowHeightsToX(row, 1.5);
-    // Side-by-side blocks interleave their lines: a row printed only in the block to the right is skipped.
-    if (row.words.every((word) => word.bbox[0] > x0 + rowHeightsToX(row, OTHER_BLOCK_OFFSET))) continue;
+    // Side-by-side blocks interleave their lines: a row printed only in the block to the right, or to the left, is skipped.
+    const beside = rowHeightsToX(row, OTHER_BLOCK_OFFSET);
+    if (row.words.every((word) => word.bbox[0] > x0 + beside) || row.words.every((word) => word.bbox[2] < x0 - beside)) {
+      interleaved ??= row;
+      continue;
+    }
     const cell = cellsOf(row, 0.95).find((candidate) => Math.abs(candidate[0].bbox[0] - x0) <= tolerance);
     if (!cell || cell.some(isLabel)) break;
     // A labelled row ("Phone:   555…") starts another field even when its value lines up; a label with its own
@@ -142,6 +148,7 @@ function continuation(rows: LayoutRow[], rowIndex: number, x0: number, count: nu
     if (row.words.some((word) => isLabel(word) && word.bbox[2] <= cell[0].bbox[0] && between(word).every(isLabel))) break;
     lines.push(cell);
     previous = row;
+    interleaved = null;
   }
   return lines;
 }

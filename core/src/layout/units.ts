@@ -172,23 +172,48 @@ export interface QuantityInText {
 
 /**
  * A quantity written into a description with a construction unit in capitals after it ("Remove 21 SY
- * carpet", "two coats – 3,230 SF; color…"): the one such pair in the words. Null where there is
- * none, or two (which one the line's amount is for cannot be told), and for units in lower case
+ * carpet", "two coats – 3,230 SF; color…") or in brackets with its unit written out ("(299 sq. ft.)"):
+ * the one such pair in the words, or of several the one in brackets. Null where there is none, or two
+ * (which one the line's amount is for cannot be told), and for units in lower case outside brackets
  * ("6 lb pad", "3 ton unit"), which describe the material rather than count the work.
  */
 export function quantityInText(words: readonly Word[]): QuantityInText | null {
   const found = quantitiesInText(words);
-  return found.length === 1 ? found[0] : null;
+  if (found.length === 1) return found[0];
+  // A count in brackets is the work's; a size in the text describes the material ("Roll-off dumpster, 20 CY, … (3 each)").
+  const bracketed = found.filter((quantity) => quantity.words[0].text.startsWith('(') && /\)/.test(quantity.words.at(-1)!.text));
+  return bracketed.length === 1 ? bracketed[0] : null;
 }
 
-/** Every number followed by a construction unit in capitals in the words ("464.00 SF Walls  168.00 SF Ceiling": two). */
+/**
+ * Every number followed by a construction unit in capitals in the words ("464.00 SF Walls  168.00 SF
+ * Ceiling": two), and every quantity set in brackets with its unit written out ("(299 sq. ft.)", "(1
+ * lump sum)", "(5 each)"): a letter's way of counting the work.
+ */
 export function quantitiesInText(words: readonly Word[]): QuantityInText[] {
   const found: QuantityInText[] = [];
   for (let index = 0; index + 1 < words.length; index++) {
     const number = words[index].text.replace(/^[(–-]+/, '');
+    if (!PRINTED_NUMBER.test(number)) continue;
+    const quantity = Number(number.replace(/,/g, ''));
     const unit = words[index + 1].text.replace(/[.,;:)]+$/, '');
-    if (!PRINTED_NUMBER.test(number) || !CONSTRUCTION.has(unit) || unit !== unit.toUpperCase()) continue;
-    found.push({ quantity: Number(number.replace(/,/g, '')), unit, words: [words[index], words[index + 1]] });
+    if (CONSTRUCTION.has(unit) && unit === unit.toUpperCase()) found.push({ quantity, unit, words: [words[index], words[index + 1]] });
+    else if (words[index].text.startsWith('(')) {
+      const spelled = spelledInBrackets(words.slice(index + 1, index + 1 + MAX_SPELLED_WORDS));
+      if (spelled) found.push({ quantity, unit: spelled.code, words: [words[index], ...spelled.words] });
+    }
   }
   return found;
+}
+
+/** A unit written out that closes a bracket ("sq. ft.)", "each);"), its words and its code; null for any other words. */
+function spelledInBrackets(words: readonly Word[]): { code: string; words: Word[] } | null {
+  for (let count = 1; count <= words.length; count += 1) {
+    const last = words[count - 1].text;
+    if (!/\)[.,;:]?$/.test(last)) continue;
+    const text = [...words.slice(0, count - 1).map((word) => word.text), last.replace(/\)[.,;:]?$/, '')].join(' ');
+    const code = spelledUnitCode(text);
+    return code ? { code, words: words.slice(0, count) } : null;
+  }
+  return null;
 }

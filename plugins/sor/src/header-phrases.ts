@@ -5,7 +5,8 @@ import type { SorMetadata } from './schema.js';
 /**
  * A header block may write facts in a phrase instead of under labels: the visit as "Walk-through by
  * Walter Zimmerman on 4/18/26", "Inspected by Dana Cole on March 3, 2025" or "per the write-up of
- * Dana Cole (Cole Consulting), inspection of 3/3/25" (the consultant and the inspection date), the
+ * Dana Cole (Cole Consulting), inspection of 3/3/25" (the consultant and the inspection date; the date
+ * also alone, "…, inspected 2/10/25", "from the inspection of February 6, 2025"), the
  * lender as "financed through Lakeside Community Bank", the job in the title line after a dash ("REHAB SCOPE OF WORK & BUDGET – 7895 Garfield Pl, Kansas City,
  * MO 64115": the property's address).
  */
@@ -23,6 +24,8 @@ const WRITE_UP = new RegExp(
   String.raw`\b(?:write[- ]?up|inspection\s+report|feasibility\s+(?:study|report))\s+(?:of|by|prepared\s+by)\s+(${PERSON})(?:\s*\((?:[^()]|\([^()]*\))*\))?(?:,?\s+(?:inspection|inspected|site\s+visit|walk[- ]?through)\s+(?:of|on|dated)\s+(${DATE}))?`,
   'diu',
 );
+/** The visit dated on its own, after a name or in a sentence: "…, inspected 2/10/25", "from the inspection of February 6, 2025". */
+const INSPECTED_ON = new RegExp(String.raw`\b(?:inspected|inspection|site\s+visit|walk[- ]?through)\s+(?:(?:of|on|dated)\s+)?(${DATE})`, 'diu');
 /** "financed through <Lender>", "financing by …", "financed with …": up to six capitalised words, "of" and "&" between them. */
 const ORGANISATION = String.raw`\p{Lu}[\p{L}'’.-]*(?:\s+(?:(?:of|&)\s+)?\p{Lu}[\p{L}'’.-]*){0,5}`;
 const FINANCED_BY = new RegExp(String.raw`\bfinanc(?:ed|ing)\s+(?:through|by|with|from)\s+(?:the\s+)?(${ORGANISATION})`, 'du');
@@ -117,6 +120,13 @@ export function fillFromHeaderPhrases(meta: SorMetadata, prose: LayoutRow[], dat
   if (visit?.date && date && meta.inspectionDate === null) {
     meta.inspectionDate = date;
     provenance.record('documentMetadata.inspectionDate', visit.date.page, visit.date.words, PHRASE_QUALITY);
+  }
+  const inspected = meta.inspectionDate === null ? firstMatchByPage(prose, [INSPECTED_ON]) : null;
+  const visitDate = inspected && phraseOf(inspected.flow, inspected.match, 1, inspected.page);
+  const dated = visitDate ? findDateInText(visitDate.text, dateOrder) : null;
+  if (visitDate && dated) {
+    meta.inspectionDate = dated;
+    provenance.record('documentMetadata.inspectionDate', visitDate.page, visitDate.words, PHRASE_QUALITY);
   }
   const lender = meta.lenderName === null ? lenderInPhrase(prose) : null;
   if (lender) {

@@ -37,6 +37,8 @@ export type MetaField =
 
 /** The state and ZIP code that end a US address ("Birmingham, AL 35233"). */
 export const STATE_AND_ZIP = /\b[A-Z]{2}\s+\d{5}(-\d{4})?\b/;
+/** A person's name: two to four capitalised words or initials ("Dana K. Zimmerman"). */
+export const PERSON_NAME = /^(\p{Lu}[\p{L}'’-]*\.?\s){1,3}\p{Lu}[\p{L}'’-]+$/u;
 
 /**
  * Label anchors of the header block: the statement's own wordings, then the shared lexicon's
@@ -281,10 +283,15 @@ const FAR_RIGHT = 12;
  * A caption over a block ("PROPERTY" over an address) with the block beside it printed on the same
  * line: the word far to its right, with no colon after the label, is the other block's.
  */
-function acrossTheGutter(hit: LabelHit, value: Word): boolean {
+function acrossTheGutter(hit: LabelHit, value: Word[]): boolean {
   const last = hit.row.words[hit.end - 1];
-  return !endsWithColon(last) && value.bbox[0] - last.bbox[2] > rowHeightsToX(hit.row, FAR_RIGHT);
+  const far = value[0].bbox[0] - last.bbox[2] > rowHeightsToX(hit.row, FAR_RIGHT);
+  return far && (!endsWithColon(last) || isSentence(value));
 }
+
+/** Words of a sentence, mostly in lower case ("We propose to furnish all labor, material and equipment"): a paragraph's line, no value. */
+const SENTENCE_WORDS = 6;
+const isSentence = (words: Word[]): boolean => words.length >= SENTENCE_WORDS && words.filter((word) => /^\p{Ll}/u.test(word.text)).length * 2 > words.length;
 
 /** The caption of a signature line, in the lexicon's languages (OCR may garble its end: "Signatace"). */
 const SIGNATURE = /^(sign|firma|unterschrift|handtekening|assinatura)/i;
@@ -315,7 +322,7 @@ export function valueOf(rows: Row[], hit: LabelHit, stops: ReadonlySet<Word>, li
   const regions = valueRegions(rows, hit, { maxLines: lines, compact: false, stops });
   const right = regions.find((region) => region.arrangement === 'right' && region.weight === 1) ?? regions.find((region) => region.arrangement === 'right');
   const below = regions.find((region) => region.arrangement === 'below');
-  const chosen = captions || (right && below && acrossTheGutter(hit, right.lines[0][0])) ? (below ?? right) : (right ?? below);
+  const chosen = captions || (right && below && acrossTheGutter(hit, right.lines[0])) ? (below ?? right) : (right ?? below);
   if (!chosen || SIGNATURE.test(chosen.lines[0][0].text) || DATED_CAPTION.test(textOf(chosen.lines[0]))) return null;
   if (!hit.part) return { words: chosen.lines, page: chosen.page };
   const part = partOf(chosen === right ? pastSeparator(hit.row, chosen.lines[0]) : chosen.lines[0], hit.part);

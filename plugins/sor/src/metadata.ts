@@ -5,7 +5,8 @@ import { fillFromContractParties } from './contract-parties.js';
 import { fillFromCorrespondence, insideAddress } from './correspondence.js';
 import { fillFromHeaderPhrases } from './header-phrases.js';
 import { LENDING, lenderInTitleLines } from './lender.js';
-import { isCaptionRow, joinValues, labelsOf, LONE_SEPARATOR, otherHalfBelow, STATE_AND_ZIP, valueOf, type LabelHit, type MetaField } from './labels.js';
+import { isCaptionRow, joinValues, labelsOf, LONE_SEPARATOR, otherHalfBelow, PERSON_NAME, STATE_AND_ZIP, valueOf, type LabelHit, type MetaField } from './labels.js';
+import { ownerNamingProject } from './project-owner.js';
 import type { ProvenanceRecorder } from './provenance.js';
 import type { SorAdditionalInfo, SorMetadata } from './schema.js';
 
@@ -53,8 +54,6 @@ function withoutTrailingPhone(text: string): string {
  * Brennan, Consultant D1590", "Dana Lee, HUD 203(k) Consultant", "Laura Delgado · Consultant ID C1492").
  */
 const NAME_BEFORE_ROLE = /^([^,·•|]+?)(?:\s*[,·•|]|\s[-–—])\s*(?:(?:HUD|FHA|203\s*\(?k\)?)\s+)*consultant\b/i;
-/** A person's name: two to four capitalised words or initials ("Dana K. Zimmerman"). */
-const PERSON_NAME = /^(\p{Lu}[\p{L}'’-]*\.?\s){1,3}\p{Lu}[\p{L}'’-]+$/u;
 
 /**
  * A consultant is a person: what follows the name after a comma is an ID or a firm ("Terrence
@@ -204,7 +203,7 @@ class MetadataReader {
 
   read(): SorMetadata {
     const meta = this.metadata;
-    meta.borrowerName = this.take('borrowerName', 'documentMetadata.borrowerName', withoutTrailingNote);
+    meta.borrowerName = this.take('borrowerName', 'documentMetadata.borrowerName', withoutTrailingNote) ?? ownerNamingProject(this.found.get('project') ?? [], this.provenance);
     meta.lenderName = this.take('lenderName', 'documentMetadata.lenderName', withoutTrailingNote) ?? this.lenderLetterhead();
     // A value without a letter (a date beside "Prepared") names no consultant, nor does a street address
     // (after OCR's "Consulting" in a firm's name, read like the label "Consultant").
@@ -332,7 +331,9 @@ class MetadataReader {
   /** Without a contractor label, a bid's letterhead names its contractor (a consultant's write-up names the consultant there). */
   private contractorLetterhead(): { words: Word[]; page: number } | null {
     const issuer = this.issuer;
-    if (!issuer || issuer.confidence < MIN_ISSUER_CONFIDENCE || issuer.words.some((word) => CONSULTING_WORD.test(word.text))) return null;
+    // The lender's name read under its label is no contractor's letterhead.
+    const lender = this.metadata.lenderName !== null && foldText(textOf(issuer?.words ?? [])) === foldText(this.metadata.lenderName);
+    if (!issuer || lender || issuer.confidence < MIN_ISSUER_CONFIDENCE || issuer.words.some((word) => CONSULTING_WORD.test(word.text))) return null;
     if (!hasLegalForm(issuer.words) && !issuer.words.some((word) => TRADE_WORD.test(word.text) || COMPANY_SUFFIX.test(word.text))) return null;
     // "GWS Services a TRAJEXTORI COMPANY": what follows the article describes the company.
     const article = issuer.words.findIndex((word, index) => index > 0 && /^(a|an)$/.test(word.text));

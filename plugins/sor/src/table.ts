@@ -5,6 +5,7 @@ import {
   COST_COMPONENT_ROLES,
   joinWords,
   MONEY_ROLES,
+  namesHeading,
   parseAmount,
   readAmountCell,
   readQuantityBeforeUnit,
@@ -191,6 +192,22 @@ class SectionBuilder {
     if (this.current) this.current.total = this.totals(entry, cellsByRole(entry));
   }
 
+  /**
+   * A total naming an earlier heading that headed no items of its own, after the last section's own total
+   * ("Phase 1 – Demolition Total" after "0100 General Requirements Total"), rolls up the sections under it:
+   * that heading groups them and is no section. Returns whether the total closed such a group.
+   */
+  closesGroup(entry: TableEntry): boolean {
+    // The sections it groups were closed by their own totals first.
+    if (!this.current?.total) return false;
+    const label = joinWords(entry.label);
+    const group = this.sections.findIndex(
+      (section, index) => section !== this.current && index < this.sections.length - 1 && section.items.length === 0 && section.total === null && namesHeading(label, section.name, 1),
+    );
+    if (group >= 0) this.sections.splice(group, 1);
+    return group >= 0;
+  }
+
   /** A table of its own under its title (a form's room in a box of its own): the title opens its section. */
   titled(title: { name: string; words: Word[] }, page: number): void {
     const heading = readSectionHeading(title.name);
@@ -280,7 +297,9 @@ export function readStatementTable(layout: DocumentLayout): DraftTable {
   const last = tables[tables.length - 1];
   const entries = tables.flatMap((table) => table.entries);
   const unnumbered = trailingUnnumbered(entries);
-  const recapLines = [...unnumbered, ...totalsOfSections(entries, unnumbered, format)];
+  let recapLines = [...unnumbered, ...totalsOfSections(entries, unnumbered, format)];
+  // Totals of headings that group sections: no recap line, and the recap starts under them.
+  const groupTotals: TableEntry[] = [];
   tables.forEach((table, position) => {
     // Tables one under the other, each closed by its own total row: a title right above the next one's header names its section
     // (not a line OCR read doubtfully, such as the noise of a fax's running header).
@@ -290,15 +309,22 @@ export function readStatementTable(layout: DocumentLayout): DraftTable {
       if (title.name !== '' && sure) builder.titled(title, table.entries[0].page);
     }
     for (const entry of table.entries) {
+      if (entry.kind === 'subtotal' && builder.closesGroup(entry)) {
+        recapLines = recapLines.filter((line) => line !== entry);
+        groupTotals.push(entry);
+        continue;
+      }
       if (recapLines.includes(entry)) continue;
       if (entry.kind === 'heading') builder.heading(entry);
       else if (entry.kind === 'subtotal') builder.subtotal(entry);
       else builder.item(entry);
     }
+    if (table.totals && builder.closesGroup(table.totals)) groupTotals.push(table.totals);
   });
   // The recap starts where the last table holding items ends: a header repeated over recap lines alone on the next page starts none.
   const lastWithItems = tables.findLast((table) => table.entries.some((entry) => entry.kind === 'item' && !recapLines.includes(entry))) ?? last;
-  const end = recapLines.length > 0 ? Math.min(lastWithItems.end, ...recapLines.map((entry) => entry.rows[0].index)) : last.end;
+  let end = recapLines.length > 0 ? Math.min(lastWithItems.end, ...recapLines.map((entry) => entry.rows[0].index)) : last.end;
+  for (const total of groupTotals) if (total.rows[0].index === end) end = total.rows.at(-1)!.index + 1;
   return { sections: builder.sections, end, columns: last.entries.at(-1)?.columns ?? last.header.columns };
 }
 

@@ -123,6 +123,18 @@ describe('core layout: key-values', () => {
       expect(regions.join(' | ')).to.not.include('555-0100');
     });
 
+    it('passes over a line of the block at the left interleaved with the value\'s lines', () => {
+      const rows = rowsOf(
+        page(
+          'Harbor Remodeling LLC                                        Property Address',
+          '88 Quarry Rd                                                 18 Elm St',
+          'office@harbor.example',
+          '                                                             Albany, NY 12274',
+        ),
+      );
+      expect(regionsOf(rows, 'address', { maxLines: 4 })).to.deep.equal(['below: 18 Elm St / Albany, NY 12274']);
+    });
+
     it('offers the next cell for a short value', () => {
       const rows = rowsOf('Date: 04/01/2026     $1,200.00');
       expect(regionsOf(rows, 'date', { compact: true })).to.deep.equal(['right: 04/01/2026', 'next-cell: $1,200.00']);

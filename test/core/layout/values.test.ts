@@ -124,6 +124,21 @@ describe('core layout: numbers, dates and units as printed', () => {
     expect(found('Garage door 16x7 with opener')).to.equal(null);
   });
 
+  it('quantityInText reads a quantity in brackets with its unit written out, and prefers it to a size in the text', () => {
+    const words = (text: string) => text.split(' ').map((entry, index) => word(entry, [index * 0.05, 0, index * 0.05 + 0.04, 0.01]));
+    const found = (text: string) => {
+      const quantity = quantityInText(words(text));
+      return quantity && [quantity.quantity, quantity.unit, quantity.words.map((entry) => entry.text).join(' ')];
+    };
+    expect(found('Repoint brick walls (1,340 sq. ft.); match existing')).to.deep.equal([1340, 'SF', '(1,340 sq. ft.);']);
+    expect(found('Sewer camera inspection (1 lump sum)')).to.deep.equal([1, 'LS', '(1 lump sum)']);
+    expect(found('Storm door with closer (2 each), rear')).to.deep.equal([2, 'EA', '(2 each),']);
+    expect(found('Dumpster, 30 CY, haul and disposal (4 each)')).to.deep.equal([4, 'EA', '(4 each)']);
+    expect(found('Rental (per month) (5 each)')).to.deep.equal([5, 'EA', '(5 each)']);
+    expect(found('Carpet on 6 lb pad (with 2 coats)')).to.equal(null);
+    expect(found('Install 12 sq. ft. of tile')).to.equal(null);
+  });
+
   describe('parseDate', () => {
     const cases: Array<[string, string | null]> = [
       ['2024-03-15', '2024-03-15'],

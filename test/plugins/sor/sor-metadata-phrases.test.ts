@@ -44,6 +44,12 @@ describe('plugin-sor header block: facts written in phrases', () => {
     expect([none.consultant, none.inspectionDate]).to.deep.equal([null, null]);
   });
 
+  it('reads the inspection date dated on its own after the consultant\'s name ("Write-up by  Priya Q. Petrakis, inspected 2/10/25")', () => {
+    const { data } = read(['Client       Carlos Pham', 'Write-up by  Priya Q. Petrakis, inspected 2/10/25', ...TABLE]);
+    expect(data.documentMetadata.consultant).to.equal('Priya Q. Petrakis');
+    expect(data.documentMetadata.inspectionDate).to.equal('2025-02-10');
+  });
+
   it('reads no consultant from a value without a letter beside a label ("Prepared by  5/13/26")', () => {
     const { data } = read(['Prepared by   5/13/26', ...TABLE]);
     expect(data.documentMetadata.consultant).to.equal(null);
@@ -66,5 +72,26 @@ describe('plugin-sor header block: facts written in phrases', () => {
     ]);
     expect(data.documentMetadata.propertyAddress).to.equal('8906 Pleasant Valley Blvd, Memphis, TN 38192');
     expect(data.documentMetadata.consultant).to.equal('James Gallagher');
+  });
+
+  it('takes the lender\'s name read under its caption for no contractor\'s letterhead, and reads the home beside the letterhead\'s lines', () => {
+    const beside = (left: string, right = ''): string => `${left.padEnd(64)}${right}`.trimEnd();
+    const { data } = read([
+      beside('', 'PREPARED FOR'),
+      beside('Yoder Remodeling', 'Priya Baptiste'),
+      beside('4273 Kingsley Ave'),
+      beside('', 'PROPERTY'),
+      beside('Knoxville, TN 37946'),
+      beside('', '7731 Lincoln Avenue'),
+      beside('office@yoder.example'),
+      beside('', 'Knoxville, TN 37980'),
+      '',
+      'LOAN NUMBER          FHA CASE NO.          LENDER                     BID DATE',
+      '3843570440           245-6455734           Pinnacle Mortgage Corp.    November 22, 2026',
+      ...TABLE,
+    ]);
+    expect(data.documentMetadata.lenderName).to.equal('Pinnacle Mortgage Corp.');
+    expect(data.documentMetadata.contractorInfo.name).to.equal('Yoder Remodeling');
+    expect(data.documentMetadata.propertyAddress).to.equal('7731 Lincoln Avenue, Knoxville, TN 37980');
   });
 });

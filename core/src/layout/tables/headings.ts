@@ -239,14 +239,22 @@ export function openHeading(state: ScanState, line: SplitLine): true {
   return keepGoing(state, line.row);
 }
 
-const BARE_NUMBER = /^(\d{1,3})\.?$/;
-const OUTLINE_NUMBER = /^(\d{1,3})\.\d{1,3}\b/;
+// A cost code of four digits numbers its lines the same way ("0900" over "0900.10", "0900.20").
+const BARE_NUMBER = /^(\d{1,4})\.?$/;
+const OUTLINE_NUMBER = /^(\d{1,4})\.\d{1,3}\b/;
 const OUTLINE_LOOKAHEAD = 4;
 
 const itemNumberOf = (line: Pick<SplitLine, 'cells'>, columns: TableColumn[]): string => {
   const index = columns.findIndex((column) => column.role === 'itemNumber');
   return index < 0 ? '' : joinWords(line.cells[index]);
 };
+
+/** A heading's number in the item-number column, the start of its title run over into that column or not ("0100 General" | "Requirements"). */
+function headingNumberOf(line: SplitLine, columns: TableColumn[]): string {
+  const index = columns.findIndex((column) => column.role === 'itemNumber');
+  const [first, ...rest] = index < 0 ? [] : line.cells[index];
+  return first && rest.every((word) => !/\d/.test(word.text)) ? first.text : '';
+}
 
 /** An item numbered one after the item before it ("13  60 in. acrylic bathtub" after item 12), however its text reads. */
 export function continuesItemNumbering(state: ScanState, line: SplitLine): boolean {
@@ -262,7 +270,7 @@ export function continuesItemNumbering(state: ScanState, line: SplitLine): boole
  */
 export function isOutlineHeading(state: ScanState, line: SplitLine, upcoming: () => SplitLine[]): boolean {
   const columns = columnsOf(state);
-  const number = BARE_NUMBER.exec(itemNumberOf(line, columns))?.[1];
+  const number = BARE_NUMBER.exec(headingNumberOf(line, columns))?.[1];
   const unit = columns.findIndex((column) => column.role === 'unit' || column.role === 'unitPrice');
   if (!number || !isTitleText(line, columns) || (unit >= 0 && line.cells[unit].length > 0)) return false;
   const outlined = state.entries.some((earlier) => earlier.kind === 'item' && OUTLINE_NUMBER.test(joinWords(earlier.cells[earlier.columns.findIndex((column) => column.role === 'itemNumber')] ?? [])));

@@ -16,7 +16,7 @@ export { misreadCost, repairProduct, repairSum, type ArithmeticRepair, type Arit
 export { readAmountCell, readPercentCell, readQuantityBeforeUnit, readQuantityCell, readUnitCell, type CellValue } from './cells.js';
 export { columnLabels, findHeader, isLabelRow, readHeaderAt, type HeaderRead } from './header.js';
 export { inferHeader } from './infer.js';
-export { headingNumbering, isNoteLine, isPageTotal, isTitleLike, namesASection, totalLabelOf } from './rows.js';
+export { headingNumbering, isNoteLine, isPageTotal, isTitleLike, namesASection, namesHeading, totalLabelOf } from './rows.js';
 export { settleRolesByCells } from './roles.js';
 export { scanTable, type TableReadOptions } from './scan.js';
 export { splitRow, textWords, valueWords, type SplitLine } from './split.js';

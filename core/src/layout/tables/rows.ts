@@ -113,14 +113,17 @@ export function namesASection(text: string): boolean {
   return SECTION_TOTAL.test(named) && !ALL_SECTIONS.test(named);
 }
 
-/** Whether the row's label names the heading in force ("Subtotal Kitchen" under "KITCHEN"). */
-export function namesHeading(text: string, heading: string | null): boolean {
+/**
+ * Whether the row's label names the heading in force ("Subtotal Kitchen" under "KITCHEN"): its number,
+ * or half its words (`share`: how many of them must be said; 1 for all).
+ */
+export function namesHeading(text: string, heading: string | null, share = 0.5): boolean {
   if (!heading) return false;
   const number = /^\s*(\d{1,2}(\.\d{1,2})?)/.exec(heading)?.[1];
   if (number && new RegExp(`(^|\\s)${number.replace('.', '\\.')}(\\s|$)`).test(text)) return true;
   const words = heading.toLowerCase().split(/[^\p{L}]+/u).filter((word) => word.length > 3);
   const said = new Set(text.toLowerCase().split(/[^\p{L}]+/u));
-  return words.length > 0 && words.filter((word) => said.has(word)).length * 2 >= words.length;
+  return words.length > 0 && words.filter((word) => said.has(word)).length >= words.length * share;
 }
 
 /** The numeric cells of a split line: money by role, and quantities. */

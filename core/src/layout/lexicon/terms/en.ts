@@ -168,6 +168,7 @@ export const english: LanguageTerms = {
       'Total Project Cost', 'Project Total', 'Total Repair Cost', 'Total Cost of Repairs', 'Total Rehabilitation Cost',
       'Total Cost', 'Total Price', 'Total Amount', 'Total Due', 'Amount Due', 'Total Contract Amount', 'Contract Amount',
       'Contract Sum', 'Contract Price', 'Replacement Cost Value', 'Total Construction Budget', 'Total Project Budget',
+      'Amount of Proposal', 'Proposal Amount', 'Total Proposal', 'Proposal Total', 'Amount of Bid', 'Bid Amount',
     ],
     sectionTotal: ['Section Total', 'Section Subtotal', 'Subtotal', 'Total', 'Division Total', 'Trade Total', 'Category Total', 'Phase Total', 'Room Total', 'Area Total'],
     permitsAndFees: ['Permits and Fees', 'Permits & Fees', 'Permits', 'Permit', 'Permit Fees', 'Permit Fee', 'Building Permit', 'Fees'],
