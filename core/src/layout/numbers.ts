@@ -3,6 +3,7 @@
  * with the OCR repairs every reader needs (look-alike letters, a thousands comma read as a period).
  */
 
+import { cachedByText } from './text.js';
 import { isKnownUnit } from './units.js';
 
 /** Which character separates the decimals on a document. */
@@ -128,11 +129,18 @@ const PER_UNIT = /(?<=\d)\s?\/\s?(\p{L}{1,5}\.?)$/u;
 /** Whether a word is a credit's mark printed after its amount ("CR"). */
 export const isCreditMark = (text: string): boolean => /^(CR|Cr)\.?$/.test(text);
 
+const amountsByDecimal = { '.': cachedByText((raw) => readAmount(raw, DOT_DECIMAL)), ',': cachedByText((raw) => readAmount(raw, { decimal: ',' })) };
+
 /**
  * Parses a printed amount ("$1,455.00", "1.455,00 €", "(250.00)", "12,50-", "450.00 CR", "S1,455.0O", "55.00/hr");
- * null when the text is not one number.
+ * null when the text is not one number. Each text is read once per decimal convention; callers get a copy of their own.
  */
 export function parseAmount(raw: string, format: NumberFormat = DOT_DECIMAL): ParsedAmount | null {
+  const parsed = amountsByDecimal[format.decimal](raw);
+  return parsed && { ...parsed };
+}
+
+function readAmount(raw: string, format: NumberFormat): ParsedAmount | null {
   let text = raw.trim().replace(/\s+(?=[€$£])|(?<=[€$£])\s+/g, '');
   let negative = false;
   if (/^\(.*\)$/.test(text)) [negative, text] = [true, text.slice(1, -1)];

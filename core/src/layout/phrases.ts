@@ -1,6 +1,6 @@
 import type { Word } from '../contracts/document.js';
 import { startsCell, type LayoutRow } from './rows.js';
-import { foldWord, ocrFold, similarity } from './text.js';
+import { cachedByText, foldWord, ocrFold, similarity } from './text.js';
 
 /** A phrase found on a row: the words it covers (end exclusive) and how closely they spell it (1 = exactly). */
 export interface PhraseMatch<T> {
@@ -31,10 +31,10 @@ const MIN_OCR_SIMILARITY = 0.8;
  * the word. A word of digits only is a number: OCR's lookalikes are not read into it, so a quantity
  * of `155` spells no `ISS` (a tax's label).
  */
-function keyOf(text: string): string {
+const keyOf = cachedByText((text: string): string => {
   const folded = foldWord(text).replace(/^\/+|\/+$/g, '');
   return /^\d+$/.test(folded) ? folded : ocrFold(folded);
-}
+});
 
 /**
  * A set of label phrases, matched on the words of a row: exactly on the text layer, fuzzily on OCR
@@ -45,6 +45,8 @@ export class PhraseMatcher<T> {
   private readonly byPrefix = new Map<string, Array<Entry<T>>>();
   /** Entries by their whole key: text-layer words are matched exactly, by one lookup per span. */
   private readonly byKey = new Map<string, Array<Entry<T>>>();
+  /** Every beginning of a whole key: text-layer words that begin none spell no phrase however far they run on. */
+  private readonly keyPrefixes = new Set<string>();
   private readonly maxWords: number;
 
   constructor(phrases: Iterable<{ value: T; phrase: string }>) {
@@ -59,6 +61,7 @@ export class PhraseMatcher<T> {
         if (list) list.push(entry);
         else index.set(at, [entry]);
       }
+      for (let length = 1; length <= key.length; length += 1) this.keyPrefixes.add(key.slice(0, length));
       maxWords = Math.max(maxWords, words.length);
     }
     this.maxWords = maxWords + 1;
@@ -106,6 +109,7 @@ export class PhraseMatcher<T> {
       lastKey = wordKey || lastKey;
       if (!wordKey) marks += 1;
       ocr ||= word.source === 'ocr';
+      if (!ocr && !this.keyPrefixes.has(key) && !readByOcrFrom(words, end)) break;
       // The text layer spells a phrase exactly: one lookup. OCR words are compared with every phrase of their first letter.
       for (const entry of ocr ? candidates : (this.byKey.get(key) ?? [])) {
         if (Math.abs(end - start - marks - entry.wordCount) > 1) continue;
@@ -150,6 +154,11 @@ export class PhraseMatcher<T> {
     }
     return found;
   }
+}
+
+function readByOcrFrom(words: readonly Word[], from: number): boolean {
+  for (let index = from; index < words.length; index += 1) if (words[index].source === 'ocr') return true;
+  return false;
 }
 
 /** Words of a label cell such as "Construction Subtotal" (running text has more). */

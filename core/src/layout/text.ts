@@ -7,14 +7,35 @@
 const LIGATURES: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', đ: 'd', ł: 'l', þ: 'th' };
 const LIGATURE = /[ßæœøđłþ]/g;
 
+/** Entries a text cache holds before it starts afresh: a page repeats its words, a corpus does not. */
+const TEXT_CACHE_LIMIT = 50_000;
+/** Longer texts (a paragraph, a page) are read afresh: they seldom repeat, and would fill memory. */
+const CACHED_TEXT_LENGTH = 100;
+
+/**
+ * `read` of a text, computed once per text while the cache lasts; for pure functions of strings that
+ * the readers ask about the same words over and over.
+ */
+export function cachedByText<T>(read: (text: string) => T): (text: string) => T {
+  const cache = new Map<string, T>();
+  return (text) => {
+    if (text.length > CACHED_TEXT_LENGTH) return read(text);
+    if (cache.has(text)) return cache.get(text)!;
+    const value = read(text);
+    if (cache.size >= TEXT_CACHE_LIMIT) cache.clear();
+    cache.set(text, value);
+    return value;
+  };
+}
+
 /** Lower case without accents or ligatures ("Größe Nº" → "grosse no"). */
-export function stripAccents(text: string): string {
-  return text
+export const stripAccents = cachedByText((text: string): string =>
+  text
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
-    .replace(LIGATURE, (char) => LIGATURES[char] ?? char);
-}
+    .replace(LIGATURE, (char) => LIGATURES[char] ?? char),
+);
 
 /** Lower case, no accents, every run of characters other than letters, digits, `#` and `%` one space. */
 export function foldText(text: string): string {
@@ -23,35 +44,27 @@ export function foldText(text: string): string {
     .trim();
 }
 
-const foldedWords = new Map<string, string>();
-
 /**
  * One printed word folded for label comparison: lower case, no accents, letters, digits, `#`, `%`
- * and `/` kept; a lone `&` reads `and` ("Overhead & Profit"). Cached: pages repeat their words.
+ * and `/` kept; a lone `&` reads `and` ("Overhead & Profit").
  */
-export function foldWord(text: string): string {
-  let folded = foldedWords.get(text);
-  if (folded === undefined) {
-    folded = text === '&' || text === '+' ? 'and' : stripAccents(text).replace(/[^\p{L}\p{N}#%/]/gu, '');
-    if (foldedWords.size > 50_000) foldedWords.clear();
-    foldedWords.set(text, folded);
-  }
-  return folded;
-}
+export const foldWord = cachedByText((text: string): string =>
+  text === '&' || text === '+' ? 'and' : stripAccents(text).replace(/[^\p{L}\p{N}#%/]/gu, ''),
+);
 
 /**
  * Folds the characters OCR most often confuses in printed labels onto one letter, so that
  * "lnv0ice" and "Invoice" compare equal. Apply to both sides of a comparison of folded text.
  */
-export function ocrFold(text: string): string {
-  return text
+export const ocrFold = cachedByText((text: string): string =>
+  text
     .replace(/rn/g, 'm')
     .replace(/vv/g, 'w')
     .replace(/[1il|!]/g, 'l')
     .replace(/0/g, 'o')
     .replace(/5/g, 's')
-    .replace(/8/g, 'b');
-}
+    .replace(/8/g, 'b'),
+);
 
 /** Levenshtein distance; stops early and returns a value above `limit` once every path exceeds it. */
 export function editDistance(a: string, b: string, limit = Number.POSITIVE_INFINITY): number {

@@ -1,5 +1,5 @@
 import type { Word } from '../contracts/document.js';
-import { editDistance, stripAccents } from './text.js';
+import { cachedByText, editDistance, stripAccents } from './text.js';
 
 /**
  * Units of measure printed in quantity and unit columns: construction takeoff units, and the
@@ -76,9 +76,7 @@ export function isKnownUnit(unit: string): boolean {
  * The construction code of a unit written out ("lin. ft." → LF, "squares" → SQ, "each" → EA) or
  * abbreviated in lower case ("l.f." → LF, "s. f." → SF, "ea." → EA); null for any other.
  */
-export function spelledUnitCode(unit: string): string | null {
-  return SPELLED_UNITS[foldSpelling(unit)] ?? abbreviatedCode(unit);
-}
+export const spelledUnitCode = cachedByText((unit: string): string | null => SPELLED_UNITS[foldSpelling(unit)] ?? abbreviatedCode(unit));
 
 /**
  * Runs of words that together write one unit out ("lin. ft.", "sq. yd.", "lump sum"), none of which

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { PhraseMatcher, type LayoutRow } from '../../../core/src/layout/index.js';
-import { page, rowsOf } from './helpers.js';
+import { makeRow, PhraseMatcher, type LayoutRow } from '../../../core/src/layout/index.js';
+import { page, rowsOf, word } from './helpers.js';
 
 const matcher = PhraseMatcher.of<string>([
   ['invoiceNumber', ['Rechnungs-Nr.', 'Invoice Number']],
@@ -32,6 +32,13 @@ describe('core layout: PhraseMatcher', () => {
     expect(address.at(text, 0)).to.include({ start: 0, end: 5, score: 1 });
     expect(address.at(ocr, 0)).to.include({ start: 0, end: 5 });
     expect(address.at(ocr, 0)?.score).to.be.above(0.8).and.below(1);
+  });
+
+  it('stops reading text-layer words that begin no phrase, and still reads OCR words after them fuzzily', () => {
+    const text = makeRow(1, 1, [word('Gramd', [0.1, 0.1, 0.15, 0.12]), word('Total', [0.16, 0.1, 0.22, 0.12]), word('5.00', [0.8, 0.1, 0.85, 0.12])]);
+    const mixed = makeRow(1, 1, [word('Gramd', [0.1, 0.1, 0.15, 0.12]), word('Total', [0.16, 0.1, 0.22, 0.12], { source: 'ocr' }), word('5.00', [0.8, 0.1, 0.85, 0.12])]);
+    expect(matcher.at(text, 0)).to.equal(null);
+    expect(matcher.at(mixed, 0)).to.include({ phrase: 'Grand Total', start: 0, end: 2 });
   });
 
   it('takes the longest phrase at a place and keeps every meaning of the same words', () => {

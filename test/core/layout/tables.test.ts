@@ -23,6 +23,21 @@ describe('core layout: tables with a header', () => {
       ]);
     });
 
+    it('gives each caller a header of its own: roles settled in place on one reading leave the next alone', () => {
+      const rows = rowsOf(page(HEADER, item('Drywall patch', '10', 'SF', '4.00', '40.00')));
+      const first = readHeaderAt(rows, 0)!;
+      first.header.columns[0].role = null;
+      first.header.columns[1].alternatives.push('amount');
+      const again = readHeaderAt(rows, 0)!;
+      expect(again.header.columns.map((column) => [column.role, column.alternatives])).to.deep.equal([
+        ['description', []],
+        ['quantity', []],
+        ['unit', []],
+        ['unitPrice', []],
+        ['amount', []],
+      ]);
+    });
+
     it('reads the items under a stacked header by its columns', () => {
       const { tables } = tablesOf(
         page(

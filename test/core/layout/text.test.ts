@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import {
+  cachedByText,
   centreInside,
   editDistance,
   foldText,
@@ -18,6 +19,16 @@ import { word } from './helpers.js';
 
 describe('core layout: text and boxes', () => {
   describe('folding', () => {
+    it('cachedByText reads each text once while the cache lasts', () => {
+      const read: string[] = [];
+      const upper = cachedByText((text: string) => {
+        read.push(text);
+        return text.toUpperCase();
+      });
+      expect(['total', 'amount', 'total', 'total'].map(upper)).to.deep.equal(['TOTAL', 'AMOUNT', 'TOTAL', 'TOTAL']);
+      expect(read).to.deep.equal(['total', 'amount']);
+    });
+
     it('stripAccents lower-cases and spells out accents and ligatures', () => {
       expect(stripAccents('Größe Nº')).to.equal('grosse no');
       expect(stripAccents('Œuvre Ærø Łódź')).to.equal('oeuvre aero lodz');

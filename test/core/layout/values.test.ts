@@ -17,6 +17,12 @@ const COMMA = { decimal: ',' } as const;
 
 describe('core layout: numbers, dates and units as printed', () => {
   describe('parseAmount', () => {
+    it('gives each caller an amount of its own (a text is read once per decimal convention)', () => {
+      const first = parseAmount('1.455,00', { decimal: ',' })!;
+      first.value = 0;
+      expect(parseAmount('1.455,00', { decimal: ',' })?.value).to.equal(1455);
+    });
+
     it('reads printed money with currency sign, thousands separators and cents', () => {
       expect(parseAmount('$1,455.00')?.value).to.equal(1455);
       expect(parseAmount('2,178.00')?.value).to.equal(2178);

@@ -348,6 +348,18 @@ function headerOf(printed: LayoutRow[]): { header: TableHeader; share: number; e
  * over "Cost", "Prix" over "unitaire"); the reading that labels the most words wins.
  */
 export function readHeaderAt(rows: LayoutRow[], index: number): HeaderRead | null {
+  const known = headersRead.get(rows) ?? new Map<number, HeaderRead | null>();
+  headersRead.set(rows, known);
+  if (!known.has(index)) known.set(index, bestHeaderAt(rows, index));
+  const read = known.get(index)!;
+  return read && { header: { ...read.header, rows: [...read.header.rows], columns: read.header.columns.map(copyOf) }, rowCount: read.rowCount };
+}
+
+/** What `bestHeaderAt` read at each index of each list of rows (a table's scan asks again of the rows ahead); callers get copies, as they settle roles in place. */
+const headersRead = new WeakMap<LayoutRow[], Map<number, HeaderRead | null>>();
+const copyOf = (column: TableColumn): TableColumn => ({ ...column, alternatives: [...column.alternatives], words: [...column.words] });
+
+function bestHeaderAt(rows: LayoutRow[], index: number): HeaderRead | null {
   let best: { read: HeaderRead; share: number } | null = null;
   for (let count = 1; count <= 3; count += 1) {
     const group = rows.slice(index, index + count);

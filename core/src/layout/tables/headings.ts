@@ -8,8 +8,8 @@ import { overValuesAlone, wrapsNumberedDescription } from './lines-above-values.
 import { keepsItemPitch, setApartFromWraps } from './pitch.js';
 import { ANNOTATION_ROLES, isAsideColumn, isTextColumn, type TableColumn } from './model.js';
 import { allDashes, headingNumbering, isItemLine, isTitleLike, lineValues } from './rows.js';
-import { columnsOf, CONTINUATION_NOTE, entry, isItem, ITEM_START, keepGoing, WRAP_GAP, type ScanState, type TableReadOptions } from './scan-state.js';
-import { splitRow, textWords, valueWords, type SplitLine } from './split.js';
+import { columnsOf, CONTINUATION_NOTE, entry, isItem, ITEM_START, keepGoing, splitInScan, WRAP_GAP, type ScanState, type TableReadOptions } from './scan-state.js';
+import { textWords, valueWords, type SplitLine } from './split.js';
 
 /** Section headings inside a table: numbered, titled, over the items or the form lines they head. */
 
@@ -173,7 +173,7 @@ export function headsItemsSummingTo(state: ScanState, rows: LayoutRow[], index: 
   let sum = 0;
   for (let next = index + 1; next < Math.min(rows.length, index + SECTION_SUM_ROWS) && sum < printed.value; next += 1) {
     if (rows[next].furniture) continue;
-    const item = splitRow(rows[next], columns, options.format);
+    const item = splitInScan(state, rows[next], options);
     if (!isItemLine(item, columns, options.format)) continue;
     const value = readAmountCell(item.cells[amount], options.format);
     if (!value || lineValues(item, columns, options.format).money < 2) return false;

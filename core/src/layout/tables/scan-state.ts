@@ -61,6 +61,25 @@ export function keepGoing(state: ScanState, row: LayoutRow): true {
 /** A count or an item number ("3", "3.", "3)", "4.2") that starts an item's description. */
 export const ITEM_START = /^(\d{1,3}|\(?\d{1,3}[.)]|\d{1,3}(\.\d{1,3})+\.?)$/;
 
+/** Rows split by the columns in force, kept while those stay in force: the scan looks at each row from the rows above it too. */
+const splitsByScan = new WeakMap<ScanState, { columns: TableColumn[]; lines: Map<LayoutRow, SplitLine> }>();
+
+/** A row split by the columns in force. */
+export function splitInScan(state: ScanState, row: LayoutRow, options: TableReadOptions): SplitLine {
+  const columns = columnsOf(state);
+  let splits = splitsByScan.get(state);
+  if (splits?.columns !== columns) {
+    splits = { columns, lines: new Map() };
+    splitsByScan.set(state, splits);
+  }
+  let line = splits.lines.get(row);
+  if (!line) {
+    line = splitRow(row, columns, options.format);
+    splits.lines.set(row, line);
+  }
+  return line;
+}
+
 /** Rows further apart than this (in row heights) on one page are not one table's. */
 const TABLE_GAP = 3;
 
@@ -72,7 +91,7 @@ export function ahead(rows: LayoutRow[], index: number, state: ScanState, option
     const row = rows[next];
     if (row.furniture) continue;
     if ((row.page === previous.page && rowGap(previous, row) > TABLE_GAP) || readHeaderAt(rows, next) !== null) break;
-    lines.push(splitRow(row, columnsOf(state), options.format));
+    lines.push(splitInScan(state, row, options));
     previous = row;
   }
   return lines;

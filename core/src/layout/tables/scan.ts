@@ -22,6 +22,7 @@ import {
   ITEM_START,
   keepGoing,
   RUNNING_BALANCE,
+  splitInScan,
   WRAP_GAP,
   type ScanState,
   type TableReadOptions,
@@ -29,7 +30,7 @@ import {
 import { continuesTable, headerUnderTitle, leftOfTableOnNextPage, repeatedHeaderOnPage } from './page-breaks.js';
 import { keepsItemPitch, linePitch, nextLineOf } from './pitch.js';
 import { dropValuesCaption, leadsToItem, numberedUnderText, startsNumbered, withAsideWordsAsText } from './lines-above-values.js';
-import { splitRow, textWords, valueWords, type SplitLine } from './split.js';
+import { textWords, valueWords, type SplitLine } from './split.js';
 import { chargeAmongItems, labelWords, readTotalRow, tradeNamed } from './total-rows.js';
 
 export type { TableReadOptions } from './scan-state.js';
@@ -122,7 +123,7 @@ function scanRow(state: ScanState, rows: LayoutRow[], index: number, options: Ta
   // The rows ahead, split once for every question this row asks of them.
   let lookahead: SplitLine[] | undefined;
   const upcoming = (): SplitLine[] => (lookahead ??= ahead(rows, index, state, options));
-  const line = withAsideWordsAsText(splitRow(row, columns, options.format), () => upcoming()[0], state, options);
+  const line = withAsideWordsAsText(splitInScan(state, row, options), () => upcoming()[0], state, options);
   const text = textWords(line, columns);
   const total = chargeAmongItems(state, line, upcoming, options, tradeNamed(line, columns, totalLabelOf(labelWords(line, columns), row)));
   const values = lineValues(line, columns, options.format);
@@ -188,7 +189,7 @@ function scanRow(state: ScanState, rows: LayoutRow[], index: number, options: Ta
   const repeated = priced ? null : headerUnderTitle(rows, index, state);
   if (repeated) {
     state.header = withInferredColumns(withEarlierColumns(repeated, state.header), state.inferred);
-    return openHeading(state, splitRow(row, columnsOf(state), options.format));
+    return openHeading(state, splitInScan(state, row, options));
   }
   if (text.length > 0 && (values.money === 0 || onlyFactsBeside(line, columns)) && isHeading(state, line, upcoming(), options)) return openHeading(state, line);
   if (text.length > 0 && valueWords(line, columns).length === 0) readTextLine(state, line, text, upcoming(), options);
@@ -372,7 +373,7 @@ export function scanTable(rows: LayoutRow[], header: TableHeader, start: number,
 function openTitleAbove(state: ScanState, rows: LayoutRow[], start: number, options: TableReadOptions): boolean {
   const above = rows[start - 1];
   if (!above || above.page !== rows[start].page || above.furniture || readHeaderAt(rows, start) === null) return false;
-  const line = splitRow(above, columnsOf(state), options.format);
+  const line = splitInScan(state, above, options);
   if (totalLabelOf(labelWords(line, columnsOf(state)), above) || !headsItemsSummingTo(state, rows, start - 1, line, options)) return false;
   return openHeading(state, line);
 }

@@ -41,11 +41,35 @@ function startsSegment(row: Token[], index: number, layout: PageLayout, within: 
   return gap > (layout.wordHeight * 1.5) / layout.aspect;
 }
 
+/** Count of each character code, left all zero between calls (a window is compared with its phrase many times a page). */
+const characterCounts = new Int32Array(0x10000);
+
+/**
+ * The fewest edits that can turn one text into the other, counted without their order: the characters
+ * one has more of than the other. Never more than the edit distance, and far cheaper.
+ */
+function editsAtLeast(a: string, b: string): number {
+  for (let index = 0; index < a.length; index++) characterCounts[a.charCodeAt(index)]++;
+  for (let index = 0; index < b.length; index++) characterCounts[b.charCodeAt(index)]--;
+  let surplus = 0;
+  let shortfall = 0;
+  for (const text of [a, b]) {
+    for (let index = 0; index < text.length; index++) {
+      const code = text.charCodeAt(index);
+      const count = characterCounts[code];
+      if (count > 0) surplus += count;
+      else shortfall -= count;
+      characterCounts[code] = 0;
+    }
+  }
+  return Math.max(surplus, shortfall);
+}
+
 /** Similarity, or 0 as soon as it is certain to fall below `minScore` (most windows are far off). */
 function similarityAtLeast(text: string, target: string, minScore: number): number {
   const length = Math.max(text.length, target.length);
   const limit = Math.floor((1 - minScore) * length + 1e-9);
-  if (Math.abs(text.length - target.length) > limit) return 0;
+  if (Math.abs(text.length - target.length) > limit || editsAtLeast(text, target) > limit) return 0;
   const distance = editDistance(text, target, limit);
   return distance > limit ? 0 : 1 - distance / length;
 }
