@@ -37,6 +37,19 @@ const HAIRLINE = 150;
 const PAPER = 240;
 
 describe('removeRules', () => {
+  it('keeps a word of bold print whose blurred letters touch along their middle, and paints a rule with text set on it', () => {
+    // Page side 1300: a rule is 52 px long or more. A 70-px word, its letters joined along rows 310-313.
+    const page = textPage();
+    glyphs(page, 100, 160, 300, 322);
+    fill(page, 100, 310, 170, 314);
+    // A 70-px rule, letters standing on it (touching its upper side only).
+    fill(page, 300, 610, 370, 613);
+    glyphs(page, 300, 360, 590, 610);
+    removeRules(page);
+    expect(inkIn(page, 100, 310, 170, 314)).to.equal(70 * 4);
+    expect(inkIn(page, 300, 611, 370, 613)).to.equal(0);
+  });
+
   it('paints out long horizontal and vertical rules and keeps glyph-sized marks', () => {
     const page = blankPage(1000, 1300);
     fill(page, 50, 400, 950, 403); // a table rule across the page

@@ -337,6 +337,7 @@ export function removeRules(image: GrayImage, pageSide = Math.max(image.width, i
   const down: Runs = [];
   findRuns(data, height, width, width, 1, threshold, lightThreshold, minLength, 0, runs, across);
   findRuns(data, width, height, 1, width, threshold, lightThreshold, minLength, 1, runs, down);
+  dropTextRuns(data, width, height, threshold, minLength, runs);
   const covered = runPixels(runs, width, height);
   const walls: Runs = [];
   findCellWalls(data, width, height, threshold, runPixels(runsAlong(runs, 0), width, height), walls, { minLength: MIN_RULE_PIXELS, pageSide });
@@ -351,6 +352,33 @@ export function removeRules(image: GrayImage, pageSide = Math.max(image.width, i
   paintRuns(data, width, height, walls);
   const components = inkComponents(image, threshold);
   paintComponents(image, components, findDottedRules(components, height, options.brokenRules ? 'dashes' : 'dots'));
+}
+
+/** Runs across shorter than this many rule lengths are checked for letters on both sides. */
+const TEXT_RUN_LENGTHS = 2;
+
+/**
+ * A short run across the page with ink SIDE_OFFSET pixels above and below it along more than
+ * MAX_SIDE_INK_SHARE of it is a word of bold print whose blurred letters touch, not a rule: painted
+ * out, a photographed header word is struck through its middle and misread. A rule is thin: text set
+ * on it touches one side only.
+ */
+function dropTextRuns(data: Uint8Array, width: number, height: number, threshold: number, minLength: number, runs: Runs): void {
+  const inkAt = (y: number, x: number): boolean => y >= 0 && y < height && data[y * width + x] <= threshold;
+  const kept: Runs = [];
+  for (let index = 0; index < runs.length; index += 4) {
+    const [line, start, end, direction] = runs.slice(index, index + 4);
+    let [above, below] = [0, 0];
+    if (direction === 0 && end - start < TEXT_RUN_LENGTHS * minLength) {
+      for (let x = start; x < end; x += 1) {
+        if (inkAt(line - SIDE_OFFSET, x)) above += 1;
+        if (inkAt(line + SIDE_OFFSET, x)) below += 1;
+      }
+    }
+    if (Math.min(above, below) <= (end - start) * MAX_SIDE_INK_SHARE) kept.push(line, start, end, direction);
+  }
+  runs.length = 0;
+  for (const value of kept) runs.push(value);
 }
 
 function paintRuns(data: Uint8Array, width: number, height: number, runs: Runs): void {
