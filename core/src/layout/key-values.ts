@@ -1,4 +1,5 @@
 import type { Word } from '../contracts/document.js';
+import { textOf } from './boxes.js';
 import { isLetterGreeting } from './parties.js';
 import type { PhraseMatch, PhraseMatcher } from './phrases.js';
 import { cellsOf, rowGap, rowHeightsToX, startsCell, type LayoutRow } from './rows.js';
@@ -53,6 +54,8 @@ const MAX_BELOW_GAP = 2.5;
 const MAX_CONTINUATION_GAP = 1.5;
 /** A row whose words all start this many row heights right of a value's left edge, or end as far left of it, belongs to a block beside it. */
 const OTHER_BLOCK_OFFSET = 12;
+/** A town line closing an address: a ZIP code after the town and state, or a UK postcode ("Albany, NY 12274", "Leeds LS1 4AP"). */
+const TOWN_LINE = /\p{L},?\s+\d{5}(-\d{4})?$|\b[A-Z]{1,2}\d{1,2}[A-Z]? ?\d[A-Z]{2}$/u;
 /** A value below may start this many row heights right of its label's end (indented form boxes). */
 const MAX_INDENT = 6;
 
@@ -128,7 +131,7 @@ function continuation(rows: LayoutRow[], rowIndex: number, x0: number, count: nu
   const lines: Word[][] = [];
   const isLabel = (word: Word): boolean => endsWithColon(word) || stops.has(word);
   let previous = rows[rowIndex];
-  // A line of the block beside, printed between two of the value's: the gap to the next line is measured from it.
+  // The last line of the block beside printed between two of the value's: the gap to the next line is measured from it.
   let interleaved: LayoutRow | null = null;
   for (let index = rowIndex + 1; index < rows.length && lines.length < count; index += 1) {
     const row = rows[index];
@@ -136,8 +139,11 @@ function continuation(rows: LayoutRow[], rowIndex: number, x0: number, count: nu
     const tolerance = rowHeightsToX(row, 1.5);
     // Side-by-side blocks interleave their lines: a row printed only in the block to the right, or to the left, is skipped.
     const beside = rowHeightsToX(row, OTHER_BLOCK_OFFSET);
-    if (row.words.every((word) => word.bbox[0] > x0 + beside) || row.words.every((word) => word.bbox[2] < x0 - beside)) {
-      interleaved ??= row;
+    const left = row.words.every((word) => word.bbox[2] < x0 - beside);
+    // An address is finished at its town line: the block at the left goes on alone under it.
+    if (left && TOWN_LINE.test(textOf(lines.at(-1) ?? []))) break;
+    if (left || row.words.every((word) => word.bbox[0] > x0 + beside)) {
+      interleaved = row;
       continue;
     }
     const cell = cellsOf(row, 0.95).find((candidate) => Math.abs(candidate[0].bbox[0] - x0) <= tolerance);

@@ -3,6 +3,7 @@ import { meanConfidence, median, textOf } from './boxes.js';
 import type { DocumentLayout } from './document-layout.js';
 import type { LabelSpan } from './key-values.js';
 import type { FieldConcept } from './lexicon/index.js';
+import { cellsOf, rowGap } from './rows.js';
 import { foldWord } from './text.js';
 import { hasLegalForm, namePart, type TextBlock } from './zones.js';
 
@@ -87,6 +88,25 @@ function blocksWithLabels(layout: DocumentLayout, concepts: ReadonlySet<FieldCon
   return new Set(layout.blocks.filter((block) => block.lines.some((line) => line.some((word) => words.has(word)))));
 }
 
+/** Rows of a grid's values stand this close under their caption row, in row heights. */
+const GRID_ROW_GAP = 1.5;
+
+/**
+ * The words of the rows under a grid's caption row ("LOAN NUMBER   FHA CASE NO.   ESCROW   BID DATE"
+ * over the values): a row of two cells or more without a digit or a colon, half of them or more holding a label.
+ */
+function gridValueWords(layout: DocumentLayout, labelWords: ReadonlySet<Word>): Set<Word> {
+  const words = new Set<Word>();
+  layout.rows.forEach((row, index) => {
+    const cells = cellsOf(row, 0.95);
+    const captions = cells.filter((cell) => cell.some((word) => labelWords.has(word)));
+    const under = layout.rows[index + 1];
+    if (cells.length < 2 || captions.length * 2 < cells.length || /\d/.test(row.text) || row.words.some((word) => /:$/.test(word.text))) return;
+    if (under && under.page === row.page && rowGap(row, under) <= GRID_ROW_GAP) for (const word of under.words) words.add(word);
+  });
+  return words;
+}
+
 /** The issuer: the best-scored name line of a letterhead or of a block with the issuer's tax or bank details. */
 export function findIssuer(layout: DocumentLayout): PartyName | null {
   const firstPage = layout.rows[0]?.page ?? 1;
@@ -99,6 +119,8 @@ export function findIssuer(layout: DocumentLayout): PartyName | null {
   const labelled = new Set(layout.labels.filter((span) => span.score >= 0.85).flatMap(spanWords));
   // A name that is nothing but a label, however weakly placed ("Tel." before its number), is no name.
   const anyLabel = new Set(layout.labels.flatMap(spanWords));
+  // A value in a grid of facts under their captions is the lender's, the escrow's…: no letterhead.
+  const gridValues = gridValueWords(layout, anyLabel);
   // Names printed again in a page's lower half: the issuer's footer repeats the letterhead.
   const footerNames = new Set(
     linesOf(layout)
@@ -113,7 +135,7 @@ export function findIssuer(layout: DocumentLayout): PartyName | null {
     if (words.length === 0 || !/\p{L}{3}/u.test(text) || CONTACT.test(text) || words.some((word) => labelled.has(word) || /:$/.test(word.text))) continue;
     if (words.every((word) => anyLabel.has(word))) continue;
     if (words.some(isDocumentTitle) || isBuyers(line) || meanConfidence(words) < MIN_NAME_CONFIDENCE) continue;
-    if (words.some((word) => layout.tableWords.has(word)) || !isNameLine(words)) continue;
+    if (words.some((word) => layout.tableWords.has(word) || gridValues.has(word)) || !isNameLine(words)) continue;
     // The issuer is named on the first page, in the footer of its details, or by its legal form
     // at the end of a till receipt that runs over pages ("REWE Markt GmbH").
     const firstPageBlock = line.block.page === firstPage;

@@ -29,6 +29,7 @@ const SPELLED_UNITS: Record<string, string> = {
   sqyd: 'SY', sqyds: 'SY', squareyard: 'SY', squareyards: 'SY',
   square: 'SQ', squares: 'SQ',
   lumpsum: 'LS',
+  set: 'SET', sets: 'SET',
   hour: 'HR', hours: 'HR',
   cuyd: 'CY', cuyds: 'CY', cubicyard: 'CY', cubicyards: 'CY',
   cuft: 'CF', cubicfeet: 'CF', cubicfoot: 'CF',
@@ -168,19 +169,27 @@ export interface QuantityInText {
   words: Word[];
 }
 
+/** Units that count the work's pieces ("(3 each)", "(1 lump sum)", "(1 set)"). */
+const COUNTING_CODES = new Set(['EA', 'LS', 'SET', 'PR']);
+/** Units that give a material's size, volume or weight rather than the work's amount ("20 CY" dumpster, "50 GAL" heater). */
+const SIZE_CODES = new Set(['CY', 'CF', 'GAL', 'TON']);
+
+const inBrackets = (quantity: QuantityInText): boolean => quantity.words[0].text.startsWith('(') && /\)/.test(quantity.words.at(-1)!.text);
+
 /**
  * A quantity written into a description with a construction unit in capitals after it ("Remove 21 SY
  * carpet", "two coats – 3,230 SF; color…") or in brackets with its unit written out ("(299 sq. ft.)"):
- * the one such pair in the words, or of several the one in brackets. Null where there is none, or two
- * (which one the line's amount is for cannot be told), and for units in lower case outside brackets
- * ("6 lb pad", "3 ton unit"), which describe the material rather than count the work.
+ * the one such pair in the words, or a count in brackets beside sizes ("Dumpster, 20 CY, … (3 each)").
+ * Null where there is none, or two the line's amount could be for ("3 EA windows, (1 set) of
+ * screens"), and for units in lower case outside brackets ("6 lb pad", "3 ton unit") or as bare codes
+ * in them ("(50 gal)"), which describe the material rather than count the work.
  */
 export function quantityInText(words: readonly Word[]): QuantityInText | null {
   const found = quantitiesInText(words);
   if (found.length === 1) return found[0];
-  // A count in brackets is the work's; a size in the text describes the material ("Roll-off dumpster, 20 CY, … (3 each)").
-  const bracketed = found.filter((quantity) => quantity.words[0].text.startsWith('(') && /\)/.test(quantity.words.at(-1)!.text));
-  return bracketed.length === 1 ? bracketed[0] : null;
+  const counts = found.filter((quantity) => inBrackets(quantity) && COUNTING_CODES.has(quantity.unit));
+  const sizes = found.filter((quantity) => !counts.includes(quantity));
+  return counts.length === 1 && sizes.every((quantity) => SIZE_CODES.has(quantity.unit)) ? counts[0] : null;
 }
 
 /**
@@ -204,13 +213,16 @@ export function quantitiesInText(words: readonly Word[]): QuantityInText[] {
   return found;
 }
 
-/** A unit written out that closes a bracket ("sq. ft.)", "each);"), its words and its code; null for any other words. */
+/**
+ * A unit written out or abbreviated with full stops that closes a bracket ("sq. ft.)", "each);",
+ * "l.f.)"), its words and its code; null for any other words, a bare code among them ("gal)", "ton)").
+ */
 function spelledInBrackets(words: readonly Word[]): { code: string; words: Word[] } | null {
   for (let count = 1; count <= words.length; count += 1) {
     const last = words[count - 1].text;
     if (!/\)[.,;:]?$/.test(last)) continue;
     const text = [...words.slice(0, count - 1).map((word) => word.text), last.replace(/\)[.,;:]?$/, '')].join(' ');
-    const code = spelledUnitCode(text);
+    const code = SPELLED_UNITS[foldSpelling(text)] ?? (DOTTED_LETTERS.test(text) ? abbreviatedCode(text) : null);
     return code ? { code, words: words.slice(0, count) } : null;
   }
   return null;

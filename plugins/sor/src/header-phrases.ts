@@ -25,7 +25,12 @@ const WRITE_UP = new RegExp(
   'diu',
 );
 /** The visit dated on its own, after a name or in a sentence: "…, inspected 2/10/25", "from the inspection of February 6, 2025". */
-const INSPECTED_ON = new RegExp(String.raw`\b(?:inspected|inspection|site\s+visit|walk[- ]?through)\s+(?:(?:of|on|dated)\s+)?(${DATE})`, 'diu');
+const INSPECTED_ON = new RegExp(String.raw`\b(?:inspected|inspection|site\s+visit|walk[- ]?through)\s+(?:(?:of|on|dated)\s+)?(${DATE})`, 'dgiu');
+/** A word before it that makes it another inspection than the consultant's visit ("final inspection", "termite inspection", "re-inspection"). */
+const OTHER_INSPECTION =
+  /\b(?:final|rough(?:-in)?|permit|termite|pest|roof(?:ing)?|city|county|municipal|scheduled|framing|electrical|plumbing|mechanical|building|code|septic|radon|mold|re)[\s-]*$/i;
+/** A date opening a line of the header, alone or after a date label ("March 7, 2025   PROPOSAL", "Bid Date: 3/7/25"): the document's own. */
+const DOCUMENT_DATE = new RegExp(String.raw`^(?:(?:\p{L}+\s+)?date:?\s+)?(${DATE})`, 'iu');
 /** "financed through <Lender>", "financing by …", "financed with …": up to six capitalised words, "of" and "&" between them. */
 const ORGANISATION = String.raw`\p{Lu}[\p{L}'’.-]*(?:\s+(?:(?:of|&)\s+)?\p{Lu}[\p{L}'’.-]*){0,5}`;
 const FINANCED_BY = new RegExp(String.raw`\bfinanc(?:ed|ing)\s+(?:through|by|with|from)\s+(?:the\s+)?(${ORGANISATION})`, 'du');
@@ -109,8 +114,30 @@ function addressInTitle(prose: LayoutRow[]): Phrase | null {
   return null;
 }
 
-/** Fills the consultant, the inspection date, the lender and the property's address from such phrases (`prose`: the rows outside the tables) where no label gave them. */
-export function fillFromHeaderPhrases(meta: SorMetadata, prose: LayoutRow[], dateOrder: DateOrder, provenance: ProvenanceRecorder): void {
+/**
+ * The visit's date said on its own in the header (`header`: the prose above the first table of the
+ * first page), not another inspection's ("subject to final inspection on 6/30/25") nor a date after
+ * the document's own.
+ */
+function visitDateAlone(header: LayoutRow[], dateOrder: DateOrder): { date: string; phrase: Phrase } | null {
+  if (header.length === 0) return null;
+  const issued = header.map((row) => DOCUMENT_DATE.exec(row.text)?.[1]).find((text) => text !== undefined);
+  const issuedOn = issued ? findDateInText(issued, dateOrder) : null;
+  const flow = textFlow(header);
+  for (const match of flow.text.matchAll(INSPECTED_ON)) {
+    if (OTHER_INSPECTION.test(flow.text.slice(0, match.index))) continue;
+    const phrase = phraseOf(flow, match, 1, header[0].page);
+    const date = findDateInText(phrase.text, dateOrder);
+    if (date && (issuedOn === null || date <= issuedOn)) return { date, phrase };
+  }
+  return null;
+}
+
+/**
+ * Fills the consultant, the inspection date, the lender and the property's address from such phrases
+ * (`prose`: the rows outside the tables; `header`: those above the first table of the first page) where no label gave them.
+ */
+export function fillFromHeaderPhrases(meta: SorMetadata, { prose, header }: { prose: LayoutRow[]; header: LayoutRow[] }, dateOrder: DateOrder, provenance: ProvenanceRecorder): void {
   const visit = meta.consultant === null || meta.inspectionDate === null ? visitInPhrase(prose) : null;
   if (visit && meta.consultant === null) {
     meta.consultant = visit.person.text;
@@ -121,12 +148,10 @@ export function fillFromHeaderPhrases(meta: SorMetadata, prose: LayoutRow[], dat
     meta.inspectionDate = date;
     provenance.record('documentMetadata.inspectionDate', visit.date.page, visit.date.words, PHRASE_QUALITY);
   }
-  const inspected = meta.inspectionDate === null ? firstMatchByPage(prose, [INSPECTED_ON]) : null;
-  const visitDate = inspected && phraseOf(inspected.flow, inspected.match, 1, inspected.page);
-  const dated = visitDate ? findDateInText(visitDate.text, dateOrder) : null;
-  if (visitDate && dated) {
-    meta.inspectionDate = dated;
-    provenance.record('documentMetadata.inspectionDate', visitDate.page, visitDate.words, PHRASE_QUALITY);
+  const visited = meta.inspectionDate === null ? visitDateAlone(header, dateOrder) : null;
+  if (visited) {
+    meta.inspectionDate = visited.date;
+    provenance.record('documentMetadata.inspectionDate', visited.phrase.page, visited.phrase.words, PHRASE_QUALITY);
   }
   const lender = meta.lenderName === null ? lenderInPhrase(prose) : null;
   if (lender) {

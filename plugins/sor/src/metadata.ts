@@ -225,7 +225,10 @@ class MetadataReader {
     const prose = this.rows.filter((row) => !row.furniture && !this.layout.tableRows.has(row));
     fillFromContractParties(this.metadata, prose, this.provenance);
     fillFromCorrespondence(this.metadata, { prose, insideAddress: insideAddress(this.layout, this.issuer) }, this.provenance);
-    fillFromHeaderPhrases(this.metadata, prose, this.layout.conventions.dateOrder, this.provenance);
+    const firstPage = this.rows[0]?.page;
+    const tableStart = Math.min(...[...this.layout.tableRows].filter((row) => row.page === firstPage).map((row) => row.index));
+    const header = prose.filter((row) => row.page === firstPage && row.index < tableStart);
+    fillFromHeaderPhrases(this.metadata, { prose, header }, this.layout.conventions.dateOrder, this.provenance);
     return meta;
   }
 

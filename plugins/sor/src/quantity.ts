@@ -164,5 +164,5 @@ export function quantityFromDescription(item: SorLineItem, draft: DraftItem, pat
   item.quantity = found.quantity;
   item.unit = found.unit;
   provenance.record(`${path}.quantity`, draft.page, [found.words[0]], DESCRIBED_QUANTITY_QUALITY, 'written in the description');
-  provenance.record(`${path}.unit`, draft.page, [found.words[1]], DESCRIBED_QUANTITY_QUALITY, 'written in the description');
+  provenance.record(`${path}.unit`, draft.page, found.words.slice(1), DESCRIBED_QUANTITY_QUALITY, 'written in the description');
 }

@@ -297,8 +297,8 @@ export function readStatementTable(layout: DocumentLayout): DraftTable {
   const last = tables[tables.length - 1];
   const entries = tables.flatMap((table) => table.entries);
   const unnumbered = trailingUnnumbered(entries);
-  let recapLines = [...unnumbered, ...totalsOfSections(entries, unnumbered, format)];
-  // Totals of headings that group sections: no recap line, and the recap starts under them.
+  const recapLines = [...unnumbered, ...totalsOfSections(entries, unnumbered, format)];
+  // Totals of headings that group sections: no section's, and the recap starts under them.
   const groupTotals: TableEntry[] = [];
   tables.forEach((table, position) => {
     // Tables one under the other, each closed by its own total row: a title right above the next one's header names its section
@@ -310,7 +310,6 @@ export function readStatementTable(layout: DocumentLayout): DraftTable {
     }
     for (const entry of table.entries) {
       if (entry.kind === 'subtotal' && builder.closesGroup(entry)) {
-        recapLines = recapLines.filter((line) => line !== entry);
         groupTotals.push(entry);
         continue;
       }

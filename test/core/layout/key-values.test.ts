@@ -135,6 +135,32 @@ describe('core layout: key-values', () => {
       expect(regionsOf(rows, 'address', { maxLines: 4 })).to.deep.equal(['below: 18 Elm St / Albany, NY 12274']);
     });
 
+    it('passes over two lines of the block at the left, measuring the gap from the last', () => {
+      const rows = rowsOf(
+        page(
+          'Harbor Remodeling LLC                                        Property Address',
+          '88 Quarry Rd                                                 18 Elm St',
+          'office@harbor.example',
+          'Lic. 55-1234',
+          '                                                             Albany, NY 12274',
+        ),
+      );
+      expect(regionsOf(rows, 'address', { maxLines: 4 })).to.deep.equal(['below: 18 Elm St / Albany, NY 12274']);
+    });
+
+    it('ends an address at its town line where the block at the left goes on alone under it', () => {
+      const rows = rowsOf(
+        page(
+          'Harbor Remodeling LLC                                        Property Address',
+          '88 Quarry Rd                                                 18 Elm St',
+          'Albany, NY 12201                                             Albany, NY 12274',
+          'office@harbor.example',
+          '                                                             Owner occupied, vacant',
+        ),
+      );
+      expect(regionsOf(rows, 'address', { maxLines: 4 })).to.deep.equal(['below: 18 Elm St / Albany, NY 12274']);
+    });
+
     it('offers the next cell for a short value', () => {
       const rows = rowsOf('Date: 04/01/2026     $1,200.00');
       expect(regionsOf(rows, 'date', { compact: true })).to.deep.equal(['right: 04/01/2026', 'next-cell: $1,200.00']);

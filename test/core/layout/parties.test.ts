@@ -79,6 +79,21 @@ describe('core layout: parties', () => {
       expect(issuer?.confidence).to.be.at.least(0.6);
     });
 
+    it('takes no value of a facts grid under its caption row for the letterhead ("ESCROW" over "Summit Escrow Group LLC")', () => {
+      const layout = layoutOf(
+        page(
+          'Quarry Home Repair',
+          '4273 Kingsley Ave, Knoxville, TN 37946',
+          '',
+          'LOAN NUMBER          FHA CASE NO.          ESCROW                     BID DATE',
+          '3843570440           245-6455734           Summit Escrow Group LLC    November 22, 2026',
+          '',
+          ...ITEMS,
+        ),
+      );
+      expect(findIssuer(layout)?.text).to.not.equal('Summit Escrow Group LLC');
+    });
+
     it('finds no issuer on a page with no name line', () => {
       expect(findIssuer(layoutOf(page(...ITEMS)))).to.equal(null);
     });

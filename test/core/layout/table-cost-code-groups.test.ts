@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { textOf, type Table } from '../../../core/src/layout/index.js';
+import { namesHeading, textOf, type Table } from '../../../core/src/layout/index.js';
 import { cellOf, fixed, page, tablesOf } from './helpers.js';
 
 /**
@@ -48,5 +48,46 @@ describe('core layout: cost codes grouped in phases', () => {
       'item: Temporary electric service',
       'item: Skim coat plaster walls',
     ]);
+  });
+});
+
+describe('core layout: a number of four digits or a priced title among outline-numbered items', () => {
+  const priced = (row: string): Table =>
+    tablesOf(
+      page(
+        HEADER,
+        '',
+        line('1.1', 'Final construction clean', '1.00', 'LS', '610.00', '102.00', '712.00'),
+        line('1.2', 'Temporary electric service', '1.00', 'LS', '294.00', '232.00', '526.00'),
+        row,
+        line('1.3', 'Dumpster', '1.00', 'LS', '294.00', '232.00', '526.00'),
+        line('', 'Total', '', '', '', '', '7,014.00'),
+      ),
+    ).tables[0];
+
+  it('reads a priced row that opens with a year or a size as an item, not a heading ("2024 Code upgrade allowance", "1000 Gallon septic tank")', () => {
+    for (const row of [
+      line('2024', 'Code upgrade allowance', '', '', '', '', '1,250.00'),
+      '1000 Gallon Septic Tank Replacement' + ' '.repeat(54) + '4,500.00',
+      '250 Gallon Oil Tank Removal' + ' '.repeat(62) + '1,200.00',
+    ])
+      expect(kinds(priced(row)).filter((kind) => kind.startsWith('heading')), row.trim()).to.deep.equal([]);
+  });
+
+  it('still reads a bare number with a title and no amount as the next section\'s heading ("2   Interiors" over "1.3")', () => {
+    expect(kinds(priced(line('2', 'Interiors')))).to.include('heading: 2 Interiors');
+  });
+});
+
+describe('core layout: a total naming its heading', () => {
+  it('reads the heading\'s whole number ("0100", not the "01" of "Phase 01")', () => {
+    expect(namesHeading('Phase 01 Total', '0100 General Requirements')).to.equal(false);
+    expect(namesHeading('0100 Total', '0100 General Requirements')).to.equal(true);
+    expect(namesHeading('Subtotal 2', '2 Exterior')).to.equal(true);
+  });
+
+  it('with every word to be said, takes no number for the words ("Bathroom 2 Total" names no "2 EXTERIOR")', () => {
+    expect(namesHeading('Bathroom 2 Total', '2 EXTERIOR', 1)).to.equal(false);
+    expect(namesHeading('2 Exterior Total', '2 EXTERIOR', 1)).to.equal(true);
   });
 });

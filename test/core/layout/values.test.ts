@@ -145,6 +145,16 @@ describe('core layout: numbers, dates and units as printed', () => {
     expect(found('Install 12 sq. ft. of tile')).to.equal(null);
   });
 
+  it('quantityInText reads a bare lower-case code in brackets as a size, and a count in brackets beside another count or a length as one of two', () => {
+    const words = (text: string) => text.split(' ').map((entry, index) => word(entry, [index * 0.05, 0, index * 0.05 + 0.04, 0.01]));
+    const found = (text: string) => quantityInText(words(text));
+    for (const text of ['Install water heater (50 gal)', 'New AC condenser (3 ton)', 'Sliding patio door (6 ft)', 'Workmanship warranty (12 mo)', 'Vanity (1 unit)'])
+      expect(found(text), text).to.equal(null);
+    expect(found('Replace 3 EA windows, (1 set) of screens')).to.equal(null);
+    expect(found('Replace 4 LF trim and (2 each) doors')).to.equal(null);
+    expect(found('Baseboard (120 l.f.)')).to.deep.include({ quantity: 120, unit: 'LF' });
+  });
+
   describe('parseDate', () => {
     const cases: Array<[string, string | null]> = [
       ['2024-03-15', '2024-03-15'],

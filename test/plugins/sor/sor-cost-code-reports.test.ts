@@ -66,3 +66,49 @@ describe('plugin-sor: a cost-code report with phases', () => {
     expect(data.documentMetadata.borrowerName).to.equal('Dana R. Whitlock and Owen Whitlock');
   });
 });
+
+describe('plugin-sor: a project named for its place or its work', () => {
+  const JOB = [
+    'Job Address    7006 Lincoln Ln, Tulsa, OK 74144',
+    '',
+    'Item   Description                                Qty      Price       Amount',
+    '1      Replace water heater                         1   1,770.00     1,770.00',
+    '2      Install handrail                             1     408.00       408.00',
+    '                                                  Total               2,178.00',
+  ];
+  const borrower = (project: string): string | null => extractSor(documentFromText([`Project        ${project}`, ...JOB].join('\n'))).data.documentMetadata.borrowerName;
+
+  it('reads no borrower from a project named after a room, a street, the house or a surname alone', () => {
+    for (const project of ['Smith Residence Addition', 'Master Bath Remodel', 'Whole House Renovation', 'Oak Street Rehab', 'Kitchen Remodel Project'])
+      expect(borrower(project), project).to.equal(null);
+  });
+
+  it('reads the borrower before every job word, a person by a middle initial or a first name and surname', () => {
+    expect(borrower('Brian P. Underwood Residence Addition')).to.equal('Brian P. Underwood');
+    expect(borrower('Carla Mendez Renovation')).to.equal('Carla Mendez');
+  });
+});
+
+describe('plugin-sor: a phase total that names an earlier heading only in half', () => {
+  it('closes the group it names in full ("Phase 2 - Interior Work Total"), not an earlier one sharing half its words ("PHASE 1 - EXTERIOR WORK")', () => {
+    const report = [
+      line('Item', 'Description', 'Qty', 'UOM', 'Labor', 'Material', 'Total'),
+      '',
+      'PHASE 1 - EXTERIOR WORK',
+      line('0100', 'Roofing'),
+      line('0100.10', 'Tear off and reroof', '18.00', 'SQ', '1,800.00', '1,200.00', '3,000.00'),
+      total('          0100 Roofing Total', '1,800.00', '1,200.00', '3,000.00'),
+      'PHASE 2 - INTERIOR WORK',
+      line('0900', 'Kitchen'),
+      line('0900.10', 'Base cabinets', '12.00', 'LF', '600.00', '2,400.00', '3,000.00'),
+      total('          0900 Kitchen Total', '600.00', '2,400.00', '3,000.00'),
+      total('Phase 2 - Interior Work Total', '600.00', '2,400.00', '3,000.00'),
+      '',
+      '                          Subtotal                     6,000.00',
+      '                          Total Estimate              $6,000.00',
+    ];
+    const names = extractSor(documentFromText(report.join('\n'))).data.constructionSections.map((section) => section.sectionName);
+    expect(names).to.not.include('PHASE 2 - INTERIOR WORK');
+    expect(names).to.include.members(['0100 Roofing', '0900 Kitchen']);
+  });
+});

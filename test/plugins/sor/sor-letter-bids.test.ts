@@ -49,6 +49,14 @@ describe('plugin-sor: a bid typed as a letter', () => {
     ]);
   });
 
+  it('points the unit read from the brackets at every word it is written in ("sq. ft.)")', () => {
+    const { fieldDetails } = read();
+    const [quantityStart, , quantityEnd] = fieldDetails['constructionSections[0].lineItems[0].quantity'].bbox!;
+    const [unitStart, , unitEnd] = fieldDetails['constructionSections[0].lineItems[0].unit'].bbox!;
+    // "(299" is four characters wide, "sq. ft.)" eight.
+    expect((unitEnd - unitStart) / (quantityEnd - quantityStart)).to.be.closeTo(8 / 4, 0.2);
+  });
+
   it('reads the owners under "Submitted to:", not the paragraph across the gutter, and the home under them', () => {
     const { documentMetadata } = read().data;
     expect(documentMetadata.borrowerName).to.equal('Harriet M. Lindqvist and Paul Lindqvist');

@@ -50,6 +50,23 @@ describe('plugin-sor header block: facts written in phrases', () => {
     expect(data.documentMetadata.inspectionDate).to.equal('2025-02-10');
   });
 
+  it('reads no visit from another inspection ("final inspection", "termite inspection"), a note under the table, nor a date after the document\'s', () => {
+    for (const line of [
+      'All work subject to final inspection on 6/30/25 by the city.',
+      'Roof certified by roofing inspection dated 3/14/2019.',
+      'Termite inspection 01/15/2025 attached.',
+      'Final walk-through on June 30, 2025 with the owner.',
+      'Permit No. 24-118 issued; rough-in inspection of 5/2/25 passed.',
+    ])
+      expect(read(['Borrower: Michael Novak       Lender: Lakeside Community Bank', line, ...TABLE]).data.documentMetadata.inspectionDate, line).to.equal(null);
+    const below = read(['Borrower: Michael Novak       Lender: Lakeside Community Bank', ...TABLE, '', 'Completion: all work to pass inspection on 9/1/26.']);
+    expect(below.data.documentMetadata.inspectionDate).to.equal(null);
+    const later = read(['March 7, 2025                                   PROPOSAL', 'Borrower: Michael Novak', 'Work to be complete before the inspection of 6/30/25.', ...TABLE]);
+    expect(later.data.documentMetadata.inspectionDate).to.equal(null);
+    const earlier = read(['March 7, 2025                                   PROPOSAL', 'Borrower: Michael Novak', 'Priced from the inspection of 2/6/25.', ...TABLE]);
+    expect(earlier.data.documentMetadata.inspectionDate).to.equal('2025-02-06');
+  });
+
   it('reads no consultant from a value without a letter beside a label ("Prepared by  5/13/26")', () => {
     const { data } = read(['Prepared by   5/13/26', ...TABLE]);
     expect(data.documentMetadata.consultant).to.equal(null);
@@ -93,5 +110,24 @@ describe('plugin-sor header block: facts written in phrases', () => {
     expect(data.documentMetadata.lenderName).to.equal('Pinnacle Mortgage Corp.');
     expect(data.documentMetadata.contractorInfo.name).to.equal('Yoder Remodeling');
     expect(data.documentMetadata.propertyAddress).to.equal('7731 Lincoln Avenue, Knoxville, TN 37980');
+  });
+
+  it('takes no value of a grid under its captions for the letterhead ("ESCROW" over "Summit Escrow Group LLC")', () => {
+    const beside = (left: string, right = ''): string => `${left.padEnd(64)}${right}`.trimEnd();
+    const { data } = read([
+      beside('', 'PREPARED FOR'),
+      beside('Yoder Remodeling', 'Priya Baptiste'),
+      beside('4273 Kingsley Ave'),
+      beside('', 'PROPERTY'),
+      beside('Knoxville, TN 37946'),
+      beside('', '7731 Lincoln Avenue'),
+      beside('office@yoder.example'),
+      beside('', 'Knoxville, TN 37980'),
+      '',
+      'LOAN NUMBER          FHA CASE NO.          ESCROW                     BID DATE',
+      '3843570440           245-6455734           Summit Escrow Group LLC    November 22, 2026',
+      ...TABLE,
+    ]);
+    expect(data.documentMetadata.contractorInfo.name).to.equal('Yoder Remodeling');
   });
 });

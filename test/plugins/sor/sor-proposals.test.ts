@@ -67,7 +67,7 @@ describe('plugin-sor proposals', () => {
   it('reads the lender from "financed through <name>" in a sentence of the header block', () => {
     const { rows } = readLayout(documentFromText(['We propose the work below, financed through', 'Harbor Point Savings & Loan and as listed in the write-up.'].join('\n')));
     const meta: SorMetadata = { consultant: null, propertyAddress: null, borrowerName: null, lenderName: null, inspectionDate: null, contractorInfo: { name: null, license: null, phone: null } };
-    fillFromHeaderPhrases(meta, rows, 'mdy', new ProvenanceRecorder());
+    fillFromHeaderPhrases(meta, { prose: rows, header: rows }, 'mdy', new ProvenanceRecorder());
     expect(meta.lenderName).to.equal('Harbor Point Savings & Loan');
   });
 

@@ -266,15 +266,17 @@ export function continuesItemNumbering(state: ScanState, line: SplitLine): boole
 
 /**
  * Outline numbering: where items are numbered 1.1, 1.2…, a row numbered 1 with a short title is
- * their section's heading ("1   MASONRY   11,053.72"), its items printed or not.
+ * their section's heading ("1   MASONRY"), its items printed or not. A row with an amount ("2024 Code
+ * upgrade allowance  1,250.00", "1000 Gallon septic tank  4,500.00") heads a section only over items
+ * numbered under it ("1000.10").
  */
-export function isOutlineHeading(state: ScanState, line: SplitLine, upcoming: () => SplitLine[]): boolean {
+export function isOutlineHeading(state: ScanState, line: SplitLine, upcoming: () => SplitLine[], priced: boolean): boolean {
   const columns = columnsOf(state);
   const number = BARE_NUMBER.exec(headingNumberOf(line, columns))?.[1];
   const unit = columns.findIndex((column) => column.role === 'unit' || column.role === 'unitPrice');
   if (!number || !isTitleText(line, columns) || (unit >= 0 && line.cells[unit].length > 0)) return false;
   const outlined = state.entries.some((earlier) => earlier.kind === 'item' && OUTLINE_NUMBER.test(joinWords(earlier.cells[earlier.columns.findIndex((column) => column.role === 'itemNumber')] ?? [])));
-  if (outlined) return true;
+  if (outlined && !priced) return true;
   // OCR may misread the first item's number ("1.1" as "44"): any of the next few items will do.
   return upcoming()
     .slice(0, OUTLINE_LOOKAHEAD)

@@ -114,16 +114,19 @@ export function namesASection(text: string): boolean {
 }
 
 /**
- * Whether the row's label names the heading in force ("Subtotal Kitchen" under "KITCHEN"): its number,
- * or half its words (`share`: how many of them must be said; 1 for all).
+ * Whether the row's label names the heading in force ("Subtotal Kitchen" under "KITCHEN"): its whole
+ * number ("0100", not the "01" of "Phase 01"), or half its words (`share`: how many of them must be
+ * said; with 1 all of them, the number or not).
  */
 export function namesHeading(text: string, heading: string | null, share = 0.5): boolean {
   if (!heading) return false;
-  const number = /^\s*(\d{1,2}(\.\d{1,2})?)/.exec(heading)?.[1];
-  if (number && new RegExp(`(^|\\s)${number.replace('.', '\\.')}(\\s|$)`).test(text)) return true;
+  const number = /^\s*(\d+(\.\d+)?)\b/.exec(heading)?.[1];
+  const numbered = number !== undefined && new RegExp(`(^|\\s)${number.replace('.', '\\.')}(\\s|$)`).test(text);
+  if (numbered && share < 1) return true;
   const words = heading.toLowerCase().split(/[^\p{L}]+/u).filter((word) => word.length > 3);
   const said = new Set(text.toLowerCase().split(/[^\p{L}]+/u));
-  return words.length > 0 && words.filter((word) => said.has(word)).length >= words.length * share;
+  if (words.length === 0) return numbered;
+  return words.filter((word) => said.has(word)).length >= words.length * share;
 }
 
 /** The numeric cells of a split line: money by role, and quantities. */

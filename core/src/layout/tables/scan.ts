@@ -145,7 +145,7 @@ function scanRow(state: ScanState, rows: LayoutRow[], index: number, options: Ta
   }
   // Before any item a total label totals nothing: "GENERAL REQUIREMENTS  $2,982.00" heads the items that add up to it.
   const recapTitle = total !== null && !state.entries.some((entry) => entry.kind === 'item') && !total.concepts.some((concept) => TOTAL_CONCEPTS.has(concept));
-  if ((!total || recapTitle) && !values.quantity && isOutlineHeading(state, line, upcoming)) return openHeading(state, line);
+  if ((!total || recapTitle) && !values.quantity && isOutlineHeading(state, line, upcoming, values.money > 0)) return openHeading(state, line);
   if ((!total || recapTitle) && !values.quantity && values.money === 1 && headsItemsSummingTo(state, rows, index, line, options)) return openHeading(state, line);
   // "Tax preparation  1  $100" is an item; "Subtotal 7.0 HVAC" only looks like one to its columns.
   // A total label with no amount on the row is text like any other ("base; protect adjacent finishes").
