@@ -100,12 +100,16 @@ export function findGutter(image: GrayImage): Gutter | null {
   const [columns, rows] = [Math.ceil(width / size), Math.ceil(height / size)];
   const cells = new Uint32Array(columns * rows);
   const sums = new Uint32Array(height * (columns + 1));
+  const cellColumn = new Int32Array(width);
+  for (let x = 0; x < width; x += 1) cellColumn[x] = Math.floor(x / size);
   for (let y = 0; y < height; y += 1) {
     const line = y * (columns + 1);
+    const cellRow = Math.floor(y / size) * columns;
+    const row = y * width;
     for (let x = 0; x < width; x += 1) {
-      if (data[y * width + x] > threshold) continue;
-      cells[Math.floor(y / size) * columns + Math.floor(x / size)] += 1;
-      sums[line + Math.floor(x / size) + 1] += 1;
+      if (data[row + x] > threshold) continue;
+      cells[cellRow + cellColumn[x]] += 1;
+      sums[line + cellColumn[x] + 1] += 1;
     }
     for (let column = 1; column <= columns; column += 1) sums[line + column] += sums[line + column - 1];
   }

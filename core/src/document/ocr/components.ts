@@ -31,13 +31,14 @@ function find(parent: Int32Array, label: number): number {
 /** The ink blobs of an image; pixels at or below `threshold` are ink. */
 export function inkComponents(image: GrayImage, threshold: number): InkComponents {
   const { data, width, height } = image;
-  const runs: number[] = [];
+  let runs = new Int32Array(4096);
+  let length = 0;
   let parent = new Int32Array(1024);
   let labels = 0;
   let previousStart = 0;
   let previousEnd = 0;
   for (let y = 0; y < height; y += 1) {
-    const rowStart = runs.length;
+    const rowStart = length;
     const row = y * width;
     let scan = previousStart;
     for (let x = 0; x < width; ) {
@@ -69,10 +70,19 @@ export function inkComponents(image: GrayImage, threshold: number): InkComponent
         label = labels;
         labels += 1;
       }
-      runs.push(y, start, x, label);
+      if (length === runs.length) {
+        const grown = new Int32Array(runs.length * 2);
+        grown.set(runs);
+        runs = grown;
+      }
+      runs[length] = y;
+      runs[length + 1] = start;
+      runs[length + 2] = x;
+      runs[length + 3] = label;
+      length += 4;
     }
     previousStart = rowStart;
-    previousEnd = runs.length;
+    previousEnd = length;
   }
   const compact = new Int32Array(labels).fill(-1);
   let count = 0;
@@ -86,11 +96,13 @@ export function inkComponents(image: GrayImage, threshold: number): InkComponent
   const x1 = new Int32Array(count);
   const y1 = new Int32Array(count);
   const area = new Int32Array(count);
-  const packed = Int32Array.from(runs);
+  const packed = runs.slice(0, length);
   for (let index = 0; index < packed.length; index += 4) {
     const component = compact[packed[index + 3]];
     packed[index + 3] = component;
-    const [y, start, end] = [packed[index], packed[index + 1], packed[index + 2]];
+    const y = packed[index];
+    const start = packed[index + 1];
+    const end = packed[index + 2];
     x0[component] = Math.min(x0[component], start);
     x1[component] = Math.max(x1[component], end);
     y0[component] = Math.min(y0[component], y);

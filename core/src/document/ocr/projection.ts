@@ -22,34 +22,67 @@ function downscale(image: GrayImage, factor: number): GrayImage {
   const height = Math.floor(image.height / factor);
   const data = new Uint8Array(width * height);
   const area = factor * factor;
+  const sums = new Uint32Array(width);
   for (let y = 0; y < height; y += 1) {
-    for (let x = 0; x < width; x += 1) {
-      let sum = 0;
-      for (let dy = 0; dy < factor; dy += 1) {
-        const row = (y * factor + dy) * image.width + x * factor;
-        for (let dx = 0; dx < factor; dx += 1) sum += image.data[row + dx];
+    sums.fill(0);
+    for (let dy = 0; dy < factor; dy += 1) {
+      const row = (y * factor + dy) * image.width;
+      for (let x = 0; x < width; x += 1) {
+        const start = row + x * factor;
+        let sum = 0;
+        for (let dx = 0; dx < factor; dx += 1) sum += image.data[start + dx];
+        sums[x] += sum;
       }
-      data[y * width + x] = sum / area;
     }
+    for (let x = 0; x < width; x += 1) data[y * width + x] = sums[x] / area;
   }
   return { data, width, height };
 }
 
+/**
+ * grayHistogram counts pixel after pixel into this many histograms in turn, then adds them up: most
+ * pixels of a page are white, and a single counter bumped for each would wait on its own last bump.
+ */
+const HISTOGRAM_LANES = 4;
+
+/** How many pixels there are of each gray level. */
+export function grayHistogram(data: Uint8Array): Uint32Array {
+  const lanes = new Uint32Array(256 * HISTOGRAM_LANES);
+  const whole = data.length - (data.length % HISTOGRAM_LANES);
+  for (let index = 0; index < whole; index += HISTOGRAM_LANES) {
+    lanes[data[index]] += 1;
+    lanes[256 + data[index + 1]] += 1;
+    lanes[512 + data[index + 2]] += 1;
+    lanes[768 + data[index + 3]] += 1;
+  }
+  for (let index = whole; index < data.length; index += 1) lanes[data[index]] += 1;
+  const histogram = new Uint32Array(256);
+  for (let level = 0; level < 256; level += 1) histogram[level] = lanes[level] + lanes[256 + level] + lanes[512 + level] + lanes[768 + level];
+  return histogram;
+}
+
 /** Otsu's threshold: the gray level that best separates ink from paper. */
 export function otsuThreshold(data: Uint8Array): number {
-  const histogram = new Float64Array(256);
-  for (let index = 0; index < data.length; index += 1) histogram[data[index]] += 1;
+  return otsuThresholdOf(grayHistogram(data));
+}
+
+/** Otsu's threshold of an image given as its gray histogram (see grayHistogram). */
+export function otsuThresholdOf(histogram: Uint32Array): number {
+  let pixels = 0;
   let total = 0;
-  for (let level = 0; level < 256; level += 1) total += level * histogram[level];
+  for (let level = 0; level < 256; level += 1) {
+    pixels += histogram[level];
+    total += level * histogram[level];
+  }
   let background = 0;
   let backgroundSum = 0;
   let best = 127;
   let bestVariance = -1;
   for (let level = 0; level < 256; level += 1) {
     background += histogram[level];
-    if (background === 0 || background === data.length) continue;
+    if (background === 0 || background === pixels) continue;
     backgroundSum += level * histogram[level];
-    const foreground = data.length - background;
+    const foreground = pixels - background;
     const meanBack = backgroundSum / background;
     const meanFore = (total - backgroundSum) / foreground;
     const variance = background * foreground * (meanBack - meanFore) ** 2;
@@ -63,20 +96,26 @@ export function otsuThreshold(data: Uint8Array): number {
 
 export function sampleInk(image: GrayImage): InkSample {
   const small = downscale(image, Math.max(1, Math.floor(image.width / ANALYSIS_WIDTH)));
-  const threshold = otsuThreshold(small.data);
+  const { data, width, height } = small;
+  const threshold = otsuThreshold(data);
   let count = 0;
-  for (const value of small.data) if (value <= threshold) count += 1;
+  for (let index = 0; index < data.length; index += 1) if (data[index] <= threshold) count += 1;
   const stride = Math.max(1, Math.ceil(count / MAX_INK_POINTS));
-  const xs: number[] = [];
-  const ys: number[] = [];
+  const xs = new Int32Array(Math.ceil(count / stride));
+  const ys = new Int32Array(xs.length);
   let seen = 0;
-  for (let index = 0; index < small.data.length; index += 1) {
-    if (small.data[index] > threshold) continue;
-    if (seen++ % stride !== 0) continue;
-    xs.push(index % small.width);
-    ys.push(Math.floor(index / small.width));
+  let kept = 0;
+  for (let y = 0; y < height; y += 1) {
+    const row = y * width;
+    for (let x = 0; x < width; x += 1) {
+      if (data[row + x] > threshold) continue;
+      if (seen++ % stride !== 0) continue;
+      xs[kept] = x;
+      ys[kept] = y;
+      kept += 1;
+    }
   }
-  return { xs: Int32Array.from(xs), ys: Int32Array.from(ys), width: small.width, height: small.height };
+  return { xs, ys, width, height };
 }
 
 /**

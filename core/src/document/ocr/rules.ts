@@ -1,8 +1,9 @@
 import type { GrayImage } from '../gray-image.js';
-import { otsuThreshold } from './projection.js';
+import { grayHistogram, otsuThresholdOf } from './projection.js';
 import { inkComponents, type InkComponents } from './components.js';
 import { findCellWalls } from './cell-walls.js';
 import { typicalGlyphHeight } from './text-height.js';
+import { findRunsAcross, findRunsDown, type Runs } from './ink-runs.js';
 
 /**
  * Runs of ink at least this fraction of the page's longer side are form rules, not text: about
@@ -56,37 +57,6 @@ const LIGHT_RULE_LEVEL_SHARE = 0.5;
 const MAX_LIGHT_RULE_THICKNESS_SHARE = 1 / 400;
 const MIN_LIGHT_RULE_THICKNESS = 2;
 const MIN_THIN_SHARE = 0.6;
-
-/** Runs of ink, four numbers each: line, first position, end position, and 0 across / 1 down. */
-type Runs = number[];
-
-/**
- * Finds long runs of ink, at two levels at once: `runs` of pixels at or below `threshold`, and
- * `lightRuns` of pixels at or below `lightThreshold` (see LIGHT_RULE_LEVEL_SHARE). Pixel
- * (line, position) is at line * lineStep + position * positionStep: rows for horizontal rules,
- * columns for vertical ones.
- */
-function findRuns(data: Uint8Array, lines: number, length: number, lineStep: number, positionStep: number, threshold: number, lightThreshold: number, minLength: number, direction: number, runs: Runs, lightRuns: Runs): void {
-  for (let line = 0; line < lines; line += 1) {
-    let start = -1;
-    let lightStart = -1;
-    for (let position = 0; position <= length; position += 1) {
-      const value = position < length ? data[line * lineStep + position * positionStep] : 256;
-      if (value <= threshold) {
-        if (start < 0) start = position;
-      } else if (start >= 0) {
-        if (position - start >= minLength) runs.push(line, start, position, direction);
-        start = -1;
-      }
-      if (value <= lightThreshold) {
-        if (lightStart < 0) lightStart = position;
-      } else if (lightStart >= 0) {
-        if (position - lightStart >= minLength) lightRuns.push(line, lightStart, position, direction);
-        lightStart = -1;
-      }
-    }
-  }
-}
 
 /**
  * How thick the ink at or below `threshold` is across the run's line at `position`, counted up to
@@ -159,9 +129,7 @@ function runPixels(runs: Runs, width: number, height: number): Uint8Array {
 }
 
 /** The paper's gray level: the commonest level lighter than the ink threshold. */
-function paperLevel(data: Uint8Array, threshold: number): number {
-  const histogram = new Uint32Array(256);
-  for (let index = 0; index < data.length; index += 1) histogram[data[index]] += 1;
+function paperLevel(histogram: Uint32Array, threshold: number): number {
   let mode = 255;
   for (let level = threshold + 1; level < 256; level += 1) if (histogram[level] > histogram[mode]) mode = level;
   return mode;
@@ -328,19 +296,23 @@ function paintComponents(image: GrayImage, components: InkComponents, chosen: nu
  */
 export function removeRules(image: GrayImage, pageSide = Math.max(image.width, image.height), options: { brokenRules?: boolean } = {}): void {
   const { data, width, height } = image;
-  const threshold = otsuThreshold(data);
+  const histogram = grayHistogram(data);
+  const threshold = otsuThresholdOf(histogram);
   const minLength = Math.max(MIN_RULE_PIXELS, Math.round(pageSide * MIN_RULE_SHARE));
-  const lightThreshold = Math.round(threshold + (paperLevel(data, threshold) - threshold) * LIGHT_RULE_LEVEL_SHARE);
+  const lightThreshold = Math.round(threshold + (paperLevel(histogram, threshold) - threshold) * LIGHT_RULE_LEVEL_SHARE);
   const maxThickness = Math.max(MIN_LIGHT_RULE_THICKNESS, Math.round(pageSide * MAX_LIGHT_RULE_THICKNESS_SHARE));
   const runs: Runs = [];
   const across: Runs = [];
   const down: Runs = [];
-  findRuns(data, height, width, width, 1, threshold, lightThreshold, minLength, 0, runs, across);
-  findRuns(data, width, height, 1, width, threshold, lightThreshold, minLength, 1, runs, down);
+  findRunsAcross(data, width, height, threshold, lightThreshold, minLength, runs, across);
+  // Runs down as short as a cell wall (see findCellWalls) are found in the same pass; rules are the longer ones.
+  const darkDown: Runs = [];
+  findRunsDown(data, width, height, threshold, lightThreshold, MIN_RULE_PIXELS, minLength, darkDown, down);
+  for (let index = 0; index < darkDown.length; index += 4) if (darkDown[index + 2] - darkDown[index + 1] >= minLength) runs.push(...darkDown.slice(index, index + 4));
   dropTextRuns(data, width, height, threshold, minLength, runs);
   const covered = runPixels(runs, width, height);
   const walls: Runs = [];
-  findCellWalls(data, width, height, threshold, runPixels(runsAlong(runs, 0), width, height), walls, { minLength: MIN_RULE_PIXELS, pageSide });
+  findCellWalls(data, width, height, threshold, runPixels(runsAlong(runs, 0), width, height), darkDown, walls, { pageSide });
   keepThinRuns(data, covered, height, width, 1, lightThreshold, maxThickness, across, runs);
   keepThinRuns(data, covered, width, 1, width, lightThreshold, maxThickness, down, runs);
   if (options.brokenRules) {
