@@ -91,18 +91,23 @@ describe('plugin-sor header block: facts written in phrases', () => {
     expect(data.documentMetadata.consultant).to.equal('James Gallagher');
   });
 
+  /** A bid's head: the letterhead's lines at the left, the client and the home at the right, between them. */
+  const beside = (left: string, right = ''): string => `${left.padEnd(64)}${right}`.trimEnd();
+  const BID_HEAD_BESIDE_LETTERHEAD = [
+    beside('', 'PREPARED FOR'),
+    beside('Yoder Remodeling', 'Priya Baptiste'),
+    beside('4273 Kingsley Ave'),
+    beside('', 'PROPERTY'),
+    beside('Knoxville, TN 37946'),
+    beside('', '7731 Lincoln Avenue'),
+    beside('office@yoder.example'),
+    beside('', 'Knoxville, TN 37980'),
+    '',
+  ];
+
   it('takes the lender\'s name read under its caption for no contractor\'s letterhead, and reads the home beside the letterhead\'s lines', () => {
-    const beside = (left: string, right = ''): string => `${left.padEnd(64)}${right}`.trimEnd();
     const { data } = read([
-      beside('', 'PREPARED FOR'),
-      beside('Yoder Remodeling', 'Priya Baptiste'),
-      beside('4273 Kingsley Ave'),
-      beside('', 'PROPERTY'),
-      beside('Knoxville, TN 37946'),
-      beside('', '7731 Lincoln Avenue'),
-      beside('office@yoder.example'),
-      beside('', 'Knoxville, TN 37980'),
-      '',
+      ...BID_HEAD_BESIDE_LETTERHEAD,
       'LOAN NUMBER          FHA CASE NO.          LENDER                     BID DATE',
       '3843570440           245-6455734           Pinnacle Mortgage Corp.    November 22, 2026',
       ...TABLE,
@@ -113,17 +118,8 @@ describe('plugin-sor header block: facts written in phrases', () => {
   });
 
   it('takes no value of a grid under its captions for the letterhead ("ESCROW" over "Summit Escrow Group LLC")', () => {
-    const beside = (left: string, right = ''): string => `${left.padEnd(64)}${right}`.trimEnd();
     const { data } = read([
-      beside('', 'PREPARED FOR'),
-      beside('Yoder Remodeling', 'Priya Baptiste'),
-      beside('4273 Kingsley Ave'),
-      beside('', 'PROPERTY'),
-      beside('Knoxville, TN 37946'),
-      beside('', '7731 Lincoln Avenue'),
-      beside('office@yoder.example'),
-      beside('', 'Knoxville, TN 37980'),
-      '',
+      ...BID_HEAD_BESIDE_LETTERHEAD,
       'LOAN NUMBER          FHA CASE NO.          ESCROW                     BID DATE',
       '3843570440           245-6455734           Summit Escrow Group LLC    November 22, 2026',
       ...TABLE,
