@@ -238,7 +238,9 @@ for (const database of DATABASES) {
       }
       const patient = await startWorker({ DOCSIFT_SHUTDOWN_GRACE_MS: '120000' });
       const jobId = await submit(longScanFile);
-      await until(() => holderOf(jobId), (holder) => isWorker(patient, holder), 60_000);
+      // A loaded machine may take a while to start the worker and lease the job: signalled while idle, it would exit 0 at once.
+      const holder = await until(() => holderOf(jobId), (value) => isWorker(patient, value), 120_000);
+      expect(isWorker(patient, holder), `the patient worker holds the job (${holder})`).to.equal(true);
       patient.child.kill('SIGTERM');
       await pause(1000);
       expect(patient.child.exitCode, 'still waiting for its running job').to.equal(null);
