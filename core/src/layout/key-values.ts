@@ -1,6 +1,6 @@
 import type { Word } from '../contracts/document.js';
 import { textOf } from './boxes.js';
-import { isLetterGreeting } from './parties.js';
+import { isLetterGreeting, UK_POSTCODE } from './parties.js';
 import type { PhraseMatch, PhraseMatcher } from './phrases.js';
 import { cellsOf, rowGap, rowHeightsToX, startsCell, type LayoutRow } from './rows.js';
 
@@ -55,7 +55,7 @@ const MAX_CONTINUATION_GAP = 1.5;
 /** A row whose words all start this many row heights right of a value's left edge, or end as far left of it, belongs to a block beside it. */
 const OTHER_BLOCK_OFFSET = 12;
 /** A town line closing an address: a ZIP code after the town and state, or a UK postcode ("Albany, NY 12274", "Leeds LS1 4AP"). */
-const TOWN_LINE = /\p{L},?\s+\d{5}(-\d{4})?$|\b[A-Z]{1,2}\d{1,2}[A-Z]? ?\d[A-Z]{2}$/u;
+const TOWN_LINE = new RegExp(String.raw`\p{L},?\s+\d{5}(-\d{4})?$|\b${UK_POSTCODE}$`, 'u');
 /** A value below may start this many row heights right of its label's end (indented form boxes). */
 const MAX_INDENT = 6;
 

@@ -46,7 +46,9 @@ export function isLetterGreeting(words: Word[]): boolean {
   return words.length <= BARE_GREETING_WORDS || /[,:!]$/.test(words[words.length - 1].text);
 }
 const CONTACT = /@|www\.|https?:|^\+?\d[\d\s()./-]{6,}$/;
-const POSTAL_LINE = /\b\d{4,5}\b.*\p{L}{3}|\p{L}{3}.*\b\d{4,5}(-\d{4})?\b|\b[A-Z]{1,2}\d{1,2}[A-Z]? ?\d[A-Z]{2}\b/u;
+/** A British postcode ("LS1 4AP"), as a pattern's source for the address tests that end on one. */
+export const UK_POSTCODE = String.raw`[A-Z]{1,2}\d{1,2}[A-Z]? ?\d[A-Z]{2}`;
+const POSTAL_LINE = new RegExp(String.raw`\b\d{4,5}\b.*\p{L}{3}|\p{L}{3}.*\b\d{4,5}(-\d{4})?\b|\b${UK_POSTCODE}\b`, 'u');
 /** Document titles that a number follows ("Invoice 123", "Facture FA-2017-0010", "Rechnung Nr. 42"). */
 const TITLES = new Set([
   'invoice', 'receipt', 'quote', 'quotation', 'estimate', 'proforma', 'proposal',
