@@ -2,11 +2,10 @@ import { expect } from 'chai';
 import type { SorAnswer } from '../../eval/generator/answers.js';
 import { foldText } from '../../eval/score.js';
 import { describeGenerated } from './generated-suite.js';
-import { cents, pageWords, printedLines, wordLines } from './printed-pdf.js';
+import { cents, itemsOf, pageWords, printedLines, wordLines } from './printed-pdf.js';
 
 const amount = (text: string) => Math.round(Number(text.replace(/[$,]/g, '')) * 100);
 const isAmount = (text: string) => /^-?[\d,]+\.\d\d$/.test(text);
-const itemsOf = (answer: SorAnswer) => answer.extractedData.constructionSections.flatMap((section) => section.lineItems);
 const itemTotals = (answer: SorAnswer) => itemsOf(answer).map((item) => cents(item.totalCost));
 const UNITS = new Set(['EA', 'LF', 'SF', 'SY', 'SQ', 'LS', 'HR', 'CY']);
 

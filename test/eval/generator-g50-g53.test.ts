@@ -1,13 +1,11 @@
 import { expect } from 'chai';
 import { PDFDocument } from 'pdf-lib';
-import type { SorAnswer } from '../../eval/generator/answers.js';
 import { describeGenerated } from './generated-suite.js';
-import { cents, printedLines } from './printed-pdf.js';
+import { cents, itemsOf, printedLines } from './printed-pdf.js';
 
 const amount = (text: string) => Math.round(Number(text.replace(/[$,]/g, '')) * 100);
 const number = (text: string) => Number(text.replace(/,/g, ''));
 const isAmount = (text: string) => /^-?[\d,]+\.\d\d$/.test(text);
-const itemsOf = (answer: SorAnswer) => answer.extractedData.constructionSections.flatMap((section) => section.lineItems);
 const UNITS = new Set(['EA', 'LF', 'SF', 'SY', 'SQ', 'LS', 'HR', 'CY']);
 
 /** Held out of tuning up to generator 1.13.0, tuning families since 1.14.0. */

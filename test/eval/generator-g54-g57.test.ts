@@ -1,14 +1,11 @@
 import { expect } from 'chai';
 import { PDFDocument } from 'pdf-lib';
-import type { SorAnswer } from '../../eval/generator/answers.js';
 import { describeGenerated } from './generated-suite.js';
-import { cents, pageWords, printedLines, wordLines } from './printed-pdf.js';
+import { cents, itemsOf, pageWords, printedLines, recapLines, wordLines } from './printed-pdf.js';
 
 const amount = (text: string) => Math.round(Number(text.replace(/[$,]/g, '')) * 100);
 const number = (text: string) => Number(text.replace(/,/g, ''));
 const isAmount = (text: string) => /^-?\$?[\d,]+\.\d\d$/.test(text);
-const itemsOf = (answer: SorAnswer) => answer.extractedData.constructionSections.flatMap((section) => section.lineItems);
-const recapLines = (answer: SorAnswer, which: 'Before' | 'After') => answer.otherValuesOnDocument[`recapLines${which}GrandTotal`] as Array<{ label: string; amount: number }>;
 /** The amount at the end of the first line that starts with `label`. */
 const labelled = (lines: string[][], label: string) => amount(lines.find((line) => line.join(' ').startsWith(label) && isAmount(line.at(-1)!))!.at(-1)!);
 

@@ -1,22 +1,18 @@
 import { expect } from 'chai';
-import type { SorAnswer } from '../../eval/generator/answers.js';
 import { describeGenerated } from './generated-suite.js';
-import { cents, printedLines } from './printed-pdf.js';
+import { cents, itemsOf, joinedLines, recapLines } from './printed-pdf.js';
 
 const amount = (text: string) => Math.round(Number(text.replace(/[$,]/g, '')) * 100);
 const number = (text: string) => Number(text.replace(/,/g, ''));
-const itemsOf = (answer: SorAnswer) => answer.extractedData.constructionSections.flatMap((section) => section.lineItems);
-const recapLines = (answer: SorAnswer, which: 'Before' | 'After') => answer.otherValuesOnDocument[`recapLines${which}GrandTotal`] as Array<{ label: string; amount: number }>;
 /** The amount at the end of the first line that holds `label`. */
 const labelled = (lines: string[], label: string) => amount(/([\d,]+\.\d\d)$/.exec(lines.find((line) => line.includes(label) && /\d\.\d\d$/.test(line))!)![1]);
-const joined = async (bytes: Uint8Array) => (await printedLines(bytes)).map((line) => line.join(' '));
 
 /** Held out of tuning up to generator 1.15.0, tuning families since 1.16.0. */
 describeGenerated('generated statements of repair, g58–g61', ['g58', 'g59', 'g60', 'g61'], false, ({ filesOf, bytesOf }) => {
   it('prints each line as labor hours times an hourly rate, the materials and their sum, with no quantities (g58)', async () => {
     const row = /^\d+ .* (\d+\.\d) \$?([\d,]+\.\d\d)(?:\/hr)? ([\d,]+\.\d\d) ([\d,]+\.\d\d) ([\d,]+\.\d\d)$/;
     for (const answer of filesOf('g58')) {
-      const lines = await joined(bytesOf(answer));
+      const lines = await joinedLines(bytesOf(answer));
       const rows: Array<{ labor: number; material: number; total: number }> = [];
       for (const line of lines) {
         const match = row.exec(line);
@@ -39,7 +35,7 @@ describeGenerated('generated statements of repair, g58–g61', ['g58', 'g59', 'g
     const row = /^(\d+)\. .* ([\d,.]+) ([\d,]+\.\d\d) (EA|LF|SF|SY|SQ|LS|HR|CY) ([\d,]+\.\d\d)$/;
     let wrapped = 0;
     for (const answer of filesOf('g59')) {
-      const lines = await joined(bytesOf(answer));
+      const lines = await joinedLines(bytesOf(answer));
       const rows: Array<{ number: number; quantity: number; unit: string; total: number }> = [];
       for (const line of lines) {
         const match = row.exec(line);
@@ -61,7 +57,7 @@ describeGenerated('generated statements of repair, g58–g61', ['g58', 'g59', 'g
     const row = /^(\d+) ([A-Z]{2}) (.+) ([\d,]+(?:\.5)?) (EA|LF|SF|SY|SQ|LS|HR|CY) ([\d,]+\.\d\d) ([\d,]+\.\d\d) ([\d,]+\.\d\d)$/;
     let halves = 0;
     for (const answer of filesOf('g60')) {
-      const lines = await joined(bytesOf(answer));
+      const lines = await joinedLines(bytesOf(answer));
       const rows: Array<{ quantity: number; unit: string; material: number; labor: number; total: number }> = [];
       const codes: string[] = [];
       for (const line of lines) {
@@ -95,7 +91,7 @@ describeGenerated('generated statements of repair, g58–g61', ['g58', 'g59', 'g
   it("prints one line per trade with its division, subcontractor and bid date, under phase rows, and the builder's fee as a percentage (g61)", async () => {
     const row = /^(\d\d) (.+) (\d{1,2}\/\d{1,2}\/\d\d) ([\d,]+\.\d\d)$/;
     for (const answer of filesOf('g61')) {
-      const lines = await joined(bytesOf(answer));
+      const lines = await joinedLines(bytesOf(answer));
       const rows: Array<{ trade: string; total: number }> = [];
       for (const line of lines) {
         const match = row.exec(line);

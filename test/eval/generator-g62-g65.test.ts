@@ -1,15 +1,10 @@
 import { expect } from 'chai';
-import type { SorAnswer } from '../../eval/generator/answers.js';
 import { describeGenerated } from './generated-suite.js';
-import { cents, printedLines } from './printed-pdf.js';
+import { cents, dollars, itemsOf, joinedLines, recapLines } from './printed-pdf.js';
 
 const amount = (text: string) => Math.round(Number(text.replace(/[$,]/g, '')) * 100);
-const itemsOf = (answer: SorAnswer) => answer.extractedData.constructionSections.flatMap((section) => section.lineItems);
-const recapLines = (answer: SorAnswer, which: 'Before' | 'After') => answer.otherValuesOnDocument[`recapLines${which}GrandTotal`] as Array<{ label: string; amount: number }>;
 /** The amount at the end of the first line that starts with `label`. */
 const labelled = (lines: string[], label: string) => amount(/([\d,]+\.\d\d)$/.exec(lines.find((line) => line.startsWith(label) && /\d\.\d\d$/.test(line))!)![1]);
-const joined = async (bytes: Uint8Array) => (await printedLines(bytes)).map((line) => line.join(' '));
-const dollars = (cents: number) => (cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 });
 const UNITS = 'EA|LF|SF|SY|SQ|LS|HR|CY';
 
 /** Held out of tuning up to generator 1.16.0, tuning families since 1.17.0. */
@@ -19,7 +14,7 @@ describeGenerated('generated statements of repair, g62–g65', ['g62', 'g63', 'g
     let mixed = 0;
     let allowances = 0;
     for (const answer of filesOf('g62')) {
-      const lines = await joined(bytesOf(answer));
+      const lines = await joinedLines(bytesOf(answer));
       const rows: Array<{ number: string; quantity: number; unit: string; material: number; labor: number; total: number }> = [];
       for (const line of lines) {
         const match = row.exec(line);
@@ -56,7 +51,7 @@ describeGenerated('generated statements of repair, g62–g65', ['g62', 'g63', 'g
     const row = new RegExp(`^(\\d+) (.+) (${UNITS}) ${general} ${general} ${general} ([\\d,]+\\.\\d\\d) ${general}$`);
     let trimmed = 0;
     for (const answer of filesOf('g63')) {
-      const lines = await joined(bytesOf(answer));
+      const lines = await joinedLines(bytesOf(answer));
       const rows: Array<{ number: number; quantity: number; unit: string; material: number; labor: number; total: number }> = [];
       for (const line of lines) {
         const match = row.exec(line);
@@ -83,7 +78,7 @@ describeGenerated('generated statements of repair, g62–g65', ['g62', 'g63', 'g
     const row = new RegExp(`^([\\d,]+\\.\\d\\d) (${UNITS}) ([\\d,]+\\.\\d\\d) ([\\d,]+\\.\\d\\d) ([\\d,]+\\.\\d\\d) ([\\d,]+\\.\\d\\d)$`);
     let removals = 0;
     for (const answer of filesOf('g64')) {
-      const lines = await joined(bytesOf(answer));
+      const lines = await joinedLines(bytesOf(answer));
       const rows: Array<{ quantity: number; unit: string; total: number }> = [];
       lines.forEach((line, index) => {
         const match = row.exec(line);
@@ -114,7 +109,7 @@ describeGenerated('generated statements of repair, g62–g65', ['g62', 'g63', 'g
 
   it('prints the scope by room unpriced, then one lump sum per room and the permit and dumpster, and the payment schedule after the total (g65)', async () => {
     for (const answer of filesOf('g65')) {
-      const lines = await joined(bytesOf(answer));
+      const lines = await joinedLines(bytesOf(answer));
       const items = itemsOf(answer);
       expect(answer.extractedData.constructionSections.map((section) => section.sectionName), answer.file).to.deep.equal(['']);
       expect(items.every((item) => item.quantity === null && item.unit === null && item.materialCost === null), answer.file).to.equal(true);

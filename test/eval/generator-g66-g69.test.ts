@@ -1,16 +1,12 @@
 import { expect } from 'chai';
 import type { SorAnswer } from '../../eval/generator/answers.js';
 import { describeGenerated } from './generated-suite.js';
-import { cents, printedLines } from './printed-pdf.js';
+import { cents, dollars, itemsOf, joinedLines, recapLines } from './printed-pdf.js';
 
 const amount = (text: string) => Math.round(Number(text.replace(/[$,()]/g, '')) * 100) * (text.startsWith('(') ? -1 : 1);
 const number = (text: string) => Number(text.replace(/,/g, ''));
-const itemsOf = (answer: SorAnswer) => answer.extractedData.constructionSections.flatMap((section) => section.lineItems);
-const recapLines = (answer: SorAnswer, which: 'Before' | 'After') => answer.otherValuesOnDocument[`recapLines${which}GrandTotal`] as Array<{ label: string; amount: number }>;
 /** The amount at the end of the first line that starts with `label`. */
 const labelled = (lines: string[], label: string) => amount(/([\d,]+\.\d\d)$/.exec(lines.find((line) => line.startsWith(label) && /\d\.\d\d$/.test(line))!)![1]);
-const joined = async (bytes: Uint8Array) => (await printedLines(bytes)).map((line) => line.join(' '));
-const dollars = (cents: number) => (cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 });
 const sectionSum = (section: SorAnswer['extractedData']['constructionSections'][number]) => section.lineItems.reduce((sum, item) => sum + cents(item.totalCost), 0);
 /** The index of the line that ends with the grand total printed with "$". */
 const grandTotalLine = (lines: string[], answer: SorAnswer) => lines.findIndex((line) => line.endsWith(` $${dollars(cents(answer.extractedData.recapSummary.grandTotal))}`));
@@ -23,7 +19,7 @@ describeGenerated('generated statements of repair, g66–g69', ['g66', 'g67', 'g
     const row = new RegExp(`^(\\d+)\\.(\\d{3}) (.+) ${MONEY} (${UNITS}) ${MONEY} ${MONEY} ${MONEY} ${MONEY}(?: ${MONEY})? ${MONEY}$`);
     let equipped = 0;
     for (const answer of filesOf('g66')) {
-      const lines = await joined(bytesOf(answer));
+      const lines = await joinedLines(bytesOf(answer));
       const rows: Array<{ number: string; quantity: number; unit: string; material: number; labor: number; total: number }> = [];
       for (const line of lines) {
         const match = row.exec(line);
@@ -75,7 +71,7 @@ describeGenerated('generated statements of repair, g66–g69', ['g66', 'g67', 'g
     const row = new RegExp(`^(\\d+) (.+) ([\\d,]+) (ea|lf|sf|sy|sq|ls|hr|cy)(?: ${whole})?(?: ${whole})? ${whole}$`);
     let credits = 0;
     for (const answer of filesOf('g67')) {
-      const lines = await joined(bytesOf(answer));
+      const lines = await joinedLines(bytesOf(answer));
       const rows: Array<{ number: number; quantity: number; unit: string; parts: number; total: number }> = [];
       for (const line of lines) {
         const match = row.exec(line);
@@ -114,7 +110,7 @@ describeGenerated('generated statements of repair, g66–g69', ['g66', 'g67', 'g
   it('prints each trade as a table of its own with its header, lettered items and a total row, a cost summary by trade and the worksheet items after the cost of repairs (g68)', async () => {
     const row = new RegExp(`^([a-z]{1,2})\\. (.+) ([\\d,]+(?:\\.5)?) (${UNITS}) ${MONEY} ${MONEY} ${MONEY}$`);
     for (const answer of filesOf('g68')) {
-      const lines = await joined(bytesOf(answer));
+      const lines = await joinedLines(bytesOf(answer));
       const rows: Array<{ letter: string; quantity: number; unit: string; material: number; labor: number; total: number }> = [];
       for (const line of lines) {
         const match = row.exec(line);
@@ -154,7 +150,7 @@ describeGenerated('generated statements of repair, g66–g69', ['g66', 'g67', 'g
   it("prints one unit cost per line, each trade's total in the Section Total column on its last line, and the deposit and balance after the total (g69)", async () => {
     const row = new RegExp(`^(\\d{3,}) (.+) ([\\d,]+(?:\\.5)?) (${UNITS}) ${MONEY} ${MONEY}(?: \\$${MONEY})?$`);
     for (const answer of filesOf('g69')) {
-      const lines = await joined(bytesOf(answer));
+      const lines = await joinedLines(bytesOf(answer));
       const rows: Array<{ number: string; quantity: number; unit: string; total: number; section: number | null }> = [];
       for (const line of lines) {
         const match = row.exec(line);

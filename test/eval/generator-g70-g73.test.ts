@@ -1,35 +1,11 @@
 import { expect } from 'chai';
-import type { Word } from '../../core/src/contracts/document.js';
-import type { SorAnswer } from '../../eval/generator/answers.js';
 import { describeGenerated } from './generated-suite.js';
-import { cents, pageWords, printedLines } from './printed-pdf.js';
+import { cents, dollars, folded, itemsOf, joinedLines, looseLines, pageWords, recapLines, sectionSum } from './printed-pdf.js';
 
 const amount = (text: string) => Math.round(Number(text.replace(/[$,()]/g, '')) * 100) * (text.startsWith('(') ? -1 : 1);
 const number = (text: string) => Number(text.replace(/,/g, ''));
-const itemsOf = (answer: SorAnswer) => answer.extractedData.constructionSections.flatMap((section) => section.lineItems);
-const recapLines = (answer: SorAnswer, which: 'Before' | 'After') => answer.otherValuesOnDocument[`recapLines${which}GrandTotal`] as Array<{ label: string; amount: number }>;
-const joined = async (bytes: Uint8Array) => (await printedLines(bytes)).map((line) => line.join(' '));
-const dollars = (cents: number) => (cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 });
-const sectionSum = (section: SorAnswer['extractedData']['constructionSections'][number], field: 'materialCost' | 'laborCost' | 'totalCost' = 'totalCost') =>
-  section.lineItems.reduce((sum, item) => sum + cents(item[field]), 0);
-/** Letters and digits only, lower case: the text layer splits words at apostrophes and hyphens. */
-const folded = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
 /** The percentage in a label ("Sales tax on materials 6.25%", "(6.5%)"). */
 const rateIn = (label: string) => Number(/([\d.]+)%/.exec(label)![1]);
-/**
- * Text lines of one page whose words' middles lie within 6 pt of the line's first word: a leader's dots and a word
- * with descenders ("per") sit lower than the rest of a 10.5 pt line, farther apart than the 4 pt `printedLines` allows.
- */
-const looseLines = (words: Word[]): string[] => {
-  const middle = (word: Word) => (word.bbox[1] + word.bbox[3]) / 2;
-  const lines: Word[][] = [];
-  for (const word of [...words].sort((a, b) => middle(a) - middle(b))) {
-    const line = lines.at(-1);
-    if (line && Math.abs(middle(line[0]) - middle(word)) < 6 / 792) line.push(word);
-    else lines.push([word]);
-  }
-  return lines.map((line) => line.sort((a, b) => a.bbox[0] - b.bbox[0]).map((word) => word.text).join(' '));
-};
 const UNITS = 'EA|LF|SF|SY|SQ|LS|HR|CY';
 const MONEY = '([\\d,]+\\.\\d\\d)';
 
@@ -38,7 +14,7 @@ describeGenerated('generated statements of repair, g70–g73', ['g70', 'g71', 'g
   it('prints the item total before its material and labor (unit and extension each) and the quantity and unit last, items "12)", room totals and sales tax on materials (g70)', async () => {
     const row = new RegExp(`^(\\d+)\\) (.+?) ((?:[\\d,]+\\.\\d\\d )+)([\\d,]+(?:\\.5)?) (${UNITS})$`);
     for (const answer of filesOf('g70')) {
-      const lines = await joined(bytesOf(answer));
+      const lines = await joinedLines(bytesOf(answer));
       const items = itemsOf(answer);
       const rows = lines.flatMap((line) => {
         const match = row.exec(line);
@@ -76,7 +52,7 @@ describeGenerated('generated statements of repair, g70–g73', ['g70', 'g71', 'g
     const phaseTotal = new RegExp(`^Phase \\d .+ Total ${MONEY} ${MONEY} ${MONEY}$`);
     let wrapped = 0;
     for (const answer of filesOf('g71')) {
-      const lines = await joined(bytesOf(answer));
+      const lines = await joinedLines(bytesOf(answer));
       const rows: Array<{ code: string; quantity: number; unit: string; labor: number; material: number; total: number }> = [];
       lines.forEach((line, index) => {
         const match = row.exec(line);
@@ -125,7 +101,7 @@ describeGenerated('generated statements of repair, g70–g73', ['g70', 'g71', 'g
   it('prints the draw each item is paid in after its line total, a draw schedule that adds up to the subtotal and the recap in a box (g72)', async () => {
     const row = new RegExp(`^(\\d+(?:-\\d+)?) (.+) ([\\d,]+(?:\\.5)?) (${UNITS}) ${MONEY} ${MONEY} ${MONEY} ([123])$`);
     for (const answer of filesOf('g72')) {
-      const lines = await joined(bytesOf(answer));
+      const lines = await joinedLines(bytesOf(answer));
       const rows: Array<{ number: string; quantity: number; unit: string; labor: number; material: number; total: number; draw: number }> = [];
       for (const line of lines) {
         const match = row.exec(line);

@@ -2,194 +2,190 @@ import { expect } from 'chai';
 import type { Word } from '../../core/src/contracts/document.js';
 import type { SorAnswer } from '../../eval/generator/answers.js';
 import { describeGenerated } from './generated-suite.js';
-import { cents, pageWords, printedLines } from './printed-pdf.js';
+import { cents, dollars, escaped, folded, itemsOf, joinedLines, looseLines, pageWords, recapLines, sectionSum, wordLines, wordRows } from './printed-pdf.js';
 
-type AnswerSection = SorAnswer['extractedData']['constructionSections'][number];
+type AnswerItem = ReturnType<typeof itemsOf>[number];
 
-const itemsOf = (answer: SorAnswer) => answer.extractedData.constructionSections.flatMap((section) => section.lineItems);
-const recapLines = (answer: SorAnswer, which: 'Before' | 'After') => answer.otherValuesOnDocument[`recapLines${which}GrandTotal`] as Array<{ label: string; amount: number }>;
-const joined = async (bytes: Uint8Array) => (await printedLines(bytes)).map((line) => line.join(' '));
-const dollars = (value: number) => (value / 100).toLocaleString('en-US', { minimumFractionDigits: 2 });
-const sectionSum = (section: AnswerSection, field: 'materialCost' | 'laborCost' | 'totalCost' = 'totalCost') => section.lineItems.reduce((sum, item) => sum + cents(item[field]), 0);
-/** Letters and digits only, lower case: the text layer splits words at apostrophes and hyphens. */
-const folded = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
-const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/** "1 234,50": a space between the thousands, a decimal comma. */
-const spacedComma = (value: number) => {
-  const [whole, decimals] = (Math.abs(value) / 100).toFixed(2).split('.');
-  return `${value < 0 ? '-' : ''}${whole.replace(/\B(?=(\d{3})+$)/g, ' ')},${decimals}`;
-};
-const fromSpacedComma = (text: string) => Math.round(Number(text.replace(/ /g, '').replace(',', '.')) * 100);
-/** The amount as written by hand: with or without thousands commas, a credit in parentheses. */
-const handAmount = (value: number) => {
-  const plain = (Math.abs(value) / 100).toFixed(2);
-  const options = [...new Set([dollars(Math.abs(value)), plain])].map(escaped);
-  return value < 0 ? `\\((?:${options.join('|')})\\)` : `(?:${options.join('|')})`;
-};
-/**
- * Text lines of one page whose words' middles lie within 6 pt of the line's first word: hand-written entries sit a
- * little off their rule, and a word with a descender ("top,") farther from the quantity than the 4 pt `printedLines` allows.
- */
-const looseLines = (words: Word[]): string[] => {
-  const middle = (word: Word) => (word.bbox[1] + word.bbox[3]) / 2;
-  const lines: Word[][] = [];
-  for (const word of [...words].sort((a, b) => middle(a) - middle(b))) {
-    const line = lines.at(-1);
-    if (line && Math.abs(middle(line[0]) - middle(word)) < 6 / 792) line.push(word);
-    else lines.push([word]);
-  }
-  return lines.map((line) => line.sort((a, b) => a.bbox[0] - b.bbox[0]).map((word) => word.text).join(' '));
-};
-const SPACED = '-?\\d{1,3}(?: \\d{3})*,\\d\\d';
+/** "1,234.50", a negative amount in parentheses: "(450.00)". */
+const accounting = (value: number) => (value < 0 ? `(${dollars(-value)})` : dollars(value));
+/** "$1,234.50", a negative amount with a minus sign first: "-$450.00". */
+const signedDollars = (value: number) => `${value < 0 ? '-' : ''}$${dollars(Math.abs(value))}`;
+const quantityOf = (item: AnswerItem) => item.quantity!.toLocaleString('en-US');
+/** The percentage printed in a label: "(12%)". */
+const rate = (answer: SorAnswer, name: string) => `(${answer.otherValuesOnDocument[name]}%)`;
+const endsWithLine = (lines: string[], text: string) => lines.some((line) => line === text || line.endsWith(` ${text}`));
 
-describeGenerated('generated statements of repair, held-out families', ['g74', 'g75', 'g76', 'g77'], true, ({ filesOf, bytesOf }) => {
-  it('prints every number with a space between the thousands and a decimal comma, positions "3.1" under "3. Plumbing", section totals and a summary by section (g74)', async () => {
-    let spaced = 0;
-    for (const answer of filesOf('g74')) {
-      const lines = await joined(bytesOf(answer));
-      answer.extractedData.constructionSections.forEach((section, sectionIndex) => {
-        expect(section.sectionName, answer.file).to.match(new RegExp(`^${sectionIndex + 1}\\. [A-Z]`));
-        expect(lines, answer.file).to.include(section.sectionName);
-        section.lineItems.forEach((item, index) => {
-          const amounts = [item.materialCost, item.laborCost, item.totalCost].map((value) => spacedComma(cents(value))).join(' ');
-          const row = new RegExp(`^${sectionIndex + 1}\\.${index + 1} (.+) ${escaped(spacedComma(Math.round(item.quantity! * 100)))} ${item.unit} (?:(${SPACED}) )?${escaped(amounts)}$`);
-          const line = lines.find((text) => row.test(text));
-          expect(line, item.description).to.not.equal(undefined);
-          const [, description, price] = row.exec(line!)!;
-          expect(folded(item.description).startsWith(folded(description)), item.description).to.equal(true);
-          if (price) expect(Math.abs(Math.round(item.quantity! * fromSpacedComma(price)) - cents(item.totalCost)), line).to.be.at.most(1);
-          if (cents(item.totalCost) >= 100000) spaced += 1;
-        });
-        const totals = [sectionSum(section, 'materialCost'), sectionSum(section, 'laborCost'), sectionSum(section)].map(spacedComma).join(' ');
-        expect(lines, answer.file).to.include(`Total ${section.sectionName} ${totals}`);
-        expect(lines, answer.file).to.include(`${section.sectionName} ${spacedComma(sectionSum(section))}`);
-      });
-      const { subtotal, generalConditions, overheadAndProfit, grandTotal } = answer.extractedData.recapSummary;
-      expect(lines.some((line) => /^(Net total|Net amount|Total net) /.test(line) && line.endsWith(` ${spacedComma(cents(subtotal))}`)), answer.file).to.equal(true);
-      const rate = (name: string) => `${answer.otherValuesOnDocument[name]}`.replace('.', ',');
-      if (generalConditions !== null) expect(lines.some((line) => /^Site /.test(line) && line.endsWith(` ${rate('generalConditionsRatePercent')} % ${spacedComma(cents(generalConditions))}`)), answer.file).to.equal(true);
-      if (overheadAndProfit !== null) expect(lines.some((line) => /^Overheads? (and|&) profit /.test(line) && line.endsWith(` ${rate('overheadRatePercent')} % ${spacedComma(cents(overheadAndProfit))}`)), answer.file).to.equal(true);
-      for (const line of recapLines(answer, 'Before')) expect(lines, line.label).to.include(`${line.label} ${spacedComma(cents(line.amount))}`);
-      expect(lines.some((line) => /^(TOTAL USD|ESTIMATE TOTAL USD|TOTAL AMOUNT \(USD\)) /.test(line) && line.endsWith(` ${spacedComma(cents(grandTotal))}`)), answer.file).to.equal(true);
+/** The text lines of each of three card columns of a landscape page, each line with its column and height on the page. */
+function cardColumns(words: Word[]): Array<{ column: number; top: number; text: string }> {
+  const columnOf = (word: Word) => Math.max(0, Math.min(2, Math.floor((word.bbox[0] * 792 - 30) / ((732 - 20) / 3 + 10))));
+  return [0, 1, 2].flatMap((column) =>
+    wordLines(words.filter((word) => columnOf(word) === column)).map((line) => ({ column, top: line[0].bbox[1], text: line.map((word) => word.text).join(' ') })));
+}
+
+describeGenerated('generated statements of repair, held-out families', ['g78', 'g79', 'g80', 'g81'], true, ({ filesOf, bytesOf }) => {
+  it('prints each item in bold with unpriced bullet lines under it, its quantity, unit and amounts on its last line with "$" in a cell of its own, and "Total <trade>" rows (g78)', async () => {
+    let bottomAligned = 0;
+    for (const answer of filesOf('g78')) {
+      const lines = await joinedLines(bytesOf(answer));
+      let number = 0;
+      let from = 0;
+      for (const section of answer.extractedData.constructionSections) {
+        expect(lines.indexOf(section.sectionName, from), section.sectionName).to.be.above(from - 1);
+        for (const item of section.lineItems) {
+          number += 1;
+          const amounts = [item.materialCost, item.laborCost].map((value) => accounting(cents(value))).join(' ');
+          const values = new RegExp(`^(.*?) ?${escaped(quantityOf(item))} ${item.unit} ${escaped(amounts)} \\$ ${escaped(accounting(cents(item.totalCost)))}$`);
+          const last = lines.findIndex((line, index) => index >= from && values.test(line));
+          expect(last, item.description).to.be.above(-1);
+          const first = lines.findLastIndex((line, index) => index <= last && line.startsWith(`${number} `));
+          expect(first, item.description).to.be.above(from - 1);
+          const block = [...lines.slice(first, last), values.exec(lines[last])![1]];
+          block[0] = block[0].slice(`${number} `.length);
+          const bullets = block.filter((line) => line.startsWith('\u2022 '));
+          const title = block.filter((line) => !line.startsWith('\u2022 '));
+          expect(folded(title.join(' ')), item.description).to.equal(folded(item.description));
+          expect(block.slice(title.length), item.description).to.deep.equal(bullets);
+          expect(bullets.length, item.description).to.be.at.most(3);
+          if (bullets.length > 0) bottomAligned += 1;
+          from = last + 1;
+        }
+        const total = `$ ${dollars(sectionSum(section))}`;
+        expect(lines.includes(`Total ${section.sectionName} ${total}`) || lines.includes(`${section.sectionName} Total ${total}`), section.sectionName).to.equal(true);
+      }
+      const { subtotal, overheadAndProfit, grandTotal } = answer.extractedData.recapSummary;
+      expect(lines, answer.file).to.include(`Subtotal $ ${dollars(cents(subtotal))}`);
+      if (overheadAndProfit !== null) {
+        const overhead = lines.find((line) => line.startsWith(`Overhead ${rate(answer, 'overheadRatePercent')} $ `));
+        const profit = lines.find((line) => line.startsWith(`Profit ${rate(answer, 'profitRatePercent')} $ `));
+        const amount = (line: string | undefined) => cents(Number(line!.split('$ ')[1].replace(/,/g, '')));
+        expect(amount(overhead) + amount(profit), answer.file).to.equal(cents(overheadAndProfit));
+      } else {
+        expect(lines.some((line) => /^(Overhead|Profit) \(/.test(line)), answer.file).to.equal(false);
+      }
+      for (const line of recapLines(answer, 'Before')) expect(lines, line.label).to.include(`${line.label} $ ${dollars(cents(line.amount))}`);
+      expect(lines.some((line) => /^(ESTIMATE TOTAL|TOTAL ESTIMATE|TOTAL PROJECT PRICE) \$ /.test(line) && line.endsWith(` $ ${dollars(cents(grandTotal))}`)), answer.file).to.equal(true);
     }
-    expect(spaced).to.be.above(0);
+    expect(bottomAligned).to.be.above(0);
   });
 
-  it('prints the drawing reference first and the description last, material and labor as unit and total, "-" for zero, subtotal labels right of their amounts and the recap in the grid (g75)', async () => {
-    const accounting = (value: number) => (value === 0 ? '-' : value < 0 ? `(${dollars(-value)})` : dollars(value));
-    let credits = 0;
-    for (const answer of filesOf('g75')) {
-      const lines = await joined(bytesOf(answer));
-      for (const section of answer.extractedData.constructionSections) {
-        expect(lines, answer.file).to.include(section.sectionName);
-        const sheets = new Set<string>();
+  it('prints each quantity in the column whose header names its unit, other units with the number in Other Qty, lettered rooms with their totals on the heading row and refs "B.1" (g79)', async () => {
+    const headerUnits: Record<string, string> = { '(SF)': 'SF', '(LF)': 'LF', '(EA)': 'EA', Qty: 'other' };
+    const placed: Record<string, number> = {};
+    for (const answer of filesOf('g79')) {
+      const pages = await pageWords(bytesOf(answer));
+      const lines = pages.flatMap(looseLines);
+      const rows = pages.flatMap((words) => {
+        const headers = words.filter((word) => word.text in headerUnits);
+        return wordRows(words, 6).filter((line) => /^[A-I]\.\d+$/.test(line[0].text)).map((line) => ({ line, headers }));
+      });
+      answer.extractedData.constructionSections.forEach((section, sectionIndex) => {
+        const letter = 'ABCDEFGHI'[sectionIndex];
+        expect(section.sectionName, answer.file).to.match(new RegExp(`^${letter}\\. [A-Z0-9 ]+$`));
+        expect(lines, section.sectionName).to.include(`${section.sectionName} ${accounting(sectionSum(section))}`);
         section.lineItems.forEach((item, index) => {
-          const material = cents(item.materialCost);
-          const labor = cents(item.laborCost);
-          const rate = '(-|[\\d,]+\\.\\d\\d)';
-          const row = new RegExp(
-            `^([A-Z]-\\d)\\.${String(index + 1).padStart(2, '0')} ${escaped(item.quantity!.toLocaleString('en-US', { minimumFractionDigits: 2 }))} ${item.unit} ${rate} ${escaped(accounting(material))} ${rate} ${escaped(accounting(labor))} ${escaped(accounting(cents(item.totalCost)))} (.+)$`,
-          );
+          const row = rows.find(({ line }) => line[0].text === `${letter}.${index + 1}`);
+          expect(row, item.description).to.not.equal(undefined);
+          const texts = row!.line.map((word) => word.text);
+          const other = !['SF', 'LF', 'EA'].includes(item.unit!);
+          const tail = [quantityOf(item), ...(other ? [item.unit!] : []), ...[item.materialCost, item.laborCost, item.totalCost].map((value) => accounting(cents(value)))];
+          expect(texts.slice(-tail.length), item.description).to.deep.equal(tail);
+          expect(folded(item.description).startsWith(folded(texts.slice(1, -tail.length).join(' '))), item.description).to.equal(true);
+          const quantity = row!.line.at(other ? 1 - tail.length : -tail.length)!;
+          const header = row!.headers.reduce((best, word) => (Math.abs(word.bbox[2] - quantity.bbox[2]) < Math.abs(best.bbox[2] - quantity.bbox[2]) ? word : best));
+          const unit = headerUnits[header.text];
+          expect(unit, item.description).to.equal(other ? 'other' : item.unit);
+          placed[unit] = (placed[unit] ?? 0) + 1;
+        });
+      });
+      const { subtotal, overheadAndProfit, grandTotal } = answer.extractedData.recapSummary;
+      expect(lines.some((line) => /(Total cost of repairs|Cost of repairs, all rooms|Repair subtotal) [\d,]+\.\d\d$/.test(line) && line.endsWith(` ${dollars(cents(subtotal))}`)), answer.file).to.equal(true);
+      if (overheadAndProfit !== null) expect(endsWithLine(lines, `Contractor overhead & profit ${rate(answer, 'overheadRatePercent')} ${dollars(cents(overheadAndProfit))}`), answer.file).to.equal(true);
+      for (const line of [...recapLines(answer, 'Before'), ...recapLines(answer, 'After')]) expect(endsWithLine(lines, `${line.label} ${dollars(cents(line.amount))}`), line.label).to.equal(true);
+      expect(lines.some((line) => /(TOTAL REHABILITATION COST|TOTAL COST OF REHABILITATION|TOTAL REPAIR ESTIMATE) \$/.test(line) && line.endsWith(`$${dollars(cents(grandTotal))}`)), answer.file).to.equal(true);
+    }
+    expect(Object.keys(placed).sort()).to.deep.equal(['EA', 'LF', 'SF', 'other']);
+  });
+
+  it('prints labor before material in an unruled table with lines "3-02", no trade totals in the table, and the recap box beside the terms with a summary by trade (g80)', async () => {
+    let credits = 0;
+    for (const answer of filesOf('g80')) {
+      const lines = await joinedLines(bytesOf(answer));
+      const summary = lines.indexOf('TERMS AND CONDITIONS ESTIMATE SUMMARY');
+      expect(summary, answer.file).to.be.above(-1);
+      const box = wordLines((await pageWords(bytesOf(answer))).at(-1)!.filter((word) => word.bbox[0] * 612 > 325)).map((line) => line.map((word) => word.text).join(' '));
+      answer.extractedData.constructionSections.forEach((section, sectionIndex) => {
+        expect(lines.indexOf(section.sectionName), section.sectionName).to.be.within(0, summary);
+        section.lineItems.forEach((item, index) => {
+          const amounts = [item.laborCost, item.materialCost, item.totalCost].map((value) => accounting(cents(value))).join(' ');
+          const quantity = item.quantity!.toLocaleString('en-US', { minimumFractionDigits: 2 });
+          const row = new RegExp(`^${sectionIndex + 1}-${String(index + 1).padStart(2, '0')} (.+) ${escaped(quantity)} ${item.unit} ${escaped(amounts)}$`);
           const line = lines.find((text) => row.test(text));
           expect(line, item.description).to.not.equal(undefined);
-          const [, sheet, materialRate, laborRate, description] = row.exec(line!)!;
-          sheets.add(sheet);
-          expect(folded(item.description).startsWith(folded(description)), item.description).to.equal(true);
-          if (material > 0) expect(Math.round(item.quantity! * cents(Number(materialRate.replace(/,/g, '')))), line).to.equal(material);
-          if (labor > 0) expect(Math.round(item.quantity! * cents(Number(laborRate.replace(/,/g, '')))), line).to.equal(labor);
+          expect(folded(item.description).startsWith(folded(row.exec(line!)![1])), item.description).to.equal(true);
           if (item.totalCost < 0) credits += 1;
         });
-        expect(sheets.size, section.sectionName).to.equal(1);
-        const totals = [sectionSum(section, 'materialCost'), sectionSum(section, 'laborCost'), sectionSum(section)].map(accounting).join(' ');
-        expect(lines.some((line) => line === `${totals} Subtotal ${section.sectionName}` || line === `${totals} Total ${section.sectionName}`), section.sectionName).to.equal(true);
-      }
+        expect(box.filter((line) => line === `${section.sectionName} ${dollars(sectionSum(section))}`), section.sectionName).to.have.lengthOf(1);
+        expect(lines.slice(0, summary).some((line) => line.endsWith(` ${dollars(sectionSum(section))}`) && line.includes(section.sectionName)), section.sectionName).to.equal(false);
+      });
       const { subtotal, generalConditions, overheadAndProfit, grandTotal } = answer.extractedData.recapSummary;
-      expect(lines.some((line) => /^[\d,]+\.\d\d (Cost of work|Subtotal, cost of work|Direct cost subtotal)$/.test(line) && line.startsWith(`${dollars(cents(subtotal))} `)), answer.file).to.equal(true);
-      if (generalConditions !== null) expect(lines).to.include(`${dollars(cents(generalConditions))} General conditions ${answer.otherValuesOnDocument.generalConditionsRatePercent}%`);
-      if (overheadAndProfit !== null) expect(lines.some((line) => line.startsWith(`${dollars(cents(overheadAndProfit))} `) && line.endsWith(` ${answer.otherValuesOnDocument.overheadRatePercent}%`)), answer.file).to.equal(true);
-      for (const line of [...recapLines(answer, 'Before'), ...recapLines(answer, 'After')]) expect(lines, line.label).to.include(`${dollars(cents(line.amount))} ${line.label}`);
-      expect(lines.some((line) => /^\$[\d,]+\.\d\d (TOTAL PROJECT COST|TOTAL COST, ALL WORK|PROJECT TOTAL)$/.test(line) && line.startsWith(`$${dollars(cents(grandTotal))} `)), answer.file).to.equal(true);
+      expect(box.some((line) => /^(DIRECT COST|Direct cost subtotal|Subtotal, direct cost) /.test(line) && line.endsWith(` ${dollars(cents(subtotal))}`)), answer.file).to.equal(true);
+      if (generalConditions !== null) expect(box, answer.file).to.include(`General requirements ${rate(answer, 'generalConditionsRatePercent')} ${dollars(cents(generalConditions))}`);
+      expect(box.some((line) => /(fee|profit) \(/.test(line) && line.endsWith(` ${rate(answer, 'overheadRatePercent')} ${dollars(cents(overheadAndProfit))}`)), answer.file).to.equal(true);
+      for (const line of recapLines(answer, 'Before')) expect(box, line.label).to.include(`${line.label} ${dollars(cents(line.amount))}`);
+      expect(box.some((line) => /^(ESTIMATE TOTAL|TOTAL ESTIMATE|PROJECT TOTAL) \$/.test(line) && line.endsWith(` $${dollars(cents(grandTotal))}`)), answer.file).to.equal(true);
     }
     expect(credits).to.be.above(0);
   });
 
-  it('prints the hand-written rows of the pad with lower-case units, blank zero amounts, underlined rooms and the totals box on the last sheet (g76)', async () => {
-    let wrapped = 0;
-    for (const answer of filesOf('g76')) {
-      const lines = (await pageWords(bytesOf(answer))).flatMap(looseLines);
-      expect(lines.filter((line) => line === 'QTY UNIT DESCRIPTION OF WORK MATERIAL LABOR AMOUNT').length, answer.file).to.equal(answer.pages);
-      let from = 0;
-      for (const section of answer.extractedData.constructionSections) {
-        const heading = lines.indexOf(section.sectionName, from);
-        expect(heading, section.sectionName).to.be.above(-1);
-        from = heading;
-        for (const item of section.lineItems) {
-          const amounts = [item.materialCost, item.laborCost].map(cents).filter((value) => value !== 0).map(handAmount);
-          const quantity = `(?:${escaped(item.quantity!.toLocaleString('en-US'))}|${escaped(String(item.quantity))})`;
-          const row = new RegExp(`^${quantity} ${item.unit!.toLowerCase()} (.+) ${[...amounts, handAmount(cents(item.totalCost))].join(' ')}$`);
-          const index = lines.findIndex((text, position) => position > from && row.test(text));
-          expect(index, item.description).to.be.above(from);
-          const description = row.exec(lines[index])![1];
-          expect(folded(item.description).startsWith(folded(description)), item.description).to.equal(true);
-          if (folded(description) !== folded(item.description)) {
-            expect(folded(item.description).startsWith(folded(`${description} ${lines[index + 1]}`)), item.description).to.equal(true);
-            wrapped += 1;
-          }
-          from = index;
+  it('prints every item as a card of its own, three across, read across then down, room banners with the count and total, and a summary card (g81)', async () => {
+    let threeAcross = 0;
+    for (const answer of filesOf('g81')) {
+      const pages = (await pageWords(bytesOf(answer))).map(cardColumns);
+      const cards = new Map<number, { page: number; column: number; top: number; lines: string[] }>();
+      pages.forEach((lines, page) => {
+        for (const column of [0, 1, 2]) {
+          const own = lines.filter((line) => line.column === column);
+          own.forEach((line, index) => {
+            const match = /^#(\d+) /.exec(line.text);
+            if (match) cards.set(Number(match[1]), { page, column, top: line.top, lines: own.slice(index, index + 12).map((entry) => entry.text) });
+          });
         }
-        const total = lines.find((line) => line.startsWith(`${section.sectionName} total `));
-        if (total) expect(total, section.sectionName).to.match(new RegExp(` ${handAmount(sectionSum(section))}$`));
-      }
-      const { subtotal, overheadAndProfit, grandTotal } = answer.extractedData.recapSummary;
-      const items = itemsOf(answer);
-      const boxed = (label: string, value: number) => lines.some((line) => new RegExp(`(^| )${label} ${handAmount(value)}$`).test(line));
-      expect(boxed('TOTAL MATERIAL', items.reduce((sum, item) => sum + cents(item.materialCost), 0)), answer.file).to.equal(true);
-      expect(boxed('TOTAL LABOR', items.reduce((sum, item) => sum + cents(item.laborCost), 0)), answer.file).to.equal(true);
-      expect(boxed('SUBTOTAL', cents(subtotal)), answer.file).to.equal(true);
-      if (overheadAndProfit !== null) expect(boxed(`O & P ${answer.otherValuesOnDocument.overheadRatePercent} %`, cents(overheadAndProfit)), answer.file).to.equal(true);
-      for (const line of recapLines(answer, 'Before')) expect(boxed(line.label.toUpperCase(), cents(line.amount)), line.label).to.equal(true);
-      expect(boxed('TOTAL \\$', cents(grandTotal)), answer.file).to.equal(true);
-    }
-    expect(wrapped).to.be.above(0);
-  });
-
-  it('prints each line\'s base bid with an add alternate on some, a schedule of the alternates marked accepted or declined, and the accepted ones added in the recap (g77)', async () => {
-    const schedule = /^Alt\. (\d) Line (\d+): (.+) add \$([\d,]+\.\d\d) (X Accepted Declined|Accepted X Declined)$/;
-    let declined = 0;
-    for (const answer of filesOf('g77')) {
-      const lines = await joined(bytesOf(answer));
-      const alternates = lines.flatMap((line) => {
-        const match = schedule.exec(line);
-        return match ? [{ number: Number(match[1]), line: Number(match[2]), amount: cents(Number(match[4].replace(/,/g, ''))), accepted: match[5].startsWith('X') }] : [];
       });
-      expect(alternates.map((alternate) => alternate.number), answer.file).to.deep.equal(alternates.map((_, index) => index + 1));
-      let number = 0;
-      for (const section of answer.extractedData.constructionSections) {
-        expect(lines, answer.file).to.include(section.sectionName);
-        for (const item of section.lineItems) {
-          number += 1;
-          const alternate = alternates.find((candidate) => candidate.line === number);
-          const tail = [item.quantity!.toLocaleString('en-US'), item.unit, ...[item.materialCost, item.laborCost, item.totalCost].map((value) => dollars(cents(value)))];
-          if (alternate) tail.push(String(alternate.number), dollars(alternate.amount));
-          const row = new RegExp(`^${number} (.+) ${escaped(tail.join(' '))}$`);
-          const line = lines.find((text) => row.test(text));
-          expect(line, item.description).to.not.equal(undefined);
-          expect(folded(item.description).startsWith(folded(row.exec(line!)![1])), item.description).to.equal(true);
+      const items = itemsOf(answer);
+      expect([...cards.keys()].sort((a, b) => a - b), answer.file).to.deep.equal(items.map((_, index) => index + 1));
+      items.forEach((item, index) => {
+        const card = cards.get(index + 1)!;
+        const quantityLine = card.lines.findIndex((line) => line.startsWith('Quantity: '));
+        const title = card.lines.slice(0, quantityLine).join(' ').replace(/^#\d+ /, '');
+        expect(folded(title), item.description).to.equal(folded(item.description));
+        expect(card.lines.slice(quantityLine, quantityLine + 4), item.description).to.deep.equal([
+          `Quantity: ${quantityOf(item)} ${item.unit}`,
+          `Material: ${signedDollars(cents(item.materialCost))}`,
+          `Labor: ${signedDollars(cents(item.laborCost))}`,
+          `Line total: ${signedDollars(cents(item.totalCost))}`,
+        ]);
+        const previous = cards.get(index);
+        if (previous && previous.page === card.page && Math.abs(previous.top - card.top) < 0.002) {
+          expect(card.column, item.description).to.equal(previous.column + 1);
+          if (card.column === 2) threeAcross += 1;
+        } else if (previous) {
+          expect(card.column, item.description).to.equal(0);
+          expect(card.page > previous.page || card.top > previous.top, item.description).to.equal(true);
         }
-        expect(lines, answer.file).to.include(`${section.sectionName} subtotal ${dollars(sectionSum(section))}`);
+      });
+      const all = pages.flat();
+      for (const section of answer.extractedData.constructionSections) {
+        expect(all.some((line) => line.column === 0 && line.text === section.sectionName), section.sectionName).to.equal(true);
+        const count = section.lineItems.length;
+        expect(all.some((line) => line.text === `${count} item${count === 1 ? '' : 's'} \u00b7 $${dollars(sectionSum(section))}`), section.sectionName).to.equal(true);
       }
-      const accepted = alternates.filter((alternate) => alternate.accepted);
-      declined += alternates.length - accepted.length;
-      const before = recapLines(answer, 'Before');
-      const acceptedLine = before.find((line) => line.label.startsWith('Alternates accepted'));
-      expect(acceptedLine ? cents(acceptedLine.amount) : 0, answer.file).to.equal(accepted.reduce((sum, alternate) => sum + alternate.amount, 0));
-      if (acceptedLine) expect(acceptedLine.label.replace(/\D+/g, ' ').trim(), answer.file).to.equal(accepted.map((alternate) => alternate.number).join(' '));
-      for (const line of before) expect(lines, line.label).to.include(`${line.label} ${dollars(cents(line.amount))}`);
+      const summary = all.filter((line) => line.column === 2).map((line) => line.text);
       const { subtotal, overheadAndProfit, grandTotal } = answer.extractedData.recapSummary;
-      expect(lines.some((line) => /^(Base bid|Total base bid|Base bid \(lines 1 through \d+\)) /.test(line) && line.endsWith(` ${dollars(cents(subtotal))}`)), answer.file).to.equal(true);
-      if (overheadAndProfit !== null) expect(lines).to.include(`Overhead and profit (${answer.otherValuesOnDocument.overheadRatePercent}%) ${dollars(cents(overheadAndProfit))}`);
-      expect(lines.some((line) => /^(CONTRACT SUM|TOTAL CONTRACT AMOUNT|ACCEPTED BID TOTAL) \$/.test(line) && line.endsWith(`$${dollars(cents(grandTotal))}`)), answer.file).to.equal(true);
+      expect(summary, answer.file).to.include(`Subtotal $${dollars(cents(subtotal))}`);
+      if (overheadAndProfit !== null) expect(summary.some((line) => /^(Markup|Overhead & profit|Contractor markup) \(/.test(line) && line.endsWith(`${rate(answer, 'overheadRatePercent')} $${dollars(cents(overheadAndProfit))}`)), answer.file).to.equal(true);
+      for (const line of [...recapLines(answer, 'Before'), ...recapLines(answer, 'After')]) expect(summary, line.label).to.include(`${line.label} $${dollars(cents(line.amount))}`);
+      expect(summary.some((line) => /^(Total|Estimate total|Grand total) \$/.test(line) && line.endsWith(` $${dollars(cents(grandTotal))}`)), answer.file).to.equal(true);
     }
-    expect(declined).to.be.above(0);
+    expect(threeAcross).to.be.above(0);
   });
 });

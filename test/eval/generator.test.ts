@@ -4,6 +4,7 @@ import { extractPageWords } from '../../core/src/document/pdf-text.js';
 import type { Word } from '../../core/src/contracts/document.js';
 import type { SorAnswer } from '../../eval/generator/answers.js';
 import { foldText } from '../../eval/score.js';
+import { FAMILIES as FAMILY_LIST, GENERATOR_VERSION, PLANS } from '../../eval/generator/generate.js';
 import { describeGenerated } from './generated-suite.js';
 import { cents, pageWords, printedLines, sum, wordLines } from './printed-pdf.js';
 
@@ -315,5 +316,14 @@ describeGenerated('generated statements of repair', FAMILIES, false, ({ filesOf,
       expect(after.length, answer.file).to.be.at.least(2);
       expect(after.every((line) => /^(Add|Deduct) Alternate No\. \d+: /.test(line.label)), answer.file).to.equal(true);
     }
+  });
+});
+
+describe('generator version and families', () => {
+  it('makes 567 documents in 81 families, g78–g81 held out, as version 1.20.0', () => {
+    expect(GENERATOR_VERSION).to.equal('1.20.0');
+    expect(FAMILY_LIST.map((family) => family.id)).to.deep.equal(Array.from({ length: 81 }, (_, index) => `g${index + 1}`));
+    expect(FAMILY_LIST.filter((family) => family.heldOut).map((family) => family.id)).to.deep.equal(['g78', 'g79', 'g80', 'g81']);
+    expect(FAMILY_LIST.length * PLANS.length).to.equal(567);
   });
 });

@@ -85,3 +85,36 @@ export function wordLines(words: Word[]): Word[][] {
 export async function printedLines(bytes: Uint8Array): Promise<string[][]> {
   return (await pageWords(bytes)).flatMap((words) => wordLines(words).map((line) => line.map((word) => word.text)));
 }
+
+/** Words in lines from top to bottom, each from left to right: words whose middles lie within `points` of the line's first word share it. */
+export function wordRows(words: Word[], points: number): Word[][] {
+  const middle = (word: Word) => (word.bbox[1] + word.bbox[3]) / 2;
+  const lines: Word[][] = [];
+  for (const word of [...words].sort((a, b) => middle(a) - middle(b))) {
+    const line = lines.at(-1);
+    if (line && Math.abs(middle(line[0]) - middle(word)) < points / 792) line.push(word);
+    else lines.push([word]);
+  }
+  return lines.map((line) => line.sort((a, b) => a.bbox[0] - b.bbox[0]));
+}
+
+/**
+ * Text lines of one page with words up to 6 pt apart, joined with spaces: hand-written entries sit a little off their
+ * rule, and a leader's dots or a word with descenders sit lower than the 4 pt `wordLines` allows.
+ */
+export const looseLines = (words: Word[]): string[] => wordRows(words, 6).map((line) => line.map((word) => word.text).join(' '));
+
+/** The text lines of a PDF in reading order, each joined with spaces. */
+export const joinedLines = async (bytes: Uint8Array): Promise<string[]> => (await printedLines(bytes)).map((line) => line.join(' '));
+
+type AnswerSection = SorAnswer['extractedData']['constructionSections'][number];
+
+export const itemsOf = (answer: SorAnswer) => answer.extractedData.constructionSections.flatMap((section) => section.lineItems);
+export const recapLines = (answer: SorAnswer, which: 'Before' | 'After') => answer.otherValuesOnDocument[`recapLines${which}GrandTotal`] as Array<{ label: string; amount: number }>;
+/** Cents as "1,234.50". */
+export const dollars = (value: number): string => (value / 100).toLocaleString('en-US', { minimumFractionDigits: 2 });
+export const sectionSum = (section: AnswerSection, field: 'materialCost' | 'laborCost' | 'totalCost' = 'totalCost'): number =>
+  section.lineItems.reduce((total, item) => total + cents(item[field]), 0);
+/** Letters and digits only, lower case: the text layer splits words at apostrophes and hyphens. */
+export const folded = (text: string): string => text.toLowerCase().replace(/[^a-z0-9]/g, '');
+export const escaped = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -181,7 +181,7 @@ async function render(document: SorDocument): Promise<Uint8Array> {
 export const g74: SorFamily = {
   id: 'g74',
   name: 'A4 estimate from a European estimating program: amounts with a space between thousands and a decimal comma ("1 234,50"), quantities "12,50", sections "3. Plumbing" with positions "3.1", a summary by section above the net total',
-  heldOut: true,
+  heldOut: false,
   items: [10, 44],
   dateStyle: 'iso',
   printed: printedFields(),

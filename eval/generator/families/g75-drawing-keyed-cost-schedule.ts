@@ -188,7 +188,7 @@ async function render(document: SorDocument): Promise<Uint8Array> {
 export const g75: SorFamily = {
   id: 'g75',
   name: 'landscape cost schedule keyed to the drawings: references "A-1.03" first, the description in the last and widest column at the far right, material and labor each as unit and total, "-" for zero, subtotal labels right of their amounts, recap rows in the same grid',
-  heldOut: true,
+  heldOut: false,
   items: [10, 46],
   dateStyle: 'us',
   printed: printedFields(),

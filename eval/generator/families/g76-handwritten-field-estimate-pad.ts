@@ -214,7 +214,7 @@ async function render(document: SorDocument): Promise<Uint8Array> {
 export const g76: SorFamily = {
   id: 'g76',
   name: 'field estimate written by hand (Times Italic, each entry off its rule) on a pre-printed pad of 24 ruled rows: QTY | UNIT | DESCRIPTION OF WORK | MATERIAL | LABOR | AMOUNT, lower-case units, rooms as underlined rows, empty rows after the last item, the totals box filled on the last sheet',
-  heldOut: true,
+  heldOut: false,
   items: [8, 30],
   dateStyle: 'short',
   printed: printedFields(),

@@ -190,7 +190,7 @@ function contingency(random: Random, sections: Section[]): RecapLine[] {
 export const g77: SorFamily = {
   id: 'g77',
   name: 'bid with an add-alternate column beside the base bid of each line (Base Bid | Alt. | Add Alternate), a schedule of the alternates marked accepted or declined, and the accepted alternates added in the recap with a contingency and a permit fee',
-  heldOut: true,
+  heldOut: false,
   items: [10, 40],
   dateStyle: 'long',
   printed: printedFields(),
