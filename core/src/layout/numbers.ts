@@ -43,6 +43,11 @@ const CURRENCY_SIGNS: Array<[RegExp, string]> = [
   [/^(RM)/, 'MYR'],
   [/^\$/, '$'],
 ];
+const CURRENCY_CODES = new Set(CURRENCY_SIGNS.map(([, code]) => code).filter((code) => /^[A-Z]{3}$/.test(code)));
+
+/** Whether a word is a currency's code alone ("USD", "(EUR)"), as printed after a total's label. */
+export const isCurrencyCode = (text: string): boolean => CURRENCY_CODES.has(text.replace(/^\((.*)\):?$|:$/, '$1'));
+
 const TRAILING_CURRENCY = /(€|EUR|USD|GBP|£|\$|CHF|ARS|Rp|IDR)$/i;
 
 function takeCurrency(text: string): { rest: string; currency: string | null; ocrDollar: boolean } {

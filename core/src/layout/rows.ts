@@ -2,6 +2,7 @@ import type { DocumentModel, Page, Word } from '../contracts/document.js';
 import { groupIntoBands } from '../document/geometry.js';
 import { joinWords, median, wordPieces } from './boxes.js';
 import { withCentsCellsJoined } from './cents-cells.js';
+import { withDigitGroupsJoined } from './digit-groups.js';
 
 /**
  * One visual row of a page: the words whose vertical extents overlap, left to right. Horizontal
@@ -225,7 +226,7 @@ function rowSpace(row: LayoutRow): number {
 
 /** Rows of every page in reading order, page numbers removed, running headers and footers marked. */
 export function buildRows(document: DocumentModel, options: RowOptions = {}): LayoutRow[] {
-  const rowsByPage = document.pages.map((page) => pageRows(page, options));
+  const rowsByPage = withDigitGroupsJoined(document.pages.map((page) => pageRows(page, options)));
   markFurniture(rowsByPage);
   const rows = rowsByPage.flat();
   rows.forEach((row, index) => (row.index = index));

@@ -92,3 +92,22 @@ export function withTownLine(rows: Row[], address: PrintedAddress): PrintedAddre
   }
   return address;
 }
+
+/** A captioned line of an address stands at most this many rows under the street's line. */
+const CAPTIONED_LINE_ROWS = 2;
+
+/**
+ * A form that captions each line of an address ("JOB ADDRESS" over "CITY / STATE / ZIP") prints the
+ * town on a captioned line of its own under the street: where that value holds the state and the ZIP
+ * code, it ends the address (`towns`: the captioned values, with the rows they stand on).
+ */
+export function withCaptionedTown(rows: Row[], address: PrintedAddress, towns: Array<{ row: Row; words: Word[] }>): PrintedAddress {
+  const last = address.lines[address.lines.length - 1];
+  if (STATE_AND_ZIP.test(textOf(last))) return address;
+  const at = rows.findIndex((row) => row.words.includes(last[0]));
+  const town = towns.find(({ row, words }) => {
+    const below = rows.indexOf(row) - at;
+    return row.page === address.page && below > 0 && below <= CAPTIONED_LINE_ROWS && STATE_AND_ZIP.test(textOf(words));
+  });
+  return town ? { ...address, lines: [...address.lines, town.words] } : address;
+}

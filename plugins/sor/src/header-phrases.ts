@@ -1,10 +1,10 @@
-import { findDateInText, rowGap, textFlow, wordAt, type DateOrder, type LayoutRow, type TextFlow } from '@docsift/core/layout';
+import { findDateInText, rowGap, startsCell, textFlow, wordAt, type DateOrder, type LayoutRow, type TextFlow } from '@docsift/core/layout';
 import type { ProvenanceRecorder } from './provenance.js';
 import type { SorMetadata } from './schema.js';
 
 /**
  * A header block may write facts in a phrase instead of under labels: the visit as "Walk-through by
- * Walter Zimmerman on 4/18/26", "Inspected by Dana Cole on March 3, 2025" or "per the write-up of
+ * Walter Zimmerman on 4/18/26", "Inspected by Dana Cole on March 3, 2025", "Inspected 3/3/25 by Dana Cole" or "per the write-up of
  * Dana Cole (Cole Consulting), inspection of 3/3/25" (the consultant and the inspection date; the date
  * also alone, "…, inspected 2/10/25", "from the inspection of February 6, 2025"), the
  * lender as "financed through Lakeside Community Bank", the job in the title line after a dash ("REHAB SCOPE OF WORK & BUDGET – 7895 Garfield Pl, Kansas City,
@@ -15,13 +15,15 @@ const NAME_WORD = String.raw`\p{Lu}[\p{L}'’-]*\.?`;
 const PERSON = String.raw`${NAME_WORD}(?:\s+${NAME_WORD}){1,3}`;
 const DATE = String.raw`\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}|\d{4}-\d{2}-\d{2}|\p{L}{3,9}\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}`;
 /** "Walk-through by <name> on <date>", "Site visit by …", "Inspected by … on …". */
-const VISIT = new RegExp(String.raw`\b(?:walk[- ]?through|walked|site\s+(?:visit|walk)|inspect(?:ed|ion)(?:\s+(?:performed|made|done))?|visited|surveyed)\s+by\s+(${PERSON})\s+on\s+(${DATE})`, 'diu');
+const VISIT = new RegExp(String.raw`\b(?:walk[- ]?through|walked|site\s+(?:visit|walk)|inspect(?:ed|ion)(?:\s+(?:performed|made|done))?|visited|surveyed)\s+by\s+(?<person>${PERSON})\s+on\s+(?<date>${DATE})`, 'diu');
+/** The date first: "Inspected 02/06/2026 by Phillip Schultz", "Surveyed on 3/3/25 by …". */
+const VISIT_DATED_FIRST = new RegExp(String.raw`\b(?:walked|inspected|visited|surveyed)\s+(?:on\s+)?(?<date>${DATE})\s+by\s+(?<person>${PERSON})`, 'diu');
 /**
  * "Scope per the work write-up of <name> (<firm>), inspection of <date>": the consultant's report
  * named by its author, the firm in brackets and the inspection date optional.
  */
 const WRITE_UP = new RegExp(
-  String.raw`\b(?:write[- ]?up|inspection\s+report|feasibility\s+(?:study|report))\s+(?:of|by|prepared\s+by)\s+(${PERSON})(?:\s*\((?:[^()]|\([^()]*\))*\))?(?:,?\s+(?:inspection|inspected|site\s+visit|walk[- ]?through)\s+(?:of|on|dated)\s+(${DATE}))?`,
+  String.raw`\b(?:write[- ]?up|inspection\s+report|feasibility\s+(?:study|report))\s+(?:of|by|prepared\s+by)\s+(?<person>${PERSON})(?:\s*\((?:[^()]|\([^()]*\))*\))?(?:,?\s+(?:inspection|inspected|site\s+visit|walk[- ]?through)\s+(?:of|on|dated)\s+(?<date>${DATE}))?`,
   'diu',
 );
 /** The visit dated on its own, after a name or in a sentence: "…, inspected 2/10/25", "from the inspection of February 6, 2025". */
@@ -49,9 +51,9 @@ interface Phrase {
   page: number;
 }
 
-function phraseOf(flow: TextFlow, match: RegExpExecArray, group: number, page: number): Phrase {
-  const [start, end] = match.indices![group];
-  return { text: match[group], words: flow.words.slice(wordAt(flow, start), wordAt(flow, end - 1) + 1), page };
+function phraseOf(flow: TextFlow, match: RegExpExecArray, group: number | string, page: number): Phrase {
+  const [start, end] = typeof group === 'number' ? match.indices![group] : match.indices!.groups![group]!;
+  return { text: typeof group === 'number' ? match[group] : match.groups![group], words: flow.words.slice(wordAt(flow, start), wordAt(flow, end - 1) + 1), page };
 }
 
 /** A word of three letters or more and a period: the sentence ends there ("… write-up of Dana Cole. Work not listed …"). */
@@ -80,23 +82,27 @@ function firstMatchByPage(prose: LayoutRow[], patterns: RegExp[]): { flow: TextF
 /** Lines of one paragraph stand this close under one another, in row heights. */
 const NAME_LINE_GAP = 1.5;
 
-/** A person's name within its paragraph: the words of a line set apart below it ("Subtotal" under the table) are no part of it. */
+/**
+ * A person's name within its paragraph and its cell: the words of a line set apart below it ("Subtotal"
+ * under the table) and those of the next cell of its line ("E-MAIL" of a header block's other column) are no part of it.
+ */
 function nameInParagraph(person: Phrase, prose: LayoutRow[]): Phrase {
   const rowOf = (word: LayoutRow['words'][number]): LayoutRow | undefined => prose.find((row) => row.words.includes(word));
   let end = 1;
   for (; end < person.words.length; end += 1) {
     const [line, next] = [rowOf(person.words[end - 1]), rowOf(person.words[end])];
     if (line && next && line !== next && (next.top < line.top || rowGap(line, next) > NAME_LINE_GAP)) break;
+    if (line && line === next && startsCell(line, line.words.indexOf(person.words[end]))) break;
   }
   const words = person.words.slice(0, end);
   return end === person.words.length ? person : { ...person, words, text: words.map((word) => word.text).join(' ') };
 }
 
 function visitInPhrase(prose: LayoutRow[]): { person: Phrase; date: Phrase | null } | null {
-  const found = firstMatchByPage(prose, [VISIT, WRITE_UP]);
+  const found = firstMatchByPage(prose, [VISIT, VISIT_DATED_FIRST, WRITE_UP]);
   if (!found) return null;
   const { flow, match, page } = found;
-  return { person: nameInParagraph(nameToSentenceEnd(phraseOf(flow, match, 1, page)), prose), date: match[2] ? phraseOf(flow, match, 2, page) : null };
+  return { person: nameInParagraph(nameToSentenceEnd(phraseOf(flow, match, 'person', page)), prose), date: match.groups!.date ? phraseOf(flow, match, 'date', page) : null };
 }
 
 function lenderInPhrase(prose: LayoutRow[]): Phrase | null {

@@ -62,7 +62,7 @@ const META_LABELS: Array<[MetaField, string[]]> = [
   ['numberOfUnits', ['no of units', 'number of units', '# of units', 'units']],
   ['project', ['project', 'job', 'project name', 'job name', 'job description', 'job name / location', 'job name/location', 'job location', 'job name and location']],
   // A boxed form captions each line of an address ("STREET" over its box, "CITY, STATE AND ZIP CODE" over the next).
-  ['addressPart', ['street', 'street address', 'city, state and zip code', 'city, state and zip', 'city, state, zip', 'city, state, zip code', 'city, state & zip']],
+  ['addressPart', ['street', 'street address', 'city, state and zip code', 'city, state and zip', 'city, state, zip', 'city, state, zip code', 'city, state & zip', 'city / state / zip', 'city/state/zip']],
   [
     'other',
     ['report date', 'loan no', 'loan #', 'loan number', 'occupancy', 'year built', 'fha case no', 'fha case number', 'case no', 'consultant id', 'email', 'fax', 'date', 'estimator', 'architect', 'plan date', 'bid date', 'contact', 'company', 'signature'],

@@ -1,6 +1,6 @@
 import type { Word } from '@docsift/core';
 import { cellsOf, findDateInText, findIssuer, foldText, hasLegalForm, isDocumentTitle, linesByTypeSize, parseAmount, rowHeightsToX, textOf, type DocumentLayout, type LayoutRow as Row, type PartyName } from '@docsift/core/layout';
-import { ADDRESS_LINES, addressInProject, addressUnderName, cellsUnder, fromStreetLine, opensWithStreet, withTownLine, type PrintedAddress } from './address.js';
+import { ADDRESS_LINES, addressInProject, addressUnderName, cellsUnder, fromStreetLine, opensWithStreet, withCaptionedTown, withTownLine, type PrintedAddress } from './address.js';
 import { fillFromContractParties } from './contract-parties.js';
 import { fillFromCorrespondence, insideAddress } from './correspondence.js';
 import { fillFromHeaderPhrases } from './header-phrases.js';
@@ -241,7 +241,8 @@ class MetadataReader {
     const borrower = this.first('borrowerName');
     const read = labelled ?? this.addressOfJobSite() ?? addressInProject(this.found.get('project') ?? []) ?? (borrower ? addressUnderName(this.rows, borrower, captions) : null);
     if (!read) return null;
-    const address = withTownLine(this.rows, read);
+    const towns = (this.found.get('addressPart') ?? []).map(({ hit, words }) => ({ row: hit.row, words }));
+    const address = withCaptionedTown(this.rows, withTownLine(this.rows, read), towns);
     this.provenance.record('documentMetadata.propertyAddress', address.page, address.lines.flat(), address.quality);
     return address.lines.map(textOf).join(', ');
   }

@@ -1,13 +1,15 @@
+import type { Word } from '@docsift/core';
 import {
   cents,
   parseAmount,
   splitRow,
+  type CellValue,
   type LayoutRow as Row,
   type NumberFormat,
   type TableColumn,
 } from '@docsift/core/layout';
 
-/** The recap's rows made ready to read: running totals and progress sums left out. */
+/** The recap's rows made ready to read (running totals and progress sums left out), and the amounts read off them. */
 
 /**
  * A markups table may print a running total after each line's amount ("General Conditions 12%
@@ -41,4 +43,43 @@ export function inLineAmountColumn(rows: Row[], start: number, format: NumberFor
     const kept = splitRow(row, columns, format).cells[amount].filter((word) => money.includes(word));
     return kept.length === 1 ? { ...row, words: row.words.filter((word) => !money.includes(word) || word === kept[0]) } : row;
   });
+}
+
+/** The last amount at or right of `x` that looks like money (or the only number there), percentages aside. */
+export function amountRightOf(words: Word[], x: number, format: NumberFormat): CellValue<number> | null {
+  const candidates = words.filter((word) => word.bbox[0] >= x && !/%/.test(word.text));
+  for (let index = candidates.length - 1; index >= 0; index -= 1) {
+    const parsed = parseAmount(candidates[index].text, format);
+    if (parsed && (parsed.moneyLike || candidates.length === 1)) {
+      return { value: parsed.value, words: [candidates[index]], quality: parsed.repaired ? 0.8 : 1 };
+    }
+  }
+  return null;
+}
+
+/** The amount printed just before a label that opens its row's text ("29,078.12  Cost of work"): the row's first and only word before it. */
+export function amountBefore(row: Row, labelStart: number, format: NumberFormat): CellValue<number> | null {
+  if (labelStart !== 1) return null;
+  const parsed = parseAmount(row.words[0].text, format);
+  return parsed?.moneyLike ? { value: parsed.value, words: [row.words[0]], quality: parsed.repaired ? 0.8 : 1 } : null;
+}
+
+export interface RecapValue extends CellValue<number> {
+  page: number;
+}
+
+/** A priced recap line with no recap label (permits, fees) printed between the subtotal and the grand total, or after it. */
+export interface RecapLine {
+  label: string;
+  value: RecapValue;
+}
+
+/** An unlabelled priced line of the recap: text on the left and one amount on the right, or the amount first. */
+export function unlabelledLine(row: Row, format: NumberFormat): RecapLine | null {
+  const amount = amountRightOf(row.words, 0, format);
+  const before = row.words.filter((word) => word.bbox[2] < (amount?.words[0].bbox[0] ?? 0));
+  // An amount printed before its label ("3,005.31  Contingency reserve (10%)"): the words after it are the label.
+  const label = before.length > 0 || !amount ? before : row.words.filter((word) => word.bbox[0] > amount.words[0].bbox[2]);
+  if (!amount || label.length === 0 || !label.some((word) => /[A-Za-z]{3}/.test(word.text))) return null;
+  return { label: label.map((word) => word.text).join(' '), value: { ...amount, page: row.page } };
 }

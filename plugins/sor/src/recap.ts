@@ -5,6 +5,7 @@ import {
   fieldTerms,
   foldText,
   isLabelRow,
+  isCurrencyCode,
   isPageTotal,
   joinWords,
   lookupColumnLabel,
@@ -15,13 +16,14 @@ import {
   PhraseMatcher,
   rowHeightsToX,
   type PhraseMatch,
-  type CellValue,
   type FieldConcept,
   type LayoutRow as Row,
   type NumberFormat,
   type TableColumn,
 } from '@docsift/core/layout';
-import { inLineAmountColumn, withoutRunningTotals } from './recap-rows.js';
+import { amountBefore, amountRightOf, inLineAmountColumn, unlabelledLine, withoutRunningTotals, type RecapLine, type RecapValue } from './recap-rows.js';
+
+export type { RecapLine, RecapValue } from './recap-rows.js';
 
 /** Recap lines by label; `overhead` and `profit` printed on lines of their own are added up by the extractor. */
 type RecapField = 'subtotal' | 'generalConditions' | 'overheadAndProfit' | 'overhead' | 'profit' | 'grandTotal' | 'itemsBeforeTax';
@@ -38,7 +40,8 @@ const RECAP_LABELS: Array<[RecapField, string[]]> = [
   ],
   // An insurance estimate's "Line Item Total" is its lines before sales tax: neither the subtotal nor the total.
   ['itemsBeforeTax', ['line item total', 'line item totals', 'line items total']],
-  ['overheadAndProfit', ['overhead and profit', 'overhead & profit', 'overhead profit', 'o&p', 'oh&p', "contractor's fee", 'contractor fee', 'contractors fee', "builder's fee", 'builder fee', 'builders fee', 'management fee']],
+  // "O & P" written with spaces folds like "O&P" but reads as three words.
+  ['overheadAndProfit', ['overhead and profit', 'overhead & profit', 'overhead profit', 'o&p', 'oh&p', 'o & p', 'oh & p', "contractor's fee", 'contractor fee', 'contractors fee', "builder's fee", 'builder fee', 'builders fee', 'management fee']],
   ['overhead', ['overhead']],
   ['profit', ['profit', "contractor's profit", 'contractor profit']],
   ['generalConditions', ['general conditions', 'gen conditions', 'general condition']],
@@ -68,10 +71,13 @@ const RECAP_HEADINGS = PhraseMatcher.of([[true, ['recap', 'summary of costs', 'c
 /** A recap line's label is short: a few words before its amount ("Contractor's Overhead & Profit (15%)"). */
 const LABEL_MAX_WORDS = 8;
 
-/** Whether the row is one short label and an amount at its right, where a recap phrase may stand anywhere in the label. */
+/**
+ * Whether the row is one short label and an amount at its right, or at its left where a schedule prints
+ * its amounts before their labels ("29,078.12  Cost of work"); a recap phrase may stand anywhere in the label.
+ */
 function isLabelAndAmount(row: Row): boolean {
-  const last = row.words[row.words.length - 1];
-  return row.words.length <= LABEL_MAX_WORDS + 1 && parseAmount(last?.text ?? '')?.moneyLike === true;
+  const moneyAt = (index: number): boolean => parseAmount(row.words.at(index)?.text ?? '')?.moneyLike === true;
+  return row.words.length <= LABEL_MAX_WORDS + 1 && (moneyAt(-1) || (moneyAt(0) && !row.words.slice(1).some((word) => parseAmount(word.text)?.moneyLike)));
 }
 
 /** The recap field a row is labelled with and where its label stands, if any (section subtotals excluded). */
@@ -110,11 +116,18 @@ function firstLabel(row: Row): { field: RecapField; match: PhraseMatch<RecapFiel
   }
   if (!isLabelAndAmount(row)) return null;
   for (const [field, labels] of FIELD_LABELS) {
-    const match = labels.findAll(row)[0];
+    // A phrase after "of" names what a percentage is taken of ("Contingency (5% of base bid)"), not the line.
+    const match = labels.findAll(row).find((candidate) => !/^of$/i.test(row.words[candidate.start - 1]?.text ?? ''));
     if (match && match.score >= MIN_OCR_LABEL_SCORE) return { field, match };
   }
   return null;
 }
+
+/**
+ * A base bid is the price of the specified work alone ("Total base bid"): the grand total where nothing
+ * is added to it, the subtotal where accepted alternates, markups or fees raise it to a contract sum below.
+ */
+const namesTheBase = (row: Row, match: PhraseMatch<RecapField>): boolean => row.words.slice(match.start, match.end).some((word) => /^base$/i.test(word.text));
 
 /** The words of a label that spell something: a dash the label took in after "Total" ("Total - all rooms") is none. */
 const spelledWords = (row: Row, match: PhraseMatch<RecapField>): number => row.words.slice(match.start, match.end).filter((word) => /[\p{L}\p{N}]/u.test(word.text)).length;
@@ -125,7 +138,9 @@ const spelledWords = (row: Row, match: PhraseMatch<RecapField>): number => row.w
  */
 function namesWhatItTotals(row: Row, match: PhraseMatch<RecapField>): boolean {
   if (spelledWords(row, match) > 1) return false;
-  const named = (words: Word[]): boolean => words.some((word) => /^\p{L}{2}/u.test(word.text) && !TOTAL_QUALIFIERS.has(word.text.toLowerCase().replace(/[^\p{L}]/gu, '')));
+  // A currency's code says what the total is counted in ("TOTAL USD"), not what it totals.
+  const named = (words: Word[]): boolean =>
+    words.some((word) => /^\p{L}{2}/u.test(word.text) && !isCurrencyCode(word.text) && !TOTAL_QUALIFIERS.has(word.text.toLowerCase().replace(/[^\p{L}]/gu, '')));
   // The words printed just before it, in its cell: a signature line at the left names nothing.
   let first = match.start;
   while (first > 0 && row.words[first].bbox[0] - row.words[first - 1].bbox[2] <= rowHeightsToX(row, 1)) first -= 1;
@@ -146,27 +161,13 @@ const TOTAL_QUALIFIERS = new Set(['base', 'bid', 'price', 'amount', 'cost', 'cos
 
 const recapFieldOf = (row: Row): RecapField | null => recapLabel(row)?.field ?? null;
 
-function amountRightOf(words: Word[], x: number, format: NumberFormat): CellValue<number> | null {
-  const candidates = words.filter((word) => word.bbox[0] >= x && !/%/.test(word.text));
-  for (let index = candidates.length - 1; index >= 0; index -= 1) {
-    const parsed = parseAmount(candidates[index].text, format);
-    if (parsed && (parsed.moneyLike || candidates.length === 1)) {
-      return { value: parsed.value, words: [candidates[index]], quality: parsed.repaired ? 0.8 : 1 };
-    }
-  }
-  return null;
-}
-
-export interface RecapValue extends CellValue<number> {
-  page: number;
-}
 
 /** The amount of a labelled row: on the same row right of the label, else just below the label. */
 function recapAmount(rows: Row[], index: number, format: NumberFormat): RecapValue | null {
   const row = rows[index];
   const { match } = recapLabel(row)!;
   const labelEnd = row.words[match.end - 1].bbox[2];
-  const same = amountRightOf(row.words.slice(match.end), labelEnd, format);
+  const same = amountRightOf(row.words.slice(match.end), labelEnd, format) ?? amountBefore(row, match.start, format);
   if (same) return { ...same, page: row.page };
   // OCR may put the label a little below or above its amount, on a row of its own.
   for (const neighbour of [rows[index - 1], rows[index + 1]]) {
@@ -184,11 +185,6 @@ function recapAmount(rows: Row[], index: number, format: NumberFormat): RecapVal
   return value ? { ...value, page: below.page } : null;
 }
 
-/** A priced recap line with no recap label (permits, fees) printed between the subtotal and the grand total, or after it. */
-export interface RecapLine {
-  label: string;
-  value: RecapValue;
-}
 
 /** Sums of the line totals read from the cost tables, to recognise recap lines by their amounts. */
 export interface RecapTotals {
@@ -236,14 +232,6 @@ export interface RecapRead {
   afterGrandTotal: RecapLine[];
   /** Labels found with no readable amount (OCR lost it), with the label's words. */
   unread: Partial<Record<RecapField, { words: Word[]; page: number }>>;
-}
-
-/** An unlabelled priced line of the recap: text on the left, one amount on the right. */
-function unlabelledLine(row: Row, format: NumberFormat): RecapLine | null {
-  const amount = amountRightOf(row.words, 0, format);
-  const label = row.words.filter((word) => word.bbox[2] < (amount?.words[0].bbox[0] ?? 0));
-  if (!amount || label.length === 0 || !label.some((word) => /[A-Za-z]{3}/.test(word.text))) return null;
-  return { label: label.map((word) => word.text).join(' '), value: { ...amount, page: row.page } };
 }
 
 /** Rows after the grand total stay in the recap while they are priced lines close together. */
@@ -362,7 +350,10 @@ export function readRecap(printed: Row[], start: number, format: NumberFormat, t
       continue;
     }
     // "Items total" or the lines' sum under a grand total's label, with the priced lines under it making up the grand total: the subtotal.
-    const partOrLines = field === 'grandTotal' && !fields.subtotal && (totalOfAPart(rows, index, totals.sectionNames) || totalOfTheLines(rows, index, value, format, totals));
+    const partOrLines =
+      field === 'grandTotal' &&
+      !fields.subtotal &&
+      (totalOfAPart(rows, index, totals.sectionNames) || totalOfTheLines(rows, index, value, format, totals) || namesTheBase(rows[index], recapLabel(rows[index])!.match));
     if (partOrLines && addsUpToGrandTotal(rows, index, format, totals.sectionNames)) {
       fields.subtotal = value;
       continue;

@@ -69,6 +69,9 @@ describe('layout: lexicon', () => {
         ['License #', ['license']], ['Builder License', ['license']], ['FHA Case No.', ['caseNumber']], ['Overhead & Profit', ['overheadAndProfit']],
         ['O&P', ['overheadAndProfit']], ["Contractor's Profit", ['profit']], ['Contingency', ['contingency']],
         ['Permits & Fees', ['permitsAndFees']], ['Units', ['numberOfUnits']], ['TOTAL CONSTRUCTION BUDGET', ['grandTotal']],
+        // A European or British estimate's surveyor and overheads, a field estimate pad's captions.
+        ['Surveyor', ['consultant']], ['Survey date', ['inspectionDate']], ['INSP. DATE', ['inspectionDate']], ['INSPECTED BY', ['consultant']],
+        ['LENDER / BANK', ['lender']], ['Site overheads', ['generalConditions']], ['Site costs and supervision', ['generalConditions']], ['Preliminaries', ['generalConditions']],
       ],
       columns: [
         ['Qty', ['quantity']], ['Item', ['itemNumber', 'description']], ['#', ['itemNumber']], ['Description', ['description']],

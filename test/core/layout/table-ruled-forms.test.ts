@@ -1,5 +1,7 @@
 import { expect } from 'chai';
-import { fixed, itemDescriptions, page, read, rolesOf, rowsOf, tablesOf } from './helpers.js';
+import { buildRows, readTables } from '../../../core/src/layout/index.js';
+import { documentFromText } from '../../../core/src/testing/document-from-text.js';
+import { DOT, fixed, itemDescriptions, page, read, rolesOf, rowsOf, tablesOf } from './helpers.js';
 
 /**
  * Pre-printed forms: money ruled into dollars and cents cells, every line on the ruling's pitch
@@ -108,6 +110,31 @@ describe('core layout: pre-printed forms', () => {
       '3-1/4 in. MDF baseboard, installed, caulked and painted',
       'Vinyl double-hung replacement window, Low-E, insulated glass, with interior trim including all trim and sealant',
       'Ceiling fan with light kit',
+    ]);
+  });
+
+  it('joins a line written by hand to the description above where it goes on in lower case, however unevenly the rows sit', () => {
+    // Written on a ruled pad: each line about 1.7 line heights under the one before, a description's second line lower than the ruling.
+    const tops = [0, 1.7, 3.4, 5.35, 6.8, 8.75, 10.2];
+    const lines = [
+      row('QTY', 'UNIT', 'DESCRIPTION OF WORK', 'MATERIAL', 'AMOUNT'),
+      row('', '', 'Bedroom 2'),
+      row('3', 'ea', 'Vinyl double-hung replacement window, Low-E,', '1,143.00', '1,872.00'),
+      row('', '', 'glass, with interior trim'),
+      row('34', 'sy', 'Carpet and 6 lb pad, mid-grade; including', '952.00', '1,242.70'),
+      row('', '', 'flashing and sealant'),
+      row('17', 'lf', 'Closet shelving and rod, wire ventilated', '200.09', '366.86'),
+    ];
+    const document = documentFromText(lines.join('\n'), { rows: 100 });
+    for (const word of document.pages[0].words) {
+      const top = tops[Math.round(word.bbox[1] * 100)] / 100 + 0.1;
+      word.bbox = [word.bbox[0], top, word.bbox[2], top + 0.008];
+    }
+    const tables = readTables(buildRows(document), { format: DOT });
+    expect(itemDescriptions(tables[0])).to.deep.equal([
+      'Vinyl double-hung replacement window, Low-E, glass, with interior trim',
+      'Carpet and 6 lb pad, mid-grade; including flashing and sealant',
+      'Closet shelving and rod, wire ventilated',
     ]);
   });
 

@@ -94,9 +94,12 @@ export function namesSummary(row: LayoutRow): boolean {
   return row.words.length === 2 && /^\p{L}+$/u.test(what.text) && SUMMARY_WORD.test(summary.text) && !startsCell(row, 1);
 }
 
-/** A section's own total: "Subtotal 3.0 Roofing", "Section 3.0 Total", "Section 3 Subtotal", "Total Division 06". */
+/**
+ * A section's own total: "Subtotal 3.0 Roofing", "Section 3.0 Total", "Section 3 Subtotal", "Total Division 06";
+ * the first group of an amount grouped by spaces ("TOTAL  18 524,53") is no section's number.
+ */
 const SECTION_TOTAL =
-  /\b(sub-?total|total)\b.*((?<![\d.,$€£])\d{1,2}(\.\d)?(?![\d.,%])|\b(section|division|div\.?)\b)|\b(section|division|div\.?)\s*\d{1,2}(\.\d{1,2})?\b.*\b(sub-?)?total\b/i;
+  /\b(sub-?total|total)\b.*((?<![\d.,$€£])\d{1,2}(\.\d)?(?![\d.,%]|\s\d{3}(?!\d))|\b(section|division|div\.?)\b)|\b(section|division|div\.?)\s*\d{1,2}(\.\d{1,2})?\b.*\b(sub-?)?total\b/i;
 const ALL_SECTIONS = /\b(all|sections|of sections)\b/i;
 
 /** A page's total at its foot ("PAGE 2 TOTAL", "Page total", "Total this page"), not "Total all pages". */

@@ -72,7 +72,9 @@ function isWrappedLine(state: ScanState, line: SplitLine, text: Word[], pitch: n
   const goesOn = startsLowerCase(text) || endsUnfinished(item.cells[item.columns.findIndex((column) => column.role === 'description')] ?? []);
   // Where values sit on a description's last line, a new sentence a line pitch under an item's values starts the next item.
   const newSentence = state.valuesBelowText && !goesOn && item.rows.at(-1) === previous && previous === valuesRow(item);
-  const next = rowGap(previous, line.row) <= WRAP_GAP || (!newSentence && (keepsItemPitch(item, previous, line.row) || (goesOn && nextLineOf(previous, line.row, pitch))));
+  // A line that goes on with the sentence above may sit a ruled line's height under it, however unevenly a hand wrote the rows.
+  const runsOn = goesOn && (nextLineOf(previous, line.row, pitch) || rowGap(previous, line.row) <= RUN_ON_GAP);
+  const next = rowGap(previous, line.row) <= WRAP_GAP || (!newSentence && (keepsItemPitch(item, previous, line.row) || runsOn));
   // A line printed higher up than the last one starts another column of the page (side-by-side tables), no wrapped line.
   if (!next || line.row.top < previous.top) return false;
   const columns = columnsOf(state);
@@ -95,6 +97,9 @@ function isWrappedLine(state: ScanState, line: SplitLine, text: Word[], pitch: n
   const under = text.filter((word) => word.bbox[0] >= left - rowHeightsToX(line.row, 1));
   return endsUnfinished(item.cells[description] ?? []) && under.length > 0 && startsLowerCase(under);
 }
+
+/** A line going on with an unfinished sentence or in lower case sits at most this far (in row heights) under the line it continues. */
+const RUN_ON_GAP = 1.6;
 
 const UNFINISHED_END = /^(and|or|with|of|to|the|a|an|for|in|at|on|by|from|per|including|&|\+|\/)$|[,;:/&-]$/i;
 const endsUnfinished = (words: Word[]): boolean => words.length > 0 && UNFINISHED_END.test(words[words.length - 1].text);

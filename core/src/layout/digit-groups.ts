@@ -1,0 +1,75 @@
+import type { Word } from '../contracts/document.js';
+import { joinWords, wordsBox } from './boxes.js';
+import { gapBefore, type LayoutRow } from './rows.js';
+
+/**
+ * Amounts grouped in thousands by a space ("1 234,50", "12 480.00") reach the reader as one word
+ * per group ("1", "234,50"). Whether a document groups its digits that way is decided once for the
+ * whole document, by evidence: at least two such amounts with cents, and no more amounts grouped by
+ * a comma or a period ("1,234.50", "1.234,50"). Then every group run set one word space apart is
+ * one number again, quantities included ("1 450,00"); elsewhere "2 450.00" stays a count and a price.
+ */
+
+const LEAD_GROUP = /^[-−(]?[$€£]?\d{1,3}$/;
+const THOUSANDS_GROUP = /^\d{3}$/;
+const LAST_GROUP = /^\d{3}([.,]\d{1,4})?\)?-?$/;
+const SPACED_WITH_CENTS = /^[-−(]?[$€£]?\d{1,3}( \d{3})+[.,]\d{2}\)?-?$/;
+const SEPARATOR_GROUPED = /^[-−(]?[$€£]?\d{1,3}([.,]\d{3})+([.,]\d{2})?\)?-?$/;
+const MIN_SPACED_AMOUNTS = 2;
+/** Groups of one number stand at most this many word spaces apart (a cell gap is wider). */
+const GROUP_SPACES = 2;
+
+/** Index ranges [start, end) of the words of a row that are one number printed in space-separated groups. */
+function groupRuns(row: LayoutRow): Array<[number, number]> {
+  const runs: Array<[number, number]> = [];
+  const close = (index: number): boolean => gapBefore(row, index) <= GROUP_SPACES * row.space;
+  for (let start = 0; start < row.words.length; start += 1) {
+    if (!LEAD_GROUP.test(row.words[start].text) || (start > 0 && close(start) && /\d$/.test(row.words[start - 1].text))) continue;
+    let end = start + 1;
+    while (end < row.words.length && close(end) && THOUSANDS_GROUP.test(row.words[end].text)) end += 1;
+    if (end < row.words.length && close(end) && LAST_GROUP.test(row.words[end].text) && !THOUSANDS_GROUP.test(row.words[end].text)) end += 1;
+    else if (end === start + 1 || end < row.words.length && close(end) && /^\d/.test(row.words[end].text)) continue;
+    runs.push([start, end]);
+    start = end - 1;
+  }
+  return runs;
+}
+
+function joined(words: Word[]): Word {
+  return {
+    text: joinWords(words),
+    bbox: wordsBox(words) ?? words[0].bbox,
+    source: words[0].source,
+    confidence: Math.min(...words.map((word) => word.confidence)),
+  };
+}
+
+/** Whether the document groups thousands with spaces: amounts with cents printed so outnumber those grouped by a separator. */
+function groupsBySpace(rows: LayoutRow[]): boolean {
+  let spaced = 0;
+  for (const row of rows) {
+    for (const [start, end] of groupRuns(row)) if (SPACED_WITH_CENTS.test(joinWords(row.words.slice(start, end)))) spaced += 1;
+  }
+  if (spaced < MIN_SPACED_AMOUNTS) return false;
+  const separated = rows.reduce((count, row) => count + row.words.filter((word) => SEPARATOR_GROUPED.test(word.text)).length, 0);
+  return spaced > separated;
+}
+
+/** Each page's rows with the digit groups of one number joined into one word, where the document groups digits by spaces. */
+export function withDigitGroupsJoined(rowsByPage: LayoutRow[][]): LayoutRow[][] {
+  if (!groupsBySpace(rowsByPage.flat())) return rowsByPage;
+  return rowsByPage.map((rows) =>
+    rows.map((row) => {
+      const runs = groupRuns(row);
+      if (runs.length === 0) return row;
+      const words: Word[] = [];
+      let next = 0;
+      for (const [start, end] of runs) {
+        words.push(...row.words.slice(next, start), joined(row.words.slice(start, end)));
+        next = end;
+      }
+      words.push(...row.words.slice(next));
+      return { ...row, words, text: joinWords(words) };
+    }),
+  );
+}
