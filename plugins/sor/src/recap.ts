@@ -125,7 +125,7 @@ function firstLabel(row: Row): { field: RecapField; match: PhraseMatch<RecapFiel
 
 /**
  * A base bid is the price of the specified work alone ("Total base bid"): the grand total where nothing
- * is added to it, the subtotal where accepted alternates, markups or fees raise it to a contract sum below.
+ * is added to it or a deposit is taken off it, the subtotal where accepted alternates, markups or fees raise it to a contract sum below.
  */
 const namesTheBase = (row: Row, match: PhraseMatch<RecapField>): boolean => row.words.slice(match.start, match.end).some((word) => /^base$/i.test(word.text));
 
@@ -295,9 +295,13 @@ function totalOfTheLines(rows: Row[], index: number, value: RecapValue, format: 
   const { match } = recapLabel(rows[index])!;
   const lines = totals.sections ?? totals.items;
   if (spelledWords(rows[index], match) > 1 || lines === null || cents(lines) !== cents(value.value)) return false;
-  const below = rows.slice(index + 1, index + 1 + GRAND_TOTAL_ROWS).find((row) => row.page === rows[index].page && fieldOf(row, totals.sectionNames) === 'grandTotal');
+  return raisedBelow(rows, index, value, format, totals.sectionNames);
+}
+
+/** Whether a grand total's row under the row is larger: markups raise a total; a grand total below it ("Less deposit", "Less retainage") is an amount due, not the bid. */
+function raisedBelow(rows: Row[], index: number, value: RecapValue, format: NumberFormat, names: ReadonlySet<string> | undefined): boolean {
+  const below = rows.slice(index + 1, index + 1 + GRAND_TOTAL_ROWS).find((row) => row.page === rows[index].page && fieldOf(row, names) === 'grandTotal');
   const grand = below ? amountRightOf(below.words, 0, format) : null;
-  // Markups raise the total; a grand total below the lines' sum ("Less deposit", "Less retainage") is an amount due, not the bid.
   return grand !== null && cents(grand.value) > cents(value.value);
 }
 
@@ -353,7 +357,7 @@ export function readRecap(printed: Row[], start: number, format: NumberFormat, t
     const partOrLines =
       field === 'grandTotal' &&
       !fields.subtotal &&
-      (totalOfAPart(rows, index, totals.sectionNames) || totalOfTheLines(rows, index, value, format, totals) || namesTheBase(rows[index], recapLabel(rows[index])!.match));
+      (totalOfAPart(rows, index, totals.sectionNames) || totalOfTheLines(rows, index, value, format, totals) || (namesTheBase(rows[index], recapLabel(rows[index])!.match) && raisedBelow(rows, index, value, format, totals.sectionNames)));
     if (partOrLines && addsUpToGrandTotal(rows, index, format, totals.sectionNames)) {
       fields.subtotal = value;
       continue;

@@ -37,6 +37,19 @@ describe('core layout: amounts grouped by spaces', () => {
     expect(once[0].words.map((word) => word.text)).to.deep.equal(['Install', 'vanity', '2', '450,00']);
   });
 
+  it('leaves a count and a price apart where another amount of the row is their product', () => {
+    const rows = rowsOf(page('Faucet cartridge  2 125.00  250.00', 'Vanity light  1 340.00  340.00', 'Towel bar  3 45.00  135.00', 'Total  725.00'));
+    expect(rows.slice(0, 2).map((row) => row.words.map((word) => word.text))).to.deep.equal([
+      ['Faucet', 'cartridge', '2', '125.00', '250.00'],
+      ['Vanity', 'light', '1', '340.00', '340.00'],
+    ]);
+    const european = rowsOf(page('Parquet  1 340,00  1,00  1 340,00', 'Skirting  2 050,00  100,00'));
+    expect(european.map((row) => row.words.slice(1).map((word) => word.text))).to.deep.equal([
+      ['1 340,00', '1,00', '1 340,00'],
+      ['2 050,00', '100,00'],
+    ]);
+  });
+
   it('takes the first group of a spaced amount after "Total" for no section\'s number', () => {
     expect(namesASection('ESTIMATE TOTAL USD 18 524,53')).to.equal(false);
     expect(namesASection('Subtotal 3.0 Roofing 1 200,00')).to.equal(true);

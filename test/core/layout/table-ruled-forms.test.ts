@@ -138,6 +138,14 @@ describe('core layout: pre-printed forms', () => {
     ]);
   });
 
+  it('keeps a lower-case line after a blank line off the item above: no hand wrote it on the next line', () => {
+    const line = fixed(40, -12);
+    const { tables } = tablesOf(
+      page(line('Description', 'Amount'), line('Replace faucet', '150.00'), line('Regrout tub surround', '225.00'), '', line('kitchen'), line('Install sink', '450.00'), line('Patch drywall', '95.00')),
+    );
+    expect(itemDescriptions(tables[0]).slice(0, 2)).to.deep.equal(['Replace faucet', 'Regrout tub surround']);
+  });
+
   it("skips the form's heading block printed again on the next sheet above the table's header", () => {
     const head = (customer: string, location: string): string[] => [
       ...Array.from({ length: 10 }, () => ''),

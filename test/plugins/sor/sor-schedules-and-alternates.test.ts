@@ -82,6 +82,41 @@ describe('plugin-sor: estimates printed other ways', () => {
     expect(data.recapSummary).to.deep.equal({ subtotal: 6504.12, generalConditions: null, overheadAndProfit: 650.41, grandTotal: 8754.74 });
   });
 
+  it('keeps a base bid the grand total where a deposit taken off it leaves an amount due below', () => {
+    const line = (label: string, amount: string): string => `${''.padEnd(40)}${label.padEnd(40)}${amount.padStart(14)}`;
+    const { data } = read([
+      'BID PROPOSAL',
+      '',
+      'No.  Description of Work                              Qty  Unit      Material       Labor      Base Bid',
+      '1    Rebuild chimney above roofline                     1  LS        1,195.00    2,790.00      3,985.00',
+      '2    Repoint brick foundation walls                   118  SF          148.68    1,248.44      1,397.12',
+      '3    Ceiling fan with light kit                         3  EA          693.00      429.00      1,122.00',
+      '',
+      line('Total base bid', '6,504.12'),
+      line('Less deposit received', '(1,000.00)'),
+      line('Amount due', '$5,504.12'),
+    ]);
+    expect([data.recapSummary.subtotal, data.recapSummary.grandTotal]).to.deep.equal([null, 6504.12]);
+  });
+
+  it('reads "Site costs" alone as a section of the work, not the general conditions ("Preliminaries")', () => {
+    const line = (label: string, amount: string): string => `${''.padEnd(40)}${label.padEnd(40)}${amount.padStart(14)}`;
+    const { data } = read([
+      'ESTIMATE',
+      '',
+      'No.  Description of Work                              Qty  Unit      Material       Labor      Amount',
+      '1    Rebuild chimney above roofline                     1  LS        1,195.00    2,790.00      3,985.00',
+      '2    Repoint brick foundation walls                   118  SF          148.68    1,248.44      1,397.12',
+      '3    Ceiling fan with light kit                         3  EA          693.00      429.00      1,122.00',
+      '',
+      line('Site costs', '1,250.00'),
+      line('Subtotal', '7,754.12'),
+      line('Preliminaries', '650.41'),
+      line('Total', '$8,404.53'),
+    ]);
+    expect([data.recapSummary.generalConditions, data.recapSummary.grandTotal]).to.deep.equal([650.41, 8404.53]);
+  });
+
   it('reads amounts printed before their labels, the contingency after the total a line after it, and the inspector after the date', () => {
     const item = (ref: string, qty: string, unit: string, material: string, total: string, description: string): string =>
       `${ref.padEnd(10)}${qty.padStart(8)}  ${unit.padEnd(5)}${material.padStart(12)}${total.padStart(14)} ${description}`;

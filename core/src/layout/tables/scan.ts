@@ -65,15 +65,17 @@ function valuesRow(item: TableEntry): LayoutRow | undefined {
   return item.rows.find((row) => item.columns.some((column, index) => !isTextColumn(column) && item.cells[index].some((word) => row.words.includes(word))));
 }
 
-function isWrappedLine(state: ScanState, line: SplitLine, text: Word[], pitch: number): boolean {
+function isWrappedLine(state: ScanState, line: SplitLine, text: Word[], pitch: number, below?: LayoutRow): boolean {
   const previous = state.lastRow;
   const item = state.item;
   if (!item || !previous || previous.page !== line.row.page || CONTINUATION_NOTE.test(line.row.text)) return false;
   const goesOn = startsLowerCase(text) || endsUnfinished(item.cells[item.columns.findIndex((column) => column.role === 'description')] ?? []);
   // Where values sit on a description's last line, a new sentence a line pitch under an item's values starts the next item.
   const newSentence = state.valuesBelowText && !goesOn && item.rows.at(-1) === previous && previous === valuesRow(item);
-  // A line that goes on with the sentence above may sit a ruled line's height under it, however unevenly a hand wrote the rows.
-  const runsOn = goesOn && (nextLineOf(previous, line.row, pitch) || rowGap(previous, line.row) <= RUN_ON_GAP);
+  // A line that goes on with the sentence above may sit a ruled line's height under it, however unevenly a hand wrote the rows,
+  // unless a blank line's more stands over it than under it: a name in lower case over the lines it heads ("kitchen").
+  const overBlank = below !== undefined && below.page === line.row.page && rowGap(previous, line.row) - rowGap(line.row, below) > BLANK_LINE;
+  const runsOn = goesOn && (nextLineOf(previous, line.row, pitch) || (rowGap(previous, line.row) <= RUN_ON_GAP && !overBlank));
   const next = rowGap(previous, line.row) <= WRAP_GAP || (!newSentence && (keepsItemPitch(item, previous, line.row) || runsOn));
   // A line printed higher up than the last one starts another column of the page (side-by-side tables), no wrapped line.
   if (!next || line.row.top < previous.top) return false;
@@ -100,6 +102,8 @@ function isWrappedLine(state: ScanState, line: SplitLine, text: Word[], pitch: n
 
 /** A line going on with an unfinished sentence or in lower case sits at most this far (in row heights) under the line it continues. */
 const RUN_ON_GAP = 1.6;
+/** A blank line between two lines widens their gap by about a row height. */
+const BLANK_LINE = 1;
 
 const UNFINISHED_END = /^(and|or|with|of|to|the|a|an|for|in|at|on|by|from|per|including|&|\+|\/)$|[,;:/&-]$/i;
 const endsUnfinished = (words: Word[]): boolean => words.length > 0 && UNFINISHED_END.test(words[words.length - 1].text);
@@ -308,7 +312,7 @@ function readTextLine(state: ScanState, line: SplitLine, text: Word[], upcoming:
   const opensNext = nextIsItem && !startsLowerCase(text) && startsLowerCase(nextText) && !hangsOver;
   const nearerBelow =
     state.lastRow !== null && close && !startsLowerCase(text) && opensBelow(state.lastRow, line.row, next.row) && leadsToItem(line, upcoming, state, options, pitch);
-  if ((isWrappedLine(state, line, text, pitch) || continuesCutDescription(state, line, text, upcoming, options)) && !opensNext && !nearerBelow) {
+  if ((isWrappedLine(state, line, text, pitch, next?.row) || continuesCutDescription(state, line, text, upcoming, options)) && !opensNext && !nearerBelow) {
     addText(state.item!, [line], false);
     return;
   }

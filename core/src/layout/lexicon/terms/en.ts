@@ -159,7 +159,7 @@ export const english: LanguageTerms = {
     buildingSize: ['Building Size', 'Square Footage', 'Square Feet', 'Sq. Ft.', 'Gross Living Area', 'GLA', 'Living Area', 'Floor Area'],
     numberOfUnits: ['No. of Units', 'Number of Units', '# of Units', 'Units', 'Unit Count', 'Dwelling Units', 'Number of Dwelling Units'],
     generalConditions: ['General Conditions', 'General Condition', 'Gen Conditions', 'Gen. Cond.', 'General Requirements', 'Project Management',
-      'Site Overheads', 'Site Overhead', 'Site Costs', 'Site Costs and Supervision', 'Preliminaries'],
+      'Site Overheads', 'Site Overhead', 'Site Costs and Supervision', 'Preliminaries'],
     overheadAndProfit: ['Overhead and Profit', 'Overhead & Profit', 'O&P', 'OH&P'],
     overhead: ['Overhead', 'Overhead Cost', 'Contractor Overhead', 'OH'],
     profit: ['Profit', "Contractor's Profit", 'Contractor Profit'],
