@@ -2,190 +2,178 @@ import { expect } from 'chai';
 import type { Word } from '../../core/src/contracts/document.js';
 import type { SorAnswer } from '../../eval/generator/answers.js';
 import { describeGenerated } from './generated-suite.js';
-import { cents, dollars, escaped, folded, itemsOf, joinedLines, looseLines, pageWords, recapLines, sectionSum, wordLines, wordRows } from './printed-pdf.js';
+import { cents, dollars, escaped, folded, itemsOf, joinedLines, looseLines, pageWords, recapLines, sectionSum, wordLines } from './printed-pdf.js';
 
 type AnswerItem = ReturnType<typeof itemsOf>[number];
 
+/** "1,234.50", a negative amount with a minus sign: "-450.00". */
+const signed = (value: number) => `${value < 0 ? '-' : ''}${dollars(Math.abs(value))}`;
 /** "1,234.50", a negative amount in parentheses: "(450.00)". */
 const accounting = (value: number) => (value < 0 ? `(${dollars(-value)})` : dollars(value));
-/** "$1,234.50", a negative amount with a minus sign first: "-$450.00". */
-const signedDollars = (value: number) => `${value < 0 ? '-' : ''}$${dollars(Math.abs(value))}`;
+/** A pattern of signed amounts, the minus sign apart or joined: the loose lines keep it a word of its own. */
+const signedPattern = (item: AnswerItem) => [item.materialCost, item.laborCost, item.totalCost].map((value) => escaped(signed(cents(value))).replace(/^-/, '- ?')).join(' ');
 const quantityOf = (item: AnswerItem) => item.quantity!.toLocaleString('en-US');
+const amountsOf = (item: AnswerItem, print: (value: number) => string) => [item.materialCost, item.laborCost, item.totalCost].map((value) => print(cents(value))).join(' ');
 /** The percentage printed in a label: "(12%)". */
 const rate = (answer: SorAnswer, name: string) => `(${answer.otherValuesOnDocument[name]}%)`;
-const endsWithLine = (lines: string[], text: string) => lines.some((line) => line === text || line.endsWith(` ${text}`));
+const linesOf = (words: Word[]) => wordLines(words).map((line) => line.map((word) => word.text).join(' '));
 
-/** The text lines of each of three card columns of a landscape page, each line with its column and height on the page. */
-function cardColumns(words: Word[]): Array<{ column: number; top: number; text: string }> {
-  const columnOf = (word: Word) => Math.max(0, Math.min(2, Math.floor((word.bbox[0] * 792 - 30) / ((732 - 20) / 3 + 10))));
-  return [0, 1, 2].flatMap((column) =>
-    wordLines(words.filter((word) => columnOf(word) === column)).map((line) => ({ column, top: line[0].bbox[1], text: line.map((word) => word.text).join(' ') })));
-}
+/** The Spanish unit words g82 prints for the answer's unit codes. */
+const SPANISH_UNITS: Record<string, string> = { EA: 'pza', LF: 'pie lin.', SF: 'pie²', SY: 'yd²', SQ: 'cuadro', LS: 'global', HR: 'hora', CY: 'yd³' };
+const G85_TRADES = ['General', 'Demolition', 'Concrete', 'Masonry', 'Carpentry', 'Roofing & Siding', 'Doors & Windows', 'Finishes', 'Cabinets', 'Plumbing', 'HVAC', 'Electrical', 'Site Work', 'Credit'];
 
-describeGenerated('generated statements of repair, held-out families', ['g78', 'g79', 'g80', 'g81'], true, ({ filesOf, bytesOf }) => {
-  it('prints each item in bold with unpriced bullet lines under it, its quantity, unit and amounts on its last line with "$" in a cell of its own, and "Total <trade>" rows (g78)', async () => {
-    let bottomAligned = 0;
-    for (const answer of filesOf('g78')) {
+describeGenerated('generated statements of repair, held-out families', ['g82', 'g83', 'g84', 'g85'], true, ({ filesOf, bytesOf }) => {
+  it('prints a Spanish estimate: "Partida 3: …" headings, units in Spanish words, Materiales | Mano de obra | Importe, a "Total partida" per trade and the deposit after the total (g82)', async () => {
+    const units = new Set<string>();
+    let credits = 0;
+    for (const answer of filesOf('g82')) {
       const lines = await joinedLines(bytesOf(answer));
+      expect(lines.some((line) => line.includes('PRESUPUESTO')), answer.file).to.equal(true);
       let number = 0;
-      let from = 0;
-      for (const section of answer.extractedData.constructionSections) {
-        expect(lines.indexOf(section.sectionName, from), section.sectionName).to.be.above(from - 1);
+      answer.extractedData.constructionSections.forEach((section, sectionIndex) => {
+        expect(section.sectionName, answer.file).to.match(new RegExp(`^Partida ${sectionIndex + 1}: [A-ZÁÉÍÓÚ]`));
+        expect(lines, section.sectionName).to.include(section.sectionName);
         for (const item of section.lineItems) {
           number += 1;
-          const amounts = [item.materialCost, item.laborCost].map((value) => accounting(cents(value))).join(' ');
-          const values = new RegExp(`^(.*?) ?${escaped(quantityOf(item))} ${item.unit} ${escaped(amounts)} \\$ ${escaped(accounting(cents(item.totalCost)))}$`);
-          const last = lines.findIndex((line, index) => index >= from && values.test(line));
-          expect(last, item.description).to.be.above(-1);
-          const first = lines.findLastIndex((line, index) => index <= last && line.startsWith(`${number} `));
-          expect(first, item.description).to.be.above(from - 1);
-          const block = [...lines.slice(first, last), values.exec(lines[last])![1]];
-          block[0] = block[0].slice(`${number} `.length);
-          const bullets = block.filter((line) => line.startsWith('\u2022 '));
-          const title = block.filter((line) => !line.startsWith('\u2022 '));
-          expect(folded(title.join(' ')), item.description).to.equal(folded(item.description));
-          expect(block.slice(title.length), item.description).to.deep.equal(bullets);
-          expect(bullets.length, item.description).to.be.at.most(3);
-          if (bullets.length > 0) bottomAligned += 1;
-          from = last + 1;
-        }
-        const total = `$ ${dollars(sectionSum(section))}`;
-        expect(lines.includes(`Total ${section.sectionName} ${total}`) || lines.includes(`${section.sectionName} Total ${total}`), section.sectionName).to.equal(true);
-      }
-      const { subtotal, overheadAndProfit, grandTotal } = answer.extractedData.recapSummary;
-      expect(lines, answer.file).to.include(`Subtotal $ ${dollars(cents(subtotal))}`);
-      if (overheadAndProfit !== null) {
-        const overhead = lines.find((line) => line.startsWith(`Overhead ${rate(answer, 'overheadRatePercent')} $ `));
-        const profit = lines.find((line) => line.startsWith(`Profit ${rate(answer, 'profitRatePercent')} $ `));
-        const amount = (line: string | undefined) => cents(Number(line!.split('$ ')[1].replace(/,/g, '')));
-        expect(amount(overhead) + amount(profit), answer.file).to.equal(cents(overheadAndProfit));
-      } else {
-        expect(lines.some((line) => /^(Overhead|Profit) \(/.test(line)), answer.file).to.equal(false);
-      }
-      for (const line of recapLines(answer, 'Before')) expect(lines, line.label).to.include(`${line.label} $ ${dollars(cents(line.amount))}`);
-      expect(lines.some((line) => /^(ESTIMATE TOTAL|TOTAL ESTIMATE|TOTAL PROJECT PRICE) \$ /.test(line) && line.endsWith(` $ ${dollars(cents(grandTotal))}`)), answer.file).to.equal(true);
-    }
-    expect(bottomAligned).to.be.above(0);
-  });
-
-  it('prints each quantity in the column whose header names its unit, other units with the number in Other Qty, lettered rooms with their totals on the heading row and refs "B.1" (g79)', async () => {
-    const headerUnits: Record<string, string> = { '(SF)': 'SF', '(LF)': 'LF', '(EA)': 'EA', Qty: 'other' };
-    const placed: Record<string, number> = {};
-    for (const answer of filesOf('g79')) {
-      const pages = await pageWords(bytesOf(answer));
-      const lines = pages.flatMap(looseLines);
-      const rows = pages.flatMap((words) => {
-        const headers = words.filter((word) => word.text in headerUnits);
-        return wordRows(words, 6).filter((line) => /^[A-I]\.\d+$/.test(line[0].text)).map((line) => ({ line, headers }));
-      });
-      answer.extractedData.constructionSections.forEach((section, sectionIndex) => {
-        const letter = 'ABCDEFGHI'[sectionIndex];
-        expect(section.sectionName, answer.file).to.match(new RegExp(`^${letter}\\. [A-Z0-9 ]+$`));
-        expect(lines, section.sectionName).to.include(`${section.sectionName} ${accounting(sectionSum(section))}`);
-        section.lineItems.forEach((item, index) => {
-          const row = rows.find(({ line }) => line[0].text === `${letter}.${index + 1}`);
-          expect(row, item.description).to.not.equal(undefined);
-          const texts = row!.line.map((word) => word.text);
-          const other = !['SF', 'LF', 'EA'].includes(item.unit!);
-          const tail = [quantityOf(item), ...(other ? [item.unit!] : []), ...[item.materialCost, item.laborCost, item.totalCost].map((value) => accounting(cents(value)))];
-          expect(texts.slice(-tail.length), item.description).to.deep.equal(tail);
-          expect(folded(item.description).startsWith(folded(texts.slice(1, -tail.length).join(' '))), item.description).to.equal(true);
-          const quantity = row!.line.at(other ? 1 - tail.length : -tail.length)!;
-          const header = row!.headers.reduce((best, word) => (Math.abs(word.bbox[2] - quantity.bbox[2]) < Math.abs(best.bbox[2] - quantity.bbox[2]) ? word : best));
-          const unit = headerUnits[header.text];
-          expect(unit, item.description).to.equal(other ? 'other' : item.unit);
-          placed[unit] = (placed[unit] ?? 0) + 1;
-        });
-      });
-      const { subtotal, overheadAndProfit, grandTotal } = answer.extractedData.recapSummary;
-      expect(lines.some((line) => /(Total cost of repairs|Cost of repairs, all rooms|Repair subtotal) [\d,]+\.\d\d$/.test(line) && line.endsWith(` ${dollars(cents(subtotal))}`)), answer.file).to.equal(true);
-      if (overheadAndProfit !== null) expect(endsWithLine(lines, `Contractor overhead & profit ${rate(answer, 'overheadRatePercent')} ${dollars(cents(overheadAndProfit))}`), answer.file).to.equal(true);
-      for (const line of [...recapLines(answer, 'Before'), ...recapLines(answer, 'After')]) expect(endsWithLine(lines, `${line.label} ${dollars(cents(line.amount))}`), line.label).to.equal(true);
-      expect(lines.some((line) => /(TOTAL REHABILITATION COST|TOTAL COST OF REHABILITATION|TOTAL REPAIR ESTIMATE) \$/.test(line) && line.endsWith(`$${dollars(cents(grandTotal))}`)), answer.file).to.equal(true);
-    }
-    expect(Object.keys(placed).sort()).to.deep.equal(['EA', 'LF', 'SF', 'other']);
-  });
-
-  it('prints labor before material in an unruled table with lines "3-02", no trade totals in the table, and the recap box beside the terms with a summary by trade (g80)', async () => {
-    let credits = 0;
-    for (const answer of filesOf('g80')) {
-      const lines = await joinedLines(bytesOf(answer));
-      const summary = lines.indexOf('TERMS AND CONDITIONS ESTIMATE SUMMARY');
-      expect(summary, answer.file).to.be.above(-1);
-      const box = wordLines((await pageWords(bytesOf(answer))).at(-1)!.filter((word) => word.bbox[0] * 612 > 325)).map((line) => line.map((word) => word.text).join(' '));
-      answer.extractedData.constructionSections.forEach((section, sectionIndex) => {
-        expect(lines.indexOf(section.sectionName), section.sectionName).to.be.within(0, summary);
-        section.lineItems.forEach((item, index) => {
-          const amounts = [item.laborCost, item.materialCost, item.totalCost].map((value) => accounting(cents(value))).join(' ');
-          const quantity = item.quantity!.toLocaleString('en-US', { minimumFractionDigits: 2 });
-          const row = new RegExp(`^${sectionIndex + 1}-${String(index + 1).padStart(2, '0')} (.+) ${escaped(quantity)} ${item.unit} ${escaped(amounts)}$`);
+          const row = new RegExp(`^${number} (.+) ${escaped(quantityOf(item))} ${escaped(SPANISH_UNITS[item.unit!])} ${escaped(amountsOf(item, signed))}$`);
           const line = lines.find((text) => row.test(text));
           expect(line, item.description).to.not.equal(undefined);
           expect(folded(item.description).startsWith(folded(row.exec(line!)![1])), item.description).to.equal(true);
+          units.add(item.unit!);
           if (item.totalCost < 0) credits += 1;
-        });
-        expect(box.filter((line) => line === `${section.sectionName} ${dollars(sectionSum(section))}`), section.sectionName).to.have.lengthOf(1);
-        expect(lines.slice(0, summary).some((line) => line.endsWith(` ${dollars(sectionSum(section))}`) && line.includes(section.sectionName)), section.sectionName).to.equal(false);
+        }
+        expect(lines, section.sectionName).to.include(`Total partida ${sectionIndex + 1} $${dollars(sectionSum(section))}`);
       });
       const { subtotal, generalConditions, overheadAndProfit, grandTotal } = answer.extractedData.recapSummary;
-      expect(box.some((line) => /^(DIRECT COST|Direct cost subtotal|Subtotal, direct cost) /.test(line) && line.endsWith(` ${dollars(cents(subtotal))}`)), answer.file).to.equal(true);
-      if (generalConditions !== null) expect(box, answer.file).to.include(`General requirements ${rate(answer, 'generalConditionsRatePercent')} ${dollars(cents(generalConditions))}`);
-      expect(box.some((line) => /(fee|profit) \(/.test(line) && line.endsWith(` ${rate(answer, 'overheadRatePercent')} ${dollars(cents(overheadAndProfit))}`)), answer.file).to.equal(true);
-      for (const line of recapLines(answer, 'Before')) expect(box, line.label).to.include(`${line.label} ${dollars(cents(line.amount))}`);
-      expect(box.some((line) => /^(ESTIMATE TOTAL|TOTAL ESTIMATE|PROJECT TOTAL) \$/.test(line) && line.endsWith(` $${dollars(cents(grandTotal))}`)), answer.file).to.equal(true);
+      expect(lines.some((line) => /^(Suma de partidas|Subtotal de la obra|Costo directo) \$/.test(line) && line.endsWith(`$${dollars(cents(subtotal))}`)), answer.file).to.equal(true);
+      if (generalConditions !== null) expect(lines, answer.file).to.include(`Gastos generales ${rate(answer, 'generalConditionsRatePercent')} $${dollars(cents(generalConditions))}`);
+      expect(lines.some((line) => /^(Gastos indirectos y utilidad|Administración y utilidad) \(/.test(line) && line.endsWith(`${rate(answer, 'overheadRatePercent')} $${dollars(cents(overheadAndProfit))}`)), answer.file).to.equal(true);
+      for (const line of [...recapLines(answer, 'Before'), ...recapLines(answer, 'After')]) expect(lines, line.label).to.include(`${line.label} $${dollars(cents(line.amount))}`);
+      expect(recapLines(answer, 'After').map((line) => line.label.split(' (')[0]), answer.file).to.deep.equal(['Anticipo a la firma']);
+      const total = lines.findIndex((line) => /^(TOTAL DEL PRESUPUESTO|TOTAL PRESUPUESTADO|GRAN TOTAL) \$/.test(line) && line.endsWith(` $${dollars(cents(grandTotal))}`));
+      expect(total, answer.file).to.be.above(-1);
+      expect(lines[total + 1], answer.file).to.match(/^Anticipo a la firma/);
     }
+    expect([...units].length).to.be.at.least(5);
     expect(credits).to.be.above(0);
   });
 
-  it('prints every item as a card of its own, three across, read across then down, room banners with the count and total, and a summary card (g81)', async () => {
-    let threeAcross = 0;
-    for (const answer of filesOf('g81')) {
-      const pages = (await pageWords(bytesOf(answer))).map(cardColumns);
-      const cards = new Map<number, { page: number; column: number; top: number; lines: string[] }>();
-      pages.forEach((lines, page) => {
-        for (const column of [0, 1, 2]) {
-          const own = lines.filter((line) => line.column === column);
-          own.forEach((line, index) => {
-            const match = /^#(\d+) /.exec(line.text);
-            if (match) cards.set(Number(match[1]), { page, column, top: line.top, lines: own.slice(index, index + 12).map((entry) => entry.text) });
-          });
+  it('binds a cover with the summary of schedules and the page each starts on, then each trade on pages of its own with items "C-1" and a subtotal (g83)', async () => {
+    let ownPages = 0;
+    for (const answer of filesOf('g83')) {
+      const pages = (await pageWords(bytesOf(answer))).map(linesOf);
+      const cover = pages[0];
+      const sections = answer.extractedData.constructionSections;
+      const spread = itemsOf(answer).length > 8;
+      let lastPage = 0;
+      sections.forEach((section, sectionIndex) => {
+        const letter = 'ABCDEFGHIJKLMN'[sectionIndex];
+        expect(section.sectionName, answer.file).to.match(new RegExp(`^SCHEDULE ${letter} - [A-Z]`));
+        const page = pages.findIndex((lines) => lines.includes(section.sectionName));
+        expect(page, section.sectionName).to.be.at.least(spread ? lastPage + 1 : lastPage);
+        if (spread) {
+          expect(pages[page].filter((line) => /^SCHEDULE [A-Z] - /.test(line)), section.sectionName).to.deep.equal([section.sectionName]);
+          ownPages += 1;
         }
+        lastPage = page;
+        const trade = section.sectionName.slice(`SCHEDULE ${letter} - `.length);
+        expect(cover, section.sectionName).to.include(`${letter} ${trade} ${page + 1} ${dollars(sectionSum(section))}`);
+        const schedule = pages.slice(page).flat();
+        section.lineItems.forEach((item, index) => {
+          const row = new RegExp(`^${letter}-${index + 1} (.+) ${escaped(quantityOf(item))} ${item.unit} ${escaped(amountsOf(item, accounting))}$`);
+          const line = schedule.find((text) => row.test(text));
+          expect(line, item.description).to.not.equal(undefined);
+          expect(folded(item.description).startsWith(folded(row.exec(line!)![1])), item.description).to.equal(true);
+        });
+        expect(schedule, section.sectionName).to.include(`Schedule ${letter} subtotal $${dollars(sectionSum(section))}`);
       });
-      const items = itemsOf(answer);
-      expect([...cards.keys()].sort((a, b) => a - b), answer.file).to.deep.equal(items.map((_, index) => index + 1));
-      items.forEach((item, index) => {
-        const card = cards.get(index + 1)!;
-        const quantityLine = card.lines.findIndex((line) => line.startsWith('Quantity: '));
-        const title = card.lines.slice(0, quantityLine).join(' ').replace(/^#\d+ /, '');
-        expect(folded(title), item.description).to.equal(folded(item.description));
-        expect(card.lines.slice(quantityLine, quantityLine + 4), item.description).to.deep.equal([
-          `Quantity: ${quantityOf(item)} ${item.unit}`,
-          `Material: ${signedDollars(cents(item.materialCost))}`,
-          `Labor: ${signedDollars(cents(item.laborCost))}`,
-          `Line total: ${signedDollars(cents(item.totalCost))}`,
-        ]);
-        const previous = cards.get(index);
-        if (previous && previous.page === card.page && Math.abs(previous.top - card.top) < 0.002) {
-          expect(card.column, item.description).to.equal(previous.column + 1);
-          if (card.column === 2) threeAcross += 1;
-        } else if (previous) {
-          expect(card.column, item.description).to.equal(0);
-          expect(card.page > previous.page || card.top > previous.top, item.description).to.equal(true);
-        }
-      });
-      const all = pages.flat();
-      for (const section of answer.extractedData.constructionSections) {
-        expect(all.some((line) => line.column === 0 && line.text === section.sectionName), section.sectionName).to.equal(true);
-        const count = section.lineItems.length;
-        expect(all.some((line) => line.text === `${count} item${count === 1 ? '' : 's'} \u00b7 $${dollars(sectionSum(section))}`), section.sectionName).to.equal(true);
-      }
-      const summary = all.filter((line) => line.column === 2).map((line) => line.text);
-      const { subtotal, overheadAndProfit, grandTotal } = answer.extractedData.recapSummary;
-      expect(summary, answer.file).to.include(`Subtotal $${dollars(cents(subtotal))}`);
-      if (overheadAndProfit !== null) expect(summary.some((line) => /^(Markup|Overhead & profit|Contractor markup) \(/.test(line) && line.endsWith(`${rate(answer, 'overheadRatePercent')} $${dollars(cents(overheadAndProfit))}`)), answer.file).to.equal(true);
-      for (const line of [...recapLines(answer, 'Before'), ...recapLines(answer, 'After')]) expect(summary, line.label).to.include(`${line.label} $${dollars(cents(line.amount))}`);
-      expect(summary.some((line) => /^(Total|Estimate total|Grand total) \$/.test(line) && line.endsWith(` $${dollars(cents(grandTotal))}`)), answer.file).to.equal(true);
+      for (const lines of pages.slice(1)) expect(lines.some((line) => line.startsWith('Property: ') && line.includes('FHA Case No. ')), answer.file).to.equal(true);
+      const { subtotal, generalConditions, overheadAndProfit, grandTotal } = answer.extractedData.recapSummary;
+      expect(cover.some((line) => /^(Total of schedules|Subtotal, all schedules) /.test(line) && line.endsWith(` ${dollars(cents(subtotal))}`)), answer.file).to.equal(true);
+      if (generalConditions !== null) expect(cover.some((line) => /^General (conditions|requirements) \(/.test(line) && line.endsWith(`${rate(answer, 'generalConditionsRatePercent')} ${dollars(cents(generalConditions))}`)), answer.file).to.equal(true);
+      if (overheadAndProfit !== null) expect(cover.some((line) => /(Contractor overhead & profit|Overhead and profit) \(/.test(line) && line.endsWith(`${rate(answer, 'overheadRatePercent')} ${dollars(cents(overheadAndProfit))}`)), answer.file).to.equal(true);
+      for (const line of recapLines(answer, 'Before')) expect(cover, line.label).to.include(`${line.label} ${dollars(cents(line.amount))}`);
+      expect(cover.some((line) => /^(TOTAL COST OF REPAIRS|TOTAL REPAIR COST) \$/.test(line) && line.endsWith(` $${dollars(cents(grandTotal))}`)), answer.file).to.equal(true);
     }
-    expect(threeAcross).to.be.above(0);
+    expect(ownPages).to.be.above(0);
+  });
+
+  it('prints a three-level outline: divisions, rooms "A.2 Kitchen", items "A.2.3" with a dot leader to the quantity, unit and amount, room and division totals (g84)', async () => {
+    let wrapped = 0;
+    for (const answer of filesOf('g84')) {
+      const lines = (await pageWords(bytesOf(answer))).flatMap(looseLines);
+      const divisions = new Map<string, number>();
+      let from = 0;
+      for (const section of answer.extractedData.constructionSections) {
+        const number = section.sectionName.split(' ')[0];
+        expect(number, answer.file).to.match(/^[ABC]\.\d+$/);
+        expect(lines.indexOf(section.sectionName, from), section.sectionName).to.be.above(from - 1);
+        section.lineItems.forEach((item, index) => {
+          expect(item.materialCost, item.description).to.equal(null);
+          const label = `${number}.${index + 1} `;
+          const first = lines.findIndex((line, at) => at >= from && line.startsWith(label));
+          expect(first, item.description).to.be.above(-1);
+          const tail = new RegExp(`^(.*?)(?: ?\\.)+ ${escaped(quantityOf(item))} ${item.unit} ${escaped(accounting(cents(item.totalCost)))}$`);
+          const block = lines.slice(first, first + 6);
+          block[0] = block[0].slice(label.length);
+          const last = block.findIndex((line) => tail.test(line));
+          expect(last, item.description).to.be.above(-1);
+          const text = [...block.slice(0, last), tail.exec(block[last])![1]].join(' ');
+          expect(folded(text), item.description).to.equal(folded(item.description));
+          if (last > 0) wrapped += 1;
+          from = first + last + 1;
+        });
+        expect(lines.slice(from), section.sectionName).to.include(`Total ${section.sectionName} ${accounting(sectionSum(section))}`);
+        divisions.set(number[0], (divisions.get(number[0]) ?? 0) + sectionSum(section));
+      }
+      expect([...divisions.keys()], answer.file).to.deep.equal('ABC'.slice(0, divisions.size).split(''));
+      for (const [letter, total] of divisions) expect(lines, letter).to.include(`TOTAL DIVISION ${letter} $${dollars(total)}`);
+      const { subtotal, overheadAndProfit, grandTotal } = answer.extractedData.recapSummary;
+      const leader = (label: string | RegExp, amount: string) => lines.some((line) => (typeof label === 'string' ? line.startsWith(`${label} .`) : label.test(line)) && line.endsWith(` ${amount}`));
+      expect(leader(/^(Total of divisions|Total direct cost) \./, `$${dollars(cents(subtotal))}`), answer.file).to.equal(true);
+      if (overheadAndProfit !== null) expect(leader(`Overhead and profit at ${answer.otherValuesOnDocument.overheadRatePercent}%`, dollars(cents(overheadAndProfit))), answer.file).to.equal(true);
+      for (const line of recapLines(answer, 'Before')) expect(leader(line.label, dollars(cents(line.amount))), line.label).to.equal(true);
+      expect(leader(/^(ESTIMATED COST OF REPAIRS|TOTAL ESTIMATED COST) \./, `$${dollars(cents(grandTotal))}`), answer.file).to.equal(true);
+      for (const line of recapLines(answer, 'After')) expect(leader(line.label, `$${dollars(cents(line.amount))}`), line.label).to.equal(true);
+    }
+    expect(wrapped).to.be.above(0);
+  });
+
+  it('prints locations in alphabetical order as bands, lines sorted by trade with IDs "KIT-03", trade and priority columns, location totals, a cost by trade and the recap (g85)', async () => {
+    const trades = G85_TRADES.map(escaped).join('|');
+    for (const answer of filesOf('g85')) {
+      const pages = await pageWords(bytesOf(answer));
+      const lines = pages.flatMap(looseLines);
+      const sections = answer.extractedData.constructionSections;
+      const names = sections.map((section) => section.sectionName);
+      expect(names, answer.file).to.deep.equal([...names].sort((a, b) => a.localeCompare(b)));
+      for (const section of sections) {
+        expect(section.sectionName, answer.file).to.equal(section.sectionName.toUpperCase());
+        expect(lines, section.sectionName).to.include(section.sectionName);
+        const code = section.sectionName.replace(/[^A-Z]/g, '').slice(0, 3);
+        const printedTrades = section.lineItems.map((item, index) => {
+          const row = new RegExp(`^${code}-${String(index + 1).padStart(2, '0')} (${trades}) (.+?) (?:(?:Safety|Required|Recommended) )?${escaped(quantityOf(item))} ${item.unit} ${signedPattern(item)}$`);
+          const line = lines.find((text) => row.test(text));
+          expect(line, item.description).to.not.equal(undefined);
+          const [, trade, text] = row.exec(line!)!;
+          expect(folded(item.description).startsWith(folded(text)), item.description).to.equal(true);
+          expect(trade === 'Credit', item.description).to.equal(item.totalCost < 0);
+          return trade;
+        });
+        const credits = printedTrades.filter((trade) => trade === 'Credit');
+        const work = printedTrades.filter((trade) => trade !== 'Credit');
+        expect(printedTrades, section.sectionName).to.deep.equal([...[...work].sort((a, b) => a.localeCompare(b)), ...credits]);
+        expect(lines.some((line) => line.replace('- ', '-') === `Location total ${signed(sectionSum(section))}`), section.sectionName).to.equal(true);
+      }
+      const last = pages.at(-1)!;
+      const recap = linesOf(last.filter((word) => word.bbox[0] * 792 > 500));
+      const byTrade = linesOf(last.filter((word) => word.bbox[0] * 792 < 300)).map((line) => new RegExp(`^(${trades}) (-?[\\d,]+\\.\\d\\d)$`).exec(line)).filter((match) => match !== null);
+      const { subtotal, overheadAndProfit, grandTotal } = answer.extractedData.recapSummary;
+      expect(byTrade.reduce((total, match) => total + Math.round(Number(match[2].replace(/,/g, '')) * 100), 0), answer.file).to.equal(cents(subtotal));
+      expect(recap.some((line) => /^(Total, all locations|Locations subtotal) /.test(line) && line.endsWith(` ${dollars(cents(subtotal))}`)), answer.file).to.equal(true);
+      expect(recap, answer.file).to.include(`Overhead & profit ${rate(answer, 'overheadRatePercent')} ${dollars(cents(overheadAndProfit))}`);
+      for (const line of [...recapLines(answer, 'Before'), ...recapLines(answer, 'After')]) expect(recap, line.label).to.include(`${line.label} ${dollars(cents(line.amount))}`);
+      expect(recap.some((line) => /^(TOTAL ESTIMATED COST|ESTIMATED PROJECT COST) \$/.test(line) && line.endsWith(` $${dollars(cents(grandTotal))}`)), answer.file).to.equal(true);
+    }
   });
 });

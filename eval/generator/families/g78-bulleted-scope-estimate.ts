@@ -225,7 +225,7 @@ async function render(document: SorDocument): Promise<Uint8Array> {
 export const g78: SorFamily = {
   id: 'g78',
   name: 'word-processor estimate with each priced item in bold followed by unpriced bullet lines of what it includes, the quantity, unit and amounts on the item\'s last line (bottom-aligned), a "$" cell of its own before each total, and "Total <trade>" rows',
-  heldOut: true,
+  heldOut: false,
   items: [8, 34],
   dateStyle: 'us',
   printed: printedFields(),

@@ -170,7 +170,7 @@ async function render(document: SorDocument): Promise<Uint8Array> {
 export const g79: SorFamily = {
   id: 'g79',
   name: 'landscape measured write-up naming the unit in the column header (Area (SF) | Length (LF) | Count (EA) | Other Qty), lettered rooms "B. MASTER BATH" with the room total in a Section Total column on the heading row, items "B.1", a captioned-cell grid of job facts',
-  heldOut: true,
+  heldOut: false,
   items: [10, 42],
   dateStyle: 'long',
   printed: printedFields(),

@@ -162,7 +162,7 @@ function salesTax(random: Random, sections: SorDocument['sections']): RecapLine[
 export const g80: SorFamily = {
   id: 'g80',
   name: 'unruled estimate with alternate rows shaded (zebra), Line | Scope Item | Qty | UOM | Labor | Material | Line Total with lines "3-02", trades with no total rows, and the recap in a box at the right of the terms and conditions on the last page with a summary by trade',
-  heldOut: true,
+  heldOut: false,
   items: [12, 46],
   dateStyle: 'abbrev',
   printed: printedFields(),

@@ -169,7 +169,7 @@ async function render(document: SorDocument): Promise<Uint8Array> {
 export const g81: SorFamily = {
   id: 'g81',
   name: 'estimate exported from a tablet app in landscape: no table, every item a card of its own three across ("#7", the description in bold, then Quantity: 12 LF, Material:, Labor:, Line total: lines), room banners with the item count and total, a summary card at the end',
-  heldOut: true,
+  heldOut: false,
   items: [8, 30],
   dateStyle: 'short',
   printed: printedFields(),
