@@ -19,4 +19,5 @@ export * from './parties.js';
 export { readDefinedTerms, textFlow, wordAt, type DefinedTerm, type TextFlow } from './defined-terms.js';
 export { repairOcrSpelling, repairSpelling } from './spelling.js';
 export { readingOrder, textColumns, type FlowLine, type TextColumns } from './reading-order.js';
+export { readItemCards } from './item-cards.js';
 export { readCostLine, readRunningItems, type CostLine, type RunningItem, type RunningSection } from './running-items.js';

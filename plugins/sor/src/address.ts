@@ -79,6 +79,11 @@ export function addressInProject(values: Array<{ lines: Word[][]; page: number }
 export function withTownLine(rows: Row[], address: PrintedAddress): PrintedAddress {
   const last = address.lines[address.lines.length - 1];
   if (STATE_AND_ZIP.test(textOf(last))) return address;
+  // The town line right under its label's cell ("Job site: 818 Willow Bend Drive" over "Tulsa, OK 74145").
+  const own = rows.find((row) => row.words.includes(last[0]));
+  const labelled = own ? cellsOf(own).find((cell) => cell.includes(last[0])) : undefined;
+  const [under] = labelled && labelled[0] !== last[0] ? cellsUnder(rows, labelled[0], 1) : [];
+  if (under && STATE_AND_ZIP.test(textOf(under.words))) return { ...address, lines: [...address.lines, under.words] };
   const street = foldText(textOf(last));
   for (const row of rows.filter((candidate) => candidate.page === address.page)) {
     const cell = cellsOf(row).find((words) => words[0] !== last[0] && foldText(textOf(words)) === street);

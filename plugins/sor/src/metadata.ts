@@ -169,13 +169,13 @@ class MetadataReader {
     this.found = collectLabelled(layout);
   }
 
-  /** The value of the field's best-spelled label, the first in reading order among equals. */
-  /** The best-scoring label's value for a field, of those `accept` takes. */
+  /** The best-scoring label's value for a field, of those `accept` takes; among equals, a label of this field alone ("Consultant", not "Prepared By"), then the first. */
   private first(field: MetaField, accept: (found: Found) => boolean = () => true): Found | undefined {
+    const better = (found: Found, best: Found): boolean => found.hit.score > best.hit.score || (found.hit.score === best.hit.score && found.hit.values.length < best.hit.values.length);
     return this.found
       .get(field)
       ?.filter(accept)
-      .reduce<Found | undefined>((best, found) => (!best || found.hit.score > best.hit.score ? found : best), undefined);
+      .reduce<Found | undefined>((best, found) => (!best || better(found, best) ? found : best), undefined);
   }
 
   private take(

@@ -1,5 +1,6 @@
 import type { Word } from '@docsift/core';
 import {
+  cellsOf,
   cents,
   COST_ROLES,
   fieldTerms,
@@ -34,14 +35,14 @@ const RECAP_LABELS: Array<[RecapField, string[]]> = [
     'grandTotal',
     [
       'grand total', 'total estimate', 'estimate total', 'total bid', 'bid total', 'base bid', 'total base bid', 'contract total', 'total contract price', 'total contract amount',
-      'total project cost', 'project total', 'total repair cost', 'total cost of repairs', 'total estimated cost', 'replacement cost value',
+      'total project cost', 'project total', 'total repair cost', 'total repair estimate', 'total cost of repairs', 'total estimated cost', 'replacement cost value',
       'total estimated construction cost', 'total construction cost', 'estimated construction cost',
     ],
   ],
   // An insurance estimate's "Line Item Total" is its lines before sales tax: neither the subtotal nor the total.
   ['itemsBeforeTax', ['line item total', 'line item totals', 'line items total']],
   // "O & P" written with spaces folds like "O&P" but reads as three words.
-  ['overheadAndProfit', ['overhead and profit', 'overhead & profit', 'overhead profit', 'o&p', 'oh&p', 'o & p', 'oh & p', "contractor's fee", 'contractor fee', 'contractors fee', "builder's fee", 'builder fee', 'builders fee', 'management fee']],
+  ['overheadAndProfit', ['overhead and profit', 'overhead & profit', 'overhead profit', 'o&p', 'oh&p', 'o & p', 'oh & p', "contractor's fee", 'contractor fee', 'contractors fee', "builder's fee", 'builder fee', 'builders fee', 'management fee', "contractor's markup", 'contractor markup', 'contractors markup']],
   ['overhead', ['overhead']],
   ['profit', ['profit', "contractor's profit", 'contractor profit']],
   ['generalConditions', ['general conditions', 'gen conditions', 'general condition']],
@@ -210,6 +211,10 @@ function namesReadSection(row: Row, names: ReadonlySet<string> | undefined): boo
   if (named.length === 0) return false;
   const folded = foldText(label.map((word) => word.text).join(' '));
   if (names.has(folded) || names.has(foldText(named.map((word) => word.text).join(' ')))) return true;
+  // A recap box beside other text (the terms on the same line): its label is the last cell before the amount, a section's name alone.
+  const beforeAmount = row.words.filter((word) => !parseAmount(word.text)?.moneyLike);
+  const cell = cellsOf({ ...row, words: beforeAmount }).at(-1) ?? [];
+  if (cell.length < beforeAmount.length && cell.every((word) => named.includes(word)) && names.has(foldText(joinWords(cell)))) return true;
   // OCR may read a section's number differently on each line ("1. General Requirements" for I.): numbered alike, the names say it.
   const title = titleAfterNumber(folded);
   return title !== null && [...names].some((name) => titleAfterNumber(name) === title);

@@ -1,5 +1,5 @@
 import type { Word } from '@docsift/core';
-import { joinWords, readCostLine, readRunningItems, textColumns, type DocumentLayout, type RunningItem, type RunningSection, type TextColumns } from '@docsift/core/layout';
+import { joinWords, readCostLine, readItemCards, readRunningItems, textColumns, type DocumentLayout, type RunningItem, type RunningSection, type TextColumns } from '@docsift/core/layout';
 import { readSectionHeading, type DraftItem, type DraftSection, type DraftTable } from './table.js';
 
 function toDraftItem(item: RunningItem): DraftItem {
@@ -88,6 +88,10 @@ function tablesReadCostLines(layout: DocumentLayout): boolean {
  */
 export function withRunningItems(table: DraftTable, layout: DocumentLayout): DraftTable {
   const { format } = layout.conventions;
+  // Items printed as cards, more of them than the tables read: the cards are the items, the recap is looked for under the last one.
+  const cards = readItemCards(layout.rows, { format });
+  const carded = cards.sections.reduce((count, section) => count + section.items.length, 0);
+  if (carded > table.sections.reduce((count, section) => count + section.items.length, 0)) return { sections: joinContinued(cards.sections), end: cards.end };
   const tabled = table.sections.some((section) => section.items.length > 0);
   if (tabled && !tablesCrossColumns(layout, textColumns(layout.rows, format)) && !tablesReadCostLines(layout)) return table;
   const rows = tabled ? layout.rows : layout.rows.filter((row) => !layout.tableRows.has(row));

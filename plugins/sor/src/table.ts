@@ -239,7 +239,7 @@ class SectionBuilder {
       page: entry.page,
       description: withoutItemNumber(described || !this.headed ? (cells.description ?? []) : scope, section),
       quantity: readQuantityCell(quantityWords, this.format) ?? (quantityWords.length === 0 ? readQuantityBeforeUnit(unitWords, this.format) : null),
-      unit: unitCode(readUnitCell(unitWords)),
+      unit: unitCode(readUnitCell(unitWords)) ?? headerUnitOf(entry),
       unitCost: amount('unitPrice') ?? readAmountCell(detail?.unitPrice ?? [], this.format),
       material: part('material'),
       labor: part('labor'),
@@ -251,6 +251,12 @@ class SectionBuilder {
       ...rateColumns(entry, this.format, part),
     });
   }
+}
+
+/** The unit the header names for the quantity column the line fills ("Length (LF)"), where the cell prints none. */
+function headerUnitOf(entry: TableEntry): CellValue<string> | null {
+  const index = entry.columns.findIndex((column, at) => column.unit !== undefined && entry.cells[at].length > 0);
+  return index < 0 ? null : { value: entry.columns[index].unit!, words: entry.cells[index], quality: 1 };
 }
 
 /** A unit written out ("lin. ft.", "squares", "each") as the construction code it stands for (LF, SQ, EA). */

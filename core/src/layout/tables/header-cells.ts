@@ -3,6 +3,7 @@ import { wordPieces } from '../boxes.js';
 import { columnTerms, type ColumnRole } from '../lexicon/index.js';
 import { PhraseMatcher } from '../phrases.js';
 import { cellsOf, inRowHeights, type LayoutRow } from '../rows.js';
+import { isKnownUnit } from '../units.js';
 
 /** The cells of a header row, each a column's label or part of one. */
 
@@ -67,4 +68,17 @@ export function cellsOfRow(row: LayoutRow): HeaderCell[] {
     else cells.push({ words: [...words], group: [] });
   }
   return cells;
+}
+
+/** A unit of measure in parentheses after a header's words ("Area (SF)", "Length (LF)", "Count (EA)"). */
+const UNIT_IN_PARENTHESES = /^\((\p{L}{1,4})\)$/u;
+
+/**
+ * The unit a header names for its column's quantities ("Area (SF)": the cells are square feet), where
+ * no header word says the column holds money or text other than a scope's name; null otherwise.
+ */
+export function headerUnit(words: Word[], roles: ColumnRole[]): string | null {
+  const named = words.map((word) => UNIT_IN_PARENTHESES.exec(word.text)?.[1]).find((unit) => unit !== undefined);
+  if (!named || words.length < 2 || !isKnownUnit(named) || roles.some((role) => role !== 'quantity' && role !== 'scope')) return null;
+  return named.toUpperCase();
 }

@@ -5,7 +5,7 @@ import type { PhraseMatch } from '../phrases.js';
 import { readByOcr, rowGap, startsCell, type LayoutRow } from '../rows.js';
 import { foldWord } from '../text.js';
 import { COST_ROLES, TEXT_ROLES, TIMES_SIGN, VALUE_ROLES, type AmountBasis, type TableColumn, type TableHeader } from './model.js';
-import { cellsOfRow, columnLabels, type HeaderCell } from './header-cells.js';
+import { cellsOfRow, columnLabels, headerUnit, type HeaderCell } from './header-cells.js';
 import { withoutTimeline, withTimelineColumn } from './timeline.js';
 
 export { columnLabels } from './header-cells.js';
@@ -108,6 +108,8 @@ function basisOf(words: Word[], phrases: Array<PhraseMatch<ColumnRole>>): Amount
 
 function column(roles: ColumnRole[], words: Word[], basis: AmountBasis | null = null): TableColumn {
   const [x0, x1] = extent(words);
+  const unit = headerUnit(words, roles);
+  if (unit) return { role: 'quantity', alternatives: [], basis, x0, x1, words, label: joinWords(words), unit };
   return { role: roles[0] ?? null, alternatives: roles.slice(1), basis, x0, x1, words, label: joinWords(words) };
 }
 

@@ -78,7 +78,8 @@ function endsSentenceBelow(upcoming: SplitLine[], state: ScanState, options: Tab
 export function isHeading(state: ScanState, line: SplitLine, upcoming: SplitLine[], options: TableReadOptions): boolean {
   const next = upcoming[0];
   if (POINTS_ELSEWHERE.test(line.row.text)) return false;
-  const numbering = headingNumbering(line.row.text);
+  // "22  36 in. vanity …" after item 21 is the next item's first line, however like a cost code ("22 36") its numbers read.
+  const numbering = continuesItemNumbering(state, line) ? null : headingNumbering(line.row.text);
   if (numbering !== 'strong' && overValuesAlone(line, next, state, options)) return false;
   // "4. Vinyl double-hung window, Low-E, insulated glass, with interior" is an item's first line, numbered like a heading.
   if (numbering === 'strong' || (numbering === 'weak' && isTitleLike(line.row.words.slice(1)))) return true;

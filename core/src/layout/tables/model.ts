@@ -20,6 +20,8 @@ export interface TableColumn {
   /** The header's words for this column (empty for a column found from its cells only). */
   words: Word[];
   label: string;
+  /** The unit of measure the header names for a quantity column's cells ("Area (SF)": SF); absent where it names none. */
+  unit?: string;
 }
 
 export interface TableHeader {

@@ -4,6 +4,7 @@ import { parseAmount } from '../numbers.js';
 import { rowGap, rowHeightsToX, type LayoutRow } from '../rows.js';
 import { quantitiesInText } from '../units.js';
 import { readComponentLine, totalsACostColumn } from './components.js';
+import { addText } from './entry-text.js';
 import { continuesCutDescription } from './cut-lines.js';
 import { readDetailLine, withQuantityAtPrice, type DetailLine } from './detail-lines.js';
 import { isLabelRow, readHeaderAt } from './header.js';
@@ -37,28 +38,6 @@ export type { TableReadOptions } from './scan-state.js';
 
 /** Labels that total a whole (a subtotal, the grand total, the amount due), never a section's title. */
 const TOTAL_CONCEPTS: ReadonlySet<string> = new Set(['subtotal', 'grandTotal', 'amountDue', 'summary']);
-
-/**
- * Adds wrapped or leading text lines to an entry (at the front for lines printed above its values):
- * their words join the description ("4 in. with vapor barrier" is no item number), or each text
- * column where the table has no description column.
- */
-function addText(target: TableEntry, lines: SplitLine[], front: boolean): void {
-  const description = target.columns.findIndex((column) => column.role === 'description');
-  for (const line of front ? [...lines].reverse() : lines) {
-    target.columns.forEach((column, index) => {
-      if (!isTextColumn(column) || (description >= 0 && column.role === 'itemNumber')) return;
-      const words = description >= 0 && index === description ? textWords(line, target.columns).filter((word) => !inScope(line, target.columns, word)) : (line.cells[index] ?? []);
-      target.cells[index] = front ? [...words, ...target.cells[index]] : [...target.cells[index], ...words];
-    });
-    target.rows = front ? [line.row, ...target.rows] : [...target.rows, line.row];
-  }
-}
-
-function inScope(line: SplitLine, columns: TableColumn[], word: Word): boolean {
-  const scope = columns.findIndex((column) => column.role === 'scope');
-  return scope >= 0 && line.cells[scope].includes(word);
-}
 
 /** The row of an item that prints its values. */
 function valuesRow(item: TableEntry): LayoutRow | undefined {

@@ -183,7 +183,7 @@ export const english: LanguageTerms = {
     description: [
       'Description', 'Desc.', 'Item', 'Item Description', 'Item Name', 'Product', 'Product Name', 'Product Description',
       'Details', 'Particulars', 'Article', 'Goods', 'Description of Goods', 'Service', 'Services', 'Description of Services',
-      'Activity', 'Name', 'Task', 'Work Description', 'Description of Work', 'Scope of Work', 'Work Item', 'Repair Item',
+      'Activity', 'Name', 'Task', 'Work Description', 'Description of Work', 'Scope of Work', 'Work Item', 'Repair Item', 'Scope Item',
       'Specification', 'Specifications', 'Specification of Work', 'Work Specification', 'Description / Specification',
     ],
     quantity: [
