@@ -83,7 +83,8 @@ export function withTownLine(rows: Row[], address: PrintedAddress): PrintedAddre
   const own = rows.find((row) => row.words.includes(last[0]));
   const labelled = own ? cellsOf(own).find((cell) => cell.includes(last[0])) : undefined;
   const [under] = labelled && labelled[0] !== last[0] ? cellsUnder(rows, labelled[0], 1) : [];
-  if (under && STATE_AND_ZIP.test(textOf(under.words))) return { ...address, lines: [...address.lines, under.words] };
+  // A line of its own label ("Mailing: PO Box 412, Tulsa, OK 74101") is another address.
+  if (under && STATE_AND_ZIP.test(textOf(under.words)) && !under.words.some((word) => word.text.endsWith(':'))) return { ...address, lines: [...address.lines, under.words] };
   const street = foldText(textOf(last));
   for (const row of rows.filter((candidate) => candidate.page === address.page)) {
     const cell = cellsOf(row).find((words) => words[0] !== last[0] && foldText(textOf(words)) === street);

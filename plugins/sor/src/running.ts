@@ -80,6 +80,13 @@ function tablesReadCostLines(layout: DocumentLayout): boolean {
   return false;
 }
 
+/** Whether the table's item is read from the cards' lines: at or under the first card's title, above the row `end` after the last card. */
+function withinCards(item: DraftItem, cards: { items: RunningItem[]; end: number }, rows: DocumentLayout['rows']): boolean {
+  const rowOf = (word: Word | undefined): number => rows.findIndex((row) => word !== undefined && row.words.includes(word));
+  const at = rowOf(item.description[0]);
+  return at >= Math.min(...cards.items.map((card) => rowOf(card.description[0]))) && at < cards.end;
+}
+
 /**
  * Line items printed as running text (a scope of work in text columns, each item a paragraph ending
  * with its price or followed by a cost line) are read where the cost tables hold no line item, where
@@ -88,10 +95,12 @@ function tablesReadCostLines(layout: DocumentLayout): boolean {
  */
 export function withRunningItems(table: DraftTable, layout: DocumentLayout): DraftTable {
   const { format } = layout.conventions;
-  // Items printed as cards, more of them than the tables read: the cards are the items, the recap is looked for under the last one.
+  // Items printed as cards, more of them than the tables read and the tables' items read from the cards' lines: the cards
+  // are the items, the recap is looked for under the last one. Cards under a table of its own items are something else (options).
   const cards = readItemCards(layout.rows, { format });
-  const carded = cards.sections.reduce((count, section) => count + section.items.length, 0);
-  if (carded > table.sections.reduce((count, section) => count + section.items.length, 0)) return { sections: joinContinued(cards.sections), end: cards.end };
+  const carded = cards.sections.flatMap((section) => section.items);
+  const tableItems = table.sections.flatMap((section) => section.items);
+  if (carded.length > tableItems.length && tableItems.every((item) => withinCards(item, { items: carded, end: cards.end }, layout.rows))) return { sections: joinContinued(cards.sections), end: cards.end };
   const tabled = table.sections.some((section) => section.items.length > 0);
   if (tabled && !tablesCrossColumns(layout, textColumns(layout.rows, format)) && !tablesReadCostLines(layout)) return table;
   const rows = tabled ? layout.rows : layout.rows.filter((row) => !layout.tableRows.has(row));

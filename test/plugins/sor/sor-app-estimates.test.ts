@@ -107,4 +107,33 @@ describe('plugin-sor: estimates from apps and templates', () => {
     const { data } = extractSor(documentFromText(RECAP_BESIDE_TERMS, { columns: 100 }));
     expect(data.recapSummary).to.deep.equal({ subtotal: 3622.01, generalConditions: 289.76, overheadAndProfit: 543.3, grandTotal: 4455.07 });
   });
+
+  it('keeps the items of a table when cards of optional upgrades printed under it outnumber them', () => {
+    const item = (description: string, qty: string, unit: string, price: string, total: string): string =>
+      `${description.padEnd(44)}${qty.padStart(6)}  ${unit.padEnd(5)}${price.padStart(12)}${total.padStart(12)}`;
+    const options = (...cards: string[]): string => cards.map((card) => card.padEnd(30)).join('').trimEnd();
+    const { data } = extractSor(
+      documentFromText(
+        [
+          'KITCHEN REMODEL ESTIMATE',
+          '',
+          item('Description', 'Qty', 'Unit', 'Unit Price', 'Total'),
+          item('Base and wall cabinets, shaker, installed', '1', 'LS', '8,000.00', '8,000.00'),
+          item('Laminate countertops with backsplash', '30', 'LF', '60.00', '1,800.00'),
+          '',
+          `${'Grand total'.padEnd(68)}${'$9,800.00'.padStart(12)}`,
+          '',
+          'OPTIONAL UPGRADES (not included above)',
+          options('#1 Quartz countertops', '#2 Soft-close hinges', '#3 Under-cabinet lights'),
+          options('Quantity: 30 LF', 'Quantity: 24 EA', 'Quantity: 6 EA'),
+          options('Price: $2,400.00', 'Price: $360.00', 'Price: $540.00'),
+        ].join('\n'),
+        { columns: 100 },
+      ),
+    );
+    expect(data.constructionSections.flatMap((section) => section.lineItems.map((line) => [line.description, line.totalCost]))).to.deep.equal([
+      ['Base and wall cabinets, shaker, installed', 8000],
+      ['Laminate countertops with backsplash', 1800],
+    ]);
+  });
 });

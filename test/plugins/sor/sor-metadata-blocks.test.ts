@@ -32,4 +32,16 @@ describe('plugin-sor header blocks', () => {
     ]);
     expect(meta.propertyAddress).to.equal('818 Willow Bend Drive, Tulsa, OK 74145');
   });
+
+  it('leaves a labelled address under a street address out of its town line ("Mailing: PO Box 412, Tulsa, OK 74101" is another address)', () => {
+    const meta = metadata([
+      'Coleman Remodeling, Ltd.                                ESTIMATE',
+      '',
+      two('PREPARED FOR', 'FINANCING'),
+      two('Victor K. Castillo', 'Lender       Heartland Credit Union'),
+      two('Job site: 818 Willow Bend Drive', 'Loan No.     4054624290'),
+      two('Mailing: PO Box 412, Tulsa, OK 74101', 'FHA Case No. 561-9079666'),
+    ]);
+    expect(meta.propertyAddress).to.equal('818 Willow Bend Drive');
+  });
 });
