@@ -189,7 +189,7 @@ function permits(random: Random): RecapLine[] {
 export const g82: SorFamily = {
   id: 'g82',
   name: 'Spanish-language estimate (PRESUPUESTO) with labels, "Partida 3: Plomería" headings and units in Spanish words ("pie²", "pza", "global"), the work described in English, US number format, a "Total partida" row per trade and the deposit after the total',
-  heldOut: true,
+  heldOut: false,
   items: [10, 40],
   dateStyle: 'us',
   printed: printedFields(),

@@ -193,7 +193,7 @@ async function render(document: SorDocument): Promise<Uint8Array> {
 export const g83: SorFamily = {
   id: 'g83',
   name: 'cost estimate bound as a cover page with the summary of schedules (the page each starts on) and signatures, then one schedule per trade on pages of its own ("SCHEDULE C - PLUMBING"), each page headed by the property and case number, items "C-1" and a schedule subtotal',
-  heldOut: true,
+  heldOut: false,
   items: [9, 44],
   dateStyle: 'long',
   printed: printedFields(),

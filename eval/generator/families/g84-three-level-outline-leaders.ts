@@ -154,7 +154,7 @@ async function render(document: SorDocument): Promise<Uint8Array> {
 export const g84: SorFamily = {
   id: 'g84',
   name: 'specification and cost estimate in a three-level outline: divisions "A. INTERIOR", rooms "A.2 Master Bath", items "A.2.3" with a dot leader to the quantity and unit and the amount, room and division totals, no table',
-  heldOut: true,
+  heldOut: false,
   items: [10, 42],
   dateStyle: 'long',
   printed: printedFields({ materialLabor: 'none' }),

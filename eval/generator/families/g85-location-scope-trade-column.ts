@@ -162,7 +162,7 @@ async function render(document: SorDocument): Promise<Uint8Array> {
 export const g85: SorFamily = {
   id: 'g85',
   name: 'landscape scope of work by location: locations in alphabetical order as dark bands, lines sorted by trade with ID "KIT-03", Trade and Priority columns, a location total each, a cost by trade and the recap after the table',
-  heldOut: true,
+  heldOut: false,
   items: [12, 48],
   dateStyle: 'iso',
   printed: printedFields(),
