@@ -64,11 +64,11 @@ function joined(words: Word[]): Word {
 }
 
 /** Whether the document groups thousands with spaces: amounts with cents printed so outnumber those grouped by a separator. */
-function groupsBySpace(rows: LayoutRow[]): boolean {
+function groupsBySpace(rows: LayoutRow[], runsByRow: Array<Array<[number, number]>>): boolean {
   let spaced = 0;
-  for (const row of rows) {
-    for (const [start, end] of groupRuns(row)) if (SPACED_WITH_CENTS.test(joinWords(row.words.slice(start, end)))) spaced += 1;
-  }
+  rows.forEach((row, index) => {
+    for (const [start, end] of runsByRow[index]) if (SPACED_WITH_CENTS.test(joinWords(row.words.slice(start, end)))) spaced += 1;
+  });
   if (spaced < MIN_SPACED_AMOUNTS) return false;
   const separated = rows.reduce((count, row) => count + row.words.filter((word) => SEPARATOR_GROUPED.test(word.text)).length, 0);
   return spaced > separated;
@@ -76,10 +76,11 @@ function groupsBySpace(rows: LayoutRow[]): boolean {
 
 /** Each page's rows with the digit groups of one number joined into one word, where the document groups digits by spaces. */
 export function withDigitGroupsJoined(rowsByPage: LayoutRow[][]): LayoutRow[][] {
-  if (!groupsBySpace(rowsByPage.flat())) return rowsByPage;
-  return rowsByPage.map((rows) =>
-    rows.map((row) => {
-      const runs = groupRuns(row);
+  const runsByPage = rowsByPage.map((rows) => rows.map(groupRuns));
+  if (!groupsBySpace(rowsByPage.flat(), runsByPage.flat())) return rowsByPage;
+  return rowsByPage.map((rows, page) =>
+    rows.map((row, index) => {
+      const runs = runsByPage[page][index];
       if (runs.length === 0) return row;
       const words: Word[] = [];
       let next = 0;
