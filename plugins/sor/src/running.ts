@@ -80,11 +80,14 @@ function tablesReadCostLines(layout: DocumentLayout): boolean {
   return false;
 }
 
-/** Whether the table's item is read from the cards' lines: at or under the first card's title, above the row `end` after the last card. */
-function withinCards(item: DraftItem, cards: { items: RunningItem[]; end: number }, rows: DocumentLayout['rows']): boolean {
+/** Whether every item of the table is read from the cards' lines: at or under the first card's title, above the row `end` after the last card. */
+function allWithinCards(items: DraftItem[], cards: { items: RunningItem[]; end: number }, rows: DocumentLayout['rows']): boolean {
   const rowOf = (word: Word | undefined): number => rows.findIndex((row) => word !== undefined && row.words.includes(word));
-  const at = rowOf(item.description[0]);
-  return at >= Math.min(...cards.items.map((card) => rowOf(card.description[0]))) && at < cards.end;
+  const first = Math.min(...cards.items.map((card) => rowOf(card.description[0])));
+  return items.every((item) => {
+    const at = rowOf(item.description[0]);
+    return at >= first && at < cards.end;
+  });
 }
 
 /**
@@ -100,7 +103,7 @@ export function withRunningItems(table: DraftTable, layout: DocumentLayout): Dra
   const cards = readItemCards(layout.rows, { format });
   const carded = cards.sections.flatMap((section) => section.items);
   const tableItems = table.sections.flatMap((section) => section.items);
-  if (carded.length > tableItems.length && tableItems.every((item) => withinCards(item, { items: carded, end: cards.end }, layout.rows))) return { sections: joinContinued(cards.sections), end: cards.end };
+  if (carded.length > tableItems.length && allWithinCards(tableItems, { items: carded, end: cards.end }, layout.rows)) return { sections: joinContinued(cards.sections), end: cards.end };
   const tabled = table.sections.some((section) => section.items.length > 0);
   if (tabled && !tablesCrossColumns(layout, textColumns(layout.rows, format)) && !tablesReadCostLines(layout)) return table;
   const rows = tabled ? layout.rows : layout.rows.filter((row) => !layout.tableRows.has(row));
