@@ -66,17 +66,20 @@ function metadata(family: SorFamily, document: SorDocument): SorAnswer['extracte
 function sections(family: SorFamily, document: SorDocument): SorAnswer['extractedData']['constructionSections'] {
   const { printed } = family;
   const amounts = printed.materialLabor !== 'none';
-  return (family.printedSections?.(document) ?? document.sections).map((section) => ({
-    sectionName: section.heading,
-    lineItems: section.items.map((item) => ({
-      description: item.description,
-      quantity: printed.quantity ? item.quantity : null,
-      unit: printed.unit ? item.unit : null,
-      materialCost: amounts ? dollars(item.material) : null,
-      laborCost: amounts ? dollars(item.labor) : null,
-      totalCost: dollars(item.total),
-    })),
-  }));
+  return (family.printedSections?.(document) ?? document.sections).map((section) => {
+    const split = amounts && !family.subcontracted?.(document, section);
+    return {
+      sectionName: section.heading,
+      lineItems: section.items.map((item) => ({
+        description: item.description,
+        quantity: printed.quantity ? item.quantity : null,
+        unit: printed.unit ? item.unit : null,
+        materialCost: split ? dollars(item.material) : null,
+        laborCost: split ? dollars(item.labor) : null,
+        totalCost: dollars(item.total),
+      })),
+    };
+  });
 }
 
 function recapSummary(family: SorFamily, document: SorDocument): SorAnswer['extractedData']['recapSummary'] {

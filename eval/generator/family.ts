@@ -33,4 +33,6 @@ export interface SorFamily {
   render: (document: SorDocument) => Promise<Uint8Array>;
   /** The sections in print order where the family prints more than the document's (a fixed list of categories, empty ones too). */
   printedSections?: (document: SorDocument) => Section[];
+  /** Sections whose lines print one subcontract amount instead of their material and labor (null in the answer). */
+  subcontracted?: (document: SorDocument, section: Section) => boolean;
 }

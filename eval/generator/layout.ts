@@ -201,3 +201,10 @@ export function quantityText(value: number, decimals?: number): string {
 
 /** "7.5%" or "10%". */
 export const percentText = (rate: number): string => `${Number.isInteger(rate) ? rate : rate.toFixed(1)}%`;
+
+/** "1 234,50": a space between thousands, a comma before the cents, a minus sign before a credit. */
+export function spacedComma(cents: number): string {
+  const absolute = Math.abs(cents);
+  const whole = String(Math.floor(absolute / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
+  return `${cents < 0 ? '-' : ''}${whole},${String(absolute % 100).padStart(2, '0')}`;
+}

@@ -1,6 +1,6 @@
 import { formatDate } from '../content.js';
 import type { SorFamily } from '../family.js';
-import { percentText, Sheet, type TextStyle } from '../layout.js';
+import { percentText, Sheet, spacedComma, type TextStyle } from '../layout.js';
 import { sectionTotal, type SorDocument } from '../model.js';
 import { Random } from '../random.js';
 import { writeTable, type TableRow } from '../table.js';
@@ -33,13 +33,6 @@ const WIDTH = 595.28;
 const HEIGHT = 841.89;
 const LEFT = 42;
 const RIGHT = 553;
-
-/** "1 234,50": a space between thousands, a comma before the cents, a minus sign before a credit. */
-function spacedComma(cents: number): string {
-  const absolute = Math.abs(cents);
-  const whole = String(Math.floor(absolute / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
-  return `${cents < 0 ? '-' : ''}${whole},${String(absolute % 100).padStart(2, '0')}`;
-}
 
 const quantityComma = (value: number): string => spacedComma(Math.round(value * 100));
 const percentComma = (rate: number): string => `${percentText(rate).replace('%', '').replace('.', ',')} %`;

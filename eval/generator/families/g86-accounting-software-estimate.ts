@@ -136,7 +136,7 @@ async function render(document: SorDocument): Promise<Uint8Array> {
 export const g86: SorFamily = {
   id: 'g86',
   name: 'estimate from small-business accounting software: Item (category path "Labor:Plumbing") | Description | Qty | Rate | Amount, trades as group items with a "Total" row, Bill To and Job Site side by side, sales tax and Accepted By',
-  heldOut: true,
+  heldOut: false,
   items: [8, 36],
   dateStyle: 'us',
   printed: printedFields({ unit: false, materialLabor: 'none', consultant: false, lenderName: false, inspectionDate: false }),

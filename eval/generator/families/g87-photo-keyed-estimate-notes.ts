@@ -146,7 +146,7 @@ async function render(document: SorDocument): Promise<Uint8Array> {
 export const g87: SorFamily = {
   id: 'g87',
   name: 'photo-keyed repair estimate: Ref. "K1" | Photo "IMG_4821" | Description | Qty | Unit | Material | Labor | Total by room, an unpriced "Notes:" line under every line, a room subtotal, the recap after the table',
-  heldOut: true,
+  heldOut: false,
   items: [8, 34],
   dateStyle: 'long',
   printed: printedFields(),

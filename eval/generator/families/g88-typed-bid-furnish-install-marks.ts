@@ -121,7 +121,7 @@ async function render(document: SorDocument): Promise<Uint8Array> {
 export const g88: SorFamily = {
   id: 'g88',
   name: 'typed bid proposal in Courier: trades "06.00 ROUGH & FINISH CARPENTRY", items "06.01", M and L columns marked "X" instead of material and labor amounts, quantity and unit price in one cell "12 @ 45.00", overhead and profit on two lines',
-  heldOut: true,
+  heldOut: false,
   items: [10, 44],
   dateStyle: 'short',
   printed: printedFields({ materialLabor: 'none', consultant: false, lenderName: false, inspectionDate: false }),

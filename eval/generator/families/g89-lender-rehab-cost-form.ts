@@ -177,7 +177,7 @@ async function render(document: SorDocument): Promise<Uint8Array> {
 export const g89: SorFamily = {
   id: 'g89',
   name: 'lender\'s fill-in form "Rehabilitation Cost Estimate": typed Courier entries in captioned boxes, check boxes, all thirteen pre-printed categories "7. Roofing, Siding & Insulation" with "N/A" where empty, lines "7a", a category total, a pre-printed recap A-F with "N/A"',
-  heldOut: true,
+  heldOut: false,
   items: [8, 40],
   dateStyle: 'us',
   printed: printedFields(),
