@@ -1,4 +1,6 @@
 import type { Word } from '../contracts/document.js';
+import type { LanguageTerms } from './lexicon/concepts.js';
+import { TERMS } from './lexicon/terms/index.js';
 import { cachedByText, editDistance, stripAccents } from './text.js';
 
 /**
@@ -18,26 +20,20 @@ const GENERAL_UNITS = [
 const CONSTRUCTION = new Set(CONSTRUCTION_UNITS);
 const GENERAL = new Set(GENERAL_UNITS);
 
-/**
- * Construction units written out, in one word or several ("each", "squares", "lin. ft.", "lump sum"),
- * folded (lower case, without dots or spaces), and the code each stands for.
- */
-const SPELLED_UNITS: Record<string, string> = {
-  each: 'EA',
-  linft: 'LF', linealft: 'LF', linearft: 'LF', linealfeet: 'LF', linearfeet: 'LF', linealfoot: 'LF', linearfoot: 'LF',
-  sqft: 'SF', squarefeet: 'SF', squarefoot: 'SF',
-  sqyd: 'SY', sqyds: 'SY', squareyard: 'SY', squareyards: 'SY',
-  square: 'SQ', squares: 'SQ',
-  lumpsum: 'LS',
-  set: 'SET', sets: 'SET',
-  hour: 'HR', hours: 'HR',
-  cuyd: 'CY', cuyds: 'CY', cubicyard: 'CY', cubicyards: 'CY',
-  cuft: 'CF', cubicfeet: 'CF', cubicfoot: 'CF',
-};
-/** The most words one unit is written in ("sq. ft.", "lump sum"). */
-const MAX_SPELLED_WORDS = 2;
-
 const foldSpelling = (text: string): string => stripAccents(text).toLowerCase().replace(/[.\s]/g, '');
+
+/**
+ * Construction units written out or abbreviated in words, in every language of the lexicon ("each",
+ * "lin. ft.", "pie²", "pza", "forfait"), folded (lower case, without accents, dots or spaces), and
+ * the code each stands for.
+ */
+const SPELLED_UNITS: Record<string, string> = Object.fromEntries(
+  Object.values(TERMS).flatMap((terms: LanguageTerms) =>
+    Object.entries(terms.units ?? {}).flatMap(([code, spellings]) => (spellings ?? []).map((spelling) => [foldSpelling(spelling), code])),
+  ),
+);
+/** The most words one unit is written in ("sq. ft.", "lump sum", "pie lin."). */
+const MAX_SPELLED_WORDS = 2;
 
 /** Letters each followed by a full stop, the last one's optional ("l.f.", "s. f.", "c.y"): an abbreviation. */
 const DOTTED_LETTERS = /^(\p{L}\.\s?){1,3}\p{L}\.?$/u;
@@ -78,6 +74,17 @@ export function isKnownUnit(unit: string): boolean {
  * abbreviated in lower case ("l.f." → LF, "s. f." → SF, "ea." → EA); null for any other.
  */
 export const spelledUnitCode = cachedByText((unit: string): string | null => SPELLED_UNITS[foldSpelling(unit)] ?? abbreviatedCode(unit));
+
+/**
+ * A unit written with a superscript two ("pie²", "m²") whose superscript OCR read as the question mark
+ * it looks like ("pie?"): the unit as printed; null for any other text.
+ */
+export function misreadSquared(text: string): string | null {
+  const letters = /^(\p{L}{1,4})\?$/u.exec(text)?.[1];
+  if (letters === undefined) return null;
+  const squared = `${letters}²`;
+  return spelledUnitCode(squared) !== null || GENERAL.has(stripAccents(squared)) ? squared : null;
+}
 
 /**
  * Runs of words that together write one unit out ("lin. ft.", "sq. yd.", "lump sum"), none of which

@@ -26,6 +26,8 @@ const WRITE_UP = new RegExp(
   String.raw`\b(?:write[- ]?up|inspection\s+report|feasibility\s+(?:study|report))\s+(?:of|by|prepared\s+by)\s+(?<person>${PERSON})(?:\s*\((?:[^()]|\([^()]*\))*\))?(?:,?\s+(?:inspection|inspected|site\s+visit|walk[- ]?through)\s+(?:of|on|dated)\s+(?<date>${DATE}))?`,
   'diu',
 );
+/** A date and who kept it: "2026-08-22 by Angela N. Jablonski" in an inspection's box. */
+const DATED_BY = new RegExp(String.raw`(?<date>${DATE})\s+by\s+(?<person>${PERSON})`, 'dgu');
 /** The visit dated on its own, after a name or in a sentence: "…, inspected 2/10/25", "from the inspection of February 6, 2025". */
 const INSPECTED_ON = new RegExp(String.raw`\b(?:inspected|inspection|site\s+visit|walk[- ]?through)\s+(?:(?:of|on|dated)\s+)?(${DATE})`, 'dgiu');
 /** A word before it that makes it another inspection than the consultant's visit ("final inspection", "termite inspection", "re-inspection"). */
@@ -105,6 +107,17 @@ function visitInPhrase(prose: LayoutRow[]): { person: Phrase; date: Phrase | nul
   return { person: nameInParagraph(nameToSentenceEnd(phraseOf(flow, match, 'person', page)), prose), date: match.groups!.date ? phraseOf(flow, match, 'date', page) : null };
 }
 
+/** The person after "by" beside the inspection's date ("2026-08-22 by Angela N. Jablonski" under "INSPECTION"): who inspected. */
+function inspectorOfDate(prose: LayoutRow[], inspectionDate: string, dateOrder: DateOrder): Phrase | null {
+  for (const page of [...new Set(prose.map((row) => row.page))]) {
+    const flow = textFlow(prose.filter((row) => row.page === page));
+    for (const match of flow.text.matchAll(DATED_BY)) {
+      if (findDateInText(match.groups!.date, dateOrder) === inspectionDate) return nameInParagraph(phraseOf(flow, match, 'person', page), prose);
+    }
+  }
+  return null;
+}
+
 function lenderInPhrase(prose: LayoutRow[]): Phrase | null {
   const found = firstMatchByPage(prose, [FINANCED_BY]);
   return found && phraseOf(found.flow, found.match, 1, found.page);
@@ -158,6 +171,11 @@ export function fillFromHeaderPhrases(meta: SorMetadata, { prose, header }: { pr
   if (visited) {
     meta.inspectionDate = visited.date;
     provenance.record('documentMetadata.inspectionDate', visited.phrase.page, visited.phrase.words, PHRASE_QUALITY);
+  }
+  const inspector = meta.consultant === null && meta.inspectionDate !== null ? inspectorOfDate(prose, meta.inspectionDate, dateOrder) : null;
+  if (inspector) {
+    meta.consultant = inspector.text;
+    provenance.record('documentMetadata.consultant', inspector.page, inspector.words, PHRASE_QUALITY);
   }
   const lender = meta.lenderName === null ? lenderInPhrase(prose) : null;
   if (lender) {

@@ -35,7 +35,7 @@ const RECAP_LABELS: Array<[RecapField, string[]]> = [
     'grandTotal',
     [
       'grand total', 'total estimate', 'estimate total', 'total bid', 'bid total', 'base bid', 'total base bid', 'contract total', 'total contract price', 'total contract amount',
-      'total project cost', 'project total', 'total repair cost', 'total repair estimate', 'total cost of repairs', 'total estimated cost', 'replacement cost value',
+      'total project cost', 'estimated project cost', 'project total', 'total repair cost', 'total repair estimate', 'total cost of repairs', 'total estimated cost', 'replacement cost value',
       'total estimated construction cost', 'total construction cost', 'estimated construction cost',
     ],
   ],
@@ -47,6 +47,7 @@ const RECAP_LABELS: Array<[RecapField, string[]]> = [
   ['profit', ['profit', "contractor's profit", 'contractor profit']],
   ['generalConditions', ['general conditions', 'gen conditions', 'general condition']],
   ['subtotal', ['subtotal', 'sub total', 'sub-total', 'total of sections', 'sections total', 'total all sections', 'total direct costs', 'total direct cost', 'direct costs',
+      'total all locations', 'total of all locations', 'total all rooms', 'total of all rooms', 'total of schedules', 'total of all schedules', 'schedules total',
       'total direct construction cost', 'direct construction cost', 'total of the work', 'total of work', 'total of all work', 'total of repair items', 'total repair items',
       'total all pages', 'total of all pages', 'total of pages']],
   // A bare "Total" is the grand total only when nothing more specific labels the row.
@@ -217,7 +218,19 @@ function namesReadSection(row: Row, names: ReadonlySet<string> | undefined): boo
   if (cell.length < beforeAmount.length && cell.every((word) => named.includes(word)) && names.has(foldText(joinWords(cell)))) return true;
   // OCR may read a section's number differently on each line ("1. General Requirements" for I.): numbered alike, the names say it.
   const title = titleAfterNumber(folded);
-  return title !== null && [...names].some((name) => titleAfterNumber(name) === title);
+  if (title !== null && [...names].some((name) => titleAfterNumber(name) === title)) return true;
+  return [...names].some((name) => summarisesSection(folded, name));
+}
+
+/**
+ * A summary of the sections lists one by its title, after its letter or number and before the page it
+ * starts on ("a general requirements 2" for "schedule a general requirements", "roofing" for "section 3 roofing").
+ */
+function summarisesSection(folded: string, name: string): boolean {
+  const section = /^\p{L}+ (\p{L}|\d{1,3}) (.+)$/u.exec(name);
+  const row = /^(?:(\p{L}|\d{1,3}) )?(.+?)(?: \d{1,3})?$/u.exec(folded);
+  if (!section || !row) return false;
+  return row[2] === section[2] && (row[1] === undefined || row[1] === section[1]);
 }
 
 /** A folded heading's title after its number (`i general requirements`, `3 roofing`); null when it starts with none. */

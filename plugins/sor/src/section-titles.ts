@@ -1,5 +1,5 @@
 import type { Word } from '@docsift/core';
-import type { LayoutRow, Table } from '@docsift/core/layout';
+import { foldWord, type LayoutRow, type Table } from '@docsift/core/layout';
 
 /** Titles printed over a cost table that name its first section. */
 
@@ -18,19 +18,46 @@ const MIN_NOTE_WORDS = 4;
 /** A sentence of its own on one line, with no amount: a note to the reader, no title. */
 const isNote = (row: LayoutRow): boolean => row.words.length >= MIN_NOTE_WORDS && /[.!]$/.test(row.text) && !/\d/.test(row.text);
 
+/** A total word of a total row's label, as against what it totals ("Schedule A subtotal"). */
+const TOTAL_WORD = /^(sub-?)?totals?$/;
+
+/**
+ * Whether the table's own total row names the title ("Schedule A subtotal" under "SCHEDULE A - PLUMBING",
+ * "Total Roofing" under "ROOFING"): every word of its label but the total word is one of the title's.
+ */
+function namedByTotal(title: LayoutRow, total: Word[]): boolean {
+  const said = total.filter((word) => /\p{L}/u.test(word.text)).map((word) => foldWord(word.text)).filter((word) => !TOTAL_WORD.test(word));
+  const words = new Set(title.words.map((word) => foldWord(word.text)));
+  return said.length > 0 && said.every((word) => words.has(word));
+}
+
+/** Row heights between a title and its table's header at most; a title the table's total names may stand farther off, printed apart as a schedule's. */
+const TITLE_GAP = 3;
+const NAMED_TITLE_GAP = 5;
+/** Words of a title at most; a title the table's total names may run longer ("SCHEDULE A - ROOFING, SIDING & INSULATION"). */
+const TITLE_WORDS = 6;
+const NAMED_TITLE_WORDS = 10;
+
 /**
  * A short text line just above a table (no label) names its first section ("Pricing Summary"), over a
  * note of one line or not; `numbered` lets a title number its room ("Bedroom 2"), and a section's
- * number may lead any title ("1 ROUGH & FINISH CARPENTRY").
+ * number may lead any title ("1 ROUGH & FINISH CARPENTRY"). `total` is the label of the table's own
+ * total row, which may name the title.
  */
-export function headingAbove(rows: LayoutRow[], index: number, numbered = false): { name: string; words: Word[] } {
+export function headingAbove(rows: LayoutRow[], index: number, numbered = false, total: Word[] = []): { name: string; words: Word[] } {
   const row = rows[index];
   const noted = rows[index - 1] && rows[index - 2] && isNote(rows[index - 1]) && rows[index - 1].page === row?.page;
   const under = noted ? rows[index - 1] : row;
   const above = rows[noted ? index - 2 : index - 1];
-  const digits = above?.words.some((word, position) => /\d/.test(word.text) && !((numbered || position === 0) && TITLE_NUMBER.test(word.text)));
+  if (!above || !under || above.page !== under.page) return { name: '', words: [] };
+  const named = namedByTotal(above, total);
+  const digits = above.words.some((word, position) => /\d/.test(word.text) && !((numbered || position === 0) && TITLE_NUMBER.test(word.text)));
   const isHeading =
-    above && under && above.page === under.page && under.top - above.bottom <= 3 * under.height && above.words.length <= 6 && !digits && !/:/.test(above.text) && !endsSentence(above.text);
+    under.top - above.bottom <= (named ? NAMED_TITLE_GAP : TITLE_GAP) * under.height &&
+    above.words.length <= (named ? NAMED_TITLE_WORDS : TITLE_WORDS) &&
+    !digits &&
+    !/:/.test(above.text) &&
+    !endsSentence(above.text);
   return isHeading ? { name: above.text, words: above.words } : { name: '', words: [] };
 }
 
@@ -43,7 +70,25 @@ const CAPTION_WORDS = new Set(['price', 'prices', 'pricing', 'cost', 'costs', 'b
  * section named "", as a proposal's "PRICING" over "Description | Amount").
  */
 export function untitledName(rows: LayoutRow[], table: Table): { name: string; words: Word[] } {
-  const title = headingAbove(rows, table.start);
+  const title = headingAbove(rows, table.start, false, table.totals?.label);
   const caption = !table.header.inferred && title.words.length > 0 && title.words.every((word) => CAPTION_WORDS.has(word.text.toLowerCase().replace(/[^\p{L}]/gu, '')));
   return caption ? { name: '', words: [] } : title;
+}
+
+/** "CONTINUED - Roof", "Continued: Kitchen": the section goes on after a page break. */
+const CONTINUED_BEFORE = /^\s*\(?cont(inued|'d|\.)\)?\s*[—–:-]?\s+/i;
+
+/** "(continúa)", "(suite)", "– Fortsetzung", "(vervolg)" after a heading: the mark in the lexicon's other languages, set off as a mark ("Master Suite" is a room). */
+const CONTINUED_AFTER = /\s*(\(\s*(continúa|continua|continuación|suite|fortsetzung|forts\.|vervolg)\s*\)|[—–-]\s*(continúa|continuación|suite|fortsetzung|vervolg))\s*$/i;
+
+/** A heading without its continued mark, and whether it had one: the section goes on after a page break. */
+export function withoutContinuedMark(text: string): { cleaned: string; continued: boolean } {
+  const continued = /\(?\s*(cont(inued|'d|\.)?)\s*\)?\s*$/i.test(text) || /[—–-]\s*cont(inued)?\b/i.test(text) || CONTINUED_BEFORE.test(text) || CONTINUED_AFTER.test(text);
+  const cleaned = text
+    .replace(CONTINUED_BEFORE, '')
+    .replace(CONTINUED_AFTER, '')
+    .replace(/\s*[—–,-]?\s*\(?\s*cont(inued|'d|\.)?\s*\)?\s*$/i, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return { cleaned, continued };
 }

@@ -23,7 +23,8 @@ import {
   type TableColumn,
   type TableEntry,
 } from '@docsift/core/layout';
-import { headingAbove, MIN_TITLE_CONFIDENCE, untitledName } from './section-titles.js';
+import { withoutGroupHeadings } from './outline.js';
+import { headingAbove, MIN_TITLE_CONFIDENCE, untitledName, withoutContinuedMark } from './section-titles.js';
 
 export interface DraftItem {
   page: number;
@@ -55,14 +56,13 @@ export interface DraftSection {
 
 export interface DraftTable {
   sections: DraftSection[];
+  /** Index of the first cost table's first row: a recap printed before the items (a cover page's summary) ends there. */
+  start?: number;
   /** Index of the first row after the table (where the recap is looked for). */
   end: number;
   /** The columns in force at the table's end: a recap printed under them gives its amounts in them. */
   columns?: TableColumn[];
 }
-
-/** "CONTINUED - Roof", "Continued: Kitchen": the section goes on after a page break. */
-const CONTINUED_BEFORE = /^\s*\(?cont(inued|'d|\.)\)?\s*[—–:-]?\s+/i;
 
 /** A heading's Roman numeral OCR misread ("Ill. Concrete", "Vill. Cabinets") as printed: "III. Concrete". */
 function withRomanNumber(text: string): string {
@@ -74,12 +74,7 @@ function withRomanNumber(text: string): string {
 /** True when the row spells a section number and name ("3.0 Foundation & Masonry", "Section 3 - Roofing"). */
 export function readSectionHeading(read: string): { number: string | null; name: string; continued: boolean } | null {
   const text = withRomanNumber(read.trim());
-  const continued = /\(?\s*(cont(inued|'d|\.)?)\s*\)?\s*$/i.test(text) || /[—–-]\s*cont(inued)?\b/i.test(text) || CONTINUED_BEFORE.test(text);
-  const cleaned = text
-    .replace(CONTINUED_BEFORE, '')
-    .replace(/\s*[—–,-]?\s*\(?\s*cont(inued|'d|\.)?\s*\)?\s*$/i, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+  const { cleaned, continued } = withoutContinuedMark(text);
   const match =
     /^(\d{1,2}\.0{1,2}|\d{1,2}\.(?=\s+[A-Z]))\s*[.:—–-]?\s+([A-Za-z&].*)$/.exec(cleaned) ??
     /^(?:section|division|div\.?)\s*(\d{1,2}(?:\.0{1,2})?)\s*[.:—–-]?\s+([A-Za-z&].*)$/i.exec(cleaned);
@@ -310,7 +305,7 @@ export function readStatementTable(layout: DocumentLayout): DraftTable {
     // Tables one under the other, each closed by its own total row: a title right above the next one's header names its section
     // (not a line OCR read doubtfully, such as the noise of a fax's running header).
     if (position > 0 && tables[position - 1].totals && table.entries[0] && table.entries[0].kind !== 'heading') {
-      const title = headingAbove(rows, table.start, true);
+      const title = headingAbove(rows, table.start, true, table.totals?.label);
       const sure = title.words.reduce((sum, word) => sum + word.confidence, 0) >= MIN_TITLE_CONFIDENCE * title.words.length;
       if (title.name !== '' && sure) builder.titled(title, table.entries[0].page);
     }
@@ -330,7 +325,7 @@ export function readStatementTable(layout: DocumentLayout): DraftTable {
   const lastWithItems = tables.findLast((table) => table.entries.some((entry) => entry.kind === 'item' && !recapLines.includes(entry))) ?? last;
   let end = recapLines.length > 0 ? Math.min(lastWithItems.end, ...recapLines.map((entry) => entry.rows[0].index)) : last.end;
   for (const total of groupTotals) if (total.rows[0].index === end) end = total.rows.at(-1)!.index + 1;
-  return { sections: builder.sections, end, columns: last.entries.at(-1)?.columns ?? last.header.columns };
+  return { sections: withoutGroupHeadings(builder.sections), start: tables[0].start, end, columns: last.entries.at(-1)?.columns ?? last.header.columns };
 }
 
 /**

@@ -115,6 +115,7 @@ describe('core layout: typed write-ups and proposals', () => {
     expect(parseUnit('l.f.')).to.not.equal(null);
     expect(parseUnit('s.')).to.equal(null);
     expect(['l.f.', 's. f.', 'c.y.', 'ea.', 'sq.', 'hr.', 'lf'].map(spelledUnitCode)).to.deep.equal(['LF', 'SF', 'CY', 'EA', 'SQ', 'HR', 'LF']);
-    expect(['kg', 'Stk.', 'l', 'a.m.'].map(spelledUnitCode)).to.deep.equal([null, null, null, null]);
+    expect(['kg', 'l', 'a.m.'].map(spelledUnitCode)).to.deep.equal([null, null, null]);
+    expect(spelledUnitCode('Stk.'), 'a piece, in the German of the lexicon').to.equal('EA');
   });
 });

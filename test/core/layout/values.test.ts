@@ -7,9 +7,12 @@ import {
   parseDate,
   parsePercent,
   parseQuantity,
+  misreadSquared,
   parseUnit,
   quantityInText,
+  readQuantityBeforeUnit,
   snapUnit,
+  spelledUnitCode,
 } from '../../../core/src/layout/index.js';
 import { word } from './helpers.js';
 
@@ -114,6 +117,31 @@ describe('core layout: numbers, dates and units as printed', () => {
     expect(parseUnit('B3'), 'a cost code').to.equal(null);
     expect(snapUnit('kS')).to.equal('LS');
     expect(snapUnit('ES')).to.equal(null);
+  });
+
+  it('spelledUnitCode reads the units each language of the lexicon writes out or abbreviates as the construction codes', () => {
+    const codes = (units: string[]) => units.map((unit) => spelledUnitCode(unit));
+    expect(codes(['lin. ft.', 'sq. yd.', 'lump sum', 'yd³']), 'English').to.deep.equal(['LF', 'SY', 'LS', 'CY']);
+    expect(codes(['pie²', 'pie lin.', 'pza', 'global', 'yd²', 'cuadros', 'horas']), 'Spanish').to.deep.equal(['SF', 'LF', 'EA', 'LS', 'SY', 'SQ', 'HR']);
+    expect(codes(['pi²', 'pi lin.', 'forfait', 'pièce']), 'French').to.deep.equal(['SF', 'LF', 'LS', 'EA']);
+    expect(codes(['Stück', 'pauschal', 'Std.']), 'German').to.deep.equal(['EA', 'LS', 'HR']);
+    expect(codes(['stuks', 'uur']), 'Dutch').to.deep.equal(['EA', 'HR']);
+    expect(codes(['pie', 'Replace']), 'no unit').to.deep.equal([null, null]);
+  });
+
+  it('misreadSquared reads a superscript two OCR read as a question mark after a unit ("pie?") as the unit printed', () => {
+    expect(misreadSquared('pie?')).to.equal('pie²');
+    expect(misreadSquared('m?')).to.equal('m²');
+    expect(misreadSquared('what?')).to.equal(null);
+    expect(misreadSquared('pie')).to.equal(null);
+  });
+
+  it('readQuantityBeforeUnit reads a count OCR glued to the unit in one cell ("1EA") where no quantity cell is read', () => {
+    const ocr = (text: string) => word(text, [0.7, 0.3, 0.74, 0.31], { source: 'ocr' });
+    expect(readQuantityBeforeUnit([ocr('1EA')], { decimal: '.' })?.value).to.equal(1);
+    expect(readQuantityBeforeUnit([ocr('12SF')], { decimal: '.' })?.value).to.equal(12);
+    expect(readQuantityBeforeUnit([ocr('EA')], { decimal: '.' })).to.equal(null);
+    expect(readQuantityBeforeUnit([word('1EA', [0.7, 0.3, 0.74, 0.31])], { decimal: '.' }), 'a text layer never glues them').to.equal(null);
   });
 
   it('quantityInText finds the one number followed by a construction unit in capitals in running text', () => {

@@ -44,6 +44,19 @@ describe('plugin-sor header block: facts written in phrases', () => {
     expect([none.consultant, none.inspectionDate]).to.deep.equal([null, null]);
   });
 
+  it('reads the consultant after "by" beside the inspection\'s date in boxes side by side ("2026-08-22 by Angela N. Jablonski")', () => {
+    const { data } = read([
+      'CLIENT                           INSPECTION                             CONTRACTOR',
+      'Kevin Castillo                   2026-08-22 by Angela N. Jablonski      Nakamura Renovations',
+      'Heartland Credit Union           Copperline Building Consultants        Lic. ID647081',
+      ...TABLE,
+    ]);
+    expect(data.documentMetadata.inspectionDate).to.equal('2026-08-22');
+    expect(data.documentMetadata.consultant).to.equal('Angela N. Jablonski');
+    const other = read(['Printed 2026-09-01 by Dana Cole', 'Inspection Date: 2026-08-22', ...TABLE]).data.documentMetadata;
+    expect(other.consultant).to.equal(null);
+  });
+
   it('reads the inspection date dated on its own after the consultant\'s name ("Write-up by  Priya Q. Petrakis, inspected 2/10/25")', () => {
     const { data } = read(['Client       Carlos Pham', 'Write-up by  Priya Q. Petrakis, inspected 2/10/25', ...TABLE]);
     expect(data.documentMetadata.consultant).to.equal('Priya Q. Petrakis');

@@ -28,6 +28,19 @@ describe('plugin-sor recap', () => {
     expect(recapArithmetic(data, { now: new Date() })).to.deep.equal([]);
   });
 
+  it('takes "ESTIMATED PROJECT COST" for the grand total, the contingency after it kept apart', () => {
+    const { data } = recap(['Locations subtotal  22,818.90', 'Overhead & profit (10%)  2,281.89', 'Permits  1,000.00', 'ESTIMATED PROJECT COST  $26,100.79', 'Contingency reserve (15%)  3,915.12']);
+    expect(data.recapSummary).to.deep.equal({ subtotal: 22818.9, generalConditions: null, overheadAndProfit: 2281.89, grandTotal: 26100.79 });
+    expect(data.additionalInfo?.contingencyReserve).to.equal(3915.12);
+  });
+
+  it('takes the total of all locations, or of the schedules, for the subtotal', () => {
+    for (const label of ['Total, all locations', 'Total of schedules']) {
+      const { data } = recap([`${label}  15,002.79`, 'Overhead & profit (10%)  1,500.28', 'TOTAL COST OF REPAIRS  $16,503.07']);
+      expect(data.recapSummary).to.deep.equal({ subtotal: 15002.79, generalConditions: null, overheadAndProfit: 1500.28, grandTotal: 16503.07 });
+    }
+  });
+
   it('takes "Phase total" for a section’s total, not the grand total, and a builder fee for overhead and profit', () => {
     const { data } = recap([
       'Phase total  8,047.14',

@@ -140,8 +140,13 @@ export const COLUMN_ROLES = {
 
 export type ColumnRole = keyof typeof COLUMN_ROLES;
 
+/** The construction takeoff codes a unit written out in words or abbreviations stands for. */
+export type UnitCode = 'EA' | 'LF' | 'SF' | 'SY' | 'SQ' | 'LS' | 'HR' | 'CY' | 'CF' | 'SET';
+
 /** The printed terms of one language: for each concept or role, its labels as printed. */
 export interface LanguageTerms {
   fields: Partial<Record<FieldConcept, readonly string[]>>;
   columns: Partial<Record<ColumnRole, readonly string[]>>;
+  /** Units of measure written out or abbreviated in the language ("lin. ft.", "pie²", "forfait"), by the code each stands for. */
+  units?: Partial<Record<UnitCode, readonly string[]>>;
 }

@@ -1,6 +1,6 @@
 import type { Word } from '../../contracts/document.js';
 import { DIGIT_LOOKALIKES, parseAmount, parseMixedNumber, parsePercent, parseQuantity, type NumberFormat } from '../numbers.js';
-import { isKnownUnit, parseUnit, snapUnit } from '../units.js';
+import { isKnownUnit, misreadSquared, parseUnit, snapUnit } from '../units.js';
 
 /** A parsed cell with the words it was read from. */
 export interface CellValue<T> {
@@ -101,10 +101,15 @@ function gluedQuantity(text: string, format: NumberFormat): { value: number; rep
 
 /**
  * A count OCR set into the unit cell, before the unit, where the quantity cell is empty ("I LS" for
- * 1 LS: a narrow quantity column right against the unit column).
+ * 1 LS: a narrow quantity column right against the unit column), or glued to it ("1EA" for 1 EA printed
+ * in one cell).
  */
 export function readQuantityBeforeUnit(unitWords: Word[], format: NumberFormat): CellValue<number> | null {
   const [first, ...rest] = unitWords;
+  if (first?.source === 'ocr' && rest.length === 0) {
+    const glued = gluedQuantity(first.text, format);
+    return glued ? { value: glued.value, words: [first], quality: REPAIRED_QUALITY } : null;
+  }
   if (!first || rest.length === 0 || first.source !== 'ocr' || !rest.some((word) => parseUnit(word.text) !== null)) return null;
   // A lone one OCR read as a letter ('I', 'l', '|').
   if (DIGIT_LOOKALIKES[first.text] === '1') return { value: 1, words: [first], quality: REPAIRED_QUALITY };
@@ -128,7 +133,7 @@ export function readPercentCell(words: Word[], format: NumberFormat): CellValue<
 export function readUnitCell(words: Word[]): CellValue<string> | null {
   const candidates = words.filter((word) => /\p{L}/u.test(word.text));
   // OCR mixes the case of a short code ("Le" for LF): in a unit cell it is still read as a unit, to be snapped.
-  const ocrCode = (text: string): string | null => unitAfterGluedOne(text) ?? parseUnit(text) ?? (/^\p{L}{1,3}\.?$/u.test(text) ? text.replace(/\.$/, '') : null);
+  const ocrCode = (text: string): string | null => unitAfterGluedOne(text) ?? parseUnit(text) ?? misreadSquared(text) ?? (/^\p{L}{1,3}\.?$/u.test(text) ? text.replace(/\.$/, '') : null);
   const cell = parseCell(candidates, candidates.every((word) => word.source === 'ocr') ? ocrCode : parseUnit);
   if (!cell) return null;
   if (cell.words.every((word) => word.source === 'text')) return { value: cell.value, words: cell.words, quality: 1 };

@@ -63,6 +63,21 @@ const LEADING_LINE_GAP = 0.9;
 const MAX_LEADING_LINES = 3;
 
 /**
+ * Where the first item's description begins: on the lines above its values line, close over one
+ * another, with no labels, amounts or titles among them (a few at most), or on the values line itself.
+ */
+function firstLineStart(rows: LayoutRow[], index: number, format: NumberFormat): number {
+  const leadsInto = (above: LayoutRow, below: LayoutRow): boolean =>
+    above.page === rows[index].page &&
+    rowGap(above, below) <= LEADING_LINE_GAP &&
+    !above.words.some((word, at) => (/:$/.test(word.text) && (at === above.words.length - 1 || startsCell(above, at + 1))) || parseAmount(word.text, format)?.moneyLike) &&
+    isTitleLike(above.words) === false;
+  let start = index;
+  while (start > 0 && index - start < MAX_LEADING_LINES && leadsInto(rows[start - 1], rows[start])) start -= 1;
+  return start;
+}
+
+/**
  * A list of priced lines with no header row (an estimate's "Pricing Summary"): two priced lines
  * close together start it, or one whose total follows it; its columns are the text and the amount.
  */
@@ -87,14 +102,7 @@ function readPricedList(rows: LayoutRow[], format: NumberFormat): Table | null {
       { role: 'description', alternatives: [], basis: null, x0: left, x1: left, words: [], label: '' },
       { role: 'amount', alternatives: [], basis: null, x0: amount.bbox[0], x1: amount.bbox[2], words: [], label: '' },
     ];
-    let start = index;
-    // The first item's description may begin on the lines above its amount (a few lines of text, no labels).
-    const leadsInto = (above: LayoutRow, below: LayoutRow): boolean =>
-      above.page === row.page &&
-      rowGap(above, below) <= LEADING_LINE_GAP &&
-      !above.words.some((word, at) => (/:$/.test(word.text) && (at === above.words.length - 1 || startsCell(above, at + 1))) || parseAmount(word.text, format)?.moneyLike) &&
-      isTitleLike(above.words) === false;
-    while (start > 0 && index - start < MAX_LEADING_LINES && leadsInto(rows[start - 1], rows[start])) start -= 1;
+    let start = firstLineStart(rows, index, format);
     const above = rows[start - 1];
     if (above && above.page === row.page && isTitleLike(above.words)) start -= 1;
     const table = scanTable(rows, { rows: [row], columns, inferred: true }, start, { format });
@@ -123,7 +131,7 @@ export function readTables(rows: LayoutRow[], options: { format: NumberFormat })
   }
   const inferred = tables.length === 0 ? inferHeader(rows, options.format) : null;
   if (inferred) {
-    const table = scanTable(rows, inferred.header, headingAbove(rows, inferred.firstIndex, 2), options);
+    const table = scanTable(rows, inferred.header, headingAbove(rows, firstLineStart(rows, inferred.firstIndex, options.format), 2), options);
     settleRolesByCells(table, options.format);
     if (table.entries.length > 0) tables.push(table);
   }

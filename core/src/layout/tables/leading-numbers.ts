@@ -12,8 +12,11 @@ const MIN_SHARE = 0.6;
 const WHOLE_NUMBER = /^\d{1,3}$/;
 /** Share of the leading numbers punctuated as numbering that makes them all item numbers. */
 const MOSTLY_PUNCTUATED = 0.8;
-/** Punctuated numbering is an item's number, never its count: "3.", "3)", "(3)", "4.2", "C-2", "A.1" (OCR: "A2"). */
-const ENUMERATOR = /^(\(?\d{1,3}[.)]|\d{1,3}(\.\d{1,3})+\.?|[A-Za-z]{1,2}[-.]?\d{1,3}\.?)$/;
+/**
+ * Punctuated numbering is an item's number, never its count: "3.", "3)", "(3)", "4.2", "C-2", "A.1"
+ * (OCR: "A2"), and an outline's at any depth ("1.2.3", "A.2.3").
+ */
+const ENUMERATOR = /^(\(?\d{1,3}[.)]|\d{1,3}(\.\d{1,3})+\.?|[A-Za-z]{1,2}[-.]?\d{1,3}(\.\d{1,3})*\.?)$/;
 
 function leadingNumber(entry: TableEntry, description: number): Word | null {
   const [first, second] = entry.cells[description];

@@ -112,8 +112,10 @@ export function dropValuesCaption(item: TableEntry, values: SplitLine): void {
   const own = textWords(values, item.columns);
   const above = item.cells[index].filter((word) => !own.includes(word));
   if (above.length === 0 || own.length === 0 || own.length > MAX_CAPTION_WORDS || !own.every((word) => item.cells[index].includes(word))) return;
-  // Measured from the description's column where item numbers or codes stand left of it ("017000-0010  Remove …" over "away  1  LS").
-  const left = Math.max(Math.min(...above.map((word) => word.bbox[0])), item.columns[index].x0);
+  // Measured from the description's column where item numbers or codes stand left of it ("017000-0010  Remove …" over "away  1  LS"),
+  // and from its text where its number leads it, the lines under it hanging ("A.2.3  Tile floor" over "venting  1 EA").
+  const text = above.length > 1 && ITEM_START.test(above[0].text) ? above.slice(1) : above;
+  const left = Math.max(Math.min(...text.map((word) => word.bbox[0])), item.columns[index].x0);
   const setIn = own[0].bbox[0] - left > rowHeightsToX(values.row, CAPTION_INDENT);
   if (setIn || endsInColon(own)) item.cells[index] = above;
 }

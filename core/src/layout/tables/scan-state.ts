@@ -58,8 +58,8 @@ export function keepGoing(state: ScanState, row: LayoutRow): true {
   return true;
 }
 
-/** A count or an item number ("3", "3.", "3)", "4.2") that starts an item's description. */
-export const ITEM_START = /^(\d{1,3}|\(?\d{1,3}[.)]|\d{1,3}(\.\d{1,3})+\.?)$/;
+/** A count or an item number ("3", "3.", "3)", "4.2", an outline's "A.2.3") that starts an item's description. */
+export const ITEM_START = /^(\d{1,3}|\(?\d{1,3}[.)]|\d{1,3}(\.\d{1,3})+\.?|[A-Z]{1,2}(\.\d{1,3}){2,}\.?)$/;
 
 /** Rows split by the columns in force, kept while those stay in force: the scan looks at each row from the rows above it too. */
 const splitsByScan = new WeakMap<ScanState, { columns: TableColumn[]; lines: Map<LayoutRow, SplitLine> }>();

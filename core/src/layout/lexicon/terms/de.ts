@@ -48,7 +48,7 @@ export const german: LanguageTerms = {
       'Zu zahlen', 'Zu zahlender Betrag', 'Noch zu zahlen', 'Zahlbetrag', 'Zahlungsbetrag', 'Offener Betrag', 'Offen', 'Restbetrag',
       'Fälliger Betrag', 'Saldo', 'Offener Saldo',
     ],
-    subtotal: ['Zwischensumme', 'Zw.-Summe', 'Zwischensumme netto', 'Summe', 'Teilsumme', 'Warenwert', 'Positionssumme', 'Summe Positionen', 'Zwischentotal'],
+    subtotal: ['Zwischensumme', 'Zw.-Summe', 'Zwischensumme netto', 'Summe', 'Teilsumme', 'Warenwert', 'Positionssumme', 'Summe Positionen', 'Zwischentotal', 'Summe aller Titel', 'Direkte Kosten', 'Summe Leistungen'],
     netTotal: [
       'Netto', 'Nettobetrag', 'Netto-Betrag', 'Nettosumme', 'Nettowert', 'Summe netto', 'Gesamt netto', 'Netto gesamt', 'Gesamtnetto',
       'Gesamtbetrag netto', 'Rechnungsbetrag netto', 'Betrag netto', 'Warenwert netto', 'Zwischensumme netto', 'Bemessungsgrundlage',
@@ -117,10 +117,11 @@ export const german: LanguageTerms = {
     buildingSize: ['Wohnfläche', 'Nutzfläche', 'Gebäudefläche'],
     numberOfUnits: ['Wohneinheiten', 'Anzahl Wohneinheiten'],
     generalConditions: ['Baustelleneinrichtung'],
+    overheadAndProfit: ['Gemeinkosten und Gewinn', 'Allgemeine Geschäftskosten und Gewinn', 'Gemeinkosten, Wagnis und Gewinn'],
     overhead: ['Gemeinkosten', 'Allgemeine Geschäftskosten'],
     profit: ['Gewinn', 'Wagnis und Gewinn'],
     contingency: ['Unvorhergesehenes', 'Reserve'],
-    grandTotal: ['Gesamtsumme', 'Endsumme', 'Gesamt', 'Angebotssumme'],
+    grandTotal: ['Gesamtsumme', 'Endsumme', 'Gesamt', 'Angebotssumme', 'Angebotssumme netto', 'Auftragssumme'],
     sectionTotal: ['Titelsumme', 'Summe Titel', 'Summe', 'Zwischensumme'],
     permitsAndFees: ['Genehmigungen', 'Gebühren', 'Genehmigungsgebühren'],
   },
@@ -131,7 +132,7 @@ export const german: LanguageTerms = {
     ],
     description: [
       'Bezeichnung', 'Bez.', 'Benennung', 'Beschreibung', 'Artikel', 'Artikelbezeichnung', 'Artikelbeschreibung', 'Produkt',
-      'Leistung', 'Leistungsbeschreibung', 'Positionstext', 'Kurztext', 'Text', 'Gegenstand', 'Material',
+      'Leistung', 'Leistungsbeschreibung', 'Positionstext', 'Kurztext', 'Text', 'Gegenstand', 'Material', 'Beschreibung der Arbeiten', 'Leistungstext',
     ],
     quantity: ['Menge', 'Mge.', 'Anzahl', 'Anz.', 'Stück', 'Stk.', 'Stck.', 'Stunden', 'Std.'],
     unit: ['Einheit', 'Einh.', 'ME', 'Mengeneinheit', 'EH', 'VE'],
@@ -169,5 +170,11 @@ export const german: LanguageTerms = {
     variance: ['Abweichung', 'Differenz', 'Abw.'],
     baseCost: ['Selbstkosten', 'Einstandspreis', 'Kosten Unternehmer'],
     markup: ['Aufschlag', 'Zuschlag', 'Gewinnaufschlag'],
+  },
+  units: {
+    EA: ['Stk.', 'Stück'],
+    LS: ['pauschal', 'Psch.', 'Pausch.', 'pschl.'],
+    SET: ['Satz'],
+    HR: ['Std.', 'Stunde', 'Stunden'],
   },
 };

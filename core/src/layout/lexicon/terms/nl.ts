@@ -31,7 +31,7 @@ export const dutch: LanguageTerms = {
       'Te betalen', 'Totaal te betalen', 'Te betalen bedrag', 'Nog te betalen', 'Te voldoen', 'Openstaand', 'Openstaand bedrag',
       'Resterend bedrag', 'Verschuldigd bedrag', 'Totaal verschuldigd', 'Saldo',
     ],
-    subtotal: ['Subtotaal', 'Sub-totaal', 'Tussentotaal', 'Subtotaal excl. BTW'],
+    subtotal: ['Subtotaal', 'Sub-totaal', 'Tussentotaal', 'Subtotaal excl. BTW', 'Directe kosten', 'Totaal directe kosten', 'Som van de hoofdstukken'],
     netTotal: [
       'Totaal excl. BTW', 'Totaal exclusief BTW', 'Totaal ex. BTW', 'Excl. BTW', 'Exclusief BTW', 'Bedrag excl. BTW', 'Subtotaal excl. BTW',
       'Netto', 'Nettobedrag', 'Netto bedrag', 'Totaal netto', 'Grondslag', 'Maatstaf van heffing',
@@ -93,15 +93,15 @@ export const dutch: LanguageTerms = {
     overhead: ['Algemene kosten'],
     profit: ['Winst', 'Winst en risico', 'W&R'],
     contingency: ['Onvoorzien', 'Stelpost'],
-    grandTotal: ['Aanneemsom', 'Totaal aanneemsom', 'Eindtotaal', 'Totaal'],
+    grandTotal: ['Aanneemsom', 'Totaal aanneemsom', 'Eindtotaal', 'Totaal', 'Totaal begroting', 'Totale aanneemsom', 'Totaal offerte'],
     sectionTotal: ['Totaal hoofdstuk', 'Subtotaal hoofdstuk', 'Subtotaal', 'Totaal'],
     permitsAndFees: ['Vergunningen', 'Leges'],
   },
   columns: {
-    itemNumber: ['Artikelnummer', 'Artikelnr.', 'Art.nr.', 'Artikelcode', 'Productcode', 'Artikel', 'Nr.', 'Code', 'Pos.', 'Regel', 'Ref.'],
+    itemNumber: ['Artikelnummer', 'Artikelnr.', 'Art.nr.', 'Artikelcode', 'Productcode', 'Artikel', 'Nr.', 'Code', 'Pos.', 'Regel', 'Ref.', 'Postnr.'],
     description: [
       'Omschrijving', 'Omschr.', 'Artikelomschrijving', 'Productomschrijving', 'Beschrijving', 'Artikel', 'Product', 'Dienst',
-      'Werkzaamheden', 'Benaming', 'Specificatie',
+      'Werkzaamheden', 'Benaming', 'Specificatie', 'Omschrijving werkzaamheden', 'Omschrijving van de werkzaamheden',
     ],
     quantity: ['Aantal', 'Aant.', 'Aantal stuks', 'Hoeveelheid', 'Hoev.', 'Stuks', 'Uren'],
     unit: ['Eenheid', 'Eenh.', 'Eh.', 'Maateenheid'],
@@ -139,5 +139,10 @@ export const dutch: LanguageTerms = {
     variance: ['Afwijking', 'Verschil'],
     baseCost: ['Kostprijs', 'Kostprijs Aannemer'],
     markup: ['Opslag', 'Winstopslag'],
+  },
+  units: {
+    EA: ['stuk', 'stuks'],
+    LS: ['forfait', 'forfaitair'],
+    HR: ['uur', 'uren'],
   },
 };
