@@ -74,11 +74,12 @@ function toRecap(rows: LayoutRow[], table: DraftTable, format: NumberFormat, sec
   let read = readRecap(rows, start, format, sum, table.columns);
   if (Object.keys(read.fields).length === 0 && start > 0) read = readRecap(rows, 0, format, sum, table.columns);
   else if (!read.fields.grandTotal && table.start) {
-    // A recap printed before the items (a cover page's summary of the schedules after it), where none with a grand total follows them.
+    // A recap printed before the items (a cover page's summary of the schedules after it), where none with a grand total follows them
+    // and it reads more of the recap than the lines after them do (not a change order's "Original contract total" over its own subtotal and markup).
     const before = readRecap(rows, 0, format, sum);
     const total = before.fields.grandTotal?.words[0];
     const at = total ? rows.findIndex((row) => row.words.includes(total)) : -1;
-    if (at >= 0 && at < table.start) read = before;
+    if (at >= 0 && at < table.start && Object.keys(before.fields).length > Object.keys(read.fields).length) read = before;
   }
   const values: Partial<Record<keyof SorRecap, RecapValue>> = { ...read.fields, overheadAndProfit: overheadAndProfit(read.fields) };
   const derivations = deriveUnread(read, values);

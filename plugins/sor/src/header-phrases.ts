@@ -107,12 +107,24 @@ function visitInPhrase(prose: LayoutRow[]): { person: Phrase; date: Phrase | nul
   return { person: nameInParagraph(nameToSentenceEnd(phraseOf(flow, match, 'person', page)), prose), date: match.groups!.date ? phraseOf(flow, match, 'date', page) : null };
 }
 
-/** The person after "by" beside the inspection's date ("2026-08-22 by Angela N. Jablonski" under "INSPECTION"): who inspected. */
+/** Whether the word at `index` of the flow opens its cell (a box's entry), no word of its own line leading into it. */
+function opensCell(flow: TextFlow, index: number, prose: LayoutRow[]): boolean {
+  const word = flow.words[index];
+  const row = prose.find((line) => line.words.includes(word));
+  return !row || startsCell(row, row.words.indexOf(word));
+}
+
+/**
+ * The person after "by" beside the inspection's date, the date opening its box ("2026-08-22 by Angela N.
+ * Jablonski" under "INSPECTION"): who inspected. A date another verb leads into ("Estimate prepared 3/2/26
+ * by …", "Signed … by …") dates another act, of the contractor or the owner, however it falls on the visit's day.
+ */
 function inspectorOfDate(prose: LayoutRow[], inspectionDate: string, dateOrder: DateOrder): Phrase | null {
   for (const page of [...new Set(prose.map((row) => row.page))]) {
     const flow = textFlow(prose.filter((row) => row.page === page));
     for (const match of flow.text.matchAll(DATED_BY)) {
-      if (findDateInText(match.groups!.date, dateOrder) === inspectionDate) return nameInParagraph(phraseOf(flow, match, 'person', page), prose);
+      if (findDateInText(match.groups!.date, dateOrder) !== inspectionDate || !opensCell(flow, wordAt(flow, match.index), prose)) continue;
+      return nameInParagraph(phraseOf(flow, match, 'person', page), prose);
     }
   }
   return null;

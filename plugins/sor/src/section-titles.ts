@@ -21,14 +21,17 @@ const isNote = (row: LayoutRow): boolean => row.words.length >= MIN_NOTE_WORDS &
 /** A total word of a total row's label, as against what it totals ("Schedule A subtotal"). */
 const TOTAL_WORD = /^(sub-?)?totals?$/;
 
+const letteredWords = (words: Word[]): string[] => words.filter((word) => /\p{L}/u.test(word.text)).map((word) => foldWord(word.text));
+
 /**
  * Whether the table's own total row names the title ("Schedule A subtotal" under "SCHEDULE A - PLUMBING",
- * "Total Roofing" under "ROOFING"): every word of its label but the total word is one of the title's.
+ * "Total Roofing" under "ROOFING"): the words of its label but the total word begin the title, as a
+ * section is named by its number or name (not a letterhead's "Apex Roofing" over "Total Roofing").
  */
 function namedByTotal(title: LayoutRow, total: Word[]): boolean {
-  const said = total.filter((word) => /\p{L}/u.test(word.text)).map((word) => foldWord(word.text)).filter((word) => !TOTAL_WORD.test(word));
-  const words = new Set(title.words.map((word) => foldWord(word.text)));
-  return said.length > 0 && said.every((word) => words.has(word));
+  const said = letteredWords(total).filter((word) => !TOTAL_WORD.test(word));
+  const words = letteredWords(title.words);
+  return said.length > 0 && said.every((word, index) => words[index] === word);
 }
 
 /** Row heights between a title and its table's header at most; a title the table's total names may stand farther off, printed apart as a schedule's. */
@@ -78,15 +81,18 @@ export function untitledName(rows: LayoutRow[], table: Table): { name: string; w
 /** "CONTINUED - Roof", "Continued: Kitchen": the section goes on after a page break. */
 const CONTINUED_BEFORE = /^\s*\(?cont(inued|'d|\.)\)?\s*[—–:-]?\s+/i;
 
-/** "(continúa)", "(suite)", "– Fortsetzung", "(vervolg)" after a heading: the mark in the lexicon's other languages, set off as a mark ("Master Suite" is a room). */
-const CONTINUED_AFTER = /\s*(\(\s*(continúa|continua|continuación|suite|fortsetzung|forts\.|vervolg)\s*\)|[—–-]\s*(continúa|continuación|suite|fortsetzung|vervolg))\s*$/i;
+/** "(continúa)", "– Fortsetzung", "(vervolg)" after a heading: the mark in the lexicon's other languages, set off as a mark. */
+const CONTINUED_AFTER = /\s*(\(\s*(continúa|continua|continuación|fortsetzung|forts\.|vervolg)\s*\)|[—–-]\s*(continúa|continuación|fortsetzung|vervolg))\s*$/i;
+/** French "(suite)", in lower case only: "suite" is also an English room ("Master Suite", "Bedroom – Suite", "Bath (Suite)"). */
+const SUITE_AFTER = /\s*\(suite\)\s*$/;
 
 /** A heading without its continued mark, and whether it had one: the section goes on after a page break. */
 export function withoutContinuedMark(text: string): { cleaned: string; continued: boolean } {
-  const continued = /\(?\s*(cont(inued|'d|\.)?)\s*\)?\s*$/i.test(text) || /[—–-]\s*cont(inued)?\b/i.test(text) || CONTINUED_BEFORE.test(text) || CONTINUED_AFTER.test(text);
+  const continued = /\(?\s*(cont(inued|'d|\.)?)\s*\)?\s*$/i.test(text) || /[—–-]\s*cont(inued)?\b/i.test(text) || CONTINUED_BEFORE.test(text) || CONTINUED_AFTER.test(text) || SUITE_AFTER.test(text);
   const cleaned = text
     .replace(CONTINUED_BEFORE, '')
     .replace(CONTINUED_AFTER, '')
+    .replace(SUITE_AFTER, '')
     .replace(/\s*[—–,-]?\s*\(?\s*cont(inued|'d|\.)?\s*\)?\s*$/i, '')
     .replace(/\s+/g, ' ')
     .trim();

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { documentFromText } from '@docsift/core/testing';
 import { extractSor } from '../../../plugins/sor/src/extractor.js';
+import { withoutContinuedMark } from '../../../plugins/sor/src/section-titles.js';
 
 const read = (pages: string[]) => extractSor(documentFromText(pages)).data;
 
@@ -48,5 +49,22 @@ describe('plugin-sor: estimates in the lexicon’s other languages', () => {
     ]);
     expect(items[0]).to.include({ materialCost: 320, laborCost: 700, totalCost: 1020 });
     expect(data.recapSummary).to.include({ subtotal: 5985.77, overheadAndProfit: 897.87, grandTotal: 6883.64 });
+  });
+
+  it('keeps "Suite" in a room\'s heading ("4.0 Bathroom (Suite)", "5.0 Bedroom - Suite"): only "(suite)" in lower case is the French continued mark', () => {
+    const data = read([
+      [
+        'Item   Description                                Qty      Price       Amount',
+        '3.0 Bathroom',
+        '1      Replace toilet                               1     400.00       400.00',
+        '4.0 Bathroom (Suite)',
+        '2      Replace vanity                               1     800.00       800.00',
+        '5.0 Bedroom - Suite',
+        '3      Carpet                                       1     900.00       900.00',
+        '                                                  Total               2,100.00',
+      ].join('\n'),
+    ]);
+    expect(data.constructionSections.map((section) => section.sectionName)).to.deep.equal(['3.0 Bathroom', '4.0 Bathroom (Suite)', '5.0 Bedroom - Suite']);
+    expect(withoutContinuedMark('Lot 2 : Cuisine (suite)')).to.deep.equal({ cleaned: 'Lot 2 : Cuisine', continued: true });
   });
 });

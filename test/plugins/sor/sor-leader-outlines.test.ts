@@ -87,4 +87,20 @@ describe('plugin-sor: lists joined to their values by dot leaders, numbered as a
       ['36 in. vanity with cultured marble top, faucet and mirror; all work to meet current local code and HUD Minimum Property Standards; include all permits and inspections required', 1590],
     ]);
   });
+
+  it('reads no line above a list with no header into its first item where no item number opens it (the parties, a note)', () => {
+    const row = (text: string, quantity: string, unit: string, price: string, amount: string): string =>
+      `${text.padEnd(44)}${quantity.padStart(6)}   ${unit.padEnd(6)}${price.padStart(10)}${amount.padStart(14)}`;
+    const list = [
+      row('Tear off and replace shingles', '24', 'SQ', '350.00', '8,400.00'),
+      row('Replace gutters', '120', 'LF', '10.00', '1,200.00'),
+      row('Install ridge vent', '40', 'LF', '12.00', '480.00'),
+      row('Total', '', '', '', '10,080.00'),
+    ];
+    for (const above of [['Bob and Ann Smith', '12 Elm Street, Dayton OH 45402'], ['Scope of work for the roof at the rear', 'of the house, as walked with the owner']]) {
+      const data = read([...above, ...list]);
+      expect(data.constructionSections.map((section) => section.sectionName), above[0]).to.deep.equal(['']);
+      expect(data.constructionSections[0].lineItems[0].description, above[0]).to.equal('Tear off and replace shingles');
+    }
+  });
 });

@@ -57,6 +57,14 @@ describe('plugin-sor header block: facts written in phrases', () => {
     expect(other.consultant).to.equal(null);
   });
 
+  it('reads no consultant from "DATE by …" where another verb leads into the date, though it falls on the visit\'s day ("Estimate prepared 3/2/26 by Acme Plumbing LLC")', () => {
+    for (const dated of ['Estimate prepared 3/2/26 by Acme Plumbing LLC', 'Signed 3/2/26 by Dana Cole, Owner']) {
+      const { data } = read(['Inspection Date: 3/2/26', dated, ...TABLE]);
+      expect(data.documentMetadata.inspectionDate).to.equal('2026-03-02');
+      expect(data.documentMetadata.consultant, dated).to.equal(null);
+    }
+  });
+
   it('reads the inspection date dated on its own after the consultant\'s name ("Write-up by  Priya Q. Petrakis, inspected 2/10/25")', () => {
     const { data } = read(['Client       Carlos Pham', 'Write-up by  Priya Q. Petrakis, inspected 2/10/25', ...TABLE]);
     expect(data.documentMetadata.consultant).to.equal('Priya Q. Petrakis');

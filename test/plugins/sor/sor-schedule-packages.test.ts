@@ -70,4 +70,42 @@ describe('plugin-sor estimates bound as a package of schedules', () => {
     expect(data.recapSummary.generalConditions).to.equal(null);
     expect(data.additionalInfo?.recapLines).to.deep.equal([]);
   });
+
+  it('keeps the recap after the items where a total printed before them reads less of it (a change order\'s "Original contract total")', () => {
+    const label = (text: string, amount: string): string => `${text.padEnd(60)}${amount.padStart(14)}`;
+    const { data } = extractSor(
+      documentFromText([
+        ['CHANGE ORDER REQUEST No. 3', '', label('Original contract total', '$85,000.00'), label('Previous change orders', '$4,000.00')].join('\n'),
+        [
+          line('Item', 'Description of Work', 'Qty', 'Unit', 'Material', 'Labor', 'Extended'),
+          line('1', 'Replace water heater', '1', 'EA', '1,200.00', '570.00', '1,770.00'),
+          line('2', 'Install handrail', '1', 'EA', '130.00', '100.00', '230.00'),
+          '',
+          label('Subtotal', '2,000.00'),
+          label('Overhead & profit (10%)', '200.00'),
+          label('Amount of this change order', '2,200.00'),
+        ].join('\n'),
+      ]),
+    );
+    expect(data.recapSummary).to.include({ subtotal: 2000, overheadAndProfit: 200 });
+    expect(data.recapSummary.grandTotal).to.not.equal(85000);
+  });
+
+  it('names no section by a letterhead set apart over the table, however the table\'s total names a trade in it ("Apex Roofing" over "Total Roofing")', () => {
+    const { data } = extractSor(
+      documentFromText(
+        [
+          'Apex Roofing',
+          '',
+          '',
+          '',
+          line('Item', 'Description of Work', 'Qty', 'Unit', 'Material', 'Labor', 'Extended'),
+          line('1', 'Tear off shingles', '24', 'SQ', '', '1,200.00', '1,200.00'),
+          line('2', 'Install drip edge', '120', 'LF', '180.00', '120.00', '300.00'),
+          line('', 'Total Roofing', '', '', '', '', '1,500.00'),
+        ].join('\n'),
+      ),
+    );
+    expect(data.constructionSections.map((section) => [section.sectionName, section.lineItems.length])).to.deep.equal([['', 2]]);
+  });
 });

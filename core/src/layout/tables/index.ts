@@ -5,7 +5,7 @@ import { findHeader } from './header.js';
 import { inferHeader } from './infer.js';
 import type { Table, TableColumn } from './model.js';
 import { headingNumbering, isTitleLike, opensSummary, totalLabelOf } from './rows.js';
-import { splitLeadingNumbers } from './leading-numbers.js';
+import { ENUMERATOR, splitLeadingNumbers } from './leading-numbers.js';
 import { spreadMergedCells } from './merged-cells.js';
 import { settleRolesByCells } from './roles.js';
 import { scanTable } from './scan.js';
@@ -78,6 +78,17 @@ function firstLineStart(rows: LayoutRow[], index: number, format: NumberFormat):
 }
 
 /**
+ * Where a list with no header starts: on the lines above its first values line from the one that opens
+ * with the item's number ("A.1.1  Ceramic floor tile …" over "profile  97 SF"), or on the values line
+ * itself. Lines above it that no number opens are a letterhead, the parties or a note, not the item's.
+ */
+function numberedLineStart(rows: LayoutRow[], index: number, format: NumberFormat): number {
+  let start = firstLineStart(rows, index, format);
+  while (start < index && !ENUMERATOR.test(rows[start].words[0]?.text ?? '')) start += 1;
+  return start;
+}
+
+/**
  * A list of priced lines with no header row (an estimate's "Pricing Summary"): two priced lines
  * close together start it, or one whose total follows it; its columns are the text and the amount.
  */
@@ -131,7 +142,7 @@ export function readTables(rows: LayoutRow[], options: { format: NumberFormat })
   }
   const inferred = tables.length === 0 ? inferHeader(rows, options.format) : null;
   if (inferred) {
-    const table = scanTable(rows, inferred.header, headingAbove(rows, firstLineStart(rows, inferred.firstIndex, options.format), 2), options);
+    const table = scanTable(rows, inferred.header, headingAbove(rows, numberedLineStart(rows, inferred.firstIndex, options.format), 2), options);
     settleRolesByCells(table, options.format);
     if (table.entries.length > 0) tables.push(table);
   }

@@ -16,7 +16,7 @@ const MOSTLY_PUNCTUATED = 0.8;
  * Punctuated numbering is an item's number, never its count: "3.", "3)", "(3)", "4.2", "C-2", "A.1"
  * (OCR: "A2"), and an outline's at any depth ("1.2.3", "A.2.3").
  */
-const ENUMERATOR = /^(\(?\d{1,3}[.)]|\d{1,3}(\.\d{1,3})+\.?|[A-Za-z]{1,2}[-.]?\d{1,3}(\.\d{1,3})*\.?)$/;
+export const ENUMERATOR = /^(\(?\d{1,3}[.)]|\d{1,3}(\.\d{1,3})+\.?|[A-Za-z]{1,2}[-.]?\d{1,3}(\.\d{1,3})*\.?)$/;
 
 function leadingNumber(entry: TableEntry, description: number): Word | null {
   const [first, second] = entry.cells[description];
