@@ -7,9 +7,10 @@ import { totalLabelOf } from './tables/rows.js';
 /**
  * Tables printed side by side ("Interior" left, "Exterior" right, each with its own columns)
  * share their rows on the page: read row by row, each row would join an item of one table to an
- * item of the other. A header row that prints the same column headings twice, left and right of
- * a gap no word of the rows below crosses, marks two such tables; their rows are cut at that gap
- * and read as two runs of rows, the left one first, as a reader reads them.
+ * item of the other. A header row that prints the same column headings twice (column labels of the
+ * lexicon among them), left and right of a gap no word of the rows below crosses, marks two such
+ * tables; their rows are cut at that gap and read as two runs of rows, the left one first, as a
+ * reader reads them.
  */
 
 /** Headings a repeated header needs on each side. */
@@ -65,15 +66,16 @@ function repeatedHeaderGap(row: LayoutRow): Gap | null {
   if (words.length < 2 * MIN_HEADER_WORDS) return null;
   const folded = words.map((word) => ocrFold(foldWord(word.text)));
   if (new Set(folded).size > words.length - MIN_HEADER_WORDS || hasValueWords(row)) return null;
-  const descriptions = columnLabels()
-    .findAll(row)
-    .filter((label) => label.value === 'description');
+  const labels = columnLabels().findAll(row);
+  const descriptions = labels.filter((label) => label.value === 'description');
   let best: (Gap & { share: number }) | null = null;
   for (let cut = MIN_HEADER_WORDS; cut <= words.length - MIN_HEADER_WORDS; cut += 1) {
     if (!startsCell(row, cut)) continue;
     const pairs = sharedHeadings(folded.slice(0, cut), folded.slice(cut));
     const share = pairs.length / Math.max(cut, words.length - cut);
     if (pairs.length < MIN_HEADER_WORDS || share < MIN_SAME_SHARE || share <= (best?.share ?? 0)) continue;
+    // A name or an address printed twice ("Bill To" and "Job Site" of one owner) names no column on either side.
+    if (!labels.some((label) => label.end <= cut) || !labels.some((label) => label.start >= cut)) continue;
     const described = descriptions.some((label) => label.end <= cut) && descriptions.some((label) => label.start >= cut);
     if (described || (readByOcr([row]) && roomBeforeEachCopy(words, cut, pairs))) best = { from: words[cut - 1].bbox[2], to: words[cut].bbox[0], share };
   }

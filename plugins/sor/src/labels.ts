@@ -136,6 +136,11 @@ function opensAfterOverflow(row: Row, span: LabelHit): boolean {
   return span.value !== 'other' && valueBeside && /^\p{Lu}/u.test(first.text) && !PROSE_BEFORE.test(row.words[span.start - 1].text);
 }
 
+/** A company's license written into its line after a comma, then its number ("Prairie Construction, LLC, Lic. WI-487970, 414-805-9217"). */
+function licenseAfterComma(row: Row, span: LabelHit): boolean {
+  return span.value === 'contractorLicense' && /,$/.test(row.words[span.start - 1].text) && /\d/.test(row.words[span.end]?.text ?? '');
+}
+
 /** Whether a label ending at `end` closes: a colon or a gap after it, or a value straight after ("License No. 10319-74"). */
 function closesAt(row: Row, end: number): boolean {
   const next = row.words[end];
@@ -165,7 +170,7 @@ export function labelsOf(row: Row): LabelHit[] {
     if (match.start < after) continue;
     // "CONTRACTOR LICENSE NO.": the number mark after a label is the label's.
     const span = match.end < row.words.length && NUMBER_MARK.test(row.words[match.end].text) && !startsCell(row, match.end, 0.93) ? { ...match, end: match.end + 1 } : match;
-    const opens = startsCell(row, span.start, 0.93) || SEPARATOR.test(row.words[span.start - 1].text) || opensAfterOverflow(row, span);
+    const opens = startsCell(row, span.start, 0.93) || SEPARATOR.test(row.words[span.start - 1].text) || opensAfterOverflow(row, span) || licenseAfterComma(row, span);
     // The matcher may take the slash after a label as the label's (it spells nothing).
     const slash = row.words[span.end - 1].text === '/' ? span.end : row.words[span.end]?.text === '/' ? span.end + 1 : -1;
     const joined = slash > 0 ? found.find((other) => other.start === slash) : undefined;

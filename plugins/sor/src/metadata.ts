@@ -1,6 +1,7 @@
 import type { Word } from '@docsift/core';
 import { cellsOf, findDateInText, findIssuer, foldText, hasLegalForm, isDocumentTitle, linesByTypeSize, parseAmount, rowHeightsToX, textOf, type DocumentLayout, type LayoutRow as Row, type PartyName } from '@docsift/core/layout';
 import { ADDRESS_LINES, addressInProject, addressUnderName, cellsUnder, fromStreetLine, opensWithStreet, withCaptionedTown, withTownLine, type PrintedAddress } from './address.js';
+import { isConsultantId, nameOverConsultantId } from './consultant-name.js';
 import { fillFromContractParties } from './contract-parties.js';
 import { fillFromCorrespondence, insideAddress } from './correspondence.js';
 import { fillFromHeaderPhrases } from './header-phrases.js';
@@ -37,7 +38,6 @@ const notAContractor = (text: string): boolean => CONSULTING_WORD.test(text) || 
 const MIN_ISSUER_CONFIDENCE = 0.6;
 /** A label's value is looked for this many rows under the contractor's label (its phone in a stacked block). */
 const CONTRACTOR_BLOCK_ROWS = 3;
-
 /** A note in brackets after a name is not part of it ("Northgate Home Loans (FHA 203(k))"). */
 const withoutTrailingNote = (text: string): string => text.replace(/\s*\((?:[^()]|\([^()]*\))*\)$/, '').replace(TRAILING_ROLE, '').trim() || text;
 /** A role or program after a name ("Angela Washington, 203(k) Consultant", "Cardinal Bank, FHA 203(k)"). */
@@ -205,11 +205,11 @@ class MetadataReader {
     const meta = this.metadata;
     meta.borrowerName = this.take('borrowerName', 'documentMetadata.borrowerName', withoutTrailingNote) ?? ownerNamingProject(this.found.get('project') ?? [], this.provenance);
     meta.lenderName = this.take('lenderName', 'documentMetadata.lenderName', withoutTrailingNote) ?? this.lenderLetterhead();
-    // A value without a letter (a date beside "Prepared") names no consultant, nor does a street address
-    // (after OCR's "Consulting" in a firm's name, read like the label "Consultant").
-    const named = this.first('consultant', (found) => !opensWithStreet(found.words));
-    meta.consultant =
-      (named ? this.take('consultant', 'documentMetadata.consultant', (text) => (/\p{L}/u.test(text) ? personBeforeComma(withoutTrailingNote(text)) : null), named) : null) ?? this.nameBeforeRole();
+    // A value without a letter (a date beside "Prepared") names no consultant, nor does a street address (after OCR's
+    // "Consulting" in a firm's name, read like the label "Consultant") or the consultant's ID, printed under the name.
+    const named = this.first('consultant', (found) => !opensWithStreet(found.words) && !isConsultantId(found.words));
+    const byName = named ? this.take('consultant', 'documentMetadata.consultant', (text) => (/\p{L}/u.test(text) ? personBeforeComma(withoutTrailingNote(text)) : null), named) : null;
+    meta.consultant = byName ?? this.nameBeforeRole() ?? nameOverConsultantId(this.rows, this.found.get('consultant') ?? []);
     // A bare "Inspection" caption may head another value ("Inspection  No. 3"): the best label with a date beside it.
     const inspectionDate = (text: string): string | null => findDateInText(text, this.layout.conventions.dateOrder);
     const dated = this.first('inspectionDate', (found) => inspectionDate(textOf(found.words)) !== null);
@@ -267,7 +267,7 @@ class MetadataReader {
     const info = this.metadata.contractorInfo;
     const labelled = this.first('contractorName');
     if (labelled) {
-      info.name = this.take('contractorName', 'documentMetadata.contractorInfo.name', (text) => (NOT_SELECTED.test(text) ? null : withoutTrailingPhone(text)));
+      info.name = this.take('contractorName', 'documentMetadata.contractorInfo.name', (text) => (NOT_SELECTED.test(text) ? null : withoutTrailingPhone(text).replace(/[\s,;]+$/, '')));
       if (info.name === null) return;
     }
     const company = labelled ? null : (this.contractorLetterhead() ?? findCompany(this.layout, TRADE_WORD, true, notAContractor));
@@ -280,7 +280,7 @@ class MetadataReader {
       this.provenance.record('documentMetadata.contractorInfo.name', signed.company.page, signed.company.words, 0.7);
     }
     const license = this.first('contractorLicense');
-    info.license = this.take('contractorLicense', 'documentMetadata.contractorInfo.license', (text) => text.replace(/^[#:]\s*/, ''), license && { ...license, words: beforeSeparator(license.words) });
+    info.license = this.take('contractorLicense', 'documentMetadata.contractorInfo.license', (text) => text.replace(/^[#:]\s*/, '').split(/[,;]\s/)[0].replace(/[\s,;]+$/, ''), license && { ...license, words: beforeSeparator(license.words) });
     // With no contractor named, a bare phone number is the consultant's or the lender's.
     const known = labelled !== undefined || info.name !== null;
     // A label read as the contractor's phone whose value prints none is no such label (OCR's "Contractor fee" spelled like "Contractor tel").

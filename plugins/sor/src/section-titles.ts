@@ -86,13 +86,20 @@ const CONTINUED_AFTER = /\s*(\(\s*(continúa|continua|continuación|fortsetzung|
 /** French "(suite)", in lower case only: "suite" is also an English room ("Master Suite", "Bedroom – Suite", "Bath (Suite)"). */
 const SUITE_AFTER = /\s*\(suite\)\s*$/;
 
+/** "(continucd)", "(continuod)": the mark in parentheses as OCR garbles its last letters. */
+const CONTINUED_MISREAD = /\s*\(\s*contin\p{L}{2,4}\s*\)\s*$/iu;
+
 /** A heading without its continued mark, and whether it had one: the section goes on after a page break. */
 export function withoutContinuedMark(text: string): { cleaned: string; continued: boolean } {
-  const continued = /\(?\s*(cont(inued|'d|\.)?)\s*\)?\s*$/i.test(text) || /[—–-]\s*cont(inued)?\b/i.test(text) || CONTINUED_BEFORE.test(text) || CONTINUED_AFTER.test(text) || SUITE_AFTER.test(text);
+  const continued =
+    /\(?\s*(cont(inued|'d|\.)?)\s*\)?\s*$/i.test(text) ||
+    /[—–-]\s*cont(inued)?\b/i.test(text) ||
+    [CONTINUED_BEFORE, CONTINUED_AFTER, SUITE_AFTER, CONTINUED_MISREAD].some((mark) => mark.test(text));
   const cleaned = text
     .replace(CONTINUED_BEFORE, '')
     .replace(CONTINUED_AFTER, '')
     .replace(SUITE_AFTER, '')
+    .replace(CONTINUED_MISREAD, '')
     .replace(/\s*[—–,-]?\s*\(?\s*cont(inued|'d|\.)?\s*\)?\s*$/i, '')
     .replace(/\s+/g, ' ')
     .trim();

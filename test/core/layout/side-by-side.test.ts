@@ -115,6 +115,29 @@ describe('core layout: tables printed side by side', () => {
     expect(withSideBySideTablesApart(rows)).to.equal(rows);
   });
 
+  it('leaves the table under a bill-to and a job-site block that print the same owner and address as it is (read by OCR)', () => {
+    const blocks = (left: string, right: string): string => `  ${left.padEnd(68)}${right}`;
+    const item = fixed(22, 44, -8, -10, -12);
+    const rows = buildRows(
+      documentFromText(
+        page(
+          blocks('Bill To', 'Job Site'),
+          blocks('Carlos Jablonski and Angela Jablonski', 'Carlos Jablonski and Angela Jablonski'),
+          blocks('9451 Magnolia Dr', '9451 Magnolia Dr'),
+          blocks('Atlanta, GA 30376', 'Atlanta, GA 30376'),
+          '',
+          item('Item', 'Description', 'Qty', 'Rate', 'Amount'),
+          item('Services:Concrete', 'Replace driveway apron', '240', '11.48', '2,755.20'),
+          item('Services:Concrete', 'Pour concrete steps', '5', '476.00', '2,380.00'),
+          item('Services:Masonry', 'Repoint brick walls', '440', '10.38', '4,567.20'),
+          item('Services:Masonry', 'Parge foundation wall', '190', '5.04', '957.60'),
+        ),
+        { source: 'ocr' },
+      ),
+    );
+    expect(withSideBySideTablesApart(rows)).to.equal(rows);
+  });
+
   it('does not cut rows that a word crosses under a repeated header (a form with the same labels twice over one table)', () => {
     const rows = buildRows(
       documentFromText(

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import { readLayout } from '../../../core/src/layout/index.js';
+import { isNoteLine, readLayout } from '../../../core/src/layout/index.js';
 import { documentFromText } from '../../../core/src/testing/index.js';
-import { cellOf, fixed, page, read, rolesOf, tablesOf } from './helpers.js';
+import { cellOf, fixed, page, read, rolesOf, rowsOf, tablesOf } from './helpers.js';
 
 /** Columns that hold neither what a line is nor what it costs: crews, labor hours, who performs the work, checklist marks. */
 
@@ -172,6 +172,46 @@ describe('core layout: table columns beside the description and the amounts', ()
       ['Dedicated 20A appliance circuits', 'Xx', 'Xx'],
       ['Laundry box with shutoffs', '', 'X.'],
     ]);
+  });
+
+  it('keeps a photo or file reference ("IMG_4465") under a column no header word names out of the description, the room heading a heading', () => {
+    const row = fixed(7, 15, 44, -6, 6, -12, -12, -12);
+    const { tables } = tablesOf(
+      page(
+        row('Ref.', 'Photo', 'Description', 'Qty', ' Unit', 'Material', 'Labor', 'Total'),
+        row('Roof'),
+        row('A1', 'IMG_4465', 'Continuous shingle-over ridge vent; remove', '31', ' LF', '121.83', '118.42', '240.25'),
+        row('', '', 'and dispose of existing materials'),
+        row('A2', 'DSC-0012.jpg', 'Rebuild chimney above roofline', '1', ' LS', '1,135.00', '3,140.00', '4,275.00'),
+      ),
+    );
+    expect(tables[0].entries.map((entry) => [entry.kind, read(entry).description ?? read(entry).itemNumber, read(entry).column1 ?? ''])).to.deep.equal([
+      ['heading', 'Roof', ''],
+      ['item', 'Continuous shingle-over ridge vent; remove and dispose of existing materials', 'IMG_4465'],
+      ['item', 'Rebuild chimney above roofline', 'DSC-0012.jpg'],
+    ]);
+  });
+
+  it('keeps a reference a skewed scan sets left of its header in its column, and an OCR "Notes;" line under an item out of the description', () => {
+    const row = fixed(7, 15, 44, -6, 6, -12, -12, -12);
+    const text = page(
+      row('Ref.', '  Photo', 'Description', 'Qty', ' Unit', 'Material', 'Labor', 'Total'),
+      row('B3', 'P-5533', 'Hardwired interconnected smoke/CO detectors', '7', ' EA', '371.00', '525.00', '896.00'),
+      row('', '', 'with battery backup'),
+      row('', '', 'Notes; peeling and cracking visible'),
+      row('B4', 'P-5534', 'Repipe water supply with PEX', '193', ' LF', '623.39', '1,410.83', '2,034.22'),
+    );
+    const [table] = readLayout(documentFromText(text, { source: 'ocr' })).tables;
+    expect(table.entries.map((entry) => [read(entry).description, read(entry).column1 ?? ''])).to.deep.equal([
+      ['Hardwired interconnected smoke/CO detectors with battery backup', 'P-5533'],
+      ['Repipe water supply with PEX', 'P-5534'],
+    ]);
+  });
+
+  it('reads a line opened by a remark\'s label in the singular as a note, in every lexicon language', () => {
+    const notes = ['Nota: verificar en obra', 'Commentaire : refaire les joints', 'Notiz: Altbestand prüfen', 'Commento: da verificare', 'Notitie: bestaand behouden', 'Observação: conferir no local'];
+    expect(notes.map((text) => isNoteLine(rowsOf(text)[0]))).to.deep.equal(notes.map(() => true));
+    expect(isNoteLine(rowsOf('Kitchen: base cabinets')[0])).to.equal(false);
   });
 
   it('reads a code column whose label is glued to the description\'s ("HUD Cat.Description of Work") as a column of its own', () => {

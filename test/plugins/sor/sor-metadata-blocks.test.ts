@@ -44,4 +44,20 @@ describe('plugin-sor header blocks', () => {
     ]);
     expect(meta.propertyAddress).to.equal('818 Willow Bend Drive');
   });
+
+  it("reads a consultant's name over the line of the role and the consultant's ID, and a license written into the contractor's line", () => {
+    const meta = metadata([
+      '                          Terrence Ibarra',
+      '                   HUD 203(k) Consultant C0143',
+      '',
+      two('Borrower:   Shannon Nakamura', 'Property:    6779 Riverside Way, Milwaukee, WI 53258'),
+      two('Lender:     Northgate Home Loans', 'Contractor:  Prairie Construction, LLC, Lic. WI-487970,'),
+      two('Inspected:  January 10, 2025', '             414-805-9217'),
+    ]);
+    expect(meta.consultant).to.equal('Terrence Ibarra');
+    expect(meta.contractorInfo).to.deep.equal({ name: 'Prairie Construction, LLC', license: 'WI-487970', phone: '414-805-9217' });
+    // In a sentence the license ends at the comma after its number.
+    const prose = metadata(['REPAIR WRITE-UP', 'Work by the contractor: Bluegrass Restoration, Inc., license RI-971817, telephone 401-424-8811.']);
+    expect(prose.contractorInfo.license).to.equal('RI-971817');
+  });
 });

@@ -199,8 +199,9 @@ export const startsLowerCase = (words: Word[]): boolean => /^[\p{Ll}(\[,;&-]/u.t
  * profile and finish.", "Hinweis: …"): no item, no heading, and no line of the description above it.
  */
 export function isNoteLine(row: LayoutRow): boolean {
-  const colon = row.words.findIndex((word) => word.text.endsWith(':'));
+  // OCR reads a colon as a semicolon ("Notes; peeling and cracking").
+  const colon = row.words.findIndex((word) => word.text.endsWith(':') || (word.source === 'ocr' && word.text.endsWith(';')));
   if (colon < 0 || colon > 1 || colon === row.words.length - 1) return false;
-  const label = joinWords(row.words.slice(0, colon + 1)).replace(/\s*:$/, '');
+  const label = joinWords(row.words.slice(0, colon + 1)).replace(/\s*[:;]$/, '');
   return lookupColumnLabel(label).some((term) => term.id === 'remarks');
 }

@@ -190,6 +190,13 @@ const CODE_NUMBER = /^\d{2,}([-.]\d{2,})+$/;
 /** A check mark or cross ticking a box, also as OCR doubles it or sets a dot after it ("Xx", "X."). */
 const MARK = /^[xX✓✔✗✘√•*]{1,2}[.,]?$/;
 
+/**
+ * A reference of letters and digits in one word, as photos, files and drawings are named ("IMG_4821",
+ * "DSC-0012.jpg", "P12"): under a column no header word names, left of the description, it is that
+ * column's cell, not the start of the description.
+ */
+const IDENTIFIER = /^(?=.*\p{L})(?=.*\d)[\p{L}\d]+([_\-./#][\p{L}\d]+)*$/u;
+
 /** Text words go to the item-number, scope and description columns. */
 function assignTextWords(words: Word[], columns: TableColumn[], row: LayoutRow, cells: Word[][]): void {
   const index = (role: string): number => columns.findIndex((column) => column.role === role);
@@ -205,9 +212,15 @@ function assignTextWords(words: Word[], columns: TableColumn[], row: LayoutRow, 
   // An item code of several words stops where the next text column (trade, description) starts.
   const nextTextColumn = item < 0 ? 0 : Math.min(...columns.filter((column, index) => index !== item && isTextColumn(column) && column.x0 > columns[item].x1).map((column) => column.x0), 1);
   // A crew or performer's name of several words ("Northside Painting & Drywall") runs on from under its header; a checklist's mark stands under its own.
-  // Left of the description, only a mark ("X" under "H&S") stands in such a column: other words there head or number the line.
+  // Left of the description, only a mark ("X" under "H&S") or a reference ("IMG_4821" under "Photo") stands in such a column: other words there head or number the line.
   const annotations = columns.filter((column) => isAsideColumn(column) && (!descriptionColumn || column.x0 > descriptionColumn.x0));
   const markColumns = columns.filter((column) => isAsideColumn(column) && descriptionColumn !== undefined && column.x1 < descriptionColumn.x0);
+  // A skewed scan sets a reference a little left of its header: it takes the nearest of the columns left of the description.
+  const referenceColumn = (word: Word, startsCellHere: boolean): TableColumn | undefined => {
+    if (!startsCellHere || markColumns.length === 0 || !IDENTIFIER.test(word.text) || !descriptionColumn || word.bbox[2] >= descriptionColumn.x0) return undefined;
+    const nearest = nearestColumn(word, columns.filter((column) => column.x0 < descriptionColumn.x0 || column === descriptionColumn));
+    return markColumns.includes(nearest) ? nearest : undefined;
+  };
   let inAnnotation = -1;
   words.forEach((word, position) => {
     const spaced = position > 0 && inRowHeights(row, word.bbox[0] - words[position - 1].bbox[2]) > cellGap(row);
@@ -221,7 +234,7 @@ function assignTextWords(words: Word[], columns: TableColumn[], row: LayoutRow, 
     const previousEnd = position > 0 ? words[position - 1].bbox[2] : 0;
     const runsOn = position > 0 && runsOnAfterText(row, words[position - 1], word);
     const under = (column: TableColumn): boolean => word.bbox[0] >= column.x0 - tolerance / 3 && word.bbox[0] <= column.x1 && (startsCellHere || (previousEnd <= column.x0 && !runsOn));
-    const annotation = annotations.find(under) ?? (MARK.test(word.text) ? markColumns.find(under) : undefined);
+    const annotation = annotations.find(under) ?? (MARK.test(word.text) ? markColumns.find(under) : referenceColumn(word, startsCellHere));
     inAnnotation = annotation ? columns.indexOf(annotation) : -1;
     if (annotation) {
       cells[inAnnotation].push(word);

@@ -155,7 +155,7 @@ export const german: LanguageTerms = {
     laborHours: ['Arbeitsstunden', 'Lohnstunden', 'Mannstunden', 'Std. Lohn'],
     duration: ['Dauer'],
     performedBy: ['Kolonne', 'Ausführung durch', 'Ausgeführt von', 'Gewerk durch', 'Nachunternehmer'],
-    remarks: ['Bemerkung', 'Bemerkungen', 'Anmerkung', 'Anmerkungen', 'Hinweis', 'Hinweise'],
+    remarks: ['Bemerkung', 'Bemerkungen', 'Anmerkung', 'Anmerkungen', 'Hinweis', 'Hinweise', 'Notiz', 'Notizen', 'Kommentar'],
     scope: ['Gewerk', 'Titel', 'Abschnitt', 'Kategorie', 'Bereich', 'Raum'],
     previouslyBilled: ['Bisher Abgerechnet', 'Bereits Abgerechnet', 'Vorherige Abschläge', 'Bisherige Abschläge'],
     thisPeriod: ['Dieser Abschlag', 'Aktueller Abschlag', 'Dieser Zeitraum'],

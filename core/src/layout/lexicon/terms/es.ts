@@ -159,7 +159,7 @@ export const spanish: LanguageTerms = {
     laborHours: ['Horas de mano de obra', 'Horas hombre', 'H.H.'],
     duration: ['Duración'],
     performedBy: ['Cuadrilla', 'Realizado por', 'Ejecutado por', 'Responsable', 'Subcontratista'],
-    remarks: ['Observaciones', 'Observación', 'Notas', 'Nota', 'Comentarios'],
+    remarks: ['Observaciones', 'Observación', 'Notas', 'Nota', 'Comentarios', 'Comentario'],
     scope: ['Capítulo', 'Rubro', 'Categoría', 'Sección', 'Oficio'],
     previouslyBilled: ['Certificado Anterior', 'Facturado Anterior', 'A Origen Anterior', 'Pagado a la Fecha', 'Anterior'],
     thisPeriod: ['Este Período', 'Periodo Actual', 'Esta Certificación', 'Certificación Actual'],

@@ -152,7 +152,7 @@ export const french: LanguageTerms = {
     laborHours: ['Heures de main-d’œuvre', 'Heures-homme', 'Heures MO'],
     duration: ['Durée'],
     performedBy: ['Équipe', 'Réalisé par', 'Exécuté par', 'Responsable', 'Sous-traitant'],
-    remarks: ['Remarques', 'Remarque', 'Observations', 'Notes', 'Commentaires'],
+    remarks: ['Remarques', 'Remarque', 'Observations', 'Observation', 'Notes', 'Note', 'Commentaires', 'Commentaire'],
     scope: ['Lot', "Corps d'état", 'Catégorie', 'Section', 'Poste', 'Pièce'],
     previouslyBilled: ['Déjà Facturé', 'Cumul Précédent', 'Situation Précédente', 'Précédent'],
     thisPeriod: ['Cette Période', 'Situation du Mois', 'Période en Cours'],

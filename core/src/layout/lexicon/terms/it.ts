@@ -81,6 +81,6 @@ export const italian: LanguageTerms = {
     equipment: ['Attrezzature', 'Noli', 'Mezzi'],
     scope: ['Categoria', 'Capitolo'],
     duration: ['Durata'],
-    remarks: ['Note', 'Osservazioni', 'Commenti'],
+    remarks: ['Note', 'Nota', 'Osservazioni', 'Osservazione', 'Commenti', 'Commento'],
   },
 };

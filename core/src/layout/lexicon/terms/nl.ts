@@ -124,7 +124,7 @@ export const dutch: LanguageTerms = {
     laborHours: ['Arbeidsuren', 'Manuren', 'Mensuren'],
     duration: ['Duur'],
     performedBy: ['Ploeg', 'Uitgevoerd door', 'Uit te voeren door', 'Verantwoordelijke', 'Onderaannemer'],
-    remarks: ['Opmerkingen', 'Opmerking', 'Notities', 'Toelichting'],
+    remarks: ['Opmerkingen', 'Opmerking', 'Notities', 'Notitie', 'Toelichting'],
     scope: ['Hoofdstuk', 'Onderdeel', 'Categorie', 'Ruimte'],
     previouslyBilled: ['Eerder Gefactureerd', 'Reeds Gefactureerd', 'Vorige Termijnen'],
     thisPeriod: ['Deze Termijn', 'Huidige Termijn', 'Deze Periode'],

@@ -93,6 +93,6 @@ export const portuguese: LanguageTerms = {
     equipment: ['Equipamento', 'Equipamentos'],
     scope: ['Etapa', 'Capítulo', 'Categoria'],
     duration: ['Duração'],
-    remarks: ['Observações', 'Notas', 'Comentários'],
+    remarks: ['Observações', 'Observação', 'Notas', 'Nota', 'Comentários', 'Comentário'],
   },
 };

@@ -1,0 +1,12 @@
+import { expect } from 'chai';
+import { withoutContinuedMark } from '../../../plugins/sor/src/section-titles.js';
+
+describe('sor: continued marks on section headings', () => {
+  it('reads the mark in parentheses as OCR garbles its last letters ("(continucd)") and takes it off the name', () => {
+    expect(withoutContinuedMark('Master Bedroom (continucd)')).to.deep.equal({ cleaned: 'Master Bedroom', continued: true });
+    expect(withoutContinuedMark('Kitchen (Continued)')).to.deep.equal({ cleaned: 'Kitchen', continued: true });
+    expect(withoutContinuedMark('Master Suite')).to.deep.equal({ cleaned: 'Master Suite', continued: false });
+    expect(withoutContinuedMark('Bath (Contingency)').continued).to.equal(false);
+    expect(withoutContinuedMark('Basement (Contiguous)').continued).to.equal(false);
+  });
+});
