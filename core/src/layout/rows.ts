@@ -261,7 +261,29 @@ export function cellGap(row: LayoutRow, base = 0.95): number {
 }
 
 /** Whether a cell boundary lies before word `index` of the row. */
-export const startsCell = (row: LayoutRow, index: number, base?: number): boolean => index === 0 || gapBefore(row, index) > cellGap(row, base);
+export const startsCell = (row: LayoutRow, index: number, base?: number): boolean => index === 0 || (gapBefore(row, index) > cellGap(row, base) && !oneSpaceApart(row, index));
+
+/** A word's advance per character, of words long enough to tell it... */
+const MIN_ADVANCE_CHARS = 3;
+/** ...and how far off one character's step a word may start from the one before it. */
+const ADVANCE_TOLERANCE = 0.35;
+
+/**
+ * Words of text set one space apart in monospace type ("Wendy N. Anderson" typed in a form's box): the next
+ * word starts one character's advance after the last character of this one. In type wide for its
+ * height a single space is wider than `cellGap`, on rows too short to show their spacing.
+ */
+function oneSpaceApart(row: LayoutRow, index: number): boolean {
+  const [left, right] = [row.words[index - 1], row.words[index]];
+  // Words of running text: column headers set at an even pitch ("W10 W11 W12") or amounts are cells.
+  if (![left, right].every((word) => /\p{L}/u.test(word.text)) || !/\p{Ll}/u.test(left.text + right.text)) return false;
+  const longer = [...left.text].length >= [...right.text].length ? left : right;
+  const chars = [...longer.text].length;
+  if (chars < MIN_ADVANCE_CHARS) return false;
+  const advance = (longer.bbox[2] - longer.bbox[0]) / chars;
+  const step = right.bbox[0] - left.bbox[0] - ([...left.text].length + 1) * advance;
+  return Math.abs(step) <= ADVANCE_TOLERANCE * advance;
+}
 
 /** Splits a row into cells at gaps wider than `cellGap(row, base)` row heights. */
 export function cellsOf(row: LayoutRow, base = 1.2): Word[][] {

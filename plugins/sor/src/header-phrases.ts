@@ -132,7 +132,7 @@ function inspectorOfDate(prose: LayoutRow[], inspectionDate: string, dateOrder: 
 
 function lenderInPhrase(prose: LayoutRow[]): Phrase | null {
   const found = firstMatchByPage(prose, [FINANCED_BY]);
-  return found && phraseOf(found.flow, found.match, 1, found.page);
+  return found && nameToSentenceEnd(phraseOf(found.flow, found.match, 1, found.page));
 }
 
 function addressInTitle(prose: LayoutRow[]): Phrase | null {

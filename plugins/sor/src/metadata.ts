@@ -1,12 +1,14 @@
 import type { Word } from '@docsift/core';
-import { cellsOf, findDateInText, findIssuer, foldText, hasLegalForm, isDocumentTitle, linesByTypeSize, parseAmount, rowHeightsToX, textOf, type DocumentLayout, type LayoutRow as Row, type PartyName } from '@docsift/core/layout';
+import { findDateInText, findIssuer, foldText, hasLegalForm, rowHeightsToX, textOf, type DocumentLayout, type LayoutRow as Row, type PartyName } from '@docsift/core/layout';
 import { ADDRESS_LINES, addressInProject, addressUnderName, cellsUnder, fromStreetLine, opensWithStreet, withCaptionedTown, withTownLine, type PrintedAddress } from './address.js';
+import { fillFromAppositives } from './appositive-parties.js';
+import { beforeSeparator, COMPANY_SUFFIX, CONSULTING_WORD, findCompany, notAContractor, PHONE, preferMixedCase, TRADE_WORD } from './company-names.js';
 import { isConsultantId, nameOverConsultantId } from './consultant-name.js';
 import { fillFromContractParties } from './contract-parties.js';
 import { fillFromCorrespondence, insideAddress } from './correspondence.js';
 import { fillFromHeaderPhrases } from './header-phrases.js';
 import { LENDING, lenderInTitleLines } from './lender.js';
-import { isCaptionRow, joinValues, labelsOf, LONE_SEPARATOR, otherHalfBelow, PERSON_NAME, STATE_AND_ZIP, valueOf, type LabelHit, type MetaField } from './labels.js';
+import { isCaptionRow, joinValues, labelsOf, otherHalfBelow, PERSON_NAME, STATE_AND_ZIP, valueOf, type LabelHit, type MetaField } from './labels.js';
 import { ownerNamingProject } from './project-owner.js';
 import type { ProvenanceRecorder } from './provenance.js';
 import type { SorAdditionalInfo, SorMetadata } from './schema.js';
@@ -24,16 +26,7 @@ interface Found {
 /** A signature block's lines around the contractor's license: the company above it, the phone under it. */
 const SIGNATURE_ROWS = 2;
 
-const PHONE = /(?<!\d)(\+?1[\s.-]?)?(\(\d{3}\)\s?|\d{3}[\s.-])\d{3}[\s.-]\d{4}(\s*(ext\.?|x)\s*\d+)?/i;
 const NOT_SELECTED = /\b(to be (selected|determined)|to select|tbd|pending|not (yet )?selected|n\/a|none)\b/i;
-/** Words that end a company name in a letterhead or a contractor's header. */
-const COMPANY_SUFFIX = /^(inc|llc|pllc|co|corp|corporation|company|ltd|lp|llp|group|associates|consultants|consulting)\.?,?$/i;
-const TRADE_WORD =
-  /^(services|construction|contracting|contractors|builders|building|design-build|roofing|remodeling|renovations?|masonry|plumbing|electric(al)?|painting|homes|exteriors|restoration|concrete|improvements?)\.?,?$/i;
-/** A letterhead of one of these is the 203(k) consultant's or inspector's, not the contractor's. */
-const CONSULTING_WORD = /^(consultants?|consulting|inspections?|inspectors?)\.?,?$/i;
-/** Words of a cell that names no contractor: a consultant, a title's "of" or "for" ("OPINION OF PROBABLE CONSTRUCTION COST"). */
-const notAContractor = (text: string): boolean => CONSULTING_WORD.test(text) || /^(of|for)$/i.test(text);
 /** A letterhead read as the issuer this surely is a company's name. */
 const MIN_ISSUER_CONFIDENCE = 0.6;
 /** A label's value is looked for this many rows under the contractor's label (its phone in a stacked block). */
@@ -60,9 +53,12 @@ const NAME_BEFORE_ROLE = /^([^,·•|]+?)(?:\s*[,·•|]|\s[-–—])\s*(?:(?:HU
  * Okafor, HUD ID D0551", "Dana K. Zimmerman, Blue Heron Home Inspection"), not part of it.
  */
 function personBeforeComma(text: string): string {
-  const comma = text.indexOf(', ');
-  const name = comma > 0 ? text.slice(0, comma) : text;
-  return comma > 0 && PERSON_NAME.test(name) && !name.split(' ').some((word) => COMPANY_SUFFIX.test(word) || CONSULTING_WORD.test(word) || TRADE_WORD.test(word)) ? name : text;
+  // OCR may read an initial's dot as a comma ("Jose A, Smith"): a lone capital before a comma is an initial.
+  const read = text.replace(/(?<=(?:^|\s)\p{Lu}),(?=\s\p{Lu})/gu, '.');
+  const comma = read.indexOf(', ');
+  const name = comma > 0 ? read.slice(0, comma) : read;
+  if (comma < 0) return read;
+  return PERSON_NAME.test(name) && !name.split(' ').some((word) => COMPANY_SUFFIX.test(word) || CONSULTING_WORD.test(word) || TRADE_WORD.test(word)) ? name : text;
 }
 
 /** Values of each label in reading order (right of the label, else under it). */
@@ -92,58 +88,6 @@ function collectLabelled(layout: DocumentLayout): Map<MetaField, Found[]> {
     }
   });
   return found;
-}
-
-/** The first company named by `pattern` in a cell of the first page (letterhead first), skipping cells with a word `skip` refuses. */
-function findCompany(layout: DocumentLayout, pattern: RegExp, cut: boolean, skip: (text: string) => boolean = () => false): { words: Word[]; page: number } | null {
-  const { rows } = layout;
-  // Priced rows (a recap's "Total Direct Construction Cost  25,939.24") name no company.
-  const priced = (row: Row): boolean => row.words.some((word) => parseAmount(word.text, layout.conventions.format)?.moneyLike);
-  const firstPage = rows.filter((row) => row.page === rows[0]?.page && !layout.tableRows.has(row) && !priced(row));
-  // The letterhead first; a company named only in the page footer after it.
-  const ordered = [...firstPage.filter((row) => row.top < 0.5), ...firstPage.filter((row) => row.top >= 0.5)];
-  for (const row of ordered) {
-    // A document's title ("CONSTRUCTION PROPOSAL") names no company.
-    for (const cell of cellsOf(row).flatMap(linesByTypeSize).filter((words) => !words.some((word) => /:$/.test(word.text) || skip(word.text) || isDocumentTitle(word)))) {
-      const end = cell.findIndex((word, index) => index > 0 && pattern.test(word.text));
-      if (end <= 0) continue;
-      // The company's legal form or "Group" after the trade word is its name's ("Bluegrass Remodeling, Inc.").
-      let last = end;
-      while (cut && last + 1 < cell.length && (COMPANY_SUFFIX.test(cell[last + 1].text) || hasLegalForm([cell[last + 1]]))) last += 1;
-      return { words: cut ? cell.slice(0, last + 1) : cell, page: row.page };
-    }
-  }
-  return null;
-}
-
-/** Prefers a mixed-case spelling printed elsewhere (a footer) over an all-capitals letterhead. */
-function preferMixedCase(text: string, rows: Row[]): string {
-  if (text !== text.toUpperCase()) return text;
-  const folded = foldText(text);
-  for (const row of rows) {
-    for (const cell of cellsOf(row)) {
-      const candidate = textOf(cell);
-      if (foldText(candidate).startsWith(folded) && candidate !== candidate.toUpperCase()) return candidate.slice(0, text.length);
-    }
-  }
-  return text;
-}
-
-/** A dot or bar a letterhead sets alone between its parts; a dash alone may be part of a license number ("RBC - 993012"). */
-const DOT_SEPARATOR = /^[·•|]$/;
-
-/**
- * A license number ends at the letterhead's next lone separator ("License No. 33518-78 · 614.964.6332 ·
- * office@…"): the phone or e-mail after it are no part of it. A dash (OCR's reading of the dot) ends it
- * only before a phone number or an e-mail address.
- */
-function beforeSeparator(words: Word[]): Word[] {
-  const contact = (index: number): boolean => {
-    const rest = textOf(words.slice(index + 1));
-    return PHONE.exec(rest)?.index === 0 || /^\S+@\S+/.test(rest);
-  };
-  const at = words.findIndex((word, index) => index > 0 && (DOT_SEPARATOR.test(word.text) || (LONE_SEPARATOR.test(word.text) && contact(index))));
-  return at > 0 ? words.slice(0, at) : words;
 }
 
 class MetadataReader {
@@ -224,6 +168,7 @@ class MetadataReader {
     this.readConsultantCompany();
     const prose = this.rows.filter((row) => !row.furniture && !this.layout.tableRows.has(row));
     fillFromContractParties(this.metadata, prose, this.provenance);
+    fillFromAppositives(this.metadata, prose, this.provenance);
     fillFromCorrespondence(this.metadata, { prose, insideAddress: insideAddress(this.layout, this.issuer) }, this.provenance);
     const firstPage = this.rows[0]?.page;
     const tableStart = Math.min(...[...this.layout.tableRows].filter((row) => row.page === firstPage).map((row) => row.index));

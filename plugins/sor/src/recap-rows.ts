@@ -2,6 +2,7 @@ import type { Word } from '@docsift/core';
 import {
   cents,
   parseAmount,
+  joinWords,
   splitRow,
   type CellValue,
   type LayoutRow as Row,
@@ -82,4 +83,13 @@ export function unlabelledLine(row: Row, format: NumberFormat): RecapLine | null
   const label = before.length > 0 || !amount ? before : row.words.filter((word) => word.bbox[0] > amount.words[0].bbox[2]);
   if (!amount || label.length === 0 || !label.some((word) => /[A-Za-z]{3}/.test(word.text))) return null;
   return { label: label.map((word) => word.text).join(' '), value: { ...amount, page: row.page } };
+}
+
+/** Recap lines named by letter or number in brackets ("(A through D)", "(lines 1-4)", "(A+B+C)"): what a total adds up, no section. */
+const LINE_RANGE = /^\((?:lines?\s+)?[a-z0-9]{1,2}(?:\s*(?:through|thru|to|and|[-–+,&])\s*[a-z0-9]{1,2})+\)$/i;
+
+export function withoutLineRange(words: Word[]): Word[] {
+  const open = words.findIndex((word) => word.text.startsWith('('));
+  const close = words.findIndex((word, index) => index >= open && word.text.endsWith(')'));
+  return open >= 0 && close >= 0 && LINE_RANGE.test(joinWords(words.slice(open, close + 1))) ? [...words.slice(0, open), ...words.slice(close + 1)] : words;
 }

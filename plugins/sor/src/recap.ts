@@ -22,7 +22,8 @@ import {
   type NumberFormat,
   type TableColumn,
 } from '@docsift/core/layout';
-import { amountBefore, amountRightOf, inLineAmountColumn, unlabelledLine, withoutRunningTotals, type RecapLine, type RecapValue } from './recap-rows.js';
+import { marksNoWork } from './no-work.js';
+import { amountBefore, amountRightOf, inLineAmountColumn, unlabelledLine, withoutLineRange, withoutRunningTotals, type RecapLine, type RecapValue } from './recap-rows.js';
 
 export type { RecapLine, RecapValue } from './recap-rows.js';
 
@@ -151,7 +152,7 @@ function namesWhatItTotals(row: Row, match: PhraseMatch<RecapField>): boolean {
   // "Phase total", "Trade Total": with the word before it, a label that can only mean a section's total.
   const meanings = before.length > 0 ? lookupFieldLabel(joinWords(row.words.slice(first, match.end))) : [];
   const sectionTotal = meanings.length > 0 && meanings.every((term) => term.id === 'sectionTotal');
-  return named(row.words.slice(match.end).filter((word) => !parseAmount(word.text)?.moneyLike)) || namesPart || sectionTotal;
+  return named(withoutLineRange(row.words.slice(match.end).filter((word) => !parseAmount(word.text)?.moneyLike))) || namesPart || sectionTotal;
 }
 
 /**
@@ -367,8 +368,9 @@ export function readRecap(printed: Row[], start: number, format: NumberFormat, t
     }
     if (fields[field]) continue;
     const value = recapAmount(rows, index, format);
+    // A line marked as not applying ("B. General conditions ____ %  N/A") prints no amount to lose.
     if (!value) {
-      unread[field] ??= { words: rows[index].words, page: rows[index].page };
+      if (!marksNoWork(rows[index].text)) unread[field] ??= { words: rows[index].words, page: rows[index].page };
       continue;
     }
     // "Items total" or the lines' sum under a grand total's label, with the priced lines under it making up the grand total: the subtotal.

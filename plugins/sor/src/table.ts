@@ -1,7 +1,6 @@
 import type { Word } from '@docsift/core';
 import {
   ANNOTATION_ROLES,
-  cents,
   COST_COMPONENT_ROLES,
   joinWords,
   MONEY_ROLES,
@@ -23,6 +22,9 @@ import {
   type TableColumn,
   type TableEntry,
 } from '@docsift/core/layout';
+import { cellsByRole, type Cells } from './entry-cells.js';
+import { withoutEmptyCategories } from './no-work.js';
+import { totalsOfSections, trailingUnnumbered } from './recap-start.js';
 import { withoutGroupHeadings } from './outline.js';
 import { headingAbove, MIN_TITLE_CONFIDENCE, untitledName, withoutContinuedMark } from './section-titles.js';
 
@@ -111,17 +113,6 @@ function isCostTable(table: Table): boolean {
   return priced && (roles.has('description') || roles.has('scope'));
 }
 
-type Cells = Partial<Record<ColumnRole, Word[]>>;
-
-/** An entry's words by column role (the first column of each role). */
-function cellsByRole(entry: TableEntry): Cells {
-  const cells: Cells = {};
-  entry.columns.forEach((column, index) => {
-    // Two columns may take one role (a stray "unit" column at the margin): the first that holds words counts.
-    if (column.role !== null && !cells[column.role]?.length) cells[column.role] = entry.cells[index];
-  });
-  return cells;
-}
 
 /**
  * Drops a leading item number ("3.2") that belongs to the current section when no item column
@@ -325,66 +316,5 @@ export function readStatementTable(layout: DocumentLayout): DraftTable {
   const lastWithItems = tables.findLast((table) => table.entries.some((entry) => entry.kind === 'item' && !recapLines.includes(entry))) ?? last;
   let end = recapLines.length > 0 ? Math.min(lastWithItems.end, ...recapLines.map((entry) => entry.rows[0].index)) : last.end;
   for (const total of groupTotals) if (total.rows[0].index === end) end = total.rows.at(-1)!.index + 1;
-  return { sections: withoutGroupHeadings(builder.sections), start: tables[0].start, end, columns: last.entries.at(-1)?.columns ?? last.header.columns };
-}
-
-/**
- * The total of all sections printed in the table, with only recap lines after it: right after the
- * last section's own total ("Total of the work" under "Total Roofing"), or, where sections print no
- * totals, the one line adding up every item. The recap starts there.
- */
-function totalsOfSections(entries: TableEntry[], recapLines: TableEntry[], format: NumberFormat): TableEntry[] {
-  const amountOf = (entry: TableEntry): number | null => readAmountCell(cellsByRole(entry).amount ?? [], format)?.value ?? null;
-  const amounts = entries.filter((entry) => entry.kind === 'item' && !recapLines.includes(entry)).map(amountOf);
-  const sum = amounts.every((amount) => amount !== null) ? cents(amounts.reduce((total: number, amount) => total + amount!, 0)) : null;
-  const sections = entries.filter((entry) => entry.kind === 'heading').length;
-  for (let index = entries.findLastIndex((entry) => entry.kind === 'heading') + 1; index < entries.length; index += 1) {
-    const rest = entries.slice(index);
-    if (entries[index].kind !== 'subtotal' || !rest.every((entry) => entry.kind === 'subtotal' || recapLines.includes(entry))) continue;
-    const afterOwn = entries[index - 1].kind === 'subtotal';
-    const amount = amountOf(entries[index]);
-    const addsUpAll = sections >= 2 && sum !== null && amount !== null && cents(amount) === sum;
-    if (afterOwn || addsUpAll) return rest;
-  }
-  return [];
-}
-
-/** An item number printed in its own column or before the description ("13.", "4)", "3.2"). */
-const PRINTED_ITEM_NUMBER = /^(\d{1,3}[.)]?|\(\d{1,3}\)|\d{1,3}(\.\d{1,3})+\.?)$/;
-/** Items numbered throughout before the unnumbered lines at the end... */
-const MIN_NUMBERED_ITEMS = 3;
-/** ...of which there are a few: fees and tests priced before the grand total. */
-const MAX_RECAP_LINES = 4;
-
-const isNumbered = (entry: TableEntry): boolean => (cellsByRole(entry).itemNumber?.length ?? 0) > 0 || PRINTED_ITEM_NUMBER.test(cellsByRole(entry).description?.[0]?.text ?? '');
-
-/** The whole number an item is printed with ("7.", "(7)"; an outline's "2.04" has none). */
-function itemNumberOf(entry: TableEntry): number | null {
-  const cells = cellsByRole(entry);
-  const text = cells.itemNumber?.length ? joinWords(cells.itemNumber) : (cells.description?.[0]?.text ?? '');
-  const match = /^\(?(\d{1,3})[.)]?\)?$/.exec(text);
-  return match ? Number(match[1]) : null;
-}
-
-/** An item between two whose numbers leave the one number for it (6, _, 8): OCR lost its number, printed like the others. */
-const lostNumber = (items: TableEntry[], index: number): boolean => {
-  const [before, after] = [items[index - 1], items[index + 1]].map((item) => (item ? itemNumberOf(item) : null));
-  return before !== null && after !== null && after - before === 2;
-};
-
-/**
- * Where every item is numbered, unnumbered priced lines after the last one ("Lead-based paint
- * clearance testing ….. $300.00" before "TOTAL ESTIMATED COST") are the recap's, not items.
- */
-function trailingUnnumbered(entries: TableEntry[]): TableEntry[] {
-  const items = entries.filter((entry) => entry.kind === 'item');
-  let first = items.length;
-  while (first > 0 && !isNumbered(items[first - 1])) first -= 1;
-  const trailing = items.slice(first);
-  const numbered = items.slice(0, first);
-  const after = entries.slice(entries.indexOf(items[first] ?? items[0]));
-  const numberedAll = numbered.every((item, index) => isNumbered(item) || lostNumber(numbered, index));
-  if (trailing.length === 0 || trailing.length > MAX_RECAP_LINES || numbered.length < MIN_NUMBERED_ITEMS || !numberedAll) return [];
-  // A heading among them opens a section of its own: its lines are items.
-  return after.some((entry) => entry.kind === 'heading') ? [] : after;
+  return { sections: withoutEmptyCategories(withoutGroupHeadings(builder.sections)), start: tables[0].start, end, columns: last.entries.at(-1)?.columns ?? last.header.columns };
 }

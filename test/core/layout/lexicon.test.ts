@@ -106,7 +106,7 @@ describe('layout: lexicon', () => {
         ['C.U.I.T.', ['vatId']], ['Ingresos Brutos', ['companyRegistration']], ['Entidad', ['bankCode', 'bankName']],
         ['Emisor', ['seller']], ['Razón Social', ['seller', 'buyer']], ['Señor(es):', ['buyer']], ['Cliente', ['buyer']],
         ['Forma de pago', ['paymentMethod', 'paymentTerms']], ['Tel.', ['phone']], ['Tel/Fax', ['phone', 'fax']],
-        ['Vendedor', ['seller', 'contactPerson']], ['Página', ['page']], ['Gastos generales', ['overhead', 'generalConditions']],
+        ['Vendedor', ['seller', 'contactPerson']], ['Página', ['page']], ['Gastos generales', ['generalConditions']],
         // A contractor's estimate (presupuesto, estimado) and the parties of its loan.
         ['Licencia', ['license']], ['Nº de licencia', ['license']], ['Dirección de la obra:', ['propertyAddress']], ['Propietario', ['borrower']],
         ['Prestamista:', ['lender']], ['Nº de préstamo', ['loanNumber']], ['Gran Total', ['total', 'grandTotal']], ['TOTAL DEL PROYECTO', ['grandTotal']],

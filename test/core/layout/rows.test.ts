@@ -185,6 +185,28 @@ describe('core layout: rows', () => {
       expect(cells(proportional)).to.deep.equal(['Remove carpet and pad today']);
     });
 
+    it('keeps words typed one space apart in monospace together on a row too short to show its spacing', () => {
+      // Courier typed in a form's box: each character advances 0.012, a space as wide, wider than the cell gap for the row's height.
+      const advance = 0.012;
+      const typed = (y: number, texts: string[], cellAt: number, cell: string): Word[] => {
+        let x = 0.05;
+        const words = texts.map((text) => {
+          const entry = word(text, [x, y, x + text.length * advance - 0.002, y + 0.01]);
+          x += (text.length + 1) * advance;
+          return entry;
+        });
+        return [...words, word(cell, [cellAt, y, cellAt + cell.length * advance, y + 0.01])];
+      };
+      const narrow = (y: number): Word[] => ['Remove', 'carpet', 'and', 'pad', 'today'].map((text, index) => word(text, [0.05 + index * 0.054, y, 0.1 + index * 0.054, y + 0.01]));
+      const words = [...typed(0.1, ['Wendy', 'N.', 'Anderson'], 0.6, '4978554668'), ...typed(0.12, ['W10', 'W11', 'W12'], 0.6, '12'), ...[0.2, 0.22, 0.24].flatMap(narrow)];
+      const document = { pages: [{ number: 1, width: 612, height: 792, rotation: 0, deskewAngle: 0, source: 'text', words, lines: [] } as Page], formFields: [] };
+      const [name, weeks] = buildRows(document as never);
+      const cells = (row: LayoutRow): string[] => cellsOf(row, 0.95).map((cell) => textOf(cell));
+      expect(cells(name)).to.deep.equal(['Wendy N. Anderson', '4978554668']);
+      // Column headers at an even pitch are cells however close.
+      expect(cells(weeks)).to.deep.equal(['W10', 'W11', 'W12', '12']);
+    });
+
     it('measures the gap between rows in row heights', () => {
       const [first, second, third] = rowsOf(page('one', 'two', '', 'three'));
       expect(rowGap(first, second)).to.be.closeTo(0.25, 1e-6);

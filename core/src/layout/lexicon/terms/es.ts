@@ -110,7 +110,7 @@ export const spanish: LanguageTerms = {
     ],
     lender: ['Prestamista', 'Entidad financiera'],
     inspectionDate: ['Fecha de inspección', 'Fecha de visita'],
-    consultant: ['Perito'],
+    consultant: ['Perito', 'Consultor', 'Consultora', 'Consultor 203(k)', 'Consultor de rehabilitación'],
     contractor: ['Contratista', 'Contratista general'],
     license: ['Licencia', 'Nº de licencia', 'Número de licencia', 'Licencia de contratista', 'Licencia Nº'],
     loanNumber: ['Nº de préstamo', 'Número de préstamo', 'Préstamo Nº', 'Préstamo'],
@@ -119,7 +119,7 @@ export const spanish: LanguageTerms = {
     numberOfUnits: ['Número de viviendas'],
     generalConditions: ['Gastos generales'],
     overheadAndProfit: ['Gastos generales y beneficio industrial', 'GG y BI', 'GG+BI', 'Gastos generales y ganancia', 'Gastos generales y utilidad', 'Gastos indirectos y utilidad', 'Administración y utilidad', 'Indirectos y utilidad', 'Administración, imprevistos y utilidad', 'AIU', 'A.I.U.'],
-    overhead: ['Gastos generales', 'Gastos indirectos', 'Indirectos'],
+    overhead: ['Gastos indirectos', 'Indirectos'],
     profit: ['Beneficio industrial', 'Beneficio', 'Utilidad', 'Ganancia'],
     contingency: ['Imprevistos', 'Contingencias'],
     grandTotal: [
