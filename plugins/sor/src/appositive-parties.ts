@@ -88,6 +88,9 @@ function contractorAfterLabel(words: Word[]): Word[] {
   return [...words.slice(at + 1, end), { ...last, text: last.text.replace(/\.$/, '') }];
 }
 
+const nameWords = (text: string): string[] => foldText(text).split(/[^\p{L}\p{N}]+/u).filter((word) => word.length > 1);
+const sharesWord = (one: string, other: string): boolean => nameWords(one).some((word) => nameWords(other).includes(word));
+
 /**
  * Fills the consultant, the borrower, the property's address and the contractor from such a sentence
  * on the first page (`prose`: the rows outside the tables), where no label gave them or a label's value
@@ -98,9 +101,12 @@ export function fillFromAppositives(meta: SorMetadata, prose: LayoutRow[], prove
   const words = prose.filter((row) => row.page === page).flatMap((row) => row.words);
   const sentence = textOf(words);
   const fill = (path: string, current: string | null, value: Word[]): string | null => {
-    if (value.length === 0 || (current !== null && !sentence.includes(current))) return current;
+    const text = textOf(value);
+    // A label's value gives way only where it is a piece of the sentence sharing a word with the name ("Contractor:" at a
+    // line's end, read with "Restoration, Co., license"), not another person the label names ("Consultant: Jane Roe").
+    if (value.length === 0 || (current !== null && (!sentence.includes(current) || !sharesWord(current, text)))) return current;
     provenance.record(path, page, value, SENTENCE_QUALITY);
-    return textOf(value);
+    return text;
   };
   const clauses = clausesOf(words);
   clauses.forEach((clause, index) => {

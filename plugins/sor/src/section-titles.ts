@@ -86,8 +86,8 @@ const CONTINUED_AFTER = /\s*(\(\s*(continúa|continua|continuación|fortsetzung|
 /** French "(suite)", in lower case only: "suite" is also an English room ("Master Suite", "Bedroom – Suite", "Bath (Suite)"). */
 const SUITE_AFTER = /\s*\(suite\)\s*$/;
 
-/** "(continucd)", "(continuod)": the mark in parentheses as OCR garbles its last letters. */
-const CONTINUED_MISREAD = /\s*\(\s*contin\p{L}{2,4}\s*\)\s*$/iu;
+/** "(continucd)", "(continuod)": the mark in parentheses as OCR garbles the letters before its "d"; "(Continuous)" is a heading's own word. */
+const CONTINUED_MISREAD = /\s*\(\s*contin\p{L}{1,3}d\s*\)\s*$/iu;
 
 /** A heading without its continued mark, and whether it had one: the section goes on after a page break. */
 export function withoutContinuedMark(text: string): { cleaned: string; continued: boolean } {

@@ -9,4 +9,9 @@ describe('sor: continued marks on section headings', () => {
     expect(withoutContinuedMark('Bath (Contingency)').continued).to.equal(false);
     expect(withoutContinuedMark('Basement (Contiguous)').continued).to.equal(false);
   });
+
+  it('keeps a heading\'s own word in parentheses that starts like the mark ("(Continuous)") in its name', () => {
+    expect(withoutContinuedMark('Seamless Gutters (Continuous)')).to.deep.equal({ cleaned: 'Seamless Gutters (Continuous)', continued: false });
+    expect(withoutContinuedMark('Kitchen (continuod)')).to.deep.equal({ cleaned: 'Kitchen', continued: true });
+  });
 });

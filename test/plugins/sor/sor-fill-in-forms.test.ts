@@ -70,6 +70,24 @@ describe('plugin-sor parties named in a sentence', () => {
   });
 });
 
+describe('plugin-sor a person named with a role in a sentence besides the labelled one', () => {
+  it('keeps the labelled consultant where a sentence names another person with the role', () => {
+    const text = [
+      'SPECIFICATION AND COST ESTIMATE',
+      'Consultant:   Jane Roe',
+      'Borrower:     Tom Lee',
+      'Copies of this write-up go to Peter Park, HUD consultant, and to the lender.',
+      '',
+      'Item   Description                                   Qty   Unit        Amount',
+      '1      Replace kitchen sink and faucet                 1   EA          356.00',
+      '2      Install vinyl plank flooring                  124   SF        1,885.00',
+      '                                                   Total             2,241.00',
+    ];
+    const meta = extractSor(documentFromText(text.join('\n'))).data.documentMetadata;
+    expect([meta.consultant, meta.borrowerName]).to.deep.equal(['Jane Roe', 'Tom Lee']);
+  });
+});
+
 describe('plugin-sor Spanish recap and OCR-read initials', () => {
   it('reads "Gastos generales" as general conditions, "Administración y utilidad" as overhead and profit, and the "Consultor"', () => {
     const { data } = extractSor(
