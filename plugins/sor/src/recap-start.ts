@@ -3,21 +3,25 @@ import { cellsByRole } from './entry-cells.js';
 
 /** Where a cost table's last lines are the recap's, not items: the recap starts at them. */
 
+/** A line's amount, null where its amount cell reads no amount. */
+const amountOf = (entry: TableEntry, format: NumberFormat): number | null => readAmountCell(cellsByRole(entry).amount ?? [], format)?.value ?? null;
+
+/** The sum of the amounts to the cent, null where one of them was not read. */
+const sumOf = (amounts: Array<number | null>): number | null => (amounts.every((amount) => amount !== null) ? cents(amounts.reduce((total: number, amount) => total + amount!, 0)) : null);
+
 /**
  * The total of all sections printed in the table, with only recap lines after it: right after the
  * last section's own total ("Total of the work" under "Total Roofing"), or, where sections print no
  * totals, the one line adding up every item. The recap starts there.
  */
 export function totalsOfSections(entries: TableEntry[], recapLines: TableEntry[], format: NumberFormat): TableEntry[] {
-  const amountOf = (entry: TableEntry): number | null => readAmountCell(cellsByRole(entry).amount ?? [], format)?.value ?? null;
-  const amounts = entries.filter((entry) => entry.kind === 'item' && !recapLines.includes(entry)).map(amountOf);
-  const sum = amounts.every((amount) => amount !== null) ? cents(amounts.reduce((total: number, amount) => total + amount!, 0)) : null;
+  const sum = sumOf(entries.filter((entry) => entry.kind === 'item' && !recapLines.includes(entry)).map((entry) => amountOf(entry, format)));
   const sections = entries.filter((entry) => entry.kind === 'heading').length;
   for (let index = entries.findLastIndex((entry) => entry.kind === 'heading') + 1; index < entries.length; index += 1) {
     const rest = entries.slice(index);
     if (entries[index].kind !== 'subtotal' || !rest.every((entry) => entry.kind === 'subtotal' || recapLines.includes(entry))) continue;
     const afterOwn = entries[index - 1].kind === 'subtotal';
-    const amount = amountOf(entries[index]);
+    const amount = amountOf(entries[index], format);
     const addsUpAll = sections >= 2 && sum !== null && amount !== null && cents(amount) === sum;
     if (afterOwn || addsUpAll) return rest;
   }
@@ -30,22 +34,20 @@ export function totalsOfSections(entries: TableEntry[], recapLines: TableEntry[]
  * General conditions", "C. Overhead and profit  N/A"): the lines after it, numbered like no item, are the recap's.
  */
 function totalAfterNumberedItems(entries: TableEntry[], recapLines: TableEntry[], format: NumberFormat): TableEntry[] {
-  const amountOf = (entry: TableEntry): number | null => readAmountCell(cellsByRole(entry).amount ?? [], format)?.value ?? null;
   const lastNumbered = entries.findLastIndex((entry) => entry.kind === 'item' && isNumbered(entry));
   const before = entries.slice(0, lastNumbered + 1);
   const items = before.filter((entry) => entry.kind === 'item');
   const numbered = items.filter(isNumbered).length;
   const headings = before.filter((entry, index) => entry.kind === 'heading' && before[index + 1]?.kind === 'item').length;
   if (numbered < MIN_NUMBERED_ITEMS || numbered < MIN_NUMBERED_SHARE * items.length || headings < 2) return [];
-  const sumOf = (amounts: Array<number | null>): number | null => (amounts.length > 0 && amounts.every((amount) => amount !== null) ? cents(amounts.reduce((total: number, amount) => total + amount!, 0)) : null);
-  const sums = new Set([sumOf(items.map(amountOf))]);
+  const itemsSum = sumOf(items.map((item) => amountOf(item, format)));
   for (let index = lastNumbered + 1; index < entries.length; index += 1) {
     const entry = entries[index];
     if (entry.kind === 'item' && !recapLines.includes(entry)) return [];
     if (entry.kind !== 'subtotal') continue;
-    const amount = amountOf(entry);
-    const ownTotals = entries.slice(0, index).filter((other) => other.kind === 'subtotal').map(amountOf);
-    if (amount !== null && (sums.has(cents(amount)) || (ownTotals.length >= 2 && sumOf(ownTotals) === cents(amount)))) return entries.slice(index);
+    const amount = amountOf(entry, format);
+    const ownTotals = entries.slice(0, index).filter((other) => other.kind === 'subtotal').map((other) => amountOf(other, format));
+    if (amount !== null && (itemsSum === cents(amount) || (ownTotals.length >= 2 && sumOf(ownTotals) === cents(amount)))) return entries.slice(index);
   }
   return [];
 }
