@@ -1,5 +1,7 @@
 import { expect } from 'chai';
-import { selectionSentence } from '../../eval/sor-families.js';
+import type { SorAnswer } from '../../eval/generator/answers.js';
+import { emptyScore } from '../../eval/score.js';
+import { groupLines, selectionSentence, type FamilyRow } from '../../eval/sor-families.js';
 
 describe('eval: the family report says which families a run held out', () => {
   it('names both groups when both ran', () => {
@@ -16,5 +18,27 @@ describe('eval: the family report says which families a run held out', () => {
 
   it('says no held-out family ran on a tuning-only run', () => {
     expect(selectionSentence('g1', '')).to.equal('Families g1 were used while tuning the engine; no held-out family was run.');
+  });
+});
+
+describe('eval: the family report sums scans and photos apart from faxes', () => {
+  const row = (variant: string, correct: number): FamilyRow => ({
+    answer: { layoutFamily: 'g9', variant, heldOut: true } as SorAnswer,
+    documentType: 'sor',
+    items: { ...emptyScore(), expected: 10, predicted: 10, correct },
+    fields: { ...emptyScore(), expected: 10, predicted: 10, correct },
+    recapExact: false,
+    ms: 1,
+  });
+  const lines = groupLines([row('digital', 10), row('scanned', 8), row('photo', 6), row('fax', 0)]);
+  const itemsLine = (kind: string) => lines.find((line) => line.startsWith(`| held-out families (g9), ${kind} | line items`));
+
+  it('counts only scanned and photographed files in the scans-and-photos figure', () => {
+    expect(itemsLine('scans and photos')).to.include('14/20');
+  });
+
+  it('keeps the figure with faxes, comparable with earlier reports', () => {
+    expect(itemsLine('scans, faxes and photos')).to.include('14/30');
+    expect(itemsLine('digital')).to.include('10/10');
   });
 });
