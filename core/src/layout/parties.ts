@@ -129,7 +129,10 @@ export function findIssuer(layout: DocumentLayout): PartyName | null {
       .filter((line) => line.block.bbox[1] > 0.5)
       .map((line) => cellText(namePart(line.words)).toLowerCase()),
   );
-  const topmost = layout.blocks.filter((block) => block.page === firstPage).sort((a, b) => a.bbox[1] - b.bbox[1])[0];
+  // A logo or a speck OCR read as "i}" above the letterhead holds no word: the letterhead is the topmost block with one.
+  const topmost = layout.blocks
+    .filter((block) => block.page === firstPage && block.lines.some((line) => /\p{L}{3}/u.test(cellText(line))))
+    .sort((a, b) => a.bbox[1] - b.bbox[1])[0];
   let best: PartyName | null = null;
   for (const line of linesOf(layout)) {
     const words = issuerName(line.words);
@@ -179,10 +182,18 @@ const COPY_MARKS = new Set(['original', 'duplicado', 'triplicado', 'copia', 'cop
 /** A name line is short and no sentence (a letter's "Hola buenas tardes, se autoriza …" is not a name). */
 const NAME_MAX_WORDS = 8;
 
+/**
+ * A receipt's or letter's courtesy line in the lexicon's languages ("Thank you for visiting",
+ * "Merci de votre visite", "Vielen Dank für Ihren Einkauf", "Gracias por su compra"): printed
+ * beside the issuer's details, it is no name.
+ */
+const COURTESY = /^(thank(s| you)|many thanks|merci|danke|vielen dank|herzlichen dank|gracias|muchas gracias|bedankt|dank (u|je)|hartelijk dank|grazie|obrigad[oa]|welcome|bienvenue|willkommen|bienvenid[oa]s?|welkom|please come|have a (nice|good|great))\b/;
+
 function isNameLine(words: Word[]): boolean {
   // "Tri-County Home Improvement Ltd." ends with its legal form's dot, not a sentence's.
   const sentence = /[.!?]$/.test(words[words.length - 1].text) && words.length > 3 && !hasLegalForm(words.slice(-1));
   if (words.length > NAME_MAX_WORDS || sentence) return false;
+  if (COURTESY.test(words.map((word) => foldWord(word.text)).join(' ')) && !hasLegalForm(words)) return false;
   return !(words.length === 1 && COPY_MARKS.has(foldWord(words[0].text)));
 }
 

@@ -94,6 +94,20 @@ describe('core layout: parties', () => {
       expect(findIssuer(layout)?.text).to.not.equal('Summit Escrow Group LLC');
     });
 
+    it('takes no courtesy line for the issuer, in any lexicon language, though it stands over the tax id', () => {
+      for (const courtesy of ['Thank you for visiting', 'Merci de votre visite', 'Vielen Dank für Ihren Einkauf', 'Gracias por su compra', 'Bedankt voor uw bezoek']) {
+        const receipt = page('26 Feb 2016 15:20', '', 'Clachan', '34 Kingley Street', '', 'Meantime Pale          10.20', 'Total                  10.20', '', courtesy, 'Clachan', 'VAT No: GB232153895');
+        expect(findIssuer(layoutOf(receipt))?.text, courtesy).to.equal('Clachan');
+      }
+    });
+
+    it('takes the letterhead under a speck OCR read as a sign ("i}") for the topmost block', () => {
+      const receipt = page('i}', '', 'Clachan', '34 Kingley Street', '', 'Sylvia', '', 'Meantime Pale          10.20', 'Total                  10.20', '', 'Card Payment', '', 'Clachan', 'VAT No: GB232153895');
+      const issuer = findIssuer(layoutOf(receipt));
+      expect(issuer?.text).to.equal('Clachan');
+      expect(issuer?.words[0].bbox[1]).to.be.below(0.1);
+    });
+
     it('finds no issuer on a page with no name line', () => {
       expect(findIssuer(layoutOf(page(...ITEMS)))).to.equal(null);
     });
