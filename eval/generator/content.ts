@@ -169,7 +169,8 @@ export function addDays(date: CalendarDate, days: number): CalendarDate {
 export const isoDate = (date: CalendarDate): string =>
   `${date.year}-${String(date.month).padStart(2, '0')}-${String(date.day).padStart(2, '0')}`;
 
-export type DateStyle = 'us' | 'long' | 'short' | 'dotted' | 'abbrev' | 'iso';
+/** `dotted` is month first ("03.14.2026"), `dayDotted` day first as in Germany ("14.03.2026"). */
+export type DateStyle = 'us' | 'long' | 'short' | 'dotted' | 'dayDotted' | 'abbrev' | 'iso';
 
 export function formatDate(date: CalendarDate, style: DateStyle): string {
   const mm = String(date.month).padStart(2, '0');
@@ -177,6 +178,7 @@ export function formatDate(date: CalendarDate, style: DateStyle): string {
   if (style === 'long') return `${MONTHS[date.month - 1]} ${date.day}, ${date.year}`;
   if (style === 'short') return `${date.month}/${date.day}/${String(date.year).slice(2)}`;
   if (style === 'dotted') return `${mm}.${dd}.${date.year}`;
+  if (style === 'dayDotted') return `${dd}.${mm}.${date.year}`;
   if (style === 'iso') return isoDate(date);
   if (style === 'abbrev') return `${dd}-${MONTHS[date.month - 1].slice(0, 3)}-${date.year}`;
   return `${mm}/${dd}/${date.year}`;

@@ -40,6 +40,8 @@ export interface TableSpec {
   groups?: ColumnGroup[];
   /** The heading repeated after a page break, or none when undefined. */
   continued?: (heading: string) => string;
+  /** The column header only above the first rows, not repeated after a page break. */
+  headerOnce?: boolean;
 }
 
 export interface ColumnGroup {
@@ -188,7 +190,7 @@ export function writeTable(sheet: Sheet, spec: TableSpec, rows: TableRow[]): voi
     if (sheet.y + height + keepWith > sheet.bottom) {
       if (row.kind === 'space') return;
       sheet.addPage();
-      drawTableHeader(sheet, spec);
+      if (!spec.headerOnce) drawTableHeader(sheet, spec);
       if (row.kind !== 'heading' && heading && spec.continued) {
         spec.heading.draw(sheet, spec.continued(heading), sheet.y);
         sheet.y += spec.heading.height;

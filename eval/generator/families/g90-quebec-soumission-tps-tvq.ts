@@ -203,7 +203,7 @@ function salesTaxes(sections: SorDocument['sections']): RecapLine[] {
 export const g90: SorFamily = {
   id: 'g90',
   name: 'Québec French-language quote (SOUMISSION) with French labels, headings and units ("pi²", "forfait"), amounts as "1 234,56 $", "Total section 3" rows and a Sous-total / TPS / TVQ / TOTAL recap',
-  heldOut: true,
+  heldOut: false,
   items: [10, 40],
   dateStyle: 'iso',
   printed: printedFields(),

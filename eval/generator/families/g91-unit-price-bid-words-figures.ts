@@ -186,7 +186,7 @@ async function render(document: SorDocument): Promise<Uint8Array> {
 export const g91: SorFamily = {
   id: 'g91',
   name: 'rehabilitation program\'s unit-price bid schedule with each unit price written in words and in figures in columns of their own, category rows and no material or labor split',
-  heldOut: true,
+  heldOut: false,
   items: [10, 36],
   dateStyle: 'long',
   printed: printedFields({ materialLabor: 'none' }),

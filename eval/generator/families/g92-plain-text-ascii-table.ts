@@ -193,7 +193,7 @@ async function render(document: SorDocument): Promise<Uint8Array> {
 export const g92: SorFamily = {
   id: 'g92',
   name: 'estimate in a plain-text e-mail printed in Courier, the table drawn with keyboard characters ("+----+", "|") as a box or a Markdown pipe table, room rows and "Subtotal <room>" rows, the recap in a small box of its own',
-  heldOut: true,
+  heldOut: false,
   items: [8, 34],
   dateStyle: 'us',
   printed: printedFields(),

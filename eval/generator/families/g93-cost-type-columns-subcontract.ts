@@ -150,7 +150,7 @@ async function render(document: SorDocument): Promise<Uint8Array> {
 export const g93: SorFamily = {
   id: 'g93',
   name: 'landscape cost breakdown by cost type (Material | Labor | Equipment | Subcontract | Total), the trades let out printing only a Subcontract amount, trade total rows over all five columns and a COST TYPE TOTALS row',
-  heldOut: true,
+  heldOut: false,
   items: [12, 44],
   dateStyle: 'short',
   printed: printedFields(),
