@@ -141,6 +141,13 @@ function licenseAfterComma(row: Row, span: LabelHit): boolean {
   return span.value === 'contractorLicense' && /,$/.test(row.words[span.start - 1].text) && /\d/.test(row.words[span.end]?.text ?? '');
 }
 
+/** The board that issues a license, in capitals between its label and the colon ("Licence RBQ : 110696-50", "License CSLB: 1034587"), is the label's. */
+function issuerOfLicense(row: Row, span: LabelHit): boolean {
+  const next = row.words[span.end];
+  if (span.value !== 'contractorLicense' || !next || startsCell(row, span.end, 0.93)) return false;
+  return /^\p{Lu}{2,5}:$/u.test(next.text) || (/^\p{Lu}{2,5}$/u.test(next.text) && row.words[span.end + 1]?.text === ':');
+}
+
 /** Whether a label ending at `end` closes: a colon or a gap after it, or a value straight after ("License No. 10319-74"). */
 function closesAt(row: Row, end: number): boolean {
   const next = row.words[end];
@@ -169,7 +176,8 @@ export function labelsOf(row: Row): LabelHit[] {
   for (const match of found) {
     if (match.start < after) continue;
     // "CONTRACTOR LICENSE NO.": the number mark after a label is the label's.
-    const span = match.end < row.words.length && NUMBER_MARK.test(row.words[match.end].text) && !startsCell(row, match.end, 0.93) ? { ...match, end: match.end + 1 } : match;
+    const marked = match.end < row.words.length && NUMBER_MARK.test(row.words[match.end].text) && !startsCell(row, match.end, 0.93) ? { ...match, end: match.end + 1 } : match;
+    const span = issuerOfLicense(row, marked) ? { ...marked, end: marked.end + 1 } : marked;
     const opens = startsCell(row, span.start, 0.93) || SEPARATOR.test(row.words[span.start - 1].text) || opensAfterOverflow(row, span) || licenseAfterComma(row, span);
     // The matcher may take the slash after a label as the label's (it spells nothing).
     const slash = row.words[span.end - 1].text === '/' ? span.end : row.words[span.end]?.text === '/' ? span.end + 1 : -1;

@@ -36,6 +36,15 @@ const withoutTrailingNote = (text: string): string => text.replace(/\s*\((?:[^()
 /** A role or program after a name ("Angela Washington, 203(k) Consultant", "Cardinal Bank, FHA 203(k)"). */
 const TRAILING_ROLE = /,\s*[^,]*\b(FHA|203\s*\(?k\)?|HomeStyle|consultant|inspector|estimator|owners?)\b[^,]*$/i;
 
+/**
+ * A license number as printed after its label: up to a comma or semicolon, a dash OCR set apart from the digits after it
+ * closed up ("GC- 285935"); a value with no digit (the issuer's code whose number OCR lost, "RBC") is none.
+ */
+function licenseNumber(text: string): string | null {
+  const value = text.replace(/^[#:]\s*/, '').split(/[,;]\s/)[0].replace(/[\s,;]+$/, '').replace(/(\w)-\s+(?=\d)/, '$1-');
+  return /\d/.test(value) ? value : null;
+}
+
 /** A phone printed after the name in the same value ("Pham Construction, (205) 792-7984") is not part of the name. */
 function withoutTrailingPhone(text: string): string {
   const phone = PHONE.exec(text);
@@ -225,7 +234,7 @@ class MetadataReader {
       this.provenance.record('documentMetadata.contractorInfo.name', signed.company.page, signed.company.words, 0.7);
     }
     const license = this.first('contractorLicense');
-    info.license = this.take('contractorLicense', 'documentMetadata.contractorInfo.license', (text) => text.replace(/^[#:]\s*/, '').split(/[,;]\s/)[0].replace(/[\s,;]+$/, ''), license && { ...license, words: beforeSeparator(license.words) });
+    info.license = this.take('contractorLicense', 'documentMetadata.contractorInfo.license', licenseNumber, license && { ...license, words: beforeSeparator(license.words) });
     // With no contractor named, a bare phone number is the consultant's or the lender's.
     const known = labelled !== undefined || info.name !== null;
     // A label read as the contractor's phone whose value prints none is no such label (OCR's "Contractor fee" spelled like "Contractor tel").

@@ -1,6 +1,5 @@
 import type { Word } from '@docsift/core';
 import {
-  cellsOf,
   cents,
   COST_ROLES,
   fieldTerms,
@@ -13,7 +12,6 @@ import {
   lookupFieldLabel,
   namesASection,
   parseAmount,
-  parsePercent,
   PhraseMatcher,
   rowHeightsToX,
   type PhraseMatch,
@@ -23,6 +21,7 @@ import {
   type TableColumn,
 } from '@docsift/core/layout';
 import { marksNoWork } from './no-work.js';
+import { namesReadSection } from './recap-sections.js';
 import { amountBefore, amountRightOf, inLineAmountColumn, unlabelledLine, withoutLineRange, withoutRunningTotals, type RecapLine, type RecapValue } from './recap-rows.js';
 
 export type { RecapLine, RecapValue } from './recap-rows.js';
@@ -49,7 +48,7 @@ const RECAP_LABELS: Array<[RecapField, string[]]> = [
   ['generalConditions', ['general conditions', 'gen conditions', 'general condition']],
   ['subtotal', ['subtotal', 'sub total', 'sub-total', 'total of sections', 'sections total', 'total all sections', 'total direct costs', 'total direct cost', 'direct costs',
       'total all locations', 'total of all locations', 'total all rooms', 'total of all rooms', 'total of schedules', 'total of all schedules', 'schedules total',
-      'total direct construction cost', 'direct construction cost', 'total of the work', 'total of work', 'total of all work', 'total of repair items', 'total repair items',
+      'total direct construction cost', 'direct construction cost', 'total of the work', 'total of work', 'total of all work', 'total of repair items', 'total repair items', 'total of items', 'total of all items', 'total of bid items', 'total of all bid items',
       'total all pages', 'total of all pages', 'total of pages']],
   // A bare "Total" is the grand total only when nothing more specific labels the row.
   ['grandTotal', ['total', 'total due', 'amount due', 'total amount', 'total price']],
@@ -199,47 +198,6 @@ export interface RecapTotals {
   sectionNames?: ReadonlySet<string>;
 }
 
-/** A total word around a section's name on its total row ("KITCHEN total", "Total: Kitchen", "Kitchen subtotal"). */
-const TOTAL_WORD = /^(sub-?)?totals?:?$/i;
-
-/**
- * Whether the row's words before its amount are the name of a section read, alone or with a total
- * word ("Kitchen total  $3,590.00") or its share of the budget ("I. General Requirements  4.3%  $4,212.00").
- */
-function namesReadSection(row: Row, names: ReadonlySet<string> | undefined): boolean {
-  if (!names || names.size === 0) return false;
-  const label = row.words.filter((word) => !parseAmount(word.text)?.moneyLike && parsePercent(word.text) === null);
-  const named = label.filter((word) => !TOTAL_WORD.test(word.text));
-  if (named.length === 0) return false;
-  const folded = foldText(label.map((word) => word.text).join(' '));
-  if (names.has(folded) || names.has(foldText(named.map((word) => word.text).join(' ')))) return true;
-  // A recap box beside other text (the terms on the same line): its label is the last cell before the amount, a section's name alone.
-  const beforeAmount = row.words.filter((word) => !parseAmount(word.text)?.moneyLike);
-  const cell = cellsOf({ ...row, words: beforeAmount }).at(-1) ?? [];
-  if (cell.length < beforeAmount.length && cell.every((word) => named.includes(word)) && names.has(foldText(joinWords(cell)))) return true;
-  // OCR may read a section's number differently on each line ("1. General Requirements" for I.): numbered alike, the names say it.
-  const title = titleAfterNumber(folded);
-  if (title !== null && [...names].some((name) => titleAfterNumber(name) === title)) return true;
-  return [...names].some((name) => summarisesSection(folded, name));
-}
-
-/**
- * A summary of the sections lists one by its title, after its letter or number and before the page it
- * starts on ("a general requirements 2" for "schedule a general requirements", "roofing" for "section 3 roofing").
- */
-function summarisesSection(folded: string, name: string): boolean {
-  const section = /^\p{L}+ (\p{L}|\d{1,3}) (.+)$/u.exec(name);
-  const row = /^(?:(\p{L}|\d{1,3}) )?(.+?)(?: \d{1,3})?$/u.exec(folded);
-  if (!section || !row) return false;
-  return row[2] === section[2] && (row[1] === undefined || row[1] === section[1]);
-}
-
-/** A folded heading's title after its number (`i general requirements`, `3 roofing`); null when it starts with none. */
-function titleAfterNumber(folded: string): string | null {
-  const match = /^(\d{1,3}|[ivxl]{1,5}) (.+)$/.exec(folded);
-  return match ? match[2] : null;
-}
-
 /** The recap field a row's label says, where it is no read section's total. */
 const fieldOf = (row: Row, names: ReadonlySet<string> | undefined): RecapField | null => (namesReadSection(row, names) ? null : recapFieldOf(row));
 
@@ -338,6 +296,18 @@ function rowOfAmount(rows: Row[], start: number, totals: RecapTotals, format: Nu
 }
 
 /**
+ * A label that means overhead and general conditions alike ("Gastos generales") is the overhead where the
+ * recap prints the profit on a line of its own (Spain's "Beneficio industrial"), else general conditions
+ * (beside Mexico's "Gastos indirectos y utilidad").
+ */
+function settleOverheadOrConditions(fields: Partial<Record<RecapField, RecapValue>>, label: PhraseMatch<RecapField> | undefined): void {
+  if (!label || !fields.overhead || fields.profit || fields.generalConditions) return;
+  if (!lookupFieldLabel(label.phrase).some((term) => term.id === 'generalConditions')) return;
+  fields.generalConditions = fields.overhead;
+  delete fields.overhead;
+}
+
+/**
  * Reads the recap by its label anchors from `start` on. A line whose amount is the sum of the
  * sections (`totals.sections`, given where two or more sections were read) is the subtotal whatever its
  * label ("Total of all rooms"); with no subtotal, the priced lines before the grand total are recap
@@ -352,6 +322,7 @@ export function readRecap(printed: Row[], start: number, format: NumberFormat, t
   const unlabelled: RecapLine[] = [];
   const beforeSubtotal: RecapLine[] = [];
   let totalAt = -1;
+  let overheadLabel: PhraseMatch<RecapField> | undefined;
   const sum = rowOfAmount(rows, start, totals, format);
   for (let index = start; index < rows.length; index += 1) {
     if (index === sum?.index) {
@@ -383,11 +354,13 @@ export function readRecap(printed: Row[], start: number, format: NumberFormat, t
       continue;
     }
     fields[field] = value;
+    if (field === 'overhead') overheadLabel = recapLabel(rows[index])!.match;
     if (field === 'grandTotal') {
       totalAt = index;
       break;
     }
   }
+  settleOverheadOrConditions(fields, overheadLabel);
   if (!fields.grandTotal) return { fields, additionalLines: [], afterGrandTotal: [], unread };
   const used = new Set(Object.values(fields).flatMap((value) => value?.words ?? []));
   // With no subtotal printed, priced lines under the items are the recap's when the items and they make the grand total.

@@ -70,7 +70,7 @@ describe('layout: lexicon', () => {
         ['O&P', ['overheadAndProfit']], ["Contractor's Profit", ['profit']], ['Contingency', ['contingency']],
         ['Permits & Fees', ['permitsAndFees']], ['Units', ['numberOfUnits']], ['TOTAL CONSTRUCTION BUDGET', ['grandTotal']],
         // A European or British estimate's surveyor and overheads, a field estimate pad's captions.
-        ['Surveyor', ['consultant']], ['Survey date', ['inspectionDate']], ['INSP. DATE', ['inspectionDate']], ['INSPECTED BY', ['consultant']],
+        ['Surveyor', ['consultant']], ['Survey date', ['inspectionDate']], ['Write-up Date', ['inspectionDate']], ['Total of Bid Items', ['subtotal']], ['INSP. DATE', ['inspectionDate']], ['INSPECTED BY', ['consultant']],
         ['LENDER / BANK', ['lender']], ['Site overheads', ['generalConditions']], ['Site costs and supervision', ['generalConditions']], ['Preliminaries', ['generalConditions']],
       ],
       columns: [
@@ -106,7 +106,7 @@ describe('layout: lexicon', () => {
         ['C.U.I.T.', ['vatId']], ['Ingresos Brutos', ['companyRegistration']], ['Entidad', ['bankCode', 'bankName']],
         ['Emisor', ['seller']], ['Razón Social', ['seller', 'buyer']], ['Señor(es):', ['buyer']], ['Cliente', ['buyer']],
         ['Forma de pago', ['paymentMethod', 'paymentTerms']], ['Tel.', ['phone']], ['Tel/Fax', ['phone', 'fax']],
-        ['Vendedor', ['seller', 'contactPerson']], ['Página', ['page']], ['Gastos generales', ['generalConditions']],
+        ['Vendedor', ['seller', 'contactPerson']], ['Página', ['page']], ['Gastos generales', ['generalConditions', 'overhead']], ['Presupuesto de ejecución material', ['subtotal']], ['Fecha de la visita', ['inspectionDate']],
         // A contractor's estimate (presupuesto, estimado) and the parties of its loan.
         ['Licencia', ['license']], ['Nº de licencia', ['license']], ['Dirección de la obra:', ['propertyAddress']], ['Propietario', ['borrower']],
         ['Prestamista:', ['lender']], ['Nº de préstamo', ['loanNumber']], ['Gran Total', ['total', 'grandTotal']], ['TOTAL DEL PROYECTO', ['grandTotal']],
@@ -140,6 +140,7 @@ describe('layout: lexicon', () => {
         ['Fournisseur', ['seller']], ['Vendeur', ['seller', 'contactPerson']], ['Facturé à', ['buyer']],
         ['Destinataire', ['buyer', 'shipTo']], ['Adresse de livraison', ['shipTo']], ['Mode de règlement', ['paymentMethod']],
         ['Tél.', ['phone']], ['Courriel', ['email']], ['Imprévus', ['contingency']],
+        ["Date d'inspection :", ['inspectionDate']], ['Licence', ['license']], ['Numéro de licence', ['license']], ['Total des articles', ['subtotal']],
       ],
       columns: [
         ['Réf.', ['itemNumber']], ['Désignation', ['description']], ['Libellé', ['description']], ['Quantité', ['quantity']],
@@ -158,7 +159,7 @@ describe('layout: lexicon', () => {
         ['Rechnungs-Nr.:', ['invoiceNumber']], ['Rechnungsnummer', ['invoiceNumber']], ['Rech.-Nr.', ['invoiceNumber']],
         ['Re-Nr', ['invoiceNumber']], ['RE-NR.', ['invoiceNumber']], ['Bon-Nr.', ['receiptNumber']], ['Ihre Bestellung', ['orderNumber']],
         ['Kd.-Nr.', ['customerNumber']], ['Angebots-Nr.', ['quoteNumber']], ['Lieferschein-Nr.', ['deliveryNoteNumber']],
-        ['Datum:', ['issueDate']], ['Rechnungsdatum', ['issueDate']], ['Fällig am', ['dueDate']], ['Faellig am', ['dueDate']],
+        ['Datum:', ['issueDate']], ['Rechnungsdatum', ['issueDate']], ['Begehungsdatum', ['inspectionDate']], ['Lizenznummer', ['license']], ['Fällig am', ['dueDate']], ['Faellig am', ['dueDate']],
         ['Zahlungsziel', ['dueDate', 'paymentTerms']], ['Leistungsdatum', ['deliveryDate']], ['Leistungszeitraum', ['servicePeriod']],
         ['Gesamtbetrag', ['total']], ['Rechnungsbetrag', ['total']], ['Summe', ['total', 'subtotal', 'sectionTotal']],
         ['Brutto', ['total']], ['Netto', ['netTotal']], ['Zwischensumme', ['subtotal', 'sectionTotal']], ['zzgl. MwSt.', ['taxAmount']],
@@ -187,7 +188,7 @@ describe('layout: lexicon', () => {
         ['Factuurnummer:', ['invoiceNumber']], ['Factuurnr.', ['invoiceNumber']], ['Factuur nr.', ['invoiceNumber']],
         ['Bonnummer', ['receiptNumber']], ['Ordernummer', ['orderNumber']], ['Klantnummer', ['customerNumber']],
         ['Offertenummer', ['quoteNumber']], ['Pakbon nr.', ['deliveryNoteNumber']], ['Datum', ['issueDate']],
-        ['Factuurdatum', ['issueDate']], ['Vervaldatum', ['dueDate']], ['Leverdatum', ['deliveryDate']], ['Periode', ['servicePeriod']],
+        ['Factuurdatum', ['issueDate']], ['Datum bezoek', ['inspectionDate']], ['Licentienummer', ['license']], ['Vervaldatum', ['dueDate']], ['Leverdatum', ['deliveryDate']], ['Periode', ['servicePeriod']],
         ['Totaal', ['total', 'grandTotal', 'sectionTotal']], ['Totaal incl. BTW', ['total']], ['Te betalen', ['total', 'amountDue']],
         ['Subtotaal', ['subtotal', 'sectionTotal']], ['Totaal excl. BTW', ['netTotal']], ['BTW', ['taxAmount']],
         ['Incl. BTW', ['total', 'taxAmount']], ['BTW %', ['taxRate']], ['Korting', ['discount']], ['Reeds betaald', ['amountPaid']],
@@ -215,6 +216,7 @@ describe('layout: lexicon', () => {
         ['IVA', ['taxAmount']], ['Aliquota', ['taxRate']], ['Sconto', ['discount']], ['Resto', ['change']], ['P.IVA', ['vatId']],
         ['Partita IVA', ['vatId']], ['REA', ['companyRegistration']], ['Cedente/Prestatore', ['seller']], ['Spett.le', ['buyer']],
         ['Pagamento', ['paymentTerms', 'paymentMethod']], ['PEC', ['email']],
+        ['Data sopralluogo', ['inspectionDate']], ['Numero licenza', ['license']],
       ],
       columns: [
         ['Codice', ['itemNumber']], ['Descrizione', ['description']], ['Q.tà', ['quantity']], ['Quantità', ['quantity']],
@@ -235,6 +237,7 @@ describe('layout: lexicon', () => {
         ['ICMS', ['taxAmount']], ['Taxa IVA', ['taxRate']], ['Desconto', ['discount']], ['Troco', ['change']], ['NIF', ['vatId']],
         ['CNPJ', ['vatId', 'companyRegistration']], ['Emitente', ['seller']], ['Destinatário/Remetente', ['buyer']],
         ['Forma de pagamento', ['paymentMethod']], ['BDI', ['overheadAndProfit']],
+        ['Data da vistoria', ['inspectionDate']], ['Alvará', ['license']],
       ],
       columns: [
         ['Código', ['itemNumber']], ['Descrição', ['description']], ['Qtd.', ['quantity']], ['Un.', ['unit']],

@@ -96,4 +96,9 @@ describe('core layout: trade, location and bidder columns', () => {
     expect(namesASection('TOTAL REHABILITATION COST (lines 3 through 6)  $36,959.52')).to.equal(false);
     expect(namesASection('Subtotal 3.0 Roofing  4,120.00')).to.equal(true);
   });
+
+  it("reads a bid's reference to its items as no section's number", () => {
+    expect(namesASection('Total of Bid Items 1 through 10  $22,971.43')).to.equal(false);
+    expect(namesASection('Total items 1-24  $9,300.00')).to.equal(false);
+  });
 });

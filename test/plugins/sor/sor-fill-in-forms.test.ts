@@ -114,6 +114,43 @@ describe('plugin-sor Spanish recap and OCR-read initials', () => {
     expect(data.documentMetadata.consultant).to.equal('Nancy Ibarra');
   });
 
+  const spanishRecap = (markups: string[]) =>
+    extractSor(
+      documentFromText(
+        [
+          'PRESUPUESTO DE OBRA',
+          '',
+          'Partida   Descripción                              Cantidad   Unidad      Importe',
+          '1         Demolición de tabiques                         12   m2           480.00',
+          '2         Pintura de paredes                             90   m2         1,520.00',
+          '3         Cambio de ventanas                              4   ud         4,000.00',
+          '',
+          '                                  Presupuesto de ejecución material      $6,000.00',
+          ...markups,
+        ].join('\n'),
+      ),
+    ).data.recapSummary;
+
+  it('reads "Gastos generales" beside "Beneficio industrial" (Spain) as overhead, added to the profit', () => {
+    expect(
+      spanishRecap([
+        '                                  Gastos generales (13%)                   $780.00',
+        '                                  Beneficio industrial (6%)                $360.00',
+        '                                  TOTAL DEL PRESUPUESTO                  $7,140.00',
+      ]),
+    ).to.deep.equal({ subtotal: 6000, generalConditions: null, overheadAndProfit: 1140, grandTotal: 7140 });
+  });
+
+  it('reads "Gastos generales" beside "Gastos indirectos y utilidad" (Mexico) as general conditions', () => {
+    expect(
+      spanishRecap([
+        '                                  Gastos generales (8%)                    $480.00',
+        '                                  Gastos indirectos y utilidad (15%)       $900.00',
+        '                                  TOTAL DEL PRESUPUESTO                  $7,380.00',
+      ]),
+    ).to.deep.equal({ subtotal: 6000, generalConditions: 480, overheadAndProfit: 900, grandTotal: 7380 });
+  });
+
   it('reads a consultant whose initial OCR read with a comma for its dot', () => {
     const { data } = extractSor(
       documentFromText(

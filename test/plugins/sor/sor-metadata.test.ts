@@ -89,6 +89,18 @@ describe('plugin-sor header block', () => {
     expect(fieldDetails['documentMetadata.lenderName'].bbox![1]).to.be.closeTo(1 / 66, 1e-3);
   });
 
+  it("takes the board that issues a license, in capitals before the colon, for the label's ('Licence RBQ : 110696-50'), joins a number OCR split after its dash, and reads no number where no digit is left", () => {
+    expect(metadata(['Bianchi Construction LLC', 'Licence RBQ : 110696-50']).contractorInfo.license).to.equal('110696-50');
+    expect(metadata(['Bianchi Construction LLC', 'License CSLB: 1034587']).contractorInfo.license).to.equal('1034587');
+    expect(metadata(['Bianchi Construction LLC', 'Licence RBQ : GC- 285935']).contractorInfo.license).to.equal('GC-285935');
+    expect(metadata(['Bianchi Construction LLC', 'License No.: RBC']).contractorInfo.license).to.equal(null);
+  });
+
+  it("reads a write-up's date as the inspection date, in English and French", () => {
+    expect(metadata(['Rehab Specialist:   William Friedman', 'Write-up Date:      September 4, 2025']).inspectionDate).to.equal('2025-09-04');
+    expect(metadata(['Consultant :         Terrence Jablonski', "Date d'inspection : 2025-09-15"]).inspectionDate).to.equal('2025-09-15');
+  });
+
   it('drops a note in brackets after a name', () => {
     const meta = metadata(['Lender:     Northgate Home Loans (FHA 203(k))', 'Borrower:   Pat Doe (and spouse)']);
     expect(meta).to.deep.include({ lenderName: 'Northgate Home Loans', borrowerName: 'Pat Doe' });

@@ -34,6 +34,11 @@ describe('plugin-sor recap', () => {
     expect(data.additionalInfo?.contingencyReserve).to.equal(3915.12);
   });
 
+  it('takes the total of the bid items, numbered from first to last, for the subtotal', () => {
+    const { data } = recap(['Total of Bid Items 1 through 10  $22,971.43', 'Permit allowance  500.00', 'TOTAL BID PRICE  $23,471.43']);
+    expect(data.recapSummary).to.deep.equal({ subtotal: 22971.43, generalConditions: null, overheadAndProfit: null, grandTotal: 23471.43 });
+  });
+
   it('takes the total of all locations, or of the schedules, for the subtotal', () => {
     for (const label of ['Total, all locations', 'Total of schedules']) {
       const { data } = recap([`${label}  15,002.79`, 'Overhead & profit (10%)  1,500.28', 'TOTAL COST OF REPAIRS  $16,503.07']);

@@ -108,8 +108,8 @@ const PAGE_TOTAL = /\bpage(\s+\d{1,3})?\s+(sub-?)?total\b|\b(sub-?)?total\s+(thi
 /** Whether a row's text labels the total of its page: neither an item, nor a table's end, nor a recap line. */
 export const isPageTotal = (text: string): boolean => PAGE_TOTAL.test(text);
 
-/** A reference to lines of a numbered summary ("TOTAL COST OF REPAIRS (lines 1-2)", "line 4"): its numbers name no section. */
-const LINE_REFERENCE = /\blines?\s+\d{1,2}(\s*([-–+&,]|and|to|through)\s*\d{1,2})*/gi;
+/** A reference to lines of a numbered summary ("TOTAL COST OF REPAIRS (lines 1-2)", "line 4") or to items ("Total of Bid Items 1 through 10"): its numbers name no section. */
+const LINE_REFERENCE = /\b(lines?|items?)\s+\d{1,3}(\s*([-–+&,]|and|to|through|thru)\s*\d{1,3})*/gi;
 
 export function namesASection(text: string): boolean {
   const named = text.replace(LINE_REFERENCE, ' ');

@@ -58,7 +58,7 @@ export const english: LanguageTerms = {
       'Outstanding Balance', 'Outstanding', 'Net Amount Due', 'Amount Due Now', 'New Balance', 'Remaining Balance',
     ],
     subtotal: ['Subtotal', 'Sub-total', 'Sub Tot', 'Subtot.', 'Items Subtotal', 'Merchandise Subtotal', 'Merchandise Total', 'Total of Sections', 'Sections Total', 'Total All Sections',
-      'Total Direct Costs', 'Total Direct Cost', 'Direct Costs', 'Sum of'],
+      'Total Direct Costs', 'Total Direct Cost', 'Direct Costs', 'Sum of', 'Total of Items', 'Total of All Items', 'Total of Bid Items', 'Total of All Bid Items'],
     netTotal: [
       'Net Total', 'Net', 'Net Amount', 'Total Net', 'Total excl. VAT', 'Total Excluding VAT', 'Total ex VAT', 'Total excl. Tax',
       'Total excl. GST', 'Total ex GST', 'Total Before Tax', 'Amount Before Tax', 'Pre-tax Total', 'Net Value', 'Taxable Amount',
@@ -146,7 +146,7 @@ export const english: LanguageTerms = {
       'Consultant', 'Consultant Name', 'HUD Consultant', '203k Consultant', 'HUD 203k Consultant', 'Inspector', 'Prepared By',
       'Rehab Specialist', 'Rehabilitation Specialist', 'Surveyor', 'Inspected By',
     ],
-    inspectionDate: ['Inspection Date', 'Insp. Date', 'Date of Inspection', 'Date Inspected', 'Inspected On', 'Survey Date', 'Date of Survey', 'Site Visit Date', 'Site Inspection', 'Site Visit', 'Site Walk', 'Walkthrough Date', 'Walk-through Date'],
+    inspectionDate: ['Inspection Date', 'Insp. Date', 'Date of Inspection', 'Date Inspected', 'Inspected On', 'Survey Date', 'Date of Survey', 'Site Visit Date', 'Site Inspection', 'Site Visit', 'Site Walk', 'Walkthrough Date', 'Walk-through Date', 'Write-up Date', 'Writeup Date', 'Date of Write-up', 'Work Write-up Date'],
     contractor: ['Contractor', 'General Contractor', 'Contractor Name', 'Builder', 'GC'],
     license: [
       'License', 'License #', 'License#', 'License No.', 'License Number', 'Lic #', 'Lic#', 'Lic. No.', 'Contractor License',

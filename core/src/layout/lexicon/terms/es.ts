@@ -51,7 +51,7 @@ export const spanish: LanguageTerms = {
       'Total a pagar', 'Importe a pagar', 'Monto a pagar', 'A pagar', 'Saldo', 'Saldo pendiente', 'Saldo a pagar', 'Saldo adeudado',
       'Pendiente', 'Importe pendiente', 'Importe adeudado', 'Total adeudado',
     ],
-    subtotal: ['Subtotal', 'Sub-total', 'Suma', 'Suma parcial', 'Subtotal sin IVA', 'Suma de partidas', 'Suma de capítulos', 'Subtotal de la obra', 'Costo directo', 'Coste directo', 'Costo directo total', 'Total costo directo'],
+    subtotal: ['Subtotal', 'Sub-total', 'Suma', 'Suma parcial', 'Subtotal sin IVA', 'Suma de partidas', 'Total de partidas', 'Suma de capítulos', 'Subtotal de la obra', 'Costo directo', 'Coste directo', 'Costo directo total', 'Total costo directo', 'Presupuesto de ejecución material', 'Total ejecución material'],
     netTotal: [
       'Base imponible', 'Base imp.', 'Base', 'Importe neto', 'Importe neto gravado', 'Neto gravado', 'Neto', 'Total neto', 'Monto neto',
       'Valor neto', 'Subtotal sin IVA', 'Total sin IVA', 'Importe sin IVA', 'Monto afecto', 'Afecto',
@@ -109,7 +109,7 @@ export const spanish: LanguageTerms = {
       'Dirección de la propiedad', 'Propiedad',
     ],
     lender: ['Prestamista', 'Entidad financiera'],
-    inspectionDate: ['Fecha de inspección', 'Fecha de visita'],
+    inspectionDate: ['Fecha de inspección', 'Fecha de visita', 'Fecha de la inspección', 'Fecha de la visita'],
     consultant: ['Perito', 'Consultor', 'Consultora', 'Consultor 203(k)', 'Consultor de rehabilitación'],
     contractor: ['Contratista', 'Contratista general'],
     license: ['Licencia', 'Nº de licencia', 'Número de licencia', 'Licencia de contratista', 'Licencia Nº'],
@@ -119,7 +119,8 @@ export const spanish: LanguageTerms = {
     numberOfUnits: ['Número de viviendas'],
     generalConditions: ['Gastos generales'],
     overheadAndProfit: ['Gastos generales y beneficio industrial', 'GG y BI', 'GG+BI', 'Gastos generales y ganancia', 'Gastos generales y utilidad', 'Gastos indirectos y utilidad', 'Administración y utilidad', 'Indirectos y utilidad', 'Administración, imprevistos y utilidad', 'AIU', 'A.I.U.'],
-    overhead: ['Gastos indirectos', 'Indirectos'],
+    // Spain's recap prints "Gastos generales" (overhead) beside "Beneficio industrial"; Mexico's means general conditions.
+    overhead: ['Gastos indirectos', 'Indirectos', 'Gastos generales'],
     profit: ['Beneficio industrial', 'Beneficio', 'Utilidad', 'Ganancia'],
     contingency: ['Imprevistos', 'Contingencias'],
     grandTotal: [

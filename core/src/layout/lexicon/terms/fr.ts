@@ -50,7 +50,7 @@ export const french: LanguageTerms = {
       'Net à payer', 'Total à payer', 'Montant à payer', 'À payer', 'Reste à payer', 'Solde', 'Solde dû', 'Solde à payer', 'Reste dû',
       'Montant dû', 'Montant restant dû', 'Total dû', 'Total à régler', 'Montant à régler', 'Net à régler',
     ],
-    subtotal: ['Sous-total', 'S/total', 'Sous-total HT', 'Total partiel', 'Coût direct', 'Coûts directs', 'Total des lots', 'Sous-total des travaux'],
+    subtotal: ['Sous-total', 'S/total', 'Sous-total HT', 'Total partiel', 'Coût direct', 'Coûts directs', 'Total des lots', 'Sous-total des travaux', 'Total des articles', 'Total des postes'],
     netTotal: [
       'Total HT', 'Tot. HT', 'Total H.T.', 'HT', 'H.T.', 'Montant HT', 'Montant net HT', 'Net HT', 'Total net HT', 'Total net',
       'Total hors taxes', 'Montant hors taxes', 'Hors taxes', 'Base HT', 'Base imposable', 'Sous-total HT', 'Total HTVA', 'HTVA',
@@ -112,7 +112,8 @@ export const french: LanguageTerms = {
     propertyAddress: ['Adresse du chantier', 'Chantier', 'Lieu des travaux', 'Adresse des travaux'],
     lender: ['Prêteur', 'Organisme prêteur'],
     consultant: ['Expert', "Maître d'œuvre"],
-    inspectionDate: ['Date de visite', "Date de l'inspection"],
+    inspectionDate: ['Date de visite', "Date de l'inspection", "Date d'inspection", 'Date de la visite', "Date d'expertise"],
+    license: ['Licence', 'No de licence', 'N° de licence', 'Numéro de licence', "Licence d'entrepreneur"],
     contractor: ['Entrepreneur', 'Entreprise'],
     fileNumber: ['N° de dossier', 'Dossier', 'Réf. dossier'],
     buildingSize: ['Surface', 'Surface habitable', 'Superficie'],

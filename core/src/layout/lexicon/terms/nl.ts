@@ -31,7 +31,7 @@ export const dutch: LanguageTerms = {
       'Te betalen', 'Totaal te betalen', 'Te betalen bedrag', 'Nog te betalen', 'Te voldoen', 'Openstaand', 'Openstaand bedrag',
       'Resterend bedrag', 'Verschuldigd bedrag', 'Totaal verschuldigd', 'Saldo',
     ],
-    subtotal: ['Subtotaal', 'Sub-totaal', 'Tussentotaal', 'Subtotaal excl. BTW', 'Directe kosten', 'Totaal directe kosten', 'Som van de hoofdstukken'],
+    subtotal: ['Subtotaal', 'Sub-totaal', 'Tussentotaal', 'Subtotaal excl. BTW', 'Directe kosten', 'Totaal directe kosten', 'Som van de hoofdstukken', 'Totaal posten'],
     netTotal: [
       'Totaal excl. BTW', 'Totaal exclusief BTW', 'Totaal ex. BTW', 'Excl. BTW', 'Exclusief BTW', 'Bedrag excl. BTW', 'Subtotaal excl. BTW',
       'Netto', 'Nettobedrag', 'Netto bedrag', 'Totaal netto', 'Grondslag', 'Maatstaf van heffing',
@@ -83,7 +83,8 @@ export const dutch: LanguageTerms = {
     propertyAddress: ['Projectadres', 'Werkadres', 'Bouwadres', 'Adres object', 'Object'],
     lender: ['Geldverstrekker', 'Kredietgever'],
     consultant: ['Adviseur', 'Bouwkundig adviseur', 'Inspecteur'],
-    inspectionDate: ['Inspectiedatum', 'Datum inspectie', 'Datum opname'],
+    inspectionDate: ['Inspectiedatum', 'Datum inspectie', 'Datum opname', 'Datum bezoek', 'Datum van inspectie'],
+    license: ['Licentie', 'Licentienummer', 'Licentie nr.'],
     contractor: ['Aannemer'],
     fileNumber: ['Dossiernummer', 'Dossiernr.', 'Dossier'],
     buildingSize: ['Oppervlakte', 'Woonoppervlakte', 'Gebruiksoppervlakte'],
