@@ -76,14 +76,15 @@ export function isKnownUnit(unit: string): boolean {
 export const spelledUnitCode = cachedByText((unit: string): string | null => SPELLED_UNITS[foldSpelling(unit)] ?? abbreviatedCode(unit));
 
 /**
- * A unit written with a superscript two ("pie²", "m²") whose superscript OCR read as the question mark
- * it looks like ("pie?"): the unit as printed; null for any other text.
+ * A unit written with a superscript two or three ("pie²", "pi²", "vg³") whose superscript OCR read as
+ * the question mark it looks like ("pie?") or as a digit on the line ("pi2"): the unit as printed;
+ * null for any other text.
  */
 export function misreadSquared(text: string): string | null {
-  const letters = /^(\p{L}{1,4})\?$/u.exec(text)?.[1];
+  const [, letters, mark] = /^(\p{L}{1,4})([?23])$/u.exec(text) ?? [];
   if (letters === undefined) return null;
-  const squared = `${letters}²`;
-  return spelledUnitCode(squared) !== null || GENERAL.has(stripAccents(squared)) ? squared : null;
+  const raised = `${letters}${mark === '3' ? '³' : '²'}`;
+  return spelledUnitCode(raised) !== null || GENERAL.has(stripAccents(raised)) ? raised : null;
 }
 
 /**

@@ -83,6 +83,7 @@ describe('layout: lexicon', () => {
         ['Total Completed and Stored to Date', ['completedToDate']], ['%', ['percentComplete']], ['Retainage', ['retainage']],
         ['Dur.', ['duration']], ['Duration', ['duration']], ['Builder Cost', ['baseCost']], ['Markup', ['markup']],
         ['Owner Price', ['amount']], ['Div.', ['itemNumber']], ["Bid Rec'd", ['date']], ['Subcontractor', ['performedBy']],
+        ['Unit Price in Words', ['amountInWords']], ['Unit Price in Figures', ['unitPrice']], ['Amount in Words', ['amountInWords']],
       ],
       notFields: [
         ['Invoice'], ['Please pay the total within 30 days'], ['Total amount of the invoice'], ['Due Date', 'issueDate'],
@@ -143,6 +144,7 @@ describe('layout: lexicon', () => {
         ["Date d'inspection :", ['inspectionDate']], ['Licence', ['license']], ['Numéro de licence', ['license']], ['Total des articles', ['subtotal']],
       ],
       columns: [
+        ['Prix unitaire en lettres', ['amountInWords']], ['Prix unitaire en chiffres', ['unitPrice']],
         ['Réf.', ['itemNumber']], ['Désignation', ['description']], ['Libellé', ['description']], ['Quantité', ['quantity']],
         ['Qté', ['quantity']], ['Unité', ['unit']], ['P.U. HT', ['unitPrice']], ['Prix unitaire', ['unitPrice']],
         ['Prix HT', ['unitPrice', 'amount']], ['Montant HT', ['amount']], ['Total', ['amount']], ['Montant TTC', ['grossAmount']],

@@ -274,4 +274,25 @@ describe('core layout: table columns beside the description and the amounts', ()
       ['item', 'Closet shelving and rod', '696.50'],
     ]);
   });
+  it('reads a column of unit prices written in words as a note beside the figures, its cells running past its label and wrapping with the description', () => {
+    const row = fixed(6, 40, 5, 6, 40, -12, -12);
+    const { tables } = tablesOf(
+      page(
+        row('Item', 'Description of Work', 'Qty', 'Unit', 'Unit Price in Words', 'Unit Price', 'Extension'),
+        row('1', 'Lead-safe work practices (RRP):', '1', 'LS', 'One Thousand One Hundred', '$1,188.00', '$1,188.00'),
+        row('', 'containment and clearance testing', '', '', 'Eighty-Eight and 00/100 Dollars'),
+        row('2', 'Temporary electric service', '1', 'LS', 'Five Hundred Thirty-Four and 00/100', '$534.00', '$534.00'),
+        row('', '', '', '', 'Dollars'),
+        row('3', 'Hang, tape and finish drywall', '500', 'SF', 'Two and 93/100 Dollars', '$2.93', '$1,465.00'),
+      ),
+    );
+    expect(rolesOf(tables[0].header.columns)).to.deep.equal(['itemNumber', 'description', 'quantity', 'unit', 'amountInWords', 'unitPrice', 'amount']);
+    const roles = ['description', 'quantity', 'unit', 'unitPrice', 'amount'];
+    expect(tables[0].entries.map((entry) => roles.map((role) => cellOf(entry, role)))).to.deep.equal([
+      ['Lead-safe work practices (RRP): containment and clearance testing', '1', 'LS', '$1,188.00', '$1,188.00'],
+      ['Temporary electric service', '1', 'LS', '$534.00', '$534.00'],
+      ['Hang, tape and finish drywall', '500', 'SF', '$2.93', '$1,465.00'],
+    ]);
+    expect(cellOf(tables[0].entries[1], 'amountInWords')).to.equal('Five Hundred Thirty-Four and 00/100');
+  });
 });

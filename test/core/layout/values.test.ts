@@ -129,11 +129,23 @@ describe('core layout: numbers, dates and units as printed', () => {
     expect(codes(['pie', 'Replace']), 'no unit').to.deep.equal([null, null]);
   });
 
+  it('spelledUnitCode reads the hour\'s symbol "h" as HR', () => {
+    expect(spelledUnitCode('h')).to.equal('HR');
+  });
+
   it('misreadSquared reads a superscript two OCR read as a question mark after a unit ("pie?") as the unit printed', () => {
     expect(misreadSquared('pie?')).to.equal('pie²');
     expect(misreadSquared('m?')).to.equal('m²');
     expect(misreadSquared('what?')).to.equal(null);
     expect(misreadSquared('pie')).to.equal(null);
+  });
+
+  it('misreadSquared reads a superscript OCR set on the line as a digit ("pi2", "vg3") as the unit printed', () => {
+    expect(misreadSquared('pi2')).to.equal('pi²');
+    expect(misreadSquared('vg3')).to.equal('vg³');
+    expect(misreadSquared('ft2')).to.equal('ft²');
+    expect(misreadSquared('A2')).to.equal(null);
+    expect(misreadSquared('pie4')).to.equal(null);
   });
 
   it('readQuantityBeforeUnit reads a count OCR glued to the unit in one cell ("1EA") where no quantity cell is read', () => {

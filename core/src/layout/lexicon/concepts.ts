@@ -135,6 +135,7 @@ export const COLUMN_ROLES = {
   reviewEstimate: { description: "A reviewer's own figure for the line printed beside the price it checks (Consultant Estimate, Independent Estimate): not the line's amount." },
   variance: { description: 'The difference between two amounts of the line, in money or as a percentage (Variance, Difference, Over / (Under)).' },
   baseCost: { description: "The seller's own cost of the line before the markup (Builder Cost, Contractor's Cost), printed beside the price the buyer pays: not the line's amount." },
+  amountInWords: { description: 'An amount written out in words beside its figures (Unit Price in Words, Montant en lettres, Importe con letra): the figures are the answer, not these words.' },
   markup: { description: "The markup the seller adds to the line's own cost (Markup, Mark-up), printed between that cost and the price: not the line's amount." },
 } as const satisfies Record<string, ColumnRoleInfo>;
 

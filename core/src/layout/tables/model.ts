@@ -53,7 +53,10 @@ export const TIMES_SIGN = /^(@|x|×|\*)$/i;
 export const writesQuantityAtPrice = (column: TableColumn): boolean => column.role === 'quantity' && column.words.some((word) => TIMES_SIGN.test(word.text));
 
 /** Roles of what a line says besides what it is and what it costs (hours, who does it, a note): their cells are neither the description nor an amount. */
-export const ANNOTATION_ROLES: ReadonlySet<ColumnRole> = new Set(['laborHours', 'duration', 'performedBy', 'remarks', 'reviewEstimate', 'variance', 'baseCost', 'markup']);
+export const ANNOTATION_ROLES: ReadonlySet<ColumnRole> = new Set(['laborHours', 'duration', 'performedBy', 'remarks', 'reviewEstimate', 'variance', 'baseCost', 'markup', 'amountInWords']);
+
+/** Annotation roles whose cells are words that wrap onto the description's lines (who does it, a note, an amount written out). */
+export const WORDED_ROLES: ReadonlySet<ColumnRole> = new Set(['performedBy', 'remarks', 'amountInWords']);
 
 /**
  * A column that holds a line's words of its own, not its description nor an amount: an annotation

@@ -11,7 +11,7 @@ import { isLabelRow, readHeaderAt } from './header.js';
 import { continuesItemNumbering, headsItemsSummingTo, isHeading, isOutlineHeading, onlyFactsBeside, openHeading, totalsItemsAbove } from './headings.js';
 import { inferHeader, withEarlierColumns, withInferredColumns } from './infer.js';
 import { withTrailingAmountColumn } from './trailing-columns.js';
-import { isTextColumn, type Table, type TableColumn, type TableEntry, type TableHeader } from './model.js';
+import { isTextColumn, WORDED_ROLES, type Table, type TableColumn, type TableEntry, type TableHeader } from './model.js';
 import { headingNumbering, isItemLine, isNoteLine, isPageTotal, lineValues, namesASection, namesHeading, namesSummary, startsLowerCase, totalLabelOf, type TotalLabel } from './rows.js';
 import {
   ahead,
@@ -180,7 +180,9 @@ function scanRow(state: ScanState, rows: LayoutRow[], index: number, options: Ta
     return openHeading(state, splitInScan(state, row, options));
   }
   if (text.length > 0 && (values.money === 0 || onlyFactsBeside(line, columns)) && isHeading(state, line, upcoming(), options)) return openHeading(state, line);
-  if (text.length > 0 && valueWords(line, columns).length === 0) readTextLine(state, line, text, upcoming(), options);
+  // A wrapped line of the description beside a wrapped line of a worded column ("HEPA cleaning …   Eighty-Eight and 00/100 Dollars").
+  const worded = new Set(columns.flatMap((column, at) => (column.role !== null && WORDED_ROLES.has(column.role) ? line.cells[at] : [])));
+  if (text.length > 0 && valueWords(line, columns).every((word) => worded.has(word))) readTextLine(state, line, text, upcoming(), options);
   else state.item = null;
   return keepGoing(state, row);
 }

@@ -4,7 +4,7 @@ import { isCreditMark, parseAmount, parsePercent, type NumberFormat } from '../n
 import { cellGap, gapBefore, inRowHeights, rowHeightsToX, startsCell, type LayoutRow } from '../rows.js';
 import { foldWord } from '../text.js';
 import { isKnownUnit, parseUnit, spelledUnitRuns } from '../units.js';
-import { isAsideColumn, isTextColumn, writesQuantityAtPrice, type TableColumn } from './model.js';
+import { isAsideColumn, isTextColumn, WORDED_ROLES, writesQuantityAtPrice, type TableColumn } from './model.js';
 
 /** A row cut into a table's columns. */
 export interface SplitLine {
@@ -86,6 +86,24 @@ function asideCellStart(row: LayoutRow, trailing: TableColumn[], format: NumberF
   return row.words.length;
 }
 
+/**
+ * The words of cells that start under a worded column (a note, who does it, an amount in words) left of a value column, up to the next
+ * cell: such a cell runs on past its header's right edge ("Five Hundred Thirty-Four and 00/100" under
+ * "Unit Price in Words", then the figures).
+ */
+function asideCellWords(row: LayoutRow, trailing: TableColumn[]): ReadonlySet<Word> {
+  const words = new Set<Word>();
+  let inCell = false;
+  row.words.forEach((word, index) => {
+    if (startsCell(row, index)) {
+      const column = asideColumnOver(word, trailing);
+      inCell = column !== undefined && column.role !== null && WORDED_ROLES.has(column.role) && hasLetters(word.text) && trailing.some((other) => other.x0 > column.x1 && !isAsideColumn(other));
+    }
+    if (inCell) words.add(word);
+  });
+  return words;
+}
+
 /** Value columns printed left of the description (Qty | Description | Unit Price | Amount) and right of it. */
 function valueColumnsBySide(columns: TableColumn[]): { leading: TableColumn[]; trailing: TableColumn[] } {
   const description = columns.find((column) => column.role === 'description');
@@ -134,10 +152,11 @@ function takeValueWords(row: LayoutRow, columns: TableColumn[], format: NumberFo
     const values = trailing.filter((column) => !isAsideColumn(column));
     const amountsStart = Math.min(...(values.length > 0 ? values : trailing).map((column) => column.x0)) - rowHeightsToX(row, VALUE_ZONE_LEAD);
     const aside = asideCellStart(row, trailing, format);
+    const asideWords = asideCellWords(row, trailing);
     const spelledUnit = spelledUnitWords(row);
     while (cut > 0) {
       const word = row.words[cut - 1];
-      if (cut > aside) {
+      if (cut > aside || asideWords.has(word)) {
         cut -= 1;
         continue;
       }
@@ -297,7 +316,8 @@ export function splitRow(row: LayoutRow, columns: TableColumn[], format: NumberF
     }
     const alphabetic = hasLetters(word.text) && parseAmount(word.text, format) === null;
     const previous = values[position - 1];
-    const runsOn = asideCell !== undefined && previous !== undefined && !/\d/.test(word.text) && inRowHeights(row, word.bbox[0] - previous.bbox[2]) <= cellGap(row);
+    // A number that is no amount runs a note on too ("and 00/100 Dollars").
+    const runsOn = asideCell !== undefined && previous !== undefined && (!/\d/.test(word.text) || parseAmount(word.text, format) === null) && inRowHeights(row, word.bbox[0] - previous.bbox[2]) <= cellGap(row);
     const aside = (alphabetic ? asideColumnOver(word, valueIndexes.map((index) => columns[index])) : undefined) ?? (runsOn ? asideCell : undefined);
     asideCell = aside;
     if (aside) {

@@ -140,10 +140,12 @@ export const german: LanguageTerms = {
     unitPrice: [
       'Einzelpreis', 'Einzelpr.', 'Einzel', 'Einzelpreis netto', 'E-Preis', 'EP', 'EP netto', 'Stückpreis', 'Preis/Einheit', 'Preis pro Einheit',
       'Einheitspreis', 'Listenpreis', 'Nettopreis', 'Stundensatz', 'Satz', 'Preis',
+      'Einheitspreis in Ziffern', 'Preis in Ziffern',
     ],
     amount: [
       'Betrag', 'Betrag netto', 'Nettobetrag', 'Netto', 'Gesamtpreis', 'Gesamtpr.', 'G-Preis', 'GP', 'Gesamt', 'Gesamt netto',
       'Gesamtbetrag', 'Summe', 'Positionsbetrag', 'Wert', 'Total', 'Nettopreis', 'Preis',
+      'Betrag in Ziffern', 'Gesamtpreis in Ziffern',
     ],
     grossAmount: ['Brutto', 'Bruttobetrag', 'Betrag brutto', 'Gesamt brutto', 'Gesamtpreis brutto', 'Bruttopreis'],
     taxRate: ['MwSt.', 'MwSt %', 'MwSt%', 'MwSt.-Satz', 'USt.', 'USt %', 'USt%', 'Steuersatz', 'Steuer %', 'Steuer'],
@@ -157,6 +159,7 @@ export const german: LanguageTerms = {
     duration: ['Dauer'],
     performedBy: ['Kolonne', 'Ausführung durch', 'Ausgeführt von', 'Gewerk durch', 'Nachunternehmer'],
     remarks: ['Bemerkung', 'Bemerkungen', 'Anmerkung', 'Anmerkungen', 'Hinweis', 'Hinweise', 'Notiz', 'Notizen', 'Kommentar'],
+    amountInWords: ['In Worten', 'Betrag in Worten', 'Preis in Worten', 'Einheitspreis in Worten', 'Gesamtpreis in Worten'],
     scope: ['Gewerk', 'Titel', 'Abschnitt', 'Kategorie', 'Bereich', 'Raum'],
     previouslyBilled: ['Bisher Abgerechnet', 'Bereits Abgerechnet', 'Vorherige Abschläge', 'Bisherige Abschläge'],
     thisPeriod: ['Dieser Abschlag', 'Aktueller Abschlag', 'Dieser Zeitraum'],
@@ -176,6 +179,6 @@ export const german: LanguageTerms = {
     EA: ['Stk.', 'Stück'],
     LS: ['pauschal', 'Psch.', 'Pausch.', 'pschl.'],
     SET: ['Satz'],
-    HR: ['Std.', 'Stunde', 'Stunden'],
+    HR: ['Std.', 'Stunde', 'Stunden', 'h', 'Std'],
   },
 };

@@ -196,6 +196,7 @@ export const english: LanguageTerms = {
     unitPrice: [
       'Unit Price', 'Unit Cost', 'Unit Rate', 'Unit Amount', 'Rate', 'Hourly Rate', 'Price', 'Price Each', 'Cost Each', 'Each',
       'Ea.', 'Price/Unit', 'Price per Unit', 'List Price', 'Net Price', 'Sell Price', 'Selling Price', 'Cost',
+      'Unit Price in Figures', 'Unit Cost in Figures', 'Price in Figures', 'Rate in Figures',
     ],
     amount: [
       'Amount', 'Total', 'Line Total', 'Line Amount', 'Item Total', 'Total Price', 'Total Cost', 'Extended', 'Extended Price',
@@ -203,6 +204,7 @@ export const english: LanguageTerms = {
       'Sum', 'Amount excl. VAT', 'Bid Amount', 'Bid', 'Contractor Bid', "Contractor's Bid", 'Bid Price', 'Bid as Submitted', 'Submitted Bid', 'Contractor Price', "Contractor's Price", 'Contract Price', 'Price', 'Cost', 'Budget', 'Total Budget', 'Scheduled Value', 'Contract Amount', 'Contract Value', 'Original Contract Amount', 'Original Estimate', 'Original Budget', 'RCV',
       'Owner Price', "Owner's Price", 'Client Price', 'Customer Price',
       'Replacement Cost', 'Replacement Cost Value',
+      'Amount in Figures', 'Total in Figures', 'Extension in Figures',
     ],
     grossAmount: ['Gross', 'Gross Amount', 'Gross Total', 'Amount incl. VAT', 'Amount incl. Tax', 'Total incl. VAT', 'Total inc VAT', 'Total incl. Tax'],
     taxRate: ['VAT', 'VAT %', 'VAT%', 'VAT Rate', 'VAT Code', 'Tax', 'Tax %', 'Tax%', 'Tax Rate', 'Tax Code', 'GST', 'GST %'],
@@ -216,6 +218,7 @@ export const english: LanguageTerms = {
     duration: ['Duration', 'Dur.', 'Working Days', 'Calendar Days'],
     performedBy: ['Crew', 'Crew Code', 'Performed By', 'Work By', 'Work Done By', 'Done By', 'Responsible Party', 'Responsibility', 'Installed By', 'Subcontractor'],
     remarks: ['Notes', 'Note', 'Remarks', 'Remark', 'Comments', 'Comment'],
+    amountInWords: ['In Words', 'Amount in Words', 'Price in Words', 'Unit Price in Words', 'Unit Cost in Words', 'Rate in Words', 'Total in Words', 'Written Amount', 'Amount Written', 'Written Price', 'Price Written', 'Price Written Out', 'Amount Written Out'],
     scope: ['Scope', 'Trade', 'Category', 'Division', 'Phase', 'Section', 'Room', 'Area', 'Location'],
     previouslyBilled: [
       'Previous Draws', 'Previous Draw', 'Prior Draws', 'Previous Applications', 'Previous Application', 'From Previous Application',
@@ -245,7 +248,7 @@ export const english: LanguageTerms = {
     SQ: ['square', 'squares'],
     LS: ['lump sum'],
     SET: ['set', 'sets'],
-    HR: ['hour', 'hours'],
+    HR: ['hour', 'hours', 'h'],
     CY: ['cu. yd.', 'cu. yds.', 'cubic yard', 'cubic yards', 'yd³'],
     CF: ['cu. ft.', 'cubic feet', 'cubic foot', 'ft³'],
   },

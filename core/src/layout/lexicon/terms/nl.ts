@@ -109,10 +109,12 @@ export const dutch: LanguageTerms = {
     unitPrice: [
       'Stukprijs', 'Stuksprijs', 'Prijs per stuk', 'Prijs/st.', 'Prijs p/st', 'Eenheidsprijs', 'Eenh. prijs', 'Prijs per eenheid', 'Prijs',
       'Prijs excl. BTW', 'Tarief', 'Uurtarief',
+      'Eenheidsprijs in cijfers', 'Prijs in cijfers',
     ],
     amount: [
       'Bedrag', 'Bedrag excl. BTW', 'Totaal', 'Totaal excl. BTW', 'Totaalprijs', 'Regeltotaal', 'Subtotaal', 'Netto', 'Netto bedrag',
       'Waarde', 'Prijs', 'Prijs excl. BTW',
+      'Bedrag in cijfers',
     ],
     grossAmount: ['Bedrag incl. BTW', 'Totaal incl. BTW', 'Prijs incl. BTW', 'Incl. BTW', 'Bruto'],
     taxRate: ['BTW', 'BTW %', 'BTW%', '% BTW', 'BTW-tarief', 'Tarief'],
@@ -126,6 +128,7 @@ export const dutch: LanguageTerms = {
     duration: ['Duur'],
     performedBy: ['Ploeg', 'Uitgevoerd door', 'Uit te voeren door', 'Verantwoordelijke', 'Onderaannemer'],
     remarks: ['Opmerkingen', 'Opmerking', 'Notities', 'Notitie', 'Toelichting'],
+    amountInWords: ['In woorden', 'Bedrag in woorden', 'Prijs in woorden', 'Eenheidsprijs in woorden'],
     scope: ['Hoofdstuk', 'Onderdeel', 'Categorie', 'Ruimte'],
     previouslyBilled: ['Eerder Gefactureerd', 'Reeds Gefactureerd', 'Vorige Termijnen'],
     thisPeriod: ['Deze Termijn', 'Huidige Termijn', 'Deze Periode'],
@@ -144,6 +147,6 @@ export const dutch: LanguageTerms = {
   units: {
     EA: ['stuk', 'stuks'],
     LS: ['forfait', 'forfaitair'],
-    HR: ['uur', 'uren'],
+    HR: ['uur', 'uren', 'h'],
   },
 };
