@@ -301,10 +301,25 @@ function rowOfAmount(rows: Row[], start: number, totals: RecapTotals, format: Nu
  * (beside Mexico's "Gastos indirectos y utilidad").
  */
 function settleOverheadOrConditions(fields: Partial<Record<RecapField, RecapValue>>, label: PhraseMatch<RecapField> | undefined): void {
-  if (!label || !fields.overhead || fields.profit || fields.generalConditions) return;
-  if (!lookupFieldLabel(label.phrase).some((term) => term.id === 'generalConditions')) return;
+  if (!meansConditions(label) || !fields.overhead || fields.profit || fields.generalConditions) return;
   fields.generalConditions = fields.overhead;
   delete fields.overhead;
+}
+
+const meansConditions = (label: PhraseMatch<RecapField> | undefined): boolean => label !== undefined && lookupFieldLabel(label.phrase).some((term) => term.id === 'generalConditions');
+
+/**
+ * The field of a second overhead line: beside an overhead of its own ("Gastos indirectos", "Indirectos"), the label that
+ * also means general conditions ("Gastos generales") is general conditions, whichever comes first (read first, it moves there).
+ */
+function secondOverhead(fields: Partial<Record<RecapField, RecapValue>>, first: PhraseMatch<RecapField> | undefined, label: PhraseMatch<RecapField> | undefined): RecapField {
+  if (fields.generalConditions) return 'overhead';
+  if (meansConditions(first)) {
+    fields.generalConditions = fields.overhead;
+    delete fields.overhead;
+    return 'overhead';
+  }
+  return meansConditions(label) ? 'generalConditions' : 'overhead';
 }
 
 /**
@@ -329,7 +344,8 @@ export function readRecap(printed: Row[], start: number, format: NumberFormat, t
       fields.subtotal = sum.value;
       continue;
     }
-    const field = fieldOf(rows[index], totals.sectionNames);
+    let field = fieldOf(rows[index], totals.sectionNames);
+    if (field === 'overhead' && fields.overhead) field = secondOverhead(fields, overheadLabel, recapLabel(rows[index])?.match);
     // A section's own subtotal printed before the line that sums all the sections.
     if (field === 'subtotal' && sum && index < sum.index) continue;
     if (!field) {

@@ -274,6 +274,52 @@ describe('core layout: table columns beside the description and the amounts', ()
       ['item', 'Closet shelving and rod', '696.50'],
     ]);
   });
+  it('keeps a line with a crew or a note but no price out of the description of the item above', () => {
+    const crew = fixed(5, 46, 16, -12);
+    const byCrew = tablesOf(
+      page(
+        crew('No.', 'Description of Work', 'Performed By', 'Amount'),
+        crew('1.', 'Replace rotted porch floor boards', 'Contractor', '2,864.16'),
+        crew('', 'Paint the back bedroom', 'Homeowner'),
+        crew('2.', 'Skim coat cracked plaster walls', 'Contractor', '1,520.82'),
+      ),
+    ).tables[0];
+    expect(byCrew.entries.map((entry) => cellOf(entry, 'description'))).to.deep.equal(['Replace rotted porch floor boards', 'Skim coat cracked plaster walls']);
+    const noted = fixed(5, 40, -6, -12, 4, 24);
+    const byNote = tablesOf(
+      page(
+        noted('No.', 'Description of Work', 'Qty', 'Amount', '', 'Remarks'),
+        noted('1', 'Refinish hardwood floors', '320', '1,280.00'),
+        noted('', 'Kitchen appliances', '', '', '', 'Owner to furnish'),
+        noted('2', 'Install smoke detectors', '4', '260.00'),
+      ),
+    ).tables[0];
+    expect(byNote.entries.map((entry) => cellOf(entry, 'description'))).to.deep.equal(['Refinish hardwood floors', 'Install smoke detectors']);
+  });
+
+  it('joins a description wrapped in lower case beside a wrapped crew or note to its item', () => {
+    const crew = fixed(5, 46, 18, -12);
+    const byCrew = tablesOf(
+      page(
+        crew('No.', 'Description of Work', 'Performed By', 'Amount'),
+        crew('1.', 'Skim coat cracked plaster walls and', 'Northside Painting', '1,520.82'),
+        crew('', 'ceilings in the two front bedrooms', '& Drywall'),
+        crew('2.', 'Paint the back bedroom', 'Homeowner', '0.00'),
+      ),
+    ).tables[0];
+    expect(byCrew.entries.map((entry) => cellOf(entry, 'description'))).to.deep.equal(['Skim coat cracked plaster walls and ceilings in the two front bedrooms', 'Paint the back bedroom']);
+    const noted = fixed(5, 40, -6, -12, 4, 24);
+    const byNote = tablesOf(
+      page(
+        noted('No.', 'Description of Work', 'Qty', 'Amount', '', 'Remarks'),
+        noted('1', 'Refinish hardwood floors in the', '320', '1,280.00', '', 'Match existing'),
+        noted('', 'living and dining rooms', '', '', '', 'stain color'),
+        noted('2', 'Install smoke detectors', '4', '260.00'),
+      ),
+    ).tables[0];
+    expect(byNote.entries.map((entry) => cellOf(entry, 'description'))).to.deep.equal(['Refinish hardwood floors in the living and dining rooms', 'Install smoke detectors']);
+  });
+
   it('reads a column of unit prices written in words as a note beside the figures, its cells running past its label and wrapping with the description', () => {
     const row = fixed(6, 40, 5, 6, 40, -12, -12);
     const { tables } = tablesOf(

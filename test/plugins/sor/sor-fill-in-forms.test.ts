@@ -151,6 +151,25 @@ describe('plugin-sor Spanish recap and OCR-read initials', () => {
     ).to.deep.equal({ subtotal: 6000, generalConditions: 480, overheadAndProfit: 900, grandTotal: 7380 });
   });
 
+  it('reads "Gastos generales" beside an overhead line of its own ("Gastos indirectos", "Indirectos") as general conditions, whatever the profit line', () => {
+    expect(
+      spanishRecap([
+        '                                  Gastos generales (8%)                    $480.00',
+        '                                  Gastos indirectos (5%)                   $300.00',
+        '                                  Beneficio industrial (6%)                $360.00',
+        '                                  TOTAL DEL PRESUPUESTO                  $7,140.00',
+      ]),
+    ).to.deep.equal({ subtotal: 6000, generalConditions: 480, overheadAndProfit: 660, grandTotal: 7140 });
+    expect(
+      spanishRecap([
+        '                                  Indirectos (10%)                         $600.00',
+        '                                  Gastos generales (5%)                    $300.00',
+        '                                  Utilidad (8%)                            $552.00',
+        '                                  TOTAL DEL PRESUPUESTO                  $7,452.00',
+      ]),
+    ).to.deep.equal({ subtotal: 6000, generalConditions: 300, overheadAndProfit: 1152, grandTotal: 7452 });
+  });
+
   it('reads a consultant whose initial OCR read with a comma for its dot', () => {
     const { data } = extractSor(
       documentFromText(

@@ -180,8 +180,10 @@ function scanRow(state: ScanState, rows: LayoutRow[], index: number, options: Ta
     return openHeading(state, splitInScan(state, row, options));
   }
   if (text.length > 0 && (values.money === 0 || onlyFactsBeside(line, columns)) && isHeading(state, line, upcoming(), options)) return openHeading(state, line);
-  // A wrapped line of the description beside a wrapped line of a worded column ("HEPA cleaning …   Eighty-Eight and 00/100 Dollars").
-  const worded = new Set(columns.flatMap((column, at) => (column.role !== null && WORDED_ROLES.has(column.role) ? line.cells[at] : [])));
+  // A wrapped line of the description beside a wrapped amount in words ("HEPA cleaning …   Eighty-Eight and 00/100 Dollars"), or beside a
+  // wrapped crew or note where it runs on in lower case: a crew or a note beside a new sentence and no price is a line of its own.
+  const wraps = (column: TableColumn): boolean => column.role === 'amountInWords' || (column.role !== null && WORDED_ROLES.has(column.role) && startsLowerCase(text));
+  const worded = new Set(columns.flatMap((column, at) => (wraps(column) ? line.cells[at] : [])));
   if (text.length > 0 && valueWords(line, columns).every((word) => worded.has(word))) readTextLine(state, line, text, upcoming(), options);
   else state.item = null;
   return keepGoing(state, row);
