@@ -171,18 +171,18 @@ describe('fax pages before OCR', () => {
         if (layout === 'lines') return [];
         const top = Math.round(image.height / 2);
         const word = (text: string, x: number, confidence: number): OcrWord => ({ text, bbox: [x, top, x + 30, top + 12], confidence });
-        return [word('cracks;', 10, 0.95), word('protect', 50, 0.4), word('adjacent', 90, 0.95), word('EE', 130, 0.2)];
+        return [word('cracks;', 10, 0.95), word('protect', 50, 0.4), word('adjacent', 90, 0.95), word('2x4', 130, 0.4), word('EE', 170, 0.2)];
       }
       async close(): Promise<void> {}
     }
 
-    it('keeps the words of a fax read at a confidence a gray scan would drop, but not those all but guessed', async () => {
+    it('keeps the words of a fax read at a confidence a gray scan would drop, but not those all but guessed; a gray scan keeps only doubtful words spelled as words among sure ones', async () => {
       const scan = lettersPage(400, 600, 14);
       for (let index = 0; index < scan.data.length; index += 1) scan.data[index] = Math.min(245, scan.data[index] + (index % 90));
       const onFax = await recognizePage(new DoubtfulOcr(), stretchedFax(400, 600));
       const onScan = await recognizePage(new DoubtfulOcr(), scan);
-      expect(onFax.words.map((found) => found.text)).to.deep.equal(['cracks;', 'protect', 'adjacent']);
-      expect(onScan.words.map((found) => found.text)).to.deep.equal(['cracks;', 'adjacent']);
+      expect(onFax.words.map((found) => found.text)).to.deep.equal(['cracks;', 'protect', 'adjacent', '2x4']);
+      expect(onScan.words.map((found) => found.text)).to.deep.equal(['cracks;', 'protect', 'adjacent']);
     });
 
     it('leaves a gray scan to tesseract as before, with every word it read', async () => {

@@ -8,6 +8,7 @@ import { invertDarkBands, whitenGrayBands } from './dark-bands.js';
 import { withoutFaxHeaderLines } from './fax-header.js';
 import { flattenIllumination } from './illumination.js';
 import { findLoneOnes } from './lone-ones.js';
+import { keepReadWords } from './doubtful-words.js';
 import { deskew, measureSkew, skewWorthCorrecting } from './deskew.js';
 import { isMisreadDollarSign, normaliseOcrWord } from './normalise.js';
 import { rereadNumbers } from './numbers.js';
@@ -64,10 +65,16 @@ function wordText(words: OcrWord[], index: number): string {
   return sameLine && isMisreadDollarSign(text, normaliseOcrWord(next.text), gap) ? '$' : text;
 }
 
-function toPageWords(words: OcrWord[], { left, top, pageWidth, pageHeight }: InkCrop, floor: number): Word[] {
+/**
+ * The page's words in fractions of the page: those read with `floor` confidence or more and, on a gray
+ * page, doubtful words spelled as words beside sure ones (see doubtful-words.ts). On a fax the
+ * floor is lower instead (see MIN_WORD_CONFIDENCE_BILEVEL).
+ */
+function toPageWords(words: OcrWord[], { left, top, pageWidth, pageHeight }: InkCrop, floor: number, bilevel: boolean): Word[] {
+  const read = new Set(bilevel ? words.filter((word) => word.confidence >= floor) : keepReadWords(words, floor));
   const kept: Word[] = [];
   words.forEach((word, index) => {
-    if (word.confidence < floor) return;
+    if (!read.has(word)) return;
     const [x0, y0, x1, y1] = word.bbox;
     const bbox: BBox = [(x0 + left) / pageWidth, (y0 + top) / pageHeight, (x1 + left) / pageWidth, (y1 + top) / pageHeight];
     kept.push({ text: wordText(words, index), bbox: roundBox(bbox), source: 'ocr', confidence: Math.round(word.confidence * 1000) / 1000 });
@@ -116,7 +123,7 @@ export async function recognizePage(engine: OcrEngine, page: GrayImage): Promise
   }
   const rechecked = await recheckDoubtfulWords(engine, best.image, best.words, { bilevel: cleaning.bilevel });
   const words = cleaning.bilevel ? await rereadNumbers(engine, best.image, rechecked) : [...rechecked, ...findLoneOnes(best.image, rechecked)];
-  const pageWords = toPageWords(words, best.crop, cleaning.bilevel ? MIN_WORD_CONFIDENCE_BILEVEL : MIN_WORD_CONFIDENCE);
+  const pageWords = toPageWords(words, best.crop, cleaning.bilevel ? MIN_WORD_CONFIDENCE_BILEVEL : MIN_WORD_CONFIDENCE, cleaning.bilevel);
   return {
     rotation: (best.quarterTurns % 4) * 90,
     deskewAngle: best.skew,

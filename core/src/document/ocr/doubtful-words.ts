@@ -1,0 +1,65 @@
+/**
+ * On a photo tesseract doubts real words of a line it reads well: `receptacles` at 0.38, `double-bowl`
+ * at 0.19, `Insulated` at 0.01 between words it is sure of, the first word of a table cell most of
+ * all. The confidence floor that drops the noise of specks, shading and rules dropped them too, and
+ * each cost an item its description (the tuning photos: line items 654 -> 671 of 806). A doubtful
+ * word is kept when it is spelled as a word (three letters or more, in lower case or capitalised,
+ * hyphens and apostrophes between them, one stop after them) and stands on a line of sure words: a
+ * sure word of its height is its nearest neighbour on that line, a word space away. Noise is rarely
+ * spelled so, and where it is (`domme`, `Sennen` in a photo's desk), its neighbours are noise too;
+ * noise read in capitals (`LTO`, `STAN` from a blurred dot leader) is left out, which costs only
+ * doubtful words printed in capitals.
+ */
+
+interface BoxedWord {
+  text: string;
+  bbox: readonly [number, number, number, number];
+  confidence: number;
+}
+
+const WORD_SHAPE = /^[A-Za-z][a-z]+(?:['’-][A-Za-z][a-z]*)*[.,;:]?$/;
+const MIN_LETTERS = 3;
+/** The nearest sure word is at most this many of its heights away (word spacing is 0.25-0.6)... */
+const MAX_GAP_IN_HEIGHTS = 1;
+/** ...and the doubtful word is as tall as it, within these ratios (a speck or a blot is not). */
+const MIN_HEIGHT_RATIO = 0.6;
+const MAX_HEIGHT_RATIO = 1.6;
+
+const height = (word: BoxedWord): number => word.bbox[3] - word.bbox[1];
+const middle = (word: BoxedWord): number => (word.bbox[1] + word.bbox[3]) / 2;
+/** Each word's middle lies within the other's height. */
+const onOneLine = (a: BoxedWord, b: BoxedWord): boolean =>
+  a.bbox[1] <= middle(b) && middle(b) <= a.bbox[3] && b.bbox[1] <= middle(a) && middle(a) <= b.bbox[3];
+
+const spelledAsWord = (text: string): boolean => WORD_SHAPE.test(text) && (text.match(/[A-Za-z]/g)?.length ?? 0) >= MIN_LETTERS;
+
+/** The nearest word on `word`'s line to its left (side -1) or right (side 1), with the gap to it. */
+function nearest(words: readonly BoxedWord[], word: BoxedWord, side: -1 | 1): { neighbour: BoxedWord; gap: number } | null {
+  let best: { neighbour: BoxedWord; gap: number } | null = null;
+  for (const other of words) {
+    if (other === word || !onOneLine(word, other)) continue;
+    const gap = side === 1 ? other.bbox[0] - word.bbox[2] : word.bbox[0] - other.bbox[2];
+    const beyond = side === 1 ? other.bbox[0] >= word.bbox[0] : other.bbox[2] <= word.bbox[2];
+    if (!beyond || (best && best.gap <= gap)) continue;
+    best = { neighbour: other, gap };
+  }
+  return best;
+}
+
+function besideSureWord(words: readonly BoxedWord[], word: BoxedWord, floor: number): boolean {
+  return ([-1, 1] as const).some((side) => {
+    const found = nearest(words, word, side);
+    if (!found || found.neighbour.confidence < floor) return false;
+    const ratio = height(word) / Math.max(1e-9, height(found.neighbour));
+    return found.gap <= MAX_GAP_IN_HEIGHTS * height(found.neighbour) && ratio >= MIN_HEIGHT_RATIO && ratio <= MAX_HEIGHT_RATIO;
+  });
+}
+
+/**
+ * The words to keep of a page read by OCR: those read with `floor` confidence or more, and doubtful
+ * words spelled as words beside a sure word of their line (see above). Boxes in pixels, or in any
+ * units with the same scale across and down.
+ */
+export function keepReadWords<T extends BoxedWord>(words: readonly T[], floor: number): T[] {
+  return words.filter((word) => word.confidence >= floor || (spelledAsWord(word.text) && besideSureWord(words, word, floor)));
+}
