@@ -52,12 +52,27 @@ export function splitGluedLabel(word: Word): Word[] {
   return [head, ...splitGluedLabel(rest)];
 }
 
+/** A colon OCR misread after a dot leader glued to its label ("Borrower......!" for "Borrower......:"). */
+const LEADER_COLON_MISREAD = /(?<=[.·…]{3})[!|¦;]$/;
+/** A typed rule ("========") as OCR may read it: one letter five times or more, no word of any language ("SSSSSSSS"). */
+const RULE_MISREAD = /^(\p{L})\1{4,}$/u;
+/** A bar inside an OCR word: the typed column rule between two cells that OCR glued together ("7|EA"). */
+const INNER_BAR = /^([^|¦]+)[|¦]([^|¦].*)$/;
+
 function cleanWord(word: Word): Word {
   if (word.source !== 'ocr') return word;
-  let text = word.text.replace(RULING_EDGES, '');
+  let text = word.text.replace(RULING_EDGES, '').replace(LEADER_COLON_MISREAD, ':').replace(RULE_MISREAD, '');
   // A speck read as an opening quote before a word ("‘Sacramento,"): no closing quote follows it.
   if (/^[‘“`]+\p{L}/u.test(text) && !/[’”]/.test(text)) text = text.replace(/^[‘“`]+/, '');
   return text === word.text ? word : { ...word, text };
+}
+
+/** An OCR word cut at the typed column rules inside it, each piece its share of the box ("7|EA" → "7", "EA"). */
+function splitAtInnerBars(word: Word): Word[] {
+  const match = word.source === 'ocr' ? INNER_BAR.exec(word.text) : null;
+  if (!match) return [word];
+  const [head, , rest] = wordPieces(word, [match[1], word.text[match[1].length], match[2]]);
+  return [head, ...splitAtInnerBars(rest)];
 }
 
 /** Dot leaders ("Closet shelving . . . . . $603.00"): printed to guide the eye, neither text nor a gap's end. */
@@ -194,6 +209,7 @@ export function pageRows(page: Page, options: RowOptions = {}): LayoutRow[] {
   const aspect = page.width > 0 && page.height > 0 ? page.width / page.height : 0.77;
   const words = page.words
     .map(cleanWord)
+    .flatMap(splitAtInnerBars)
     .filter((word) => word.text.trim() !== '')
     .flatMap((word) => (options.splitGluedLabels === false ? [word] : splitGluedLabel(word)));
   const grouped = groupWordsIntoRows(words)

@@ -2,6 +2,7 @@ import type { Word } from '@docsift/core';
 import { findDateInText, findIssuer, foldText, hasLegalForm, rowHeightsToX, textOf, type DocumentLayout, type LayoutRow as Row, type PartyName } from '@docsift/core/layout';
 import { ADDRESS_LINES, addressInProject, addressUnderName, cellsUnder, fromStreetLine, opensWithStreet, withCaptionedTown, withTownLine, type PrintedAddress } from './address.js';
 import { fillFromAppositives } from './appositive-parties.js';
+import { isCaption } from './captions.js';
 import { beforeSeparator, COMPANY_SUFFIX, CONSULTING_WORD, findCompany, notAContractor, PHONE, preferMixedCase, TRADE_WORD } from './company-names.js';
 import { isConsultantId, nameOverConsultantId } from './consultant-name.js';
 import { fillFromContractParties } from './contract-parties.js';
@@ -219,9 +220,10 @@ class MetadataReader {
 
   private readContractor(): void {
     const info = this.metadata.contractorInfo;
-    const labelled = this.first('contractorName');
+    // A title beside a letterhead word read as the label ("Builders   CONTRACTOR COST BREAKDOWN") names no one.
+    const labelled = this.first('contractorName', (found) => !isCaption(found.words));
     if (labelled) {
-      info.name = this.take('contractorName', 'documentMetadata.contractorInfo.name', (text) => (NOT_SELECTED.test(text) ? null : withoutTrailingPhone(text).replace(/[\s,;]+$/, '')));
+      info.name = this.take('contractorName', 'documentMetadata.contractorInfo.name', (text) => (NOT_SELECTED.test(text) ? null : withoutTrailingPhone(text).replace(/[\s,;]+$/, '')), labelled);
       if (info.name === null) return;
     }
     const company = labelled ? null : (this.contractorLetterhead() ?? findCompany(this.layout, TRADE_WORD, true, notAContractor));

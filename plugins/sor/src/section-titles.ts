@@ -1,5 +1,6 @@
 import type { Word } from '@docsift/core';
-import { foldWord, type LayoutRow, type Table } from '@docsift/core/layout';
+import { foldText, foldWord, type LayoutRow, type Table } from '@docsift/core/layout';
+import { CAPTION_WORDS } from './captions.js';
 
 /** Titles printed over a cost table that name its first section. */
 
@@ -64,9 +65,6 @@ export function headingAbove(rows: LayoutRow[], index: number, numbered = false,
   return isHeading ? { name: above.text, words: above.words } : { name: '', words: [] };
 }
 
-/** Words of a price table's caption ("PRICE", "Contract Price Breakdown", "Cost Summary"): what the table is, not a part of the work. */
-const CAPTION_WORDS = new Set(['price', 'prices', 'pricing', 'cost', 'costs', 'breakdown', 'contract', 'summary', 'estimate', 'bid', 'budget', 'quote', 'quotation', 'proposal', 'schedule', 'of', 'values']);
-
 /**
  * The name of the items before any heading: the title right above the table, unless it captions a
  * printed header row with words that only say the table is a price list (the items then form a
@@ -74,7 +72,7 @@ const CAPTION_WORDS = new Set(['price', 'prices', 'pricing', 'cost', 'costs', 'b
  */
 export function untitledName(rows: LayoutRow[], table: Table): { name: string; words: Word[] } {
   const title = headingAbove(rows, table.start, false, table.totals?.label);
-  const caption = !table.header.inferred && title.words.length > 0 && title.words.every((word) => CAPTION_WORDS.has(word.text.toLowerCase().replace(/[^\p{L}]/gu, '')));
+  const caption = !table.header.inferred && title.words.length > 0 && title.words.every((word) => CAPTION_WORDS.has(foldText(word.text).replace(/[^\p{L}]/gu, '')));
   return caption ? { name: '', words: [] } : title;
 }
 

@@ -137,6 +137,19 @@ describe('core layout: rows', () => {
       expect(texts(rows)).to.deep.equal(['Drywall $1,285.00', 'Sacramento, CA', '“Quoted” text']);
     });
 
+    it('cuts a word at a typed column rule OCR glued inside it, and drops a typed rule read as one letter over and over', () => {
+      const rows = rowsOf(page('Vinyl window     7|EA     2,562.00', 'SSSSSSSS   SSSSSSSS', 'Boss 4 SS'), { source: 'ocr' });
+      expect(texts(rows)).to.deep.equal(['Vinyl window 7 EA 2,562.00', 'Boss 4 SS']);
+      expect(rows[0].words.map((found) => found.text)).to.include.members(['7', 'EA']);
+    });
+
+    it('reads a colon OCR misread after a dot leader glued to its label ("Borrower......!")', () => {
+      expect(texts(rowsOf(page('Borrower......!  Dana Q. Friedman', 'Inspected.....;  02/06/2025'), { source: 'ocr' }))).to.deep.equal([
+        'Borrower......: Dana Q. Friedman',
+        'Inspected.....: 02/06/2025',
+      ]);
+    });
+
     it('keeps text-layer words as printed', () => {
       expect(texts(rowsOf('|Drywall        $1,285.00]'))).to.deep.equal(['|Drywall $1,285.00]']);
     });

@@ -66,6 +66,26 @@ describe('core layout: typed write-ups and proposals', () => {
     ]);
   });
 
+  it('reads who does the work ("Subcontractor: …", "Nachunternehmer: …") under a heading as a note, no heading of its own', () => {
+    const { tables } = tablesOf(
+      page(
+        WRITEUP_HEADER,
+        writeup('', 'CONCRETE'),
+        writeup('', 'Subcontractor: Old Town Home Improvement'),
+        writeup('1.', 'Replace cracked basement floor slab', '130', 's.f.', '0.00', '1,917.57', '1,917.57'),
+        writeup('', 'MASONRY'),
+        writeup('', 'Nachunternehmer: Bau Meyer'),
+        writeup('2.', 'Repoint brick foundation walls', '236', 's.f.', '0.00', '2,950.00', '2,950.00'),
+      ),
+    );
+    expect(tables[0].entries.map((entry) => `${entry.kind}: ${entry.kind === 'heading' ? entry.label.map((word) => word.text).join(' ') : cellOf(entry, 'description')}`)).to.deep.equal([
+      'heading: CONCRETE',
+      'item: Replace cracked basement floor slab',
+      'heading: MASONRY',
+      'item: Repoint brick foundation walls',
+    ]);
+  });
+
   it('reads "385.00 CR" as a credit in its own amount column, the mark no unit', () => {
     const { tables } = tablesOf(
       page(

@@ -21,6 +21,18 @@ describe('plugin-sor header blocks', () => {
     expect(meta.consultant).to.equal('Lisa Brennan');
   });
 
+  it('takes no document title for the contractor where OCR reads a letterhead word beside it as the contractor\'s label ("Builders   CONTRACTOR COST BREAKDOWN")', () => {
+    const lines = [
+      'Builders       CONTRACTOR COST BREAKDOWN',
+      '7259 Hawthorne St, Providence, RI 02911    Lic. 459689-31',
+      '',
+      two('Owner: Jessica Jablonski', 'Job site: 1977 Ridgecrest Ave'),
+    ];
+    const meta = extractSor(documentFromText(lines.join('\n'), { source: 'ocr' })).data.documentMetadata;
+    expect(meta.contractorInfo.name).to.equal(null);
+    expect(meta.contractorInfo.license).to.equal('459689-31');
+  });
+
   it('adds the town line printed under the label of a street address ("Job site: 818 Willow Bend Drive" over "Tulsa, OK 74145")', () => {
     const meta = metadata([
       'Coleman Remodeling, Ltd.                                ESTIMATE',
