@@ -52,8 +52,8 @@ export function splitGluedLabel(word: Word): Word[] {
   return [head, ...splitGluedLabel(rest)];
 }
 
-/** A colon OCR misread after a dot leader glued to its label ("Borrower......!" for "Borrower......:"). */
-const LEADER_COLON_MISREAD = /(?<=[.·…]{3})[!|¦;]$/;
+/** A colon OCR misread after a dot leader glued to its label ("Borrower......!" for "Borrower......:"); a bar there is a ruling's edge, stripped before. */
+const LEADER_COLON_MISREAD = /(?<=[.·…]{3})[!¦;]$/;
 /** A typed rule ("========") as OCR may read it: one letter five times or more, no word of any language ("SSSSSSSS"). */
 const RULE_MISREAD = /^(\p{L})\1{4,}$/u;
 /** A bar inside an OCR word: the typed column rule between two cells that OCR glued together ("7|EA"). */

@@ -1,6 +1,6 @@
 import type { Word } from '@docsift/core';
-import { foldText, foldWord, type LayoutRow, type Table } from '@docsift/core/layout';
-import { CAPTION_WORDS } from './captions.js';
+import { foldWord, type LayoutRow, type Table } from '@docsift/core/layout';
+import { isCaptionWord } from './captions.js';
 
 /** Titles printed over a cost table that name its first section. */
 
@@ -72,7 +72,7 @@ export function headingAbove(rows: LayoutRow[], index: number, numbered = false,
  */
 export function untitledName(rows: LayoutRow[], table: Table): { name: string; words: Word[] } {
   const title = headingAbove(rows, table.start, false, table.totals?.label);
-  const caption = !table.header.inferred && title.words.length > 0 && title.words.every((word) => CAPTION_WORDS.has(foldText(word.text).replace(/[^\p{L}]/gu, '')));
+  const caption = !table.header.inferred && title.words.length > 0 && title.words.every(isCaptionWord);
   return caption ? { name: '', words: [] } : title;
 }
 

@@ -31,4 +31,13 @@ describe('doubtful OCR words', () => {
     const lower = word('window', 10, 80, 0.9, 124, 144);
     expect(texts(keepReadWords([upper, lower], 0.5))).to.equal('window');
   });
+
+  it('keeps doubtful words of any lexicon language, accented or not', () => {
+    const line = [word('Instalación', 10, 120, 0.3), word('eléctrica', 128, 220, 0.92), word('Außenwand', 228, 320, 0.2), word('dämmen', 328, 400, 0.9)];
+    expect(texts(keepReadWords(line, 0.5))).to.equal('Instalación eléctrica Außenwand dämmen');
+  });
+
+  it('keeps a doubtful word only beside a sure word, not beside a table rule read as a bar', () => {
+    expect(texts(keepReadWords([word('|', 10, 14, 0.95, 96, 124), word('mmnm', 22, 80, 0.2), word('|', 88, 92, 0.9, 96, 124)], 0.5))).to.equal('| |');
+  });
 });

@@ -144,9 +144,10 @@ describe('core layout: rows', () => {
     });
 
     it('reads a colon OCR misread after a dot leader glued to its label ("Borrower......!")', () => {
-      expect(texts(rowsOf(page('Borrower......!  Dana Q. Friedman', 'Inspected.....;  02/06/2025'), { source: 'ocr' }))).to.deep.equal([
+      expect(texts(rowsOf(page('Borrower......!  Dana Q. Friedman', 'Inspected.....;  02/06/2025', 'Lender......¦  First Bank'), { source: 'ocr' }))).to.deep.equal([
         'Borrower......: Dana Q. Friedman',
         'Inspected.....: 02/06/2025',
+        'Lender......: First Bank',
       ]);
     });
 

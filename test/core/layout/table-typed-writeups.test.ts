@@ -86,6 +86,28 @@ describe('core layout: typed write-ups and proposals', () => {
     ]);
   });
 
+  it('reads who does the work as the heading of the items it opens, first in the table or after a subtotal, in every lexicon language', () => {
+    const { tables } = tablesOf(
+      page(
+        WRITEUP_HEADER,
+        writeup('', 'Subcontractor: Old Town Plumbing'),
+        writeup('1.', 'Replace water heater', '1', 'ea.', '900.00', '870.00', '1,770.00'),
+        writeup('2.', 'Replace kitchen sink faucet', '1', 'ea.', '180.00', '120.00', '300.00'),
+        writeup('', 'Subtotal', '', '', '', '', '2,070.00'),
+        writeup('', 'Responsable: Carpintería López'),
+        writeup('3.', 'Replace rotted door jambs', '2', 'ea.', '80.00', '240.00', '320.00'),
+      ),
+    );
+    expect(tables[0].entries.map((entry) => `${entry.kind}: ${entry.kind === 'item' ? cellOf(entry, 'description') : entry.label.map((word) => word.text).join(' ')}`)).to.deep.equal([
+      'heading: Subcontractor: Old Town Plumbing',
+      'item: Replace water heater',
+      'item: Replace kitchen sink faucet',
+      'subtotal: Subtotal',
+      'heading: Responsable: Carpintería López',
+      'item: Replace rotted door jambs',
+    ]);
+  });
+
   it('reads "385.00 CR" as a credit in its own amount column, the mark no unit', () => {
     const { tables } = tablesOf(
       page(

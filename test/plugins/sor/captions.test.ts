@@ -11,6 +11,9 @@ describe('plugin-sor captions', () => {
     expect(isCaption(wordsOf('Kostenaufstellung Auftragnehmer'))).to.equal(true);
     expect(isCaption(wordsOf('Ironwood Builders'))).to.equal(false);
     expect(isCaption(wordsOf('CONSTRUCCIONES GARCIA'))).to.equal(false);
+    expect(isCaption(wordsOf('General Construction Co.'))).to.equal(false);
+    expect(isCaption(wordsOf('Building Repair Service'))).to.equal(false);
+    expect(isCaption(wordsOf('Budget Construction Inc.'))).to.equal(false);
     expect(isCaption([])).to.equal(false);
   });
 });

@@ -33,6 +33,13 @@ describe('plugin-sor header blocks', () => {
     expect(meta.contractorInfo.license).to.equal('459689-31');
   });
 
+  it('keeps a contractor named only with common words ("General Construction Co.", "Building Repair Service") for no title', () => {
+    for (const name of ['General Construction Co.', 'Building Repair Service', 'Budget Construction Inc.']) {
+      const meta = metadata(['ESTIMATE', '', two(`Contractor: ${name}`, 'Owner: Jessica Jablonski'), two('Lic. 459689-31', 'Job site: 1977 Ridgecrest Ave')]);
+      expect(meta.contractorInfo.name).to.equal(name);
+    }
+  });
+
   it('adds the town line printed under the label of a street address ("Job site: 818 Willow Bend Drive" over "Tulsa, OK 74145")', () => {
     const meta = metadata([
       'Coleman Remodeling, Ltd.                                ESTIMATE',

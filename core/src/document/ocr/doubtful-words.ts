@@ -4,8 +4,9 @@
  * all. The confidence floor that drops the noise of specks, shading and rules dropped them too, and
  * each cost an item its description (the tuning photos: line items 654 -> 671 of 806). A doubtful
  * word is kept when it is spelled as a word (three letters or more, in lower case or capitalised,
- * hyphens and apostrophes between them, one stop after them) and stands on a line of sure words: a
- * sure word of its height is its nearest neighbour on that line, a word space away. Noise is rarely
+ * hyphens and apostrophes between them, one stop after them, in any alphabet of the lexicon's
+ * languages) and stands on a line of sure words: a sure word of its height, holding a letter or a
+ * digit, is its nearest neighbour on that line, a word space away. Noise is rarely
  * spelled so, and where it is (`domme`, `Sennen` in a photo's desk), its neighbours are noise too;
  * noise read in capitals (`LTO`, `STAN` from a blurred dot leader) is left out, which costs only
  * doubtful words printed in capitals.
@@ -17,7 +18,7 @@ interface BoxedWord {
   confidence: number;
 }
 
-const WORD_SHAPE = /^[A-Za-z][a-z]+(?:['’-][A-Za-z][a-z]*)*[.,;:]?$/;
+const WORD_SHAPE = /^\p{L}\p{Ll}+(?:['’-]\p{L}\p{Ll}*)*[.,;:]?$/u;
 const MIN_LETTERS = 3;
 /** The nearest sure word is at most this many of its heights away (word spacing is 0.25-0.6)... */
 const MAX_GAP_IN_HEIGHTS = 1;
@@ -31,7 +32,9 @@ const middle = (word: BoxedWord): number => (word.bbox[1] + word.bbox[3]) / 2;
 const onOneLine = (a: BoxedWord, b: BoxedWord): boolean =>
   a.bbox[1] <= middle(b) && middle(b) <= a.bbox[3] && b.bbox[1] <= middle(a) && middle(a) <= b.bbox[3];
 
-const spelledAsWord = (text: string): boolean => WORD_SHAPE.test(text) && (text.match(/[A-Za-z]/g)?.length ?? 0) >= MIN_LETTERS;
+const spelledAsWord = (text: string): boolean => WORD_SHAPE.test(text) && (text.match(/\p{L}/gu)?.length ?? 0) >= MIN_LETTERS;
+/** A sure word holds a letter or a digit: a bar read from a table's rule is no word to stand beside. */
+const isSureWord = (word: BoxedWord, floor: number): boolean => word.confidence >= floor && /[\p{L}\p{N}]/u.test(word.text);
 
 /** The nearest word on `word`'s line to its left (side -1) or right (side 1), with the gap to it. */
 function nearest(words: readonly BoxedWord[], word: BoxedWord, side: -1 | 1): { neighbour: BoxedWord; gap: number } | null {
@@ -49,7 +52,7 @@ function nearest(words: readonly BoxedWord[], word: BoxedWord, side: -1 | 1): { 
 function besideSureWord(words: readonly BoxedWord[], word: BoxedWord, floor: number): boolean {
   return ([-1, 1] as const).some((side) => {
     const found = nearest(words, word, side);
-    if (!found || found.neighbour.confidence < floor) return false;
+    if (!found || !isSureWord(found.neighbour, floor)) return false;
     const ratio = height(word) / Math.max(1e-9, height(found.neighbour));
     return found.gap <= MAX_GAP_IN_HEIGHTS * height(found.neighbour) && ratio >= MIN_HEIGHT_RATIO && ratio <= MAX_HEIGHT_RATIO;
   });

@@ -1,6 +1,6 @@
 import type { Word } from '../../contracts/document.js';
 import { joinWords } from '../boxes.js';
-import { fieldTerms, lookupColumnLabel, type ColumnRole, type FieldConcept } from '../lexicon/index.js';
+import { fieldTerms, lookupColumnLabel, type FieldConcept } from '../lexicon/index.js';
 import { readRomanNumeral, type NumberFormat } from '../numbers.js';
 import { PhraseMatcher } from '../phrases.js';
 import { startsCell, type LayoutRow } from '../rows.js';
@@ -194,18 +194,17 @@ export function isTitleLike(words: Word[]): boolean {
 
 export const startsLowerCase = (words: Word[]): boolean => /^[\p{Ll}(\[,;&-]/u.test(words[0]?.text ?? '');
 
-/** Roles whose label and colon open a note between the items. */
-const NOTE_LABEL_ROLES: ReadonlySet<ColumnRole> = new Set(['remarks', 'performedBy']);
-
 /**
  * A note printed between the items, opened by a remark's label and its colon ("NOTE: Match existing
  * profile and finish.", "Hinweis: …") or by who does the work ("Subcontractor: Old Town Home
  * Improvement", "Nachunternehmer: …"): no item, no heading, and no line of the description above it.
+ * Who does the work is no note where it opens a group of items (`opensGroup`: first in the table or
+ * after a subtotal): it heads the section of an estimate grouped by subcontractor.
  */
-export function isNoteLine(row: LayoutRow): boolean {
+export function isNoteLine(row: LayoutRow, opensGroup = false): boolean {
   // OCR reads a colon as a semicolon ("Notes; peeling and cracking").
   const colon = row.words.findIndex((word) => word.text.endsWith(':') || (word.source === 'ocr' && word.text.endsWith(';')));
   if (colon < 0 || colon > 1 || colon === row.words.length - 1) return false;
   const label = joinWords(row.words.slice(0, colon + 1)).replace(/\s*[:;]$/, '');
-  return lookupColumnLabel(label).some((term) => NOTE_LABEL_ROLES.has(term.id));
+  return lookupColumnLabel(label).some((term) => term.id === 'remarks' || (!opensGroup && term.id === 'performedBy'));
 }

@@ -197,7 +197,8 @@ function readNoteLine(state: ScanState, line: SplitLine, text: Word[]): boolean 
   const previous = state.note;
   const goesOn = previous !== null && previous === state.lastRow && previous.page === line.row.page && rowGap(previous, line.row) <= WRAP_GAP && startsLowerCase(text);
   state.note = null;
-  if (!goesOn && !isNoteLine(line.row)) return false;
+  const last = state.entries.at(-1);
+  if (!goesOn && !isNoteLine(line.row, last === undefined || last.kind === 'subtotal')) return false;
   state.note = line.row;
   state.item = null;
   state.pending = [];
