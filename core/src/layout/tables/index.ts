@@ -62,6 +62,16 @@ const PRICED_AMOUNT_REACH = 0.3;
 const LEADING_LINE_GAP = 0.9;
 const MAX_LEADING_LINES = 3;
 
+/** Tops this much farther apart than the next two lines' still print one block's lines. */
+const SAME_PITCH = 1.1;
+
+/**
+ * Whether `above` is spaced over `below` as `below` is over the line after it (lines of one
+ * description, however tall OCR measured a short line): a gap in row heights alone misjudges them.
+ */
+const atLinePitch = (above: LayoutRow, below: LayoutRow, after: LayoutRow | undefined): boolean =>
+  after !== undefined && after.page === below.page && below.top - above.top <= (after.top - below.top) * SAME_PITCH;
+
 /**
  * Where the first item's description begins: on the lines above its values line, close over one
  * another, with no labels, amounts or titles among them (a few at most), or on the values line itself.
@@ -69,7 +79,7 @@ const MAX_LEADING_LINES = 3;
 function firstLineStart(rows: LayoutRow[], index: number, format: NumberFormat): number {
   const leadsInto = (above: LayoutRow, below: LayoutRow): boolean =>
     above.page === rows[index].page &&
-    rowGap(above, below) <= LEADING_LINE_GAP &&
+    (rowGap(above, below) <= LEADING_LINE_GAP || (below.index < index && atLinePitch(above, below, rows[below.index + 1]))) &&
     !above.words.some((word, at) => (/:$/.test(word.text) && (at === above.words.length - 1 || startsCell(above, at + 1))) || parseAmount(word.text, format)?.moneyLike) &&
     isTitleLike(above.words) === false;
   let start = index;
