@@ -301,7 +301,11 @@ function rowOfAmount(rows: Row[], start: number, totals: RecapTotals, format: Nu
  * (beside Mexico's "Gastos indirectos y utilidad").
  */
 function settleOverheadOrConditions(fields: Partial<Record<RecapField, RecapValue>>, label: PhraseMatch<RecapField> | undefined): void {
-  if (!meansConditions(label) || !fields.overhead || fields.profit || fields.generalConditions) return;
+  if (meansConditions(label) && fields.overhead && !fields.profit && !fields.generalConditions) overheadToConditions(fields);
+}
+
+/** The overhead read so far is general conditions after all. */
+function overheadToConditions(fields: Partial<Record<RecapField, RecapValue>>): void {
   fields.generalConditions = fields.overhead;
   delete fields.overhead;
 }
@@ -315,8 +319,7 @@ const meansConditions = (label: PhraseMatch<RecapField> | undefined): boolean =>
 function secondOverhead(fields: Partial<Record<RecapField, RecapValue>>, first: PhraseMatch<RecapField> | undefined, label: PhraseMatch<RecapField> | undefined): RecapField {
   if (fields.generalConditions) return 'overhead';
   if (meansConditions(first)) {
-    fields.generalConditions = fields.overhead;
-    delete fields.overhead;
+    overheadToConditions(fields);
     return 'overhead';
   }
   return meansConditions(label) ? 'generalConditions' : 'overhead';

@@ -1,5 +1,5 @@
 import type { Word } from '@docsift/core';
-import { ANNOTATION_ROLES, isTextColumn, joinWords, readCostLine, readItemCards, readRunningItems, textColumns, type DocumentLayout, type RunningItem, type RunningSection, type TableColumn, type TextColumns } from '@docsift/core/layout';
+import { ANNOTATION_ROLES, hasRoleIn, isTextColumn, joinWords, readCostLine, readItemCards, readRunningItems, textColumns, type DocumentLayout, type RunningItem, type RunningSection, type TextColumns } from '@docsift/core/layout';
 import { readSectionHeading, type DraftItem, type DraftSection, type DraftTable } from './table.js';
 
 function toDraftItem(item: RunningItem): DraftItem {
@@ -46,8 +46,6 @@ function joinContinued(sections: RunningSection[]): DraftSection[] {
   return drafts;
 }
 
-const annotation = (column: TableColumn): boolean => column.role !== null && ANNOTATION_ROLES.has(column.role);
-
 /** Whether half the tables' items or more run across a gutter between columns of text: the tables then read two columns of running text as one. */
 function tablesCrossColumns(layout: DocumentLayout, columns: TextColumns[]): boolean {
   const items = layout.tables.flatMap((table) => table.entries.filter((entry) => entry.kind === 'item'));
@@ -55,9 +53,9 @@ function tablesCrossColumns(layout: DocumentLayout, columns: TextColumns[]): boo
     gutters.some((x) => words.some((word) => word.bbox[2] < x) && words.some((word) => word.bbox[0] > x));
   const crossing = items.filter((entry) => {
     const words = entry.cells.flat();
-    // A gutter left of a labelled note column's cell (an amount written out in words), the line's text all left of it, is the table's own.
+    // A gutter left of an annotation column's cell (an amount written out in words, a crew), the line's text all left of it, is the table's own.
     const own = (x: number): boolean =>
-      entry.cells.some((cell, index) => annotation(entry.columns[index]) && cell.length > 0 && cell.every((word) => word.bbox[0] > x)) &&
+      entry.cells.some((cell, index) => hasRoleIn(entry.columns[index], ANNOTATION_ROLES) && cell.length > 0 && cell.every((word) => word.bbox[0] > x)) &&
       entry.cells.every((cell, index) => !isTextColumn(entry.columns[index]) || cell.every((word) => word.bbox[2] < x));
     return columns.some((band) => entry.rows.some((row) => band.rows.includes(row)) && crosses(words, band.gutters.filter((x) => !own(x))));
   });

@@ -1,6 +1,7 @@
 import type { Word } from '@docsift/core';
 import {
   ANNOTATION_ROLES,
+  hasRoleIn,
   COST_COMPONENT_ROLES,
   joinWords,
   MONEY_ROLES,
@@ -158,7 +159,7 @@ class SectionBuilder {
     // A heading's number in the item-number column ("1.00  DEMOLITION") is part of its name, however amount-like.
     // A schedule's summary row, printing a duration or a crew like its tasks, is a row of the grid: its
     // number there is the row's (an outline id, as an item's is) and no part of the phase's name.
-    const annotated = entry.columns.some((column, index) => column.role !== null && ANNOTATION_ROLES.has(column.role) && entry.cells[index].length > 0);
+    const annotated = entry.columns.some((column, index) => hasRoleIn(column, ANNOTATION_ROLES) && entry.cells[index].length > 0);
     const rowNumber = new Set(annotated ? (cells.itemNumber ?? []) : []);
     const numbered = new Set(annotated ? [] : (cells.itemNumber ?? []));
     // A heading's total in a column of its own ("1   MASONRY   11,053.72" under "Category Total") is no part of its name.

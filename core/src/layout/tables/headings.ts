@@ -6,7 +6,7 @@ import { readAmountCell } from './cells.js';
 import { continuesCutDescription } from './cut-lines.js';
 import { overValuesAlone, wrapsNumberedDescription } from './lines-above-values.js';
 import { keepsItemPitch, setApartFromWraps } from './pitch.js';
-import { ANNOTATION_ROLES, isAsideColumn, isTextColumn, type TableColumn } from './model.js';
+import { ANNOTATION_ROLES, hasRoleIn, isAsideColumn, isTextColumn, type TableColumn } from './model.js';
 import { allDashes, headingNumbering, isItemLine, isTitleLike, lineValues } from './rows.js';
 import { columnsOf, CONTINUATION_NOTE, entry, isItem, ITEM_START, keepGoing, splitInScan, WRAP_GAP, type ScanState, type TableReadOptions } from './scan-state.js';
 import { textWords, valueWords, type SplitLine } from './split.js';
@@ -219,7 +219,7 @@ function headingWords(row: LayoutRow): Word[] {
 
 /** A heading's title: its words without the facts and the annotations (a duration, a crew) printed beside it. */
 function titleOf(line: SplitLine, columns: TableColumn[]): Word[] {
-  const aside = new Set(columns.flatMap((column, index) => (column.role !== null && ANNOTATION_ROLES.has(column.role) ? line.cells[index] : [])));
+  const aside = new Set(columns.flatMap((column, index) => (hasRoleIn(column, ANNOTATION_ROLES) ? line.cells[index] : [])));
   return headingWords(line.row).filter((word) => !aside.has(word));
 }
 

@@ -58,11 +58,14 @@ export const ANNOTATION_ROLES: ReadonlySet<ColumnRole> = new Set(['laborHours', 
 /** Annotation roles whose cells are words that wrap onto the description's lines (who does it, a note, an amount written out). */
 export const WORDED_ROLES: ReadonlySet<ColumnRole> = new Set(['performedBy', 'remarks', 'amountInWords']);
 
+/** Whether a header word named the column with one of `roles`. */
+export const hasRoleIn = (column: TableColumn, roles: ReadonlySet<ColumnRole>): boolean => column.role !== null && roles.has(column.role);
+
 /**
  * A column that holds a line's words of its own, not its description nor an amount: an annotation
  * (crew, who performs it, labor hours) or a column no header word names (a checklist's S | R | NP marks).
  */
-export const isAsideColumn = (column: TableColumn): boolean => column.role === null || ANNOTATION_ROLES.has(column.role);
+export const isAsideColumn = (column: TableColumn): boolean => column.role === null || hasRoleIn(column, ANNOTATION_ROLES);
 
 /** What a row of a table is. */
 export type TableRowKind = 'item' | 'heading' | 'subtotal';

@@ -11,7 +11,7 @@ import { isLabelRow, readHeaderAt } from './header.js';
 import { continuesItemNumbering, headsItemsSummingTo, isHeading, isOutlineHeading, onlyFactsBeside, openHeading, totalsItemsAbove } from './headings.js';
 import { inferHeader, withEarlierColumns, withInferredColumns } from './infer.js';
 import { withTrailingAmountColumn } from './trailing-columns.js';
-import { isTextColumn, WORDED_ROLES, type Table, type TableColumn, type TableEntry, type TableHeader } from './model.js';
+import { hasRoleIn, isTextColumn, WORDED_ROLES, type Table, type TableColumn, type TableEntry, type TableHeader } from './model.js';
 import { headingNumbering, isItemLine, isNoteLine, isPageTotal, lineValues, namesASection, namesHeading, namesSummary, startsLowerCase, totalLabelOf, type TotalLabel } from './rows.js';
 import {
   ahead,
@@ -182,7 +182,7 @@ function scanRow(state: ScanState, rows: LayoutRow[], index: number, options: Ta
   if (text.length > 0 && (values.money === 0 || onlyFactsBeside(line, columns)) && isHeading(state, line, upcoming(), options)) return openHeading(state, line);
   // A wrapped line of the description beside a wrapped amount in words ("HEPA cleaning …   Eighty-Eight and 00/100 Dollars"), or beside a
   // wrapped crew or note where it runs on in lower case: a crew or a note beside a new sentence and no price is a line of its own.
-  const wraps = (column: TableColumn): boolean => column.role === 'amountInWords' || (column.role !== null && WORDED_ROLES.has(column.role) && startsLowerCase(text));
+  const wraps = (column: TableColumn): boolean => column.role === 'amountInWords' || (hasRoleIn(column, WORDED_ROLES) && startsLowerCase(text));
   const worded = new Set(columns.flatMap((column, at) => (wraps(column) ? line.cells[at] : [])));
   if (text.length > 0 && valueWords(line, columns).every((word) => worded.has(word))) readTextLine(state, line, text, upcoming(), options);
   else state.item = null;

@@ -4,7 +4,7 @@ import { isCreditMark, parseAmount, parsePercent, type NumberFormat } from '../n
 import { cellGap, gapBefore, inRowHeights, rowHeightsToX, startsCell, type LayoutRow } from '../rows.js';
 import { foldWord } from '../text.js';
 import { isKnownUnit, parseUnit, spelledUnitRuns } from '../units.js';
-import { isAsideColumn, isTextColumn, WORDED_ROLES, writesQuantityAtPrice, type TableColumn } from './model.js';
+import { hasRoleIn, isAsideColumn, isTextColumn, WORDED_ROLES, writesQuantityAtPrice, type TableColumn } from './model.js';
 
 /** A row cut into a table's columns. */
 export interface SplitLine {
@@ -97,7 +97,7 @@ function asideCellWords(row: LayoutRow, trailing: TableColumn[]): ReadonlySet<Wo
   row.words.forEach((word, index) => {
     if (startsCell(row, index)) {
       const column = asideColumnOver(word, trailing);
-      inCell = column !== undefined && column.role !== null && WORDED_ROLES.has(column.role) && hasLetters(word.text) && trailing.some((other) => other.x0 > column.x1 && !isAsideColumn(other));
+      inCell = column !== undefined && hasRoleIn(column, WORDED_ROLES) && hasLetters(word.text) && trailing.some((other) => other.x0 > column.x1 && !isAsideColumn(other));
     }
     if (inCell) words.add(word);
   });
