@@ -43,7 +43,9 @@ export function reconcileTotals(candidates: Partial<Record<TotalsRole, AmountCan
     }
   }
   if (!best) return {};
-  const { total, net, tax } = best.pick;
+  const { total, net } = best.pick;
+  // A tax as large as the total is some other amount of the page (a rate, a tax id's digits): left unread.
+  const tax = best.pick.tax && total && total.value > 0 && best.pick.tax.value >= total.value ? null : best.pick.tax;
   const agreed = total && net && tax && near(net.value + tax.value, total.value);
   const boost = (candidate: AmountCandidate | null | undefined): AmountCandidate | null =>
     candidate && agreed ? { ...candidate, detail: { ...candidate.detail, confidence: Math.min(1, Math.round((candidate.detail.confidence + AGREEMENT_BONUS) * 1000) / 1000) } } : (candidate ?? null);

@@ -13,11 +13,32 @@ const MAX_WINDOW = 6;
 
 const text = (words: Word[]): string => textOf(words);
 
-/** Compact values (dates, amounts, emails…) may share the line with other words: try windows of words. */
-function readCompact(words: Word[], parse: (value: string) => Parsed | null, fromRight: boolean): Reading | null {
+/** Bare digit groups run on this many words or more are a reference ("VAT 232 153 895"), not an amount. */
+const MIN_REFERENCE_GROUPS = 3;
+
+/** Indexes of the words that stand in a run of bare digit groups long enough to be a reference number. */
+function referenceGroups(words: Word[]): Set<number> {
+  const inRuns = new Set<number>();
+  let start = 0;
+  for (let end = 1; end <= words.length; end += 1) {
+    const continues = end < words.length && /^\d+$/.test(words[end].text) && /^\d+$/.test(words[end - 1].text) && closeAfter(words[end - 1], words[end]);
+    if (continues) continue;
+    if (end - start >= MIN_REFERENCE_GROUPS) for (let index = start; index < end; index += 1) inRuns.add(index);
+    start = end;
+  }
+  return inRuns;
+}
+
+/**
+ * Compact values (dates, amounts, emails…) may share the line with other words: try windows of words.
+ * Numbers are read from the right (the amount ends its line), never out of a reference number.
+ */
+function readCompact(words: Word[], parse: (value: string) => Parsed | null, numeric: boolean): Reading | null {
+  const references = numeric ? referenceGroups(words) : new Set<number>();
   const starts = words.map((_, index) => index);
-  for (const start of fromRight ? starts.reverse() : starts) {
+  for (const start of numeric ? starts.reverse() : starts) {
     for (let length = Math.min(MAX_WINDOW, words.length - start); length >= 1; length -= 1) {
+      if (references.has(start) || references.has(start + length - 1)) continue;
       const window = words.slice(start, start + length);
       const parsed = parse(text(window));
       if (!parsed) continue;

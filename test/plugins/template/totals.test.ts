@@ -43,12 +43,25 @@ describe('plugin-template: total, net total and tax reconciled', () => {
       expect(picked.net).to.equal(null);
     });
 
+    it('leaves the tax unread when the best reading makes it as large as the total', () => {
+      const picked = reconcileTotals({ total: [candidate(10.2, 0.95)], tax: [candidate(10.2, 0.6), candidate(1.7, 0.4)] });
+      expect(picked.total?.value).to.equal(10.2);
+      expect(picked.tax).to.equal(null);
+    });
+
     it('gives null for a role without candidates', () => {
       expect(reconcileTotals({ total: [candidate(10, 0.9)] })).to.deep.include({ net: null, tax: null });
     });
   });
 
   describe('in the extractor', () => {
+    it('does not read an amount out of a tax number printed in digit groups ("VAT 232 153 895")', async () => {
+      const receipt = ['Total:          1,240.00', '', 'VAT 232 153 895'].join('\n');
+      const result = await extract(receipt, [field('tax', 'currency'), field('total', 'currency')]);
+      expect(result.data).to.deep.equal({ tax: null, total: 1240 });
+    });
+
+
     const invoice = ['Total:          496.00', '', 'Net:            496.00', 'VAT 19%:         94.24', 'Amount due:     590.24'].join('\n');
 
     it('takes the amount due for the total when the amounts add up to it, not the net printed as "Total"', async () => {
