@@ -6,6 +6,7 @@ import {
   rowGap,
   totalLabelOf,
   type ColumnRole,
+  type DocumentLayout,
   type NumberFormat,
   type Table,
   type TableColumn,
@@ -16,9 +17,8 @@ import {
 /**
  * A table's item rows as a list field reads them, with what scans and photos of receipts get wrong
  * put right: a header word OCR glued to the next label, a description's first line printed above
- * the line of its values, rows that are no items (a labelled number, a tax line, a recap of the
- * items by group), a count printed before the description with no column of its own and specks
- * read after it.
+ * the line of its values, rows that are no items (a labelled number, a recap of the items by
+ * group), a count printed before the description with no column of its own and specks read after it.
  */
 
 export interface ItemRow {
@@ -72,21 +72,8 @@ function leadingLine(entries: TableEntry[], index: number): Word[] {
   return close && Math.abs(left(heading.label) - left(description)) <= SAME_LEFT ? heading.label : [];
 }
 
-const RATE = /^\d{1,2}([.,]\d{1,2})?%$/;
-
-/**
- * Rows no item: a labelled number in the amount's place ("Acc No: 1532"), a tax or total line
- * after its rate ("20% VAT Net   8.50", which the table's own totals test misses for the rate).
- */
-function isItemRow(entry: TableEntry): boolean {
-  if (cellByRole(entry, 'amount').some((word) => word.text.endsWith(':'))) return false;
-  const description = cellByRole(entry, 'description');
-  const start = description.findIndex((word) => !RATE.test(word.text));
-  if (start <= 0) return true;
-  const afterRate = description.slice(start);
-  const row = entry.rows.find((candidate) => candidate.words.includes(afterRate[0]));
-  return !row || totalLabelOf(afterRate, row) === null;
-}
+/** Rows no item: a labelled number in the amount's place ("Acc No: 1532"). */
+const isItemRow = (entry: TableEntry): boolean => !cellByRole(entry, 'amount').some((word) => word.text.endsWith(':'));
 
 const amountCents = (row: ItemRow, format: NumberFormat): number | null => {
   const read = readAmountCell(row.cells.amount ?? cellByRole(row.entry, 'amount'), format);
@@ -94,19 +81,38 @@ const amountCents = (row: ItemRow, format: NumberFormat): number | null => {
 };
 
 /**
- * Rows after the items that add up to them again (a receipt's recap by product group: "Product
- * Group / Food And Drink 10.20"), where the items alone make the table's total and all rows do not.
+ * The amounts of the total lines that end a table: its totals row and the total lines printed right
+ * under it ("20% VAT Net 8.50", "20% VAT 1.70", "Total 10.20").
  */
-function withoutRecap(rows: ItemRow[], table: Table, format: NumberFormat): ItemRow[] {
-  const totalCell = table.totals ? cellByRole(table.totals, 'amount') : [];
-  const total = readAmountCell(totalCell, format);
-  const amounts = rows.map((row) => amountCents(row, format));
-  if (!total || amounts.some((amount) => amount === null)) return rows;
+function closingTotals(table: Table, reading: DocumentLayout): number[] {
+  const totals: number[] = [];
+  const add = (words: Word[]): void => {
+    const last = words.findLast((word) => /\d[.,]\d{2}$/.test(word.text));
+    const read = last ? readAmountCell([last], reading.conventions.format) : null;
+    if (read) totals.push(cents(read.value));
+  };
+  if (table.totals) add(cellByRole(table.totals, 'amount'));
+  for (const row of reading.rows.slice(table.end)) {
+    if (totalLabelOf(row.words, row) === null) break;
+    add(row.words);
+  }
+  return totals;
+}
+
+/**
+ * Rows after the items that add up to them again (a receipt's recap by product group: "Product
+ * Group / Food And Drink 10.20"), where the items alone make one of the table's closing totals and
+ * all rows do not.
+ */
+function withoutRecap(rows: ItemRow[], table: Table, reading: DocumentLayout): ItemRow[] {
+  const totals = closingTotals(table, reading);
+  const amounts = rows.map((row) => amountCents(row, reading.conventions.format));
+  if (totals.length === 0 || amounts.some((amount) => amount === null)) return rows;
   const values = amounts as number[];
   const sum = (from: number, to: number): number => values.slice(from, to).reduce((a, b) => a + b, 0);
-  if (sum(0, values.length) === cents(total.value)) return rows;
+  if (totals.includes(sum(0, values.length))) return rows;
   for (let cut = 1; cut < values.length; cut += 1) {
-    if (sum(0, cut) === cents(total.value) && sum(cut, values.length) === sum(0, cut)) return rows.slice(0, cut);
+    if (totals.includes(sum(0, cut)) && sum(cut, values.length) === sum(0, cut)) return rows.slice(0, cut);
   }
   return rows;
 }
@@ -140,12 +146,12 @@ function withoutTrailingSpecks(row: ItemRow): ItemRow {
 }
 
 /** The items of a table, in print order, with the cells the reading above puts right. */
-export function itemRows(table: Table, format: NumberFormat): ItemRow[] {
+export function itemRows(table: Table, reading: DocumentLayout): ItemRow[] {
   const rows: ItemRow[] = [];
   table.entries.forEach((entry, index) => {
     if (entry.kind !== 'item' || !isItemRow(entry)) return;
     const leading = leadingLine(table.entries, index);
     rows.push({ entry, cells: leading.length > 0 ? { description: [...leading, ...cellByRole(entry, 'description')] } : {} });
   });
-  return withLeadingCounts(withoutRecap(rows, table, format)).map(withoutTrailingSpecks);
+  return withLeadingCounts(withoutRecap(rows, table, reading)).map(withoutTrailingSpecks);
 }

@@ -79,7 +79,7 @@ export function readListField(field: FieldSpec, reading: DocumentLayout): ListRe
   if (!table) return null;
   const items: ListReading['items'] = [];
   const details: ListReading['details'] = {};
-  for (const row of itemRows(table, reading.conventions.format)) {
+  for (const row of itemRows(table, reading)) {
     const item: Record<string, unknown> = {};
     const path = `${field.name}[${items.length}]`;
     subFields.forEach((subField, index) => {

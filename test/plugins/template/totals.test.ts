@@ -64,6 +64,12 @@ describe('plugin-template: total, net total and tax reconciled', () => {
 
     const invoice = ['Total:          496.00', '', 'Net:            496.00', 'VAT 19%:         94.24', 'Amount due:     590.24'].join('\n');
 
+    it('reads the net and the tax of total lines that print their rate first ("20% VAT Net   8.50") under the items', async () => {
+      const receipt = ['  2 Meantime Pale            10.20', '  Food And Drink            10.20', '  20% VAT Net                8.50', '  20% VAT                    1.70', '  Total                     10.20'].join('\n');
+      const result = await extract(receipt, [field('netTotal', 'currency'), field('tax', 'currency'), field('total', 'currency')]);
+      expect(result.data).to.deep.equal({ netTotal: 8.5, tax: 1.7, total: 10.2 });
+    });
+
     it('takes the amount due for the total when the amounts add up to it, not the net printed as "Total"', async () => {
       const result = await extract(invoice, [field('netTotal', 'currency'), field('tax', 'currency'), field('total', 'currency')]);
       expect(result.data).to.deep.equal({ netTotal: 496, tax: 94.24, total: 590.24 });

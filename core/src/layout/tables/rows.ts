@@ -34,6 +34,9 @@ const TOTAL_WORD = /^(sub-?)?(total|totaal|totale|gesamt|summe|sum|netto|brutto|
 /** "Permit fees (city)" is a total's label; "Building permit and plan review fees" an item's description. */
 const MAX_WORDS_AFTER_LABEL = 1;
 
+/** A percentage or a part of one printed apart ("20%", "7.5", "%"). */
+const PERCENT_WORD = /^(\d{1,2}([.,]\d{1,3})?\s?%?|%)$/;
+
 /** A word shaped like an amount with cents ("1,455.00", "(250.00)"). */
 export const AMOUNT_SHAPE = /\d[.,]\d{2}\)?$/;
 
@@ -61,7 +64,10 @@ export function totalLabelOf(words: Word[], row: LayoutRow): TotalLabel | null {
   const set = new Set(words);
   for (let start = 0; start < row.words.length; start += 1) {
     if (!set.has(row.words[start])) continue;
-    const opensCell = startsCell(row, start) || !set.has(row.words[start - 1]);
+    // A rate printed before the label is the label's own ("20% VAT", "7.5 % Sales Tax").
+    const before = row.words.slice(0, start);
+    const afterRate = before.some((word) => word.text.endsWith('%')) && before.every((word) => PERCENT_WORD.test(word.text));
+    const opensCell = startsCell(row, start) || !set.has(row.words[start - 1]) || afterRate;
     if (!opensCell && start > 0 && !/^(sub)?total/i.test(row.words[start].text)) continue;
     // Amounts before the label are a line's own ("1,747.50 Surface Area … 169.00 Total Perimeter Length"),
     // unless they stand in a money column printed left of the text ("1,900.00   Subtotal - Concrete").
