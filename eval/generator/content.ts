@@ -169,8 +169,8 @@ export function addDays(date: CalendarDate, days: number): CalendarDate {
 export const isoDate = (date: CalendarDate): string =>
   `${date.year}-${String(date.month).padStart(2, '0')}-${String(date.day).padStart(2, '0')}`;
 
-/** `dotted` is month first ("03.14.2026"), `dayDotted` day first as in Germany ("14.03.2026"). */
-export type DateStyle = 'us' | 'long' | 'short' | 'dotted' | 'dayDotted' | 'abbrev' | 'iso';
+/** `dotted` is month first ("03.14.2026"), `dayDotted` day first as in Germany ("14.03.2026"), `daySlashed` day first as in France or Mexico ("14/03/2026"). */
+export type DateStyle = 'us' | 'long' | 'short' | 'dotted' | 'dayDotted' | 'daySlashed' | 'abbrev' | 'iso';
 
 export function formatDate(date: CalendarDate, style: DateStyle): string {
   const mm = String(date.month).padStart(2, '0');
@@ -179,6 +179,7 @@ export function formatDate(date: CalendarDate, style: DateStyle): string {
   if (style === 'short') return `${date.month}/${date.day}/${String(date.year).slice(2)}`;
   if (style === 'dotted') return `${mm}.${dd}.${date.year}`;
   if (style === 'dayDotted') return `${dd}.${mm}.${date.year}`;
+  if (style === 'daySlashed') return `${dd}/${mm}/${date.year}`;
   if (style === 'iso') return isoDate(date);
   if (style === 'abbrev') return `${dd}-${MONTHS[date.month - 1].slice(0, 3)}-${date.year}`;
   return `${mm}/${dd}/${date.year}`;

@@ -1,17 +1,17 @@
 import { expect } from 'chai';
+import type { SorAnswer } from '../../eval/generator/answers.js';
 import { describeGenerated } from './generated-suite.js';
-import { cents, dollars, escaped, folded, itemsOf, joinedLines, looseLines, pageWords, recapLines, sectionSum } from './printed-pdf.js';
+import { cents, dollars, escaped, folded, itemsOf, joinedLines, pageWords, recapLines, sectionSum, sum, wordLines } from './printed-pdf.js';
 
+type AnswerSection = SorAnswer['extractedData']['constructionSections'][number];
 type AnswerItem = ReturnType<typeof itemsOf>[number];
 
-/** "1.234,50": a dot between thousands and a decimal comma, a minus sign before a credit. */
-const german = (value: number) => `${value < 0 ? '-' : ''}${String(Math.floor(Math.abs(value) / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${String(Math.abs(value) % 100).padStart(2, '0')}`;
-/** "1,234.50", a negative amount in angle brackets: "<450.00>". */
-const bracketed = (value: number) => (value < 0 ? `<${dollars(-value)}>` : dollars(value));
-const quantityOf = (item: AnswerItem) => item.quantity!.toLocaleString('en-US');
-/** Cents of an amount printed as "1.234,50". */
-const germanCents = (text: string) => Math.round(Number(text.replace(/\./g, '').replace(',', '.')) * 100);
-/** Whether every word of a row's printed text stands in the description, in order: PDFium may leave a short word of a long line out of it ("; per"). */
+/** "1234,50": a decimal comma, no thousands separator. */
+const commaOnly = (value: number) => `${value < 0 ? '-' : ''}${Math.floor(Math.abs(value) / 100)},${String(Math.abs(value) % 100).padStart(2, '0')}`;
+/** "1'234.50": an apostrophe between thousands. */
+const swiss = (value: number) => `${value < 0 ? '-' : ''}${String(Math.floor(Math.abs(value) / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, "'")}.${String(Math.abs(value) % 100).padStart(2, '0')}`;
+const withDollar = (value: number) => `${value < 0 ? '-' : ''}$${dollars(Math.abs(value))}`;
+/** Whether every word of a row's printed text stands in the description, in order. */
 const within = (printed: string, description: string) => {
   let at = 0;
   return printed.split(' ').map(folded).filter(Boolean).every((word) => {
@@ -19,164 +19,157 @@ const within = (printed: string, description: string) => {
     return at++ > -1;
   });
 };
-const GERMAN_UNITS: Record<string, string> = { EA: 'Stk.', LF: 'lfd. ft', SF: 'ft²', SY: 'yd²', SQ: 'Square', LS: 'psch.', HR: 'Std.', CY: 'yd³' };
-const DUTCH_UNITS: Record<string, string> = { EA: 'st.', LF: 'str. ft', SF: 'ft²', SY: 'yd²', SQ: 'square', LS: 'post', HR: 'uur', CY: 'yd³' };
+const FRENCH_UNITS: Record<string, string> = { EA: 'u', LF: 'ft lin.', SF: 'ft²', SY: 'yd²', SQ: 'sq', LS: 'ens.', HR: 'h', CY: 'yd³' };
+const SWISS_UNITS: Record<string, string> = { EA: 'Stk', LF: 'ft', SF: 'ft2', SY: 'yd2', SQ: 'Sq', LS: 'gl', HR: 'h', CY: 'yd3' };
+const SPANISH_UNITS: Record<string, string> = { EA: 'pza', LF: 'ml pie', SF: 'pie2', SY: 'yd2', SQ: 'cuadro', LS: 'lote', HR: 'hr', CY: 'yd3' };
 
-describeGenerated('generated statements of repair, held-out families', ['g94', 'g95', 'g96', 'g97'], true, ({ filesOf, bytesOf }) => {
-  it('prints a German estimate: Pos. | Menge | Einh. before the description, amounts as "1.234,56", "Summe Titel" rows, a Titelzusammenstellung and two markups added up (g94)', async () => {
-    let thousands = 0;
-    for (const answer of filesOf('g94')) {
+/** Finds each line item's row after its section heading, in order, and each section's total row after its items. */
+function rowsInOrder(
+  answer: SorAnswer,
+  lines: string[],
+  row: (section: AnswerSection, index: number, item: AnswerItem, position: number) => RegExp,
+  total: (section: AnswerSection, index: number) => string,
+): number {
+  let from = 0;
+  answer.extractedData.constructionSections.forEach((section, index) => {
+    from = lines.findIndex((line, at) => at >= from && folded(line).endsWith(folded(section.sectionName)));
+    expect(from, section.sectionName).to.be.above(-1);
+    section.lineItems.forEach((item, position) => {
+      const pattern = row(section, index, item, position);
+      const at = lines.findIndex((text, line) => line > from && pattern.test(text));
+      expect(at, `${answer.file}: ${item.description}`).to.be.above(-1);
+      expect(within(pattern.exec(lines[at])![1], item.description), item.description).to.equal(true);
+      from = at;
+    });
+    const totalAt = lines.findIndex((line, at) => at > from && line.endsWith(total(section, index)));
+    expect(totalAt, `${answer.file}: ${total(section, index)}`).to.be.above(-1);
+    from = totalAt;
+  });
+  return from;
+}
+
+/** The lines right of g99's sidebar (168 pt of the page's 612), each joined with spaces. */
+const mainLines = async (bytes: Uint8Array): Promise<string[]> =>
+  (await pageWords(bytes)).flatMap((words) => wordLines(words.filter((word) => word.bbox[0] > 170 / 612)).map((line) => line.map((word) => word.text).join(' ')));
+
+const markups = (answer: SorAnswer) => sum([answer.extractedData.recapSummary.generalConditions, answer.extractedData.recapSummary.overheadAndProfit]);
+
+describeGenerated('generated statements of repair, held-out families', ['g98', 'g99', 'g100', 'g101'], true, ({ filesOf, bytesOf }) => {
+  it('prints a French devis: Fourniture HT | Pose HT | Total HT as "1234,56", lots with "Sous-total lot" rows, Total HT before the tax and Total TTC (g98)', async () => {
+    for (const answer of filesOf('g98')) {
       const lines = await joinedLines(bytesOf(answer));
-      expect(lines, answer.file).to.include('Pos. Menge Einh. Leistungsbeschreibung Material Lohn Gesamtpreis');
-      expect(lines.some((line) => line.includes(`Lizenz-Nr.: ${answer.extractedData.documentMetadata.contractorInfo.license}`)), answer.file).to.equal(true);
-      let from = 0;
-      answer.extractedData.constructionSections.forEach((section, index) => {
-        const title = String(index + 1).padStart(2, '0');
-        expect(section.sectionName, answer.file).to.match(new RegExp(`^(Titel ${title} \\S|${title} [A-ZÄÖÜ])`));
-        from = lines.indexOf(section.sectionName, from);
-        expect(from, section.sectionName).to.be.above(-1);
-        section.lineItems.forEach((item, position) => {
-          const amounts = [item.materialCost, item.laborCost, item.totalCost].map((value) => german(cents(value))).join(' ');
-          const row = new RegExp(`^${title}\\.${String((position + 1) * 10).padStart(3, '0')} ${escaped(german(Math.round(item.quantity! * 100)))} ${escaped(GERMAN_UNITS[item.unit!])} (.+) ${escaped(amounts)}$`);
-          const at = lines.findIndex((text, line) => line > from && row.test(text));
-          expect(at, item.description).to.be.above(-1);
-          expect(within(row.exec(lines[at])![1], item.description), item.description).to.equal(true);
-          if (Math.abs(cents(item.totalCost)) >= 100000) thousands += 1;
-          from = at;
-        });
-        const sums = (['materialCost', 'laborCost', 'totalCost'] as const).map((field) => german(sectionSum(section, field))).join(' ');
-        expect(lines.slice(from), section.sectionName).to.include(`Summe Titel ${title} ${sums}`);
-      });
-      const summary = lines.indexOf('Titelzusammenstellung');
-      expect(summary, answer.file).to.be.above(from);
-      for (const section of answer.extractedData.constructionSections) expect(lines.slice(summary), section.sectionName).to.include(`${section.sectionName} ${german(sectionSum(section))}`);
-      const { subtotal, overheadAndProfit, grandTotal } = answer.extractedData.recapSummary;
-      expect(lines.slice(summary).some((line) => /^(Nettosumme|Summe der Titel) /.test(line) && line.endsWith(` ${german(cents(subtotal))}`)), answer.file).to.equal(true);
-      const overhead = lines.find((line) => line.startsWith('Allgemeine Geschäftskosten '))!;
-      const profit = lines.find((line) => line.startsWith('Wagnis und Gewinn '))!;
-      expect(germanCents(overhead.split(' ').at(-1)!) + germanCents(profit.split(' ').at(-1)!), answer.file).to.equal(cents(overheadAndProfit));
-      for (const line of recapLines(answer, 'Before')) expect(lines, line.label).to.include(`${line.label} ${german(cents(line.amount))}`);
-      const total = lines.findIndex((line) => /^(Angebotssumme|Gesamtbetrag|Endbetrag) USD /.test(line));
-      expect(lines[total], answer.file).to.match(new RegExp(` ${escaped(german(cents(grandTotal)))}$`));
+      expect(lines, answer.file).to.include('Réf. Désignation des ouvrages U Qté HT HT HT');
+      const end = rowsInOrder(
+        answer,
+        lines,
+        (section, index, item, position) => {
+          const amounts = [item.materialCost, item.laborCost, item.totalCost].map((value) => commaOnly(cents(value))).join(' ');
+          return new RegExp(`^${index + 1}\\.${position + 1} (.+) ${escaped(FRENCH_UNITS[item.unit!])} ${escaped(String(item.quantity).replace('.', ','))} ${escaped(amounts)}$`);
+        },
+        (section, index) => `Sous-total lot ${String(index + 1).padStart(2, '0')} ${commaOnly(sectionSum(section))}`,
+      );
+      const recap = lines.slice(end);
+      const { subtotal, grandTotal } = answer.extractedData.recapSummary;
+      expect(recap.some((line) => line.endsWith(`Total travaux HT ${commaOnly(cents(subtotal))}`)), answer.file).to.equal(true);
+      expect(recap.some((line) => line.endsWith(`Total HT ${commaOnly(cents(subtotal) + markups(answer))}`)), answer.file).to.equal(true);
+      const [tax] = recapLines(answer, 'Before');
+      expect(tax.label, answer.file).to.match(/^Taxe de vente [\d,]+ % sur fournitures$/);
+      expect(recap.some((line) => line.endsWith(`Total TTC ${commaOnly(cents(grandTotal))}`)), answer.file).to.equal(true);
       const [deposit] = recapLines(answer, 'After');
-      expect(lines[total + 1], answer.file).to.equal(`${deposit.label} ${german(cents(deposit.amount))}`);
+      expect(recap.some((line) => line.endsWith(`${deposit.label} ${commaOnly(cents(deposit.amount))}`)), answer.file).to.equal(true);
     }
-    expect(thousands).to.be.above(0);
   });
 
-  it('prints a supply-and-install proposal: List Price | Disc. | Discount | Net Price per line, "<ROOM> NET" rows, list total and discounts above the net subtotal (g95)', async () => {
-    let discounted = 0;
-    for (const answer of filesOf('g95')) {
+  it('prints an estimate beside a sidebar: Scope | Qty | Unit | Materials | Labor | Line Total with dollar signs, room bars, "<Room> total" rows and a dark total bar (g99)', async () => {
+    for (const answer of filesOf('g99')) {
+      expect(await joinedLines(bytesOf(answer)), answer.file).to.include('AT A GLANCE');
+      const lines = await mainLines(bytesOf(answer));
+      expect(lines, answer.file).to.include('Scope Qty Unit Materials Labor Line Total');
+      const end = rowsInOrder(
+        answer,
+        lines,
+        (section, index, item) => {
+          const amounts = [item.materialCost, item.laborCost, item.totalCost].map((value) => withDollar(cents(value))).join(' ');
+          return new RegExp(`^(.+) ${escaped(item.quantity!.toLocaleString('en-US'))} ${item.unit} ${escaped(amounts)}$`);
+        },
+        (section) => `${section.sectionName.charAt(0)}${section.sectionName.slice(1).toLowerCase()} total ${withDollar(sectionSum(section))}`,
+      );
+      const recap = lines.slice(end);
+      const { subtotal, grandTotal } = answer.extractedData.recapSummary;
+      expect(recap.some((line) => line.endsWith(`Subtotal ${withDollar(cents(subtotal))}`)), answer.file).to.equal(true);
+      expect(recap.some((line) => /(PROJECT TOTAL|TOTAL INVESTMENT) /.test(line) && line.endsWith(withDollar(cents(grandTotal)))), answer.file).to.equal(true);
+    }
+  });
+
+  it("prints a Swiss Offerte: BKP groups in the order of their codes, positions \"250.030\", amounts as \"1'234.50\", a Zwischentotal, a Rabatt and Skonto (g100)", async () => {
+    for (const answer of filesOf('g100')) {
       const lines = await joinedLines(bytesOf(answer));
-      expect(lines, answer.file).to.include('Line Description Qty Unit List Price Disc. Discount Net Price');
-      expect(lines, answer.file).to.include('CUSTOMER & JOB PROJECT NOTES');
-      let number = 0;
-      let from = 0;
-      let list = 0;
-      for (const section of answer.extractedData.constructionSections) {
-        expect(section.sectionName, answer.file).to.equal(section.sectionName.toUpperCase());
-        from = lines.indexOf(section.sectionName, from);
-        expect(from, section.sectionName).to.be.above(-1);
-        for (const item of section.lineItems) {
-          number += 1;
-          expect([item.materialCost, item.laborCost], item.description).to.deep.equal([null, null]);
-          const row = new RegExp(`^${String(number).padStart(3, '0')} (.+) ${escaped(quantityOf(item))} ${item.unit} ([\\d,]+\\.\\d\\d)(?: (\\d+)% -([\\d,]+\\.\\d\\d))? ${escaped(dollars(cents(item.totalCost)))}$`);
-          const at = lines.findIndex((text, line) => line > from && row.test(text));
-          expect(at, item.description).to.be.above(-1);
-          const [, text, listPrice, rate, discount] = row.exec(lines[at])!;
-          expect(within(text, item.description), item.description).to.equal(true);
-          const [listCents, discountCents] = [listPrice, discount ?? '0'].map((amount) => Math.round(Number(amount.replace(/,/g, '')) * 100));
-          expect(listCents - discountCents, item.description).to.equal(cents(item.totalCost));
-          if (rate) expect(Math.abs(listCents * Number(rate) - discountCents * 100), item.description).to.be.at.most(100);
-          if (rate) discounted += 1;
-          list += listCents;
-          from = at;
-        }
-        expect(lines.slice(from), section.sectionName).to.include(`${section.sectionName} NET ${dollars(sectionSum(section))}`);
-      }
-      const { subtotal, generalConditions, overheadAndProfit, grandTotal } = answer.extractedData.recapSummary;
-      expect([generalConditions, overheadAndProfit], answer.file).to.deep.equal([null, null]);
-      const at = lines.indexOf(`List price total ${dollars(list)}`);
-      expect(at, answer.file).to.be.above(-1);
-      expect(lines[at + 1], answer.file).to.equal(`Less line discounts -${dollars(list - cents(subtotal))}`);
-      expect(lines[at + 2], answer.file).to.match(new RegExp(`^(Net subtotal|Subtotal \\(net\\)) ${escaped(dollars(cents(subtotal)))}$`));
-      const before = recapLines(answer, 'Before');
-      expect(lines.slice(at + 3, at + 3 + before.length), answer.file).to.deep.equal(before.map((line) => `${line.label} ${dollars(cents(line.amount))}`));
-      expect(lines[at + 3 + before.length], answer.file).to.match(new RegExp(`^(PROPOSAL TOTAL|TOTAL INVESTMENT|TOTAL INSTALLED PRICE) \\$${escaped(dollars(cents(grandTotal)))}$`));
+      expect(lines, answer.file).to.include('Pos. Bezeichnung Menge Einh. Material Arbeit Betrag USD');
+      const codes = answer.extractedData.constructionSections.map((section) => Number(section.sectionName.split(' ')[1]));
+      expect(codes, answer.file).to.deep.equal([...codes].sort((a, b) => a - b));
+      const end = rowsInOrder(
+        answer,
+        lines,
+        (section, index, item, position) => {
+          const amounts = [item.materialCost, item.laborCost, item.totalCost].map((value) => swiss(cents(value))).join(' ');
+          const code = section.sectionName.split(' ')[1];
+          return new RegExp(`^${code}\\.${String((position + 1) * 10).padStart(3, '0')} (.+) ${escaped(swiss(Math.round(item.quantity! * 100)))} ${escaped(SWISS_UNITS[item.unit!])} ${escaped(amounts)}$`);
+        },
+        (section) => `Total ${section.sectionName.split(' ').slice(0, 2).join(' ')} ${swiss(sectionSum(section))}`,
+      );
+      const recap = lines.slice(end);
+      const { subtotal, grandTotal } = answer.extractedData.recapSummary;
+      expect(recap, answer.file).to.include(`Total Arbeiten ${swiss(cents(subtotal))}`);
+      expect(recap, answer.file).to.include(`Zwischentotal ${swiss(cents(subtotal) + markups(answer))}`);
+      for (const line of recapLines(answer, 'Before')) expect(recap, line.label).to.include(`${line.label} ${swiss(cents(line.amount))}`);
+      expect(recap.some((line) => /^(Total Offerte|Offertsumme) USD /.test(line) && line.endsWith(` ${swiss(cents(grandTotal))}`)), answer.file).to.equal(true);
+      const [skonto] = recapLines(answer, 'After');
+      expect(skonto.amount, answer.file).to.be.below(0);
+      expect(recap, answer.file).to.include(`${skonto.label} ${swiss(cents(skonto.amount))}`);
     }
-    expect(discounted).to.be.above(0);
   });
 
-  it('prints a write-up whose column header stands on its first page only: unit before quantity, labor before material, credits in angle brackets and a recap strip (g96)', async () => {
-    let credits = 0;
-    let pagesWithoutHeader = 0;
-    for (const answer of filesOf('g96')) {
+  it('prints a Spanish cotización: unit prices and extended amounts under grouped headers, "ÁREA n —" rooms, Indirectos and Utilidad added up and a payment schedule (g101)', async () => {
+    for (const answer of filesOf('g101')) {
       const lines = await joinedLines(bytesOf(answer));
-      expect(lines.filter((line) => line === 'Item Work Description U/M Quan. Labor Matl. Extended'), answer.file).to.have.lengthOf(1);
-      pagesWithoutHeader += answer.pages - 1;
-      let number = 0;
-      let from = 0;
-      for (const section of answer.extractedData.constructionSections) {
-        from = lines.indexOf(section.sectionName, from);
-        expect(from, section.sectionName).to.be.above(-1);
-        for (const item of section.lineItems) {
-          number += 1;
-          const amounts = [item.laborCost, item.materialCost, item.totalCost].map((value) => bracketed(cents(value))).join(' ');
-          const row = new RegExp(`^${number}\\. (.+) ${item.unit} ${escaped(quantityOf(item))} ${escaped(amounts)}$`);
-          const at = lines.findIndex((text, line) => line > from && row.test(text));
-          expect(at, item.description).to.be.above(-1);
-          expect(within(row.exec(lines[at])![1], item.description), item.description).to.equal(true);
-          if (item.totalCost < 0) credits += 1;
-          from = at;
-        }
-        expect(lines.slice(from), section.sectionName).to.include(`${section.sectionName} subtotal ${bracketed(sectionSum(section))}`);
-      }
-      const { subtotal, generalConditions, overheadAndProfit, grandTotal } = answer.extractedData.recapSummary;
-      const strip = [subtotal, generalConditions, overheadAndProfit, ...recapLines(answer, 'Before').map((line) => line.amount)].filter((value) => value !== null).map((value) => dollars(cents(value)));
-      expect(lines, answer.file).to.include([...strip, `$${dollars(cents(grandTotal))}`].join(' '));
-      const [reserve] = recapLines(answer, 'After');
-      expect(lines, answer.file).to.include(`${reserve.label} to be held by the lender: ${dollars(cents(reserve.amount))}`);
+      expect(lines, answer.file).to.include('PRECIO UNITARIO IMPORTE');
+      expect(lines, answer.file).to.include('Clave Concepto Unidad Cant. Material obra Material obra Total');
+      const end = rowsInOrder(
+        answer,
+        lines,
+        (section, index, item, position) => {
+          const amounts = [item.materialCost, item.laborCost, item.totalCost].map((value) => dollars(cents(value))).join(' ');
+          return new RegExp(`^${index + 1}-${String(position + 1).padStart(2, '0')} (.+) ${escaped(SPANISH_UNITS[item.unit!])} ${escaped(item.quantity!.toLocaleString('en-US'))} (\\S+ \\S+) ${escaped(amounts)}$`);
+        },
+        (section) => {
+          const room = section.sectionName.split(' — ')[1].toLowerCase();
+          return `Subtotal ${room} ${(['materialCost', 'laborCost', 'totalCost'] as const).map((field) => dollars(sectionSum(section, field))).join(' ')}`;
+        },
+      );
+      const recap = lines.slice(end);
+      const { subtotal, overheadAndProfit, grandTotal } = answer.extractedData.recapSummary;
+      expect(recap.some((line) => line.endsWith(`Subtotal ${dollars(cents(subtotal))}`)), answer.file).to.equal(true);
+      const amountOf = (label: RegExp) => Math.round(Number(recap.find((line) => label.test(line))!.split(' ').at(-1)!.replace(/,/g, '')) * 100);
+      expect(amountOf(/Indirectos \d+%/) + amountOf(/Utilidad \d+%/), answer.file).to.equal(cents(overheadAndProfit));
+      expect(recap.some((line) => /(GRAN TOTAL|TOTAL COTIZADO) \$ /.test(line) && line.endsWith(dollars(cents(grandTotal)))), answer.file).to.equal(true);
+      const payments = recapLines(answer, 'After');
+      expect(payments.map((line) => line.label.split(' ')[0]), answer.file).to.deep.equal(['Anticipo', 'Avance', 'Finiquito']);
+      expect(sum(payments.map((line) => line.amount)), answer.file).to.equal(cents(grandTotal));
     }
-    expect([credits, pagesWithoutHeader].every((count) => count > 0)).to.equal(true);
   });
 
-  it('prints a Dutch quote with a two-line header: ARBEID (Uren | Tarief | Bedrag) and MATERIAAL (Prijs/eenh. | Bedrag), chapters, "Totaal hoofdstuk" rows and AK/W&R (g97)', async () => {
-    let hourly = 0;
-    for (const answer of filesOf('g97')) {
-      // Loose lines: a line's words without ascenders ("per square") sit lower than the 4 pt `joinedLines` allows; a minus sign read apart is joined to its amount.
-      const lines = (await pageWords(bytesOf(answer))).flatMap(looseLines).map((line) => line.replace(/(^| )- (?=\d)/g, '$1-'));
-      const header = lines.indexOf('Nr. Omschrijving Aantal Eenh. Uren Tarief Bedrag Prijs/eenh. Bedrag Totaal');
-      expect(lines[header - 1], answer.file).to.equal('ARBEID MATERIAAL');
-      let from = 0;
-      answer.extractedData.constructionSections.forEach((section, index) => {
-        expect(section.sectionName, answer.file).to.match(new RegExp(`^(Hoofdstuk ${index + 1} – \\S|H${index + 1} [A-Z])`));
-        from = lines.indexOf(section.sectionName, from);
-        expect(from, section.sectionName).to.be.above(-1);
-        section.lineItems.forEach((item, position) => {
-          const quantity = item.quantity!.toLocaleString('nl-NL', { maximumFractionDigits: 1 });
-          const amount = '(-?[\\d.]+,\\d\\d)';
-          const row = new RegExp(`^${index + 1}\\.${String(position + 1).padStart(2, '0')} (.+) ${escaped(quantity)} ${escaped(DUTCH_UNITS[item.unit!])} (?:([\\d.]+,\\d) ${amount} )?${escaped(german(cents(item.laborCost)))} (?:${amount} )?${escaped(german(cents(item.materialCost)))} ${escaped(german(cents(item.totalCost)))}$`);
-          const at = lines.findIndex((text, line) => line > from && row.test(text));
-          expect(at, item.description).to.be.above(-1);
-          const [, text, hours, rate] = row.exec(lines[at])!;
-          expect(within(text, item.description), item.description).to.equal(true);
-          expect(cents(item.materialCost) + cents(item.laborCost), item.description).to.equal(cents(item.totalCost));
-          if (hours) {
-            expect(Math.round(germanCents(hours) * germanCents(rate)) / 100, item.description).to.equal(cents(item.laborCost));
-            hourly += 1;
-          }
-          from = at;
-        });
-        const sums = (['laborCost', 'materialCost', 'totalCost'] as const).map((field) => german(sectionSum(section, field))).join(' ');
-        expect(lines.slice(from), section.sectionName).to.include(`Totaal hoofdstuk ${index + 1} ${sums}`);
-      });
-      const { subtotal, generalConditions, overheadAndProfit, grandTotal } = answer.extractedData.recapSummary;
-      if (generalConditions !== null) expect(lines.some((line) => line.startsWith('Bouwplaatskosten ') && line.endsWith(` ${german(cents(generalConditions))}`)), answer.file).to.equal(true);
-      expect(lines, answer.file).to.include(`Totaal hoofdstukken ${german(cents(subtotal))}`);
-      expect(lines.some((line) => line.startsWith('AK/W&R (algemene kosten, winst en risico) ') && line.endsWith(` ${german(cents(overheadAndProfit))}`)), answer.file).to.equal(true);
-      expect(lines.some((line) => /^(TOTAAL|TOTAAL OFFERTE|AANNEEMSOM) \$ /.test(line) && line.endsWith(` ${german(cents(grandTotal))}`)), answer.file).to.equal(true);
-      for (const line of [...recapLines(answer, 'Before'), ...recapLines(answer, 'After')]) expect(lines, line.label).to.include(`${line.label} ${german(cents(line.amount))}`);
+  it('prints unit prices that extend to the material and labor amounts (g101)', async () => {
+    for (const answer of filesOf('g101')) {
+      const lines = await joinedLines(bytesOf(answer));
+      for (const item of itemsOf(answer)) {
+        const amounts = [item.materialCost, item.laborCost, item.totalCost].map((value) => dollars(cents(value))).join(' ');
+        const row = new RegExp(` ${escaped(item.quantity!.toLocaleString('en-US'))} (\\S+) (\\S+) ${escaped(amounts)}$`);
+        const match = lines.map((line) => row.exec(line)).find(Boolean);
+        expect(match, item.description).to.not.equal(undefined);
+        const [materialRate, laborRate] = [match![1], match![2]].map((text) => Math.round(Number(text.replace(/,/g, '')) * 100));
+        expect(Math.round(item.quantity! * materialRate), item.description).to.equal(cents(item.materialCost));
+        expect(Math.round(item.quantity! * laborRate), item.description).to.equal(cents(item.laborCost));
+      }
     }
-    expect(hourly).to.be.above(0);
   });
 });

@@ -206,7 +206,7 @@ async function render(document: SorDocument): Promise<Uint8Array> {
 export const g94: SorFamily = {
   id: 'g94',
   name: 'German-language Kostenvoranschlag as a business letter: Pos. | Menge | Einh. | Leistungsbeschreibung | Material | Lohn | Gesamtpreis, amounts as "1.234,56", titled trades with "Summe Titel" rows, a Titelzusammenstellung and AGK / Wagnis und Gewinn markups',
-  heldOut: true,
+  heldOut: false,
   items: [10, 42],
   dateStyle: 'dayDotted',
   printed: printedFields(),

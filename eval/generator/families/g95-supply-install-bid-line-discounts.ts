@@ -193,7 +193,7 @@ function salesTaxAndDelivery(random: Random, sections: SorDocument['sections']):
 export const g95: SorFamily = {
   id: 'g95',
   name: 'supply-and-install proposal with a price-list discount on some lines: Line | Description | Qty | Unit | List Price | Disc. | Discount | Net Price, customer block and project notes side by side above the table, list total and discounts above the net subtotal',
-  heldOut: true,
+  heldOut: false,
   items: [8, 36],
   dateStyle: 'long',
   printed: printedFields({ materialLabor: 'none' }),

@@ -164,7 +164,7 @@ async function render(document: SorDocument): Promise<Uint8Array> {
 export const g96: SorFamily = {
   id: 'g96',
   name: 'work write-up in Times whose column header is printed on the first page only (Item | Work Description | U/M | Quan. | Labor | Matl. | Extended), credits in angle brackets, italic trade headings and the recap as a strip of boxes across the page',
-  heldOut: true,
+  heldOut: false,
   items: [14, 48],
   dateStyle: 'us',
   printed: printedFields(),

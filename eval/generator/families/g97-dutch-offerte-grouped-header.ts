@@ -186,7 +186,7 @@ async function render(document: SorDocument): Promise<Uint8Array> {
 export const g97: SorFamily = {
   id: 'g97',
   name: 'Dutch-language landscape OFFERTE with a two-line header, ARBEID (Uren | Tarief | Bedrag) and MATERIAAL (Prijs/eenh. | Bedrag) grouped, labor before material, chapters "Hoofdstuk 3 – Loodgieterswerk" and a combined AK/W&R markup',
-  heldOut: true,
+  heldOut: false,
   items: [10, 40],
   dateStyle: 'dayDotted',
   printed: printedFields(),
