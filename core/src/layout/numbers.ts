@@ -137,7 +137,7 @@ export const isCreditMark = (text: string): boolean => /^(CR|Cr)\.?$/.test(text)
 const amountsByDecimal = { '.': cachedByText((raw) => readAmount(raw, DOT_DECIMAL)), ',': cachedByText((raw) => readAmount(raw, { decimal: ',' })) };
 
 /**
- * Parses a printed amount ("$1,455.00", "1.455,00 €", "(250.00)", "12,50-", "450.00 CR", "S1,455.0O", "55.00/hr");
+ * Parses a printed amount ("$1,455.00", "1.455,00 €", "(250.00)", "<250.00>", "12,50-", "450.00 CR", "S1,455.0O", "55.00/hr");
  * null when the text is not one number. Each text is read once per decimal convention; callers get a copy of their own.
  */
 export function parseAmount(raw: string, format: NumberFormat = DOT_DECIMAL): ParsedAmount | null {
@@ -148,7 +148,8 @@ export function parseAmount(raw: string, format: NumberFormat = DOT_DECIMAL): Pa
 function readAmount(raw: string, format: NumberFormat): ParsedAmount | null {
   let text = raw.trim().replace(/\s+(?=[€$£])|(?<=[€$£])\s+/g, '');
   let negative = false;
-  if (/^\(.*\)$/.test(text)) [negative, text] = [true, text.slice(1, -1)];
+  // A credit in parentheses or angle brackets: "(250.00)", "<250.00>".
+  if (/^(\(.*\)|<.*>)$/.test(text)) [negative, text] = [true, text.slice(1, -1)];
   if (/^[-−–]/.test(text)) [negative, text] = [true, text.slice(1)];
   if (/\d-$/.test(text)) [negative, text] = [true, text.slice(0, -1)];
   // A credit marked after the amount ("450.00 CR", "450.00CR").

@@ -176,7 +176,7 @@ describe('layout: lexicon', () => {
         ['Pos.', ['itemNumber']], ['Art.-Nr.', ['itemNumber']], ['Artikel', ['itemNumber', 'description']],
         ['Bezeichnung', ['description']], ['Menge', ['quantity']], ['Anz.', ['quantity']], ['Einheit', ['unit']], ['ME', ['unit']],
         ['Dauer', ['duration']],
-        ['Einzelpreis', ['unitPrice']], ['E-Preis', ['unitPrice']], ['Gesamtpreis', ['amount']], ['Betrag', ['amount']],
+        ['Einzelpreis', ['unitPrice']], ['E-Preis', ['unitPrice']], ['Preis/Einh.', ['unitPrice']], ['Gesamtpreis', ['amount']], ['Betrag', ['amount']],
         ['Netto', ['amount']], ['Brutto', ['grossAmount']], ['MwSt %', ['taxRate']], ['MwSt.', ['taxRate', 'taxAmount']],
         ['Rabatt', ['discount']], ['Lohn', ['labor']], ['Material', ['description', 'material']], ['Gewerk', ['scope']],
       ],
@@ -203,7 +203,7 @@ describe('layout: lexicon', () => {
         ['Artikelnummer', ['itemNumber']], ['Omschrijving', ['description']], ['Aantal', ['quantity']], ['Eenheid', ['unit']],
         ['Stukprijs', ['unitPrice']], ['Prijs', ['unitPrice', 'amount']], ['Bedrag', ['amount']], ['Totaal', ['amount']],
         ['Incl. BTW', ['grossAmount']], ['BTW %', ['taxRate']], ['BTW', ['taxRate', 'taxAmount']], ['Tarief', ['unitPrice', 'taxRate']],
-        ['Korting', ['discount']], ['Arbeid', ['labor']], ['Materieel', ['equipment']], ['Materiaal', ['material']],
+        ['Korting', ['discount']], ['Arbeid', ['labor']], ['Materieel', ['equipment']], ['Materiaal', ['material']], ['Prijs/eenh.', ['unitPrice']],
       ],
       notFields: [['Factuur'], ['Het totaal is inclusief BTW'], ['Vervaldatum', 'issueDate']],
     });

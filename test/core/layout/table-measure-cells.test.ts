@@ -116,3 +116,25 @@ describe('core layout: a wrapped line whose glyphs leave an uneven gap', () => {
     expect(textOf(table.entries[1].cells[1])).to.equal('Closet shelving and rod, wire ventilated; all work to meet current local code and HUD Minimum Property Standards');
   });
 });
+
+describe('core layout: units written out in the words of the lexicon\'s languages', () => {
+  it('knows the Dutch and German piece, lump-sum and running-length words', () => {
+    expect(['st.', 'post', 'str. ft', 'lfd. ft'].map(spelledUnitCode)).to.deep.equal(['EA', 'LS', 'LF', 'LF']);
+  });
+
+  it('reads a unit of several words printed before the description ("36,50  lfd. ft  Baseboard") as the line\'s unit, not its words', () => {
+    const before = fixed(8, -7, 2, 9, 36, -12);
+    const { tables } = tablesOf(
+      page(
+        before('Pos.', 'Menge', '', 'Einh.', 'Leistungsbeschreibung', 'Gesamtpreis'),
+        before('01.010', '1,00', '', 'Stk.', 'Remove abandoned oil tank', '1.185,00'),
+        before('01.020', '36,50', '', 'lfd. ft', 'Baseboard, paint grade', '484,10'),
+      ),
+      { decimal: ',' },
+    );
+    expect(tables[0].entries.map(read)).to.deep.equal([
+      { kind: 'item', itemNumber: '01.010', quantity: '1,00', unit: 'Stk.', description: 'Remove abandoned oil tank', amount: '1.185,00' },
+      { kind: 'item', itemNumber: '01.020', quantity: '36,50', unit: 'lfd. ft', description: 'Baseboard, paint grade', amount: '484,10' },
+    ]);
+  });
+});

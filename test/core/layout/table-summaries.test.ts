@@ -29,3 +29,20 @@ describe('core layout: summary tables', () => {
     expect(tables.map((table) => table.summary ?? false)).to.deep.equal([false]);
   });
 });
+
+describe('core layout: summary headings of the lexicon\'s languages', () => {
+  it('reads no line items from the lines under a German "Zusammenstellung" that list the titles again', () => {
+    const german = [
+      'Pos.    Menge  Einh.  Leistungsbeschreibung                 Gesamtpreis',
+      '01      DEMOLITION',
+      '01.010   1,00  psch.  Remove existing fixtures                  778,00',
+      '01.020   1,00  Stk.   Remove abandoned oil tank               1.185,00',
+      '        Summe Titel 01                                        1.963,00',
+      '',
+      'Zusammenstellung',
+      '01 Demolition                                                 1.963,00',
+    ];
+    const { data } = extractSor(documentFromText(page(...german)));
+    expect(data.constructionSections.flatMap((section) => section.lineItems.map((item) => item.description))).to.deep.equal(['Remove existing fixtures', 'Remove abandoned oil tank']);
+  });
+});

@@ -32,6 +32,7 @@ describe('core layout: numbers, dates and units as printed', () => {
       expect(parseAmount('0.78')?.value).to.equal(0.78);
       expect(parseAmount('$12,000')?.value).to.equal(12000);
       expect(parseAmount('(250.00)')?.value).to.equal(-250);
+      expect(parseAmount('<250.00>')?.value, 'a credit in angle brackets').to.equal(-250);
     });
 
     it('reads an amount followed by a comma or a full stop after its cents, in both conventions', () => {

@@ -82,3 +82,12 @@ export function headerUnit(words: Word[], roles: ColumnRole[]): string | null {
   if (!named || words.length < 2 || !isKnownUnit(named) || roles.some((role) => role !== 'quantity' && role !== 'scope')) return null;
   return named.toUpperCase();
 }
+
+/** The left and right edges of words, page fractions. */
+export const extent = (words: Word[]): [number, number] => [Math.min(...words.map((word) => word.bbox[0])), Math.max(...words.map((word) => word.bbox[2]))];
+
+/** A cell's words top to bottom and left to right: a stacked label reads as one phrase ("Unit" + "Price"). */
+export function readingOrder(words: Word[]): Word[] {
+  const sameLine = (a: Word, b: Word): boolean => Math.abs(a.bbox[1] + a.bbox[3] - b.bbox[1] - b.bbox[3]) / 2 < 0.5 * Math.min(a.bbox[3] - a.bbox[1], b.bbox[3] - b.bbox[1]);
+  return [...words].sort((a, b) => (sameLine(a, b) ? a.bbox[0] - b.bbox[0] : a.bbox[1] - b.bbox[1]));
+}

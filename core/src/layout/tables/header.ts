@@ -5,7 +5,8 @@ import type { PhraseMatch } from '../phrases.js';
 import { readByOcr, rowGap, startsCell, type LayoutRow } from '../rows.js';
 import { foldWord } from '../text.js';
 import { COST_ROLES, TEXT_ROLES, TIMES_SIGN, VALUE_ROLES, type AmountBasis, type TableColumn, type TableHeader } from './model.js';
-import { cellsOfRow, columnLabels, headerUnit, type HeaderCell } from './header-cells.js';
+import { columnLabels, extent, headerUnit, readingOrder, type HeaderCell } from './header-cells.js';
+import { stackCells } from './header-stack.js';
 import { withoutTimeline, withTimelineColumn } from './timeline.js';
 
 export { columnLabels } from './header-cells.js';
@@ -23,77 +24,6 @@ const MIN_LABELLED_CELLS = 0.5;
 const STACK_GAP = 0.8;
 const UNIT_BASIS_WORDS = new Set(['unit', 'units', 'each', 'ea', 'rate', 'per', 'pu', 'up', 'u/p', '/unit', 'unitario', 'unitaire', 'einzel', 'stuk']);
 const EXTENDED_BASIS_WORDS = new Set(['total', 'ext', 'extended', 'amount', 'amt', 'line', 'sum']);
-
-const extent = (words: Word[]): [number, number] => [Math.min(...words.map((word) => word.bbox[0])), Math.max(...words.map((word) => word.bbox[2]))];
-
-/** How far off the middle of the cells under it a group label may stand, as a share of their span. */
-const GROUP_CENTRING = 0.25;
-
-/** A cell whose words are one label of a cost part ("Material", "Labor"): a group label when it spans cells under it. */
-function partLabel(words: Word[]): boolean {
-  const phrases = columnLabels().findAllInSequence(readingOrder(words));
-  return phrases.length === 1 && phrases[0].start === 0 && phrases[0].end === words.length && phrases[0].values.some((role) => COST_ROLES.has(role));
-}
-
-/**
- * The cells of the row below that a part label spans as a group ("Material" centred over "Unit
- * Cost" and "Extended"): its middle falls between two cells' words, centred on the pair; the cells
- * it overlaps belong to it too. Null when the label stacks on one cell ("Material" over "Cost").
- */
-function spannedCells(cell: HeaderCell, below: HeaderCell[]): HeaderCell[] | null {
-  if (!partLabel(cell.words)) return null;
-  const [x0, x1] = extent(cell.words);
-  const middle = (x0 + x1) / 2;
-  const right = below.findIndex((other) => extent(other.words)[0] > middle);
-  if (right <= 0 || extent(below[right - 1].words)[1] >= middle) return null;
-  const [left0] = extent(below[right - 1].words);
-  const [, right1] = extent(below[right].words);
-  if (Math.abs(middle - (left0 + right1) / 2) > GROUP_CENTRING * (right1 - left0)) return null;
-  const overlapped = below.filter((other) => {
-    const [c0, c1] = extent(other.words);
-    return Math.min(x1, c1) - Math.max(x0, c0) > 0;
-  });
-  return [...new Set([...overlapped, below[right - 1], below[right]])];
-}
-
-/**
- * Cells of stacked rows that overlap horizontally are one column's label ("Material" over "Cost");
- * a group label spanning cells of the row below qualifies each of them instead of being a column.
- */
-function stackCells(rows: LayoutRow[]): HeaderCell[] {
-  const rowCells = rows.map(cellsOfRow);
-  const groups = new Map<HeaderCell, HeaderCell[]>();
-  rowCells.forEach((cells, index) => {
-    for (const cell of index + 1 < rowCells.length ? cells : []) {
-      const spanned = spannedCells(cell, rowCells[index + 1]);
-      if (spanned) groups.set(cell, spanned);
-    }
-  });
-  const columns: HeaderCell[] = [];
-  const columnOf = new Map<HeaderCell, HeaderCell>();
-  for (const cell of rowCells.flat()) {
-    if (groups.has(cell)) continue;
-    const [x0, x1] = extent(cell.words);
-    const over = columns.filter((column) => {
-      const [c0, c1] = extent(column.words);
-      return Math.min(x1, c1) - Math.max(x0, c0) > 0;
-    });
-    const target = over.length === 1 ? over[0] : { words: [] as Word[], group: [] as Word[] };
-    if (over.length !== 1) columns.push(target);
-    target.words.push(...cell.words);
-    columnOf.set(cell, target);
-  }
-  for (const [group, spanned] of groups) {
-    for (const cell of spanned) columnOf.get(cell)?.group.push(...group.words);
-  }
-  return columns.sort((a, b) => extent(a.words)[0] - extent(b.words)[0]);
-}
-
-/** A cell's words top to bottom and left to right: a stacked label reads as one phrase ("Unit" + "Price"). */
-function readingOrder(words: Word[]): Word[] {
-  const sameLine = (a: Word, b: Word): boolean => Math.abs(a.bbox[1] + a.bbox[3] - b.bbox[1] - b.bbox[3]) / 2 < 0.5 * Math.min(a.bbox[3] - a.bbox[1], b.bbox[3] - b.bbox[1]);
-  return [...words].sort((a, b) => (sameLine(a, b) ? a.bbox[0] - b.bbox[0] : a.bbox[1] - b.bbox[1]));
-}
 
 /** A phrase that says one basis: "Unit Cost" a rate, "Amount" the extension; "Cost" may be either ("MATL COST"). */
 const says = (phrase: PhraseMatch<ColumnRole>, role: ColumnRole, other: ColumnRole): boolean => phrase.value === role && !phrase.values.includes(other);
@@ -138,7 +68,8 @@ function bracketed(words: Word[]): Set<Word> {
 
 /**
  * A column under a part's group label is that part's: "Unit Cost" under "Material" is the material
- * rate ("Unit" too), "Extended" under it the material amount; a quantity or tax column keeps its own role.
+ * rate ("Unit" too), "Extended" under it the material amount; a count under the labor group is its hours;
+ * a quantity or tax column keeps its own role otherwise.
  */
 function qualified(read: CellRead, group: Word[]): CellRead {
   if (group.length === 0) return read;
@@ -150,6 +81,8 @@ function qualified(read: CellRead, group: Word[]): CellRead {
   if (!part || read.columns.length !== 1) return { columns: read.columns, covered };
   const [own] = read.columns;
   const roles = own.role === null ? [] : [own.role, ...own.alternatives];
+  // A count under the labor group is the line's hours ("Labor": "Hours | Rate | Amount"), not its quantity.
+  if (part === 'labor' && (own.role === 'quantity' || own.role === 'laborHours')) return { columns: [{ ...own, role: 'laborHours', alternatives: [], label: `${joinWords(readingOrder(group))} ${own.label}` }], covered };
   // "Unit" under a part's label is its rate per unit, not a unit of measure.
   if (roles.length > 0 && !roles.some((role) => role === 'unitPrice' || role === 'amount' || role === 'unit')) return { columns: read.columns, covered };
   const phrases = columnLabels().findAllInSequence(readingOrder(own.words));

@@ -14,7 +14,7 @@ const TOTAL_CONCEPTS: FieldConcept[] = [
   'overhead', 'profit', 'contingency', 'permitsAndFees', 'previousBalance', 'amountPaid', 'cashTendered', 'change',
 ];
 /** Headings of a totals block ("RECAP", "Cost Summary"): they end a table. */
-const SUMMARY_HEADINGS = ['recap', 'recapitulation', 'summary', 'cost summary', 'summary of costs', 'totals', 'estimate recap', 'estimate summary', 'budget summary', 'bid summary', 'project summary', 'job summary', 'résumé', 'récapitulatif', 'zusammenfassung', 'resumen', 'samenvatting', 'riepilogo'];
+const SUMMARY_HEADINGS = ['recap', 'recapitulation', 'summary', 'cost summary', 'summary of costs', 'totals', 'estimate recap', 'estimate summary', 'budget summary', 'bid summary', 'project summary', 'job summary', 'résumé', 'récapitulatif', 'zusammenfassung', 'zusammenstellung', 'titelzusammenstellung', 'kostenzusammenstellung', 'resumen', 'recapitulación', 'samenvatting', 'recapitulatie', 'riepilogo', 'ricapitolazione', 'resumo', 'récapitulation'];
 
 let totalLabels: PhraseMatcher<FieldConcept | 'summary'> | undefined;
 

@@ -183,15 +183,17 @@ function takeValueWords(row: LayoutRow, columns: TableColumn[], format: NumberFo
   // Values before the description end where it starts: a number at its left edge opens it ("3-1/4 in. MDF baseboard").
   const descriptionStart = (columns.find((column) => column.role === 'description')?.x0 ?? Number.POSITIVE_INFINITY) - rowHeightsToX(row, DESCRIPTION_EDGE);
   const leadingEnd = Math.min(Math.max(...leading.map((column) => column.x1), Number.NEGATIVE_INFINITY) + rowHeightsToX(row, 1), descriptionStart);
+  const spelledUnit = spelledUnitWords(row);
   while (lead < cut && leading.length > 0) {
     const word = row.words[lead];
     // OCR garbles a unit after its quantity ("23.  Le" for 23 LF); under the unit column it is still the unit.
     const garbledUnit =
       word.source === 'ocr' && lead > first && /^\p{L}{1,3}$/u.test(word.text) && !hasLetters(row.words[lead - 1].text) &&
       leading.some((column) => column.role === 'unit' && intervalDistance(word, column) === 0);
-    if (word.bbox[0] > leadingEnd || !(garbledUnit || isValueWord(word, leading, format))) break;
-    // A unit-shaped word opening the row is a heading ("BATH"), unless it is a known unit or follows its quantity.
-    if (!garbledUnit && hasLetters(word.text) && parseAmount(word.text, format) === null && !isKnownUnit(word.text) && (lead === first || hasLetters(row.words[lead - 1].text))) break;
+    if (word.bbox[0] > leadingEnd || !(garbledUnit || isValueWord(word, leading, format, spelledUnit))) break;
+    // A unit-shaped word opening the row is a heading ("BATH"), unless it is a known unit, follows its quantity, or is a word of a unit written out ("lin. ft.").
+    const unitWord = isKnownUnit(word.text) || spelledUnit.has(word);
+    if (!garbledUnit && hasLetters(word.text) && parseAmount(word.text, format) === null && !unitWord && (lead === first || hasLetters(row.words[lead - 1].text))) break;
     if (item && nearestColumn(word, [item, ...leading]) === item) break;
     lead += 1;
   }

@@ -138,7 +138,7 @@ export const german: LanguageTerms = {
     quantity: ['Menge', 'Mge.', 'Anzahl', 'Anz.', 'Stück', 'Stk.', 'Stck.', 'Stunden', 'Std.'],
     unit: ['Einheit', 'Einh.', 'ME', 'Mengeneinheit', 'EH', 'VE'],
     unitPrice: [
-      'Einzelpreis', 'Einzelpr.', 'Einzel', 'Einzelpreis netto', 'E-Preis', 'EP', 'EP netto', 'Stückpreis', 'Preis/Einheit', 'Preis pro Einheit',
+      'Einzelpreis', 'Einzelpr.', 'Einzel', 'Einzelpreis netto', 'E-Preis', 'EP', 'EP netto', 'Stückpreis', 'Preis/Einheit', 'Preis/Einh.', 'Preis pro Einheit',
       'Einheitspreis', 'Listenpreis', 'Nettopreis', 'Stundensatz', 'Satz', 'Preis',
       'Einheitspreis in Ziffern', 'Preis in Ziffern',
     ],
@@ -178,6 +178,7 @@ export const german: LanguageTerms = {
   units: {
     EA: ['Stk.', 'Stück'],
     LS: ['pauschal', 'Psch.', 'Pausch.', 'pschl.'],
+    LF: ['lfd. ft', 'lfd. ft.', 'laufende Fuß'],
     SET: ['Satz'],
     HR: ['Std.', 'Stunde', 'Stunden', 'h', 'Std'],
   },

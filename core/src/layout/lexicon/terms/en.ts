@@ -195,7 +195,7 @@ export const english: LanguageTerms = {
     unit: ['Unit', 'Units', 'UOM', 'U.O.M.', 'U/M', 'UM', 'Unit of Measure', 'Measure', 'Per'],
     unitPrice: [
       'Unit Price', 'Unit Cost', 'Unit Rate', 'Unit Amount', 'Rate', 'Hourly Rate', 'Price', 'Price Each', 'Cost Each', 'Each',
-      'Ea.', 'Price/Unit', 'Price per Unit', 'List Price', 'Net Price', 'Sell Price', 'Selling Price', 'Cost',
+      'Ea.', 'Price/Unit', 'Price/Ea.', 'Price per Unit', 'List Price', 'Net Price', 'Sell Price', 'Selling Price', 'Cost',
       'Unit Price in Figures', 'Unit Cost in Figures', 'Price in Figures', 'Rate in Figures',
     ],
     amount: [

@@ -135,7 +135,7 @@ export const french: LanguageTerms = {
     quantity: ['Quantité', 'Qté', 'Nombre', 'Nb', 'Nbre', 'Q.', 'Heures', 'Quant.'],
     unit: ['Unité', 'U.', 'Un.', 'Unité de mesure'],
     unitPrice: [
-      'Prix unitaire', 'Prix unitaire HT', 'Prix unitaire TTC', 'Prix unit.', 'Prix U. HT', 'P.U.', 'PU', 'P.U. HT', 'PU HT',
+      'Prix unitaire', 'Prix unitaire HT', 'Prix unitaire TTC', 'Prix unit.', 'Prix/unité', 'Prix U. HT', 'P.U.', 'PU', 'P.U. HT', 'PU HT',
       'P.U.H.T.', 'PU TTC', 'Prix', 'Prix HT', 'Tarif', 'Taux', 'Taux horaire',
       'Prix unitaire en chiffres', 'P.U. en chiffres', 'Prix en chiffres',
     ],

@@ -71,7 +71,7 @@ export const italian: LanguageTerms = {
     description: ['Descrizione', 'Descr.', 'Descrizione articolo', 'Articolo', 'Prodotto', 'Denominazione', 'Servizio'],
     quantity: ['Quantità', 'Q.tà', 'Qtà', 'Quant.', 'Pezzi', 'Ore'],
     unit: ['Unità di misura', 'U.M.', 'UM'],
-    unitPrice: ['Prezzo unitario', 'Prezzo unit.', 'Pr. unit.', 'P.U.', 'Prezzo cad.', 'Prezzo', 'Costo unitario', 'Prezzo unitario in cifre', 'Prezzo in cifre'],
+    unitPrice: ['Prezzo unitario', 'Prezzo unit.', 'Pr. unit.', 'P.U.', 'Prezzo cad.', 'Prezzo/unità', 'Prezzo', 'Costo unitario', 'Prezzo unitario in cifre', 'Prezzo in cifre'],
     amount: ['Importo', 'Importo totale', 'Totale', 'Prezzo totale', 'Imponibile', 'Valore', 'Subtotale', 'Importo in cifre'],
     grossAmount: ['Importo IVA inclusa', 'Totale ivato'],
     taxRate: ['IVA', 'IVA %', '% IVA', 'Aliquota', 'Aliq. IVA', 'Cod. IVA'],

@@ -107,7 +107,7 @@ export const dutch: LanguageTerms = {
     quantity: ['Aantal', 'Aant.', 'Aantal stuks', 'Hoeveelheid', 'Hoev.', 'Stuks', 'Uren'],
     unit: ['Eenheid', 'Eenh.', 'Eh.', 'Maateenheid'],
     unitPrice: [
-      'Stukprijs', 'Stuksprijs', 'Prijs per stuk', 'Prijs/st.', 'Prijs p/st', 'Eenheidsprijs', 'Eenh. prijs', 'Prijs per eenheid', 'Prijs',
+      'Stukprijs', 'Stuksprijs', 'Prijs per stuk', 'Prijs/st.', 'Prijs p/st', 'Prijs/eenh.', 'Eenheidsprijs', 'Eenh. prijs', 'Prijs per eenheid', 'Prijs',
       'Prijs excl. BTW', 'Tarief', 'Uurtarief',
       'Eenheidsprijs in cijfers', 'Prijs in cijfers',
     ],
@@ -145,8 +145,9 @@ export const dutch: LanguageTerms = {
     markup: ['Opslag', 'Winstopslag'],
   },
   units: {
-    EA: ['stuk', 'stuks'],
-    LS: ['forfait', 'forfaitair'],
+    EA: ['stuk', 'stuks', 'st.'],
+    LS: ['forfait', 'forfaitair', 'post'],
+    LF: ['str. ft', 'str. ft.', 'strekkende voet'],
     HR: ['uur', 'uren', 'h'],
   },
 };

@@ -83,7 +83,7 @@ export const portuguese: LanguageTerms = {
     description: ['Descrição', 'Descrição do produto', 'Designação', 'Produto', 'Artigo', 'Serviço', 'Discriminação'],
     quantity: ['Quantidade', 'Qtd.', 'Qtde.', 'Quant.', 'Qt.', 'Horas'],
     unit: ['Unidade', 'Un.', 'Unid.', 'Und.', 'U.M.'],
-    unitPrice: ['Preço unitário', 'Preço unit.', 'P. unit.', 'Pr. unitário', 'Valor unitário', 'V. unitário', 'Vl. unit.', 'Vlr. unit.', 'Preço', 'Preço unitário em algarismos', 'Preço em algarismos'],
+    unitPrice: ['Preço unitário', 'Preço unit.', 'Preço/unid.', 'P. unit.', 'Pr. unitário', 'Valor unitário', 'V. unitário', 'Vl. unit.', 'Vlr. unit.', 'Preço', 'Preço unitário em algarismos', 'Preço em algarismos'],
     amount: ['Valor', 'Valor total', 'Vl. total', 'Vlr. total', 'Total', 'Subtotal', 'Preço total', 'Montante', 'Importância', 'Valor líquido', 'Valor em algarismos'],
     grossAmount: ['Total c/ IVA', 'Total com IVA', 'Valor c/ IVA'],
     taxRate: ['IVA', 'IVA %', '% IVA', 'Taxa', 'Taxa IVA', 'Alíquota', 'Alíq. ICMS', 'Alíq. IPI'],

@@ -1,0 +1,87 @@
+import type { Word } from '../../contracts/document.js';
+import type { ColumnRole } from '../lexicon/index.js';
+import type { LayoutRow } from '../rows.js';
+import { cellsOfRow, columnLabels, extent, readingOrder, type HeaderCell } from './header-cells.js';
+import { COST_ROLES } from './model.js';
+
+/** A header's stacked rows read into cells, one per column: labels one over another join, a group label qualifies the cells it spans. */
+
+/** How far off the middle of the cells under it a group label may stand, as a share of their span. */
+const GROUP_CENTRING = 0.25;
+
+/** A cell whose words are one label of a cost part ("Material", "Labor"): a group label when it spans cells under it. */
+function partLabel(words: Word[]): boolean {
+  const phrases = columnLabels().findAllInSequence(readingOrder(words));
+  return phrases.length === 1 && phrases[0].start === 0 && phrases[0].end === words.length && phrases[0].values.some((role) => COST_ROLES.has(role));
+}
+
+/** Roles a cell under a group label over three or more cells may have: its hours, a rate or an amount, never a part or a text of its own. */
+const GROUPED_ROLES: ReadonlySet<ColumnRole> = new Set(['quantity', 'unitPrice', 'amount', 'unit', 'laborHours', 'taxRate']);
+
+/** Whether a cell's label could stand under a group label centred over it and its neighbours (an unnamed cell may). */
+function groupable(cell: HeaderCell): boolean {
+  const roles = columnLabels().findAllInSequence(readingOrder(cell.words)).flatMap((phrase) => phrase.values);
+  return roles.length === 0 || roles.every((role) => GROUPED_ROLES.has(role));
+}
+
+/**
+ * The cells of the row below that a part label spans as a group: its middle falls between two
+ * cells' words, centred on the pair ("Material" centred over "Unit Cost" and "Extended"), or on
+ * one cell's words with one neighbour each side that it is centred over too ("Labor" over "Hours |
+ * Rate | Amount"), each of them a cell of hours, a rate or an amount with no other label of the
+ * label's row over it; the cells it overlaps belong to it too. Null when the label stacks on one
+ * cell alone ("Material" over "Cost", "Labor" over the "Unit Price" beside it).
+ */
+function spannedCells(cell: HeaderCell, below: HeaderCell[], beside: HeaderCell[]): HeaderCell[] | null {
+  if (!partLabel(cell.words)) return null;
+  const [x0, x1] = extent(cell.words);
+  const middle = (x0 + x1) / 2;
+  const right = below.findIndex((other) => extent(other.words)[0] > middle);
+  if (right <= 0) return null;
+  const straddled = extent(below[right - 1].words)[1] >= middle;
+  const run = straddled ? below.slice(right - 2, right + 1) : below.slice(right - 1, right + 1);
+  if (straddled && (right < 2 || run.length < 3 || !run.every(groupable) || run.some((under) => beside.some((other) => other !== cell && overlaps(other, under))))) return null;
+  const [left0] = extent(run[0].words);
+  const [, right1] = extent(run[run.length - 1].words);
+  if (Math.abs(middle - (left0 + right1) / 2) > GROUP_CENTRING * (right1 - left0)) return null;
+  return [...new Set([...below.filter((other) => overlaps(cell, other)), ...run])];
+}
+
+function overlaps(a: HeaderCell, b: HeaderCell): boolean {
+  const [a0, a1] = extent(a.words);
+  const [b0, b1] = extent(b.words);
+  return Math.min(a1, b1) - Math.max(a0, b0) > 0;
+}
+
+/**
+ * Cells of stacked rows that overlap horizontally are one column's label ("Material" over "Cost");
+ * a group label spanning cells of the row below qualifies each of them instead of being a column.
+ */
+export function stackCells(rows: LayoutRow[]): HeaderCell[] {
+  const rowCells = rows.map(cellsOfRow);
+  const groups = new Map<HeaderCell, HeaderCell[]>();
+  rowCells.forEach((cells, index) => {
+    for (const cell of index + 1 < rowCells.length ? cells : []) {
+      const spanned = spannedCells(cell, rowCells[index + 1], cells);
+      if (spanned) groups.set(cell, spanned);
+    }
+  });
+  const columns: HeaderCell[] = [];
+  const columnOf = new Map<HeaderCell, HeaderCell>();
+  for (const cell of rowCells.flat()) {
+    if (groups.has(cell)) continue;
+    const [x0, x1] = extent(cell.words);
+    const over = columns.filter((column) => {
+      const [c0, c1] = extent(column.words);
+      return Math.min(x1, c1) - Math.max(x0, c0) > 0;
+    });
+    const target = over.length === 1 ? over[0] : { words: [] as Word[], group: [] as Word[] };
+    if (over.length !== 1) columns.push(target);
+    target.words.push(...cell.words);
+    columnOf.set(cell, target);
+  }
+  for (const [group, spanned] of groups) {
+    for (const cell of spanned) columnOf.get(cell)?.group.push(...group.words);
+  }
+  return columns.sort((a, b) => extent(a.words)[0] - extent(b.words)[0]);
+}
