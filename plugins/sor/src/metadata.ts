@@ -54,9 +54,10 @@ function withoutTrailingPhone(text: string): string {
 
 /**
  * A name and, after a comma or a dot (OCR reads it as a dash), the consultant's role ("Jessica Q.
- * Brennan, Consultant D1590", "Dana Lee, HUD 203(k) Consultant", "Laura Delgado · Consultant ID C1492").
+ * Brennan, Consultant D1590", "Dana Lee, HUD 203(k) Consultant", "Laura Delgado · Consultant ID C1492"), at the
+ * start of its line or after the firm's name and a separator ("Meridian Renovation Consultants · Lucia H. Novak, 203(k) Consultant").
  */
-const NAME_BEFORE_ROLE = /^([^,·•|]+?)(?:\s*[,·•|]|\s[-–—])\s*(?:(?:HUD|FHA|203\s*\(?k\)?)\s+)*consultant\b/i;
+const NAME_BEFORE_ROLE = /(?:^|[·•|]\s*)([^,·•|]+?)(?:\s*[,·•|]|\s[-–—])\s*(?:(?:HUD|FHA|203\s*\(?k\)?)\s+)*consultant\b/i;
 
 /**
  * A consultant is a person: what follows the name after a comma is an ID or a firm ("Terrence
@@ -147,9 +148,11 @@ class MetadataReader {
   /** With no consultant label, a person named with the role after the name on the first page ("Jessica Q. Brennan, Consultant D1590"). */
   private nameBeforeRole(): string | null {
     for (const row of this.rows.filter((candidate) => candidate.page === this.rows[0].page && !this.layout.tableRows.has(candidate))) {
-      const name = NAME_BEFORE_ROLE.exec(row.text)?.[1];
-      if (!name || !PERSON_NAME.test(name)) continue;
-      this.provenance.record('documentMetadata.consultant', row.page, row.words.slice(0, name.split(' ').length));
+      const match = NAME_BEFORE_ROLE.exec(row.text);
+      const name = match?.[1];
+      if (!match || !name || !PERSON_NAME.test(name)) continue;
+      const first = row.text.slice(0, match.index + match[0].indexOf(name)).split(' ').filter(Boolean).length;
+      this.provenance.record('documentMetadata.consultant', row.page, row.words.slice(first, first + name.split(' ').length));
       return name;
     }
     return null;

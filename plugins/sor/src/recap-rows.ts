@@ -2,6 +2,7 @@ import type { Word } from '@docsift/core';
 import {
   cents,
   parseAmount,
+  parsePercent,
   joinWords,
   splitRow,
   type CellValue,
@@ -92,4 +93,14 @@ export function withoutLineRange(words: Word[]): Word[] {
   const open = words.findIndex((word) => word.text.startsWith('('));
   const close = words.findIndex((word, index) => index >= open && word.text.endsWith(')'));
   return open >= 0 && close >= 0 && LINE_RANGE.test(joinWords(words.slice(open, close + 1))) ? [...words.slice(0, open), ...words.slice(close + 1)] : words;
+}
+
+/**
+ * Whether the row's amount is the rate it prints taken of `base`, to the cent ("GENERAL REQUIREMENTS 8%
+ * 7,929.54" on a cost of work of 99,119.28): a markup on the subtotal, whatever else its label names.
+ */
+export function marksUp(row: Row, base: number | undefined, format: NumberFormat): boolean {
+  const rate = row.words.map((word) => parsePercent(word.text, format)).find((value): value is number => value !== null);
+  const amount = amountRightOf(row.words, 0, format);
+  return base !== undefined && rate !== undefined && amount !== null && Math.abs(cents(base * rate) / 100 - cents(amount.value)) <= 1;
 }

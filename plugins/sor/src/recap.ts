@@ -22,7 +22,8 @@ import {
 } from '@docsift/core/layout';
 import { marksNoWork } from './no-work.js';
 import { namesReadSection } from './recap-sections.js';
-import { amountBefore, amountRightOf, inLineAmountColumn, unlabelledLine, withoutLineRange, withoutRunningTotals, type RecapLine, type RecapValue } from './recap-rows.js';
+import { unstripped } from './recap-strip.js';
+import { amountBefore, amountRightOf, inLineAmountColumn, marksUp, unlabelledLine, withoutLineRange, withoutRunningTotals, type RecapLine, type RecapValue } from './recap-rows.js';
 
 export type { RecapLine, RecapValue } from './recap-rows.js';
 
@@ -87,8 +88,8 @@ function recapLabel(row: Row): { field: RecapField; match: PhraseMatch<RecapFiel
   // The cost table's header printed again over the recap ("… EXTENSION  RUNNING TOTAL") labels no recap line,
   // nor does a page's total ("PAGE 2 TOTAL": the recap lists the page totals and adds them up).
   if (namesASection(row.text) || isLabelRow(row) || isPageTotal(row.text)) return null;
-  const found = firstLabel(row);
-  return found && !(found.field === 'grandTotal' && namesWhatItTotals(row, found.match) && !namesGrandTotalWhole(row)) ? found : null;
+  // A bare "Total" that says what it totals gives way to a longer label after it ("Totaal hoofdstukken": the subtotal).
+  return firstLabel(row, (found) => !(found.field === 'grandTotal' && namesWhatItTotals(row, found.match) && !namesGrandTotalWhole(row)));
 }
 
 let grandTotalLabels: ReadonlySet<string> | undefined;
@@ -111,16 +112,18 @@ function namesGrandTotalWhole(row: Row): boolean {
 /** OCR words spell a recap label at least this well: "Total Construction" is not "Total Construction Cost" with a word lost (0.62). */
 const MIN_OCR_LABEL_SCORE = 0.75;
 
-function firstLabel(row: Row): { field: RecapField; match: PhraseMatch<RecapField> } | null {
+type FoundLabel = { field: RecapField; match: PhraseMatch<RecapField> };
+
+function firstLabel(row: Row, accept: (found: FoundLabel) => boolean): FoundLabel | null {
   for (const [field, labels] of FIELD_LABELS) {
     const match = labels.find(row, { cellStart: true });
-    if (match && match.score >= MIN_OCR_LABEL_SCORE) return { field, match };
+    if (match && match.score >= MIN_OCR_LABEL_SCORE && accept({ field, match })) return { field, match };
   }
   if (!isLabelAndAmount(row)) return null;
   for (const [field, labels] of FIELD_LABELS) {
     // A phrase after "of" names what a percentage is taken of ("Contingency (5% of base bid)"), not the line.
     const match = labels.findAll(row).find((candidate) => !/^of$/i.test(row.words[candidate.start - 1]?.text ?? ''));
-    if (match && match.score >= MIN_OCR_LABEL_SCORE) return { field, match };
+    if (match && match.score >= MIN_OCR_LABEL_SCORE && accept({ field, match })) return { field, match };
   }
   return null;
 }
@@ -147,22 +150,26 @@ function namesWhatItTotals(row: Row, match: PhraseMatch<RecapField>): boolean {
   let first = match.start;
   while (first > 0 && row.words[first].bbox[0] - row.words[first - 1].bbox[2] <= rowHeightsToX(row, 1)) first -= 1;
   const before = row.words.slice(first, match.start);
-  const namesPart = before.length > 0 && lookupColumnLabel(joinWords(before)).some((term) => COST_ROLES.has(term.id));
+  // A column of prices before discounts or of the discounts ("List price total") totals a part too, where its name means no line amount.
+  const columnsNamed = before.length > 0 ? lookupColumnLabel(joinWords(before)) : [];
+  const namesPart = columnsNamed.some((term) => COST_ROLES.has(term.id)) || (columnsNamed.length > 0 && columnsNamed.every((term) => PART_PRICE_ROLES.has(term.id)));
   // "Phase total", "Trade Total": with the word before it, a label that can only mean a section's total.
   const meanings = before.length > 0 ? lookupFieldLabel(joinWords(row.words.slice(first, match.end))) : [];
   const sectionTotal = meanings.length > 0 && meanings.every((term) => term.id === 'sectionTotal');
   return named(withoutLineRange(row.words.slice(match.end).filter((word) => !parseAmount(word.text)?.moneyLike))) || namesPart || sectionTotal;
 }
 
+/** Columns of prices that are not the line's amount: their total is a part's. */
+const PART_PRICE_ROLES: ReadonlySet<string> = new Set(['unitPrice', 'discount']);
+
 /**
  * Words that say which total a bare "Total" is, not which section ("TOTAL BASE BID", "Total Contract
- * Price"); who pays the price is no section either ("TOTAL OWNER PRICE" under a builder's cost and markup).
+ * Price", "TOTAL INSTALLED PRICE"); who pays the price is no section either ("TOTAL OWNER PRICE" under a builder's cost and markup).
  */
 const TOTAL_QUALIFIERS = new Set(['base', 'bid', 'price', 'amount', 'cost', 'costs', 'due', 'estimate', 'estimated', 'contract', 'project', 'proposal', 'job', 'sum', 'all', 'grand', 'including', 'incl', 'tax', 'repairs', 'work', 'of', 'the', 'for',
-  'budget', 'rehab', 'rehabilitation', 'renovation', 'remodel', 'owner', 'owners', 'client', 'customer']);
+  'budget', 'rehab', 'rehabilitation', 'renovation', 'remodel', 'installed', 'owner', 'owners', 'client', 'customer']);
 
 const recapFieldOf = (row: Row): RecapField | null => recapLabel(row)?.field ?? null;
-
 
 /** The amount of a labelled row: on the same row right of the label, else just below the label. */
 function recapAmount(rows: Row[], index: number, format: NumberFormat): RecapValue | null {
@@ -334,7 +341,9 @@ function secondOverhead(fields: Partial<Record<RecapField, RecapValue>>, first: 
  * lines without a recap label between the subtotal and the grand total.
  */
 export function readRecap(printed: Row[], start: number, format: NumberFormat, totals: RecapTotals = { sections: null, items: null }, columns?: TableColumn[]): RecapRead {
-  const rows = inLineAmountColumn(withoutRunningTotals(printed, start, format), start, format, columns);
+  // A strip of boxes is read as rows of its own first: its amounts row is no row of the cost table's columns.
+  const boxes = unstripped(withoutRunningTotals(printed, start, format), start, format, (row) => fieldOf(row, totals.sectionNames) !== null);
+  const rows = inLineAmountColumn(boxes, start, format, columns);
   const fields: Partial<Record<RecapField, RecapValue>> = {};
   const unread: RecapRead['unread'] = {};
   const unlabelled: RecapLine[] = [];
@@ -347,7 +356,8 @@ export function readRecap(printed: Row[], start: number, format: NumberFormat, t
       fields.subtotal = sum.value;
       continue;
     }
-    let field = fieldOf(rows[index], totals.sectionNames);
+    // A section's name with the rate of a markup on the subtotal before it ("General Requirements 8%") is that markup.
+    let field = fieldOf(rows[index], totals.sectionNames) ?? (marksUp(rows[index], fields.subtotal?.value, format) ? recapFieldOf(rows[index]) : null);
     if (field === 'overhead' && fields.overhead) field = secondOverhead(fields, overheadLabel, recapLabel(rows[index])?.match);
     // A section's own subtotal printed before the line that sums all the sections.
     if (field === 'subtotal' && sum && index < sum.index) continue;

@@ -79,8 +79,13 @@ export function untitledName(rows: LayoutRow[], table: Table): { name: string; w
 /** "CONTINUED - Roof", "Continued: Kitchen": the section goes on after a page break. */
 const CONTINUED_BEFORE = /^\s*\(?cont(inued|'d|\.)\)?\s*[—–:-]?\s+/i;
 
-/** "(continúa)", "– Fortsetzung", "(vervolg)" after a heading: the mark in the lexicon's other languages, set off as a mark. */
-const CONTINUED_AFTER = /\s*(\(\s*(continúa|continua|continuación|fortsetzung|forts\.|vervolg)\s*\)|[—–-]\s*(continúa|continuación|fortsetzung|vervolg))\s*$/i;
+/** The continued mark in the lexicon's other languages (Spanish, German, Dutch, Italian, Portuguese). */
+const CONTINUED_WORD = 'continúa|continua|continuación|continuacion|fortsetzung|forts\\.|vervolg|vervolgd|segue|seguito|continuação|continuacao';
+
+/** "(continúa)", "– Fortsetzung", "(vervolg)", "(segue)" after a heading: the mark set off as a mark. */
+const CONTINUED_AFTER = new RegExp(`\\s*(\\(\\s*(${CONTINUED_WORD})\\s*\\)|[—–-]\\s*(${CONTINUED_WORD}))\\s*$`, 'i');
+/** "Fortsetzung: Küche", "Vervolg – Keuken", "Suite : Cuisine" before a heading: the mark and a colon or dash after it (French "suite" a colon only: "Suite – Bath" is a room). */
+const CONTINUED_WORD_BEFORE = new RegExp(`^\\s*(?:\\(?(${CONTINUED_WORD})\\)?\\s*[—–:-]|suite\\s*:)\\s*`, 'i');
 /** French "(suite)", in lower case only: "suite" is also an English room ("Master Suite", "Bedroom – Suite", "Bath (Suite)"). */
 const SUITE_AFTER = /\s*\(suite\)\s*$/;
 
@@ -92,9 +97,10 @@ export function withoutContinuedMark(text: string): { cleaned: string; continued
   const continued =
     /\(?\s*(cont(inued|'d|\.)?)\s*\)?\s*$/i.test(text) ||
     /[—–-]\s*cont(inued)?\b/i.test(text) ||
-    [CONTINUED_BEFORE, CONTINUED_AFTER, SUITE_AFTER, CONTINUED_MISREAD].some((mark) => mark.test(text));
+    [CONTINUED_BEFORE, CONTINUED_WORD_BEFORE, CONTINUED_AFTER, SUITE_AFTER, CONTINUED_MISREAD].some((mark) => mark.test(text));
   const cleaned = text
     .replace(CONTINUED_BEFORE, '')
+    .replace(CONTINUED_WORD_BEFORE, '')
     .replace(CONTINUED_AFTER, '')
     .replace(SUITE_AFTER, '')
     .replace(CONTINUED_MISREAD, '')

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Page, Word } from '../../../core/src/contracts/document.js';
-import { buildRows, cellsOf, groupWordsIntoRows, pageRows, rowGap, splitGluedLabel, startsCell, textOf, type LayoutRow } from '../../../core/src/layout/index.js';
+import { buildRows, cellsOf, groupWordsIntoRows, isTitleLike, pageRows, rowGap, splitGluedLabel, startsCell, textOf, type LayoutRow } from '../../../core/src/layout/index.js';
 import { documentFromText } from '../../../core/src/testing/document-from-text.js';
 import { page, rowsOf, word } from './helpers.js';
 
@@ -226,5 +226,12 @@ describe('core layout: rows', () => {
       expect(rowGap(first, second)).to.be.closeTo(0.25, 1e-6);
       expect(rowGap(second, third)).to.be.closeTo(1.5, 1e-6);
     });
+  });
+
+  it('takes no line with a rate for a title: "GENERAL REQUIREMENTS 5%" labels a markup', () => {
+    const title = (text: string): boolean => isTitleLike(rowsOf(text)[0].words);
+    expect(title('GENERAL REQUIREMENTS')).to.equal(true);
+    expect(title('GENERAL REQUIREMENTS 5%')).to.equal(false);
+    expect(title('Baustellengemeinkosten 5 %')).to.equal(false);
   });
 });

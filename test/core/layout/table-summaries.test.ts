@@ -28,6 +28,29 @@ describe('core layout: summary tables', () => {
     const { tables } = tablesOf(page('Cost Summary', ...lines.slice(0, 4)));
     expect(tables.map((table) => table.summary ?? false)).to.deep.equal([false]);
   });
+
+  it('ends the items at a German summary of the titles ("Titelzusammenstellung"): the titles it lists again are no sections', () => {
+    const { data } = extractSor(
+      documentFromText(
+        page(
+          'Pos.     Beschreibung                                          Betrag',
+          'Titel 01 Abbrucharbeiten',
+          '01.010   Abbruch Innenwand                                   1.200,00',
+          '         Summe Titel 01                                      1.200,00',
+          'Titel 02 Maurerarbeiten',
+          '02.010   Mauerwerk KS 17,5 cm                                2.400,00',
+          '         Summe Titel 02                                      2.400,00',
+          '',
+          'Titelzusammenstellung',
+          'Titel 01 Abbrucharbeiten                                     1.200,00',
+          'Titel 02 Maurerarbeiten                                      2.400,00',
+          '                         Nettosumme                          3.600,00',
+          '                         Gesamtbetrag                        3.600,00',
+        ),
+      ),
+    );
+    expect(data.constructionSections.map((section) => section.sectionName)).to.deep.equal(['Titel 01 Abbrucharbeiten', 'Titel 02 Maurerarbeiten']);
+  });
 });
 
 describe('core layout: summary headings of the lexicon\'s languages', () => {

@@ -14,4 +14,13 @@ describe('sor: continued marks on section headings', () => {
     expect(withoutContinuedMark('Seamless Gutters (Continuous)')).to.deep.equal({ cleaned: 'Seamless Gutters (Continuous)', continued: false });
     expect(withoutContinuedMark('Kitchen (continuod)')).to.deep.equal({ cleaned: 'Kitchen', continued: true });
   });
+
+  it('reads the mark in each of the lexicon\'s languages, after the heading or before it with a colon or a dash', () => {
+    for (const heading of ['Küche (Fortsetzung)', 'Fortsetzung: Küche', 'Vervolg – Keuken', 'Suite : Cuisine', 'Cucina (segue)', 'Cozinha (continuação)', 'Cocina – continuación']) {
+      expect(withoutContinuedMark(heading).continued, heading).to.equal(true);
+    }
+    expect(withoutContinuedMark('Fortsetzung: Küche').cleaned).to.equal('Küche');
+    expect(withoutContinuedMark('Cozinha (continuação)').cleaned).to.equal('Cozinha');
+    expect(withoutContinuedMark('Suite – Bath')).to.deep.equal({ cleaned: 'Suite – Bath', continued: false });
+  });
 });

@@ -106,6 +106,18 @@ describe('plugin-sor header block of forms', () => {
       }
     });
 
+    it('reads the consultant named before the role after the firm and a separator', () => {
+      const meta = metadata(['WORK WRITE-UP', 'Meridian Renovation Consultants · Lucia H. Novak, 203(k) Consultant · 414.280.3864', 'Homeowner:   Tamara Brennan', ...ITEMS]);
+      expect(meta.consultant).to.equal('Lucia H. Novak');
+    });
+
+    it('reads the inspection date and the licence under their labels in the lexicon\'s other languages', () => {
+      const dutch = metadata(['Valley Renovations · Tel. 704.397.9604 · Vergunning 756584-67', 'Opdrachtgever:   Daniel Jablonski', 'Opname:          10.10.2025', ...ITEMS]);
+      expect(dutch.inspectionDate).to.equal('2025-10-10');
+      expect(dutch.contractorInfo.license).to.equal('756584-67');
+      expect(metadata(['Angebot-Nr.:     333K', 'Besichtigung:    23.07.2025', ...ITEMS]).inspectionDate).to.equal('2025-07-23');
+    });
+
     it('reads a value after dotted leaders and the abbreviation "LIC:"', () => {
       const meta = metadata(['BORROWER ...: LISA T. FERREIRA', 'PROPERTY ...: 9502 HARRISON AVE, DES MOINES, IA 50304', 'CONTRACTOR .: FERREIRA BUILDERS   LIC: RBC 584877   PHONE: 515-566-3265']);
       expect(meta).to.deep.include({ borrowerName: 'LISA T. FERREIRA', propertyAddress: '9502 HARRISON AVE, DES MOINES, IA 50304' });

@@ -191,7 +191,8 @@ const FILE_NAME = /\w\.(x[lI1]s[xm]?|docx?|pdf|csv|od[st])$/i;
 export function isTitleLike(words: Word[]): boolean {
   const text = joinWords(words).trim();
   const letters = text.replace(/[^\p{L}]/gu, '');
-  if (letters.length < 3 || words.length > 8 || /[.,;:]$/.test(text) || words.some((word) => FILE_NAME.test(word.text))) return false;
+  // A rate ("GENERAL REQUIREMENTS 5%") labels a markup, not a section.
+  if (letters.length < 3 || words.length > 8 || /[.,;:]$/.test(text) || words.some((word) => FILE_NAME.test(word.text) || /\d\s*%$|^%$/.test(word.text))) return false;
   if (letters === letters.toUpperCase()) return true;
   // A title numbered like a section ("01 - Garage", "3. Roof") starts with a capital after its number.
   const title = text.replace(/^\d{1,3}(?:[.)]|\s*[-–—·:])\s+/, '');

@@ -51,7 +51,7 @@ export const spanish: LanguageTerms = {
       'Total a pagar', 'Importe a pagar', 'Monto a pagar', 'A pagar', 'Saldo', 'Saldo pendiente', 'Saldo a pagar', 'Saldo adeudado',
       'Pendiente', 'Importe pendiente', 'Importe adeudado', 'Total adeudado',
     ],
-    subtotal: ['Subtotal', 'Sub-total', 'Suma', 'Suma parcial', 'Subtotal sin IVA', 'Suma de partidas', 'Total de partidas', 'Suma de capítulos', 'Subtotal de la obra', 'Costo directo', 'Coste directo', 'Costo directo total', 'Total costo directo', 'Presupuesto de ejecución material', 'Total ejecución material'],
+    subtotal: ['Subtotal', 'Sub-total', 'Suma', 'Suma parcial', 'Subtotal sin IVA', 'Suma de partidas', 'Total de partidas', 'Suma de capítulos', 'Subtotal de la obra', 'Costo directo', 'Coste directo', 'Costo directo total', 'Total costo directo', 'Presupuesto de ejecución material', 'Total ejecución material', 'Costo de la obra', 'Coste de la obra', 'Total capítulos'],
     netTotal: [
       'Base imponible', 'Base imp.', 'Base', 'Importe neto', 'Importe neto gravado', 'Neto gravado', 'Neto', 'Total neto', 'Monto neto',
       'Valor neto', 'Subtotal sin IVA', 'Total sin IVA', 'Importe sin IVA', 'Monto afecto', 'Afecto',
@@ -109,7 +109,7 @@ export const spanish: LanguageTerms = {
       'Dirección de la propiedad', 'Propiedad',
     ],
     lender: ['Prestamista', 'Entidad financiera'],
-    inspectionDate: ['Fecha de inspección', 'Fecha de visita', 'Fecha de la inspección', 'Fecha de la visita'],
+    inspectionDate: ['Fecha de inspección', 'Fecha de visita', 'Fecha de la inspección', 'Fecha de la visita', 'Inspección', 'Visita'],
     consultant: ['Perito', 'Consultor', 'Consultora', 'Consultor 203(k)', 'Consultor de rehabilitación'],
     contractor: ['Contratista', 'Contratista general'],
     license: ['Licencia', 'Nº de licencia', 'Número de licencia', 'Licencia de contratista', 'Licencia Nº'],
@@ -117,7 +117,7 @@ export const spanish: LanguageTerms = {
     fileNumber: ['Expediente', 'Nº de expediente'],
     buildingSize: ['Superficie', 'Superficie construida'],
     numberOfUnits: ['Número de viviendas'],
-    generalConditions: ['Gastos generales'],
+    generalConditions: ['Gastos generales', 'Gastos de obra'],
     overheadAndProfit: ['Gastos generales y beneficio industrial', 'GG y BI', 'GG+BI', 'Gastos generales y ganancia', 'Gastos generales y utilidad', 'Gastos indirectos y utilidad', 'Administración y utilidad', 'Indirectos y utilidad', 'Administración, imprevistos y utilidad', 'AIU', 'A.I.U.'],
     // Spain's recap prints "Gastos generales" (overhead) beside "Beneficio industrial"; Mexico's means general conditions.
     overhead: ['Gastos indirectos', 'Indirectos', 'Gastos generales'],
@@ -125,7 +125,7 @@ export const spanish: LanguageTerms = {
     contingency: ['Imprevistos', 'Contingencias'],
     grandTotal: [
       'Presupuesto total', 'Total presupuesto', 'Presupuesto de ejecución por contrata', 'Total general', 'Total', 'Gran total', 'Total del proyecto',
-      'Total de la obra', 'Total del estimado', 'Total del presupuesto', 'Costo total', 'Total presupuestado', 'Importe total del presupuesto', 'Total de la cotización',
+      'Total de la obra', 'Total del estimado', 'Total del presupuesto', 'Costo total', 'Total presupuestado', 'Importe total del presupuesto', 'Total de la cotización', 'Inversión total', 'Su inversión', 'Importe total', 'Precio total', 'Importe final',
     ],
     sectionTotal: ['Total capítulo', 'Subtotal capítulo', 'Subtotal', 'Total', 'Total partida', 'Subtotal partida', 'Total de la partida'],
     permitsAndFees: ['Licencias', 'Licencias y tasas', 'Permisos', 'Tasas', 'Permiso', 'Permiso de construcción', 'Permisos de construcción', 'Permisos y tasas', 'Permisos municipales', 'Licencias municipales'],

@@ -26,7 +26,7 @@ export const portuguese: LanguageTerms = {
       'Total com IVA', 'Montante total', 'Valor', 'Total a pagar', 'Valor a pagar',
     ],
     amountDue: ['Total a pagar', 'Valor a pagar', 'Montante a pagar', 'A pagar', 'Saldo', 'Saldo devedor', 'Valor em aberto', 'Valor devido', 'Valor cobrado'],
-    subtotal: ['Subtotal', 'Sub-total', 'Soma', 'Total parcial', 'Total ilíquido', 'Total dos produtos', 'Total dos itens', 'Valor total dos produtos'],
+    subtotal: ['Subtotal', 'Sub-total', 'Soma', 'Total parcial', 'Total ilíquido', 'Total dos produtos', 'Total dos itens', 'Valor total dos produtos', 'Custo da obra', 'Total dos capítulos'],
     netTotal: ['Total sem IVA', 'Total s/ IVA', 'Base tributável', 'Incidência', 'Base de cálculo', 'Valor sem impostos'],
     taxAmount: [
       'IVA', 'Total IVA', 'Valor do IVA', 'Imposto', 'Impostos', 'Total de impostos', 'ICMS', 'Valor do ICMS', 'ISS', 'IPI', 'Tributos',
@@ -70,12 +70,12 @@ export const portuguese: LanguageTerms = {
     contractor: ['Empreiteiro', 'Construtora'],
     buildingSize: ['Área', 'Área construída'],
     overheadAndProfit: ['BDI'],
-    inspectionDate: ['Data da vistoria', 'Data de inspeção', 'Data da inspeção'],
+    inspectionDate: ['Data da vistoria', 'Data de inspeção', 'Data da inspeção', 'Vistoria', 'Inspeção'],
     license: ['Licença', 'Alvará', 'Nº do alvará', 'Número da licença'],
     overhead: ['Custos indiretos', 'Despesas gerais'],
     profit: ['Lucro'],
     contingency: ['Imprevistos', 'Contingência'],
-    grandTotal: ['Total geral', 'Valor global', 'Total'],
+    grandTotal: ['Total geral', 'Valor global', 'Total', 'Investimento total', 'Seu investimento', 'Valor total', 'Preço total', 'Valor final'],
     sectionTotal: ['Subtotal', 'Total'],
   },
   columns: {
