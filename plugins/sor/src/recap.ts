@@ -12,64 +12,19 @@ import {
   lookupFieldLabel,
   namesASection,
   parseAmount,
-  PhraseMatcher,
   rowHeightsToX,
   type PhraseMatch,
-  type FieldConcept,
   type LayoutRow as Row,
   type NumberFormat,
   type TableColumn,
 } from '@docsift/core/layout';
 import { marksNoWork } from './no-work.js';
+import { FIELD_LABELS, RECAP_HEADINGS, RECAP_LABELS, type RecapField } from './recap-labels.js';
 import { namesReadSection } from './recap-sections.js';
 import { unstripped } from './recap-strip.js';
 import { amountBefore, amountRightOf, inLineAmountColumn, marksUp, unlabelledLine, withoutLineRange, withoutRunningTotals, type RecapLine, type RecapValue } from './recap-rows.js';
 
 export type { RecapLine, RecapValue } from './recap-rows.js';
-
-/** Recap lines by label; `overhead` and `profit` printed on lines of their own are added up by the extractor. */
-type RecapField = 'subtotal' | 'generalConditions' | 'overheadAndProfit' | 'overhead' | 'profit' | 'grandTotal' | 'itemsBeforeTax';
-
-/** The recap's own wordings beyond the shared lexicon, most specific first. */
-const RECAP_LABELS: Array<[RecapField, string[]]> = [
-  [
-    'grandTotal',
-    [
-      'grand total', 'total estimate', 'estimate total', 'total bid', 'bid total', 'base bid', 'total base bid', 'contract total', 'total contract price', 'total contract amount',
-      'total project cost', 'estimated project cost', 'project total', 'total repair cost', 'total repair estimate', 'total cost of repairs', 'total estimated cost', 'replacement cost value',
-      'total estimated construction cost', 'total construction cost', 'estimated construction cost',
-    ],
-  ],
-  // An insurance estimate's "Line Item Total" is its lines before sales tax: neither the subtotal nor the total.
-  ['itemsBeforeTax', ['line item total', 'line item totals', 'line items total']],
-  // "O & P" written with spaces folds like "O&P" but reads as three words.
-  ['overheadAndProfit', ['overhead and profit', 'overhead & profit', 'overhead profit', 'o&p', 'oh&p', 'o & p', 'oh & p', "contractor's fee", 'contractor fee', 'contractors fee', "builder's fee", 'builder fee', 'builders fee', 'management fee', "contractor's markup", 'contractor markup', 'contractors markup']],
-  ['overhead', ['overhead']],
-  ['profit', ['profit', "contractor's profit", 'contractor profit']],
-  ['generalConditions', ['general conditions', 'gen conditions', 'general condition']],
-  ['subtotal', ['subtotal', 'sub total', 'sub-total', 'total of sections', 'sections total', 'total all sections', 'total direct costs', 'total direct cost', 'direct costs',
-      'total all locations', 'total of all locations', 'total all rooms', 'total of all rooms', 'total of schedules', 'total of all schedules', 'schedules total',
-      'total direct construction cost', 'direct construction cost', 'total of the work', 'total of work', 'total of all work', 'total of repair items', 'total repair items', 'total of items', 'total of all items', 'total of bid items', 'total of all bid items',
-      'total all pages', 'total of all pages', 'total of pages']],
-  // A bare "Total" is the grand total only when nothing more specific labels the row.
-  ['grandTotal', ['total', 'total due', 'amount due', 'total amount', 'total price']],
-];
-
-/** Lexicon concepts read as recap fields (after the recap's own wordings). */
-const LEXICON_FIELDS: Array<[RecapField, FieldConcept[]]> = [
-  ['grandTotal', ['grandTotal']],
-  ['overheadAndProfit', ['overheadAndProfit']],
-  ['overhead', ['overhead']],
-  ['profit', ['profit']],
-  ['generalConditions', ['generalConditions']],
-  ['subtotal', ['subtotal']],
-];
-
-const FIELD_LABELS: Array<readonly [RecapField, PhraseMatcher<RecapField>]> = [
-  ...RECAP_LABELS.map(([field, phrases]) => [field, PhraseMatcher.of([[field, phrases]])] as const),
-  ...LEXICON_FIELDS.map(([field, concepts]) => [field, new PhraseMatcher(fieldTerms({ concepts }).map((term) => ({ value: field, phrase: term.phrase })))] as const),
-];
-const RECAP_HEADINGS = PhraseMatcher.of([[true, ['recap', 'summary of costs', 'cost summary', 'recapitulation', 'project summary', 'estimate summary']]]);
 
 /** A recap line's label is short: a few words before its amount ("Contractor's Overhead & Profit (15%)"). */
 const LABEL_MAX_WORDS = 8;
@@ -88,8 +43,16 @@ function recapLabel(row: Row): { field: RecapField; match: PhraseMatch<RecapFiel
   // The cost table's header printed again over the recap ("… EXTENSION  RUNNING TOTAL") labels no recap line,
   // nor does a page's total ("PAGE 2 TOTAL": the recap lists the page totals and adds them up).
   if (namesASection(row.text) || isLabelRow(row) || isPageTotal(row.text)) return null;
-  // A bare "Total" that says what it totals gives way to a longer label after it ("Totaal hoofdstukken": the subtotal).
-  return firstLabel(row, (found) => !(found.field === 'grandTotal' && namesWhatItTotals(row, found.match) && !namesGrandTotalWhole(row)));
+  // A bare "Total" that says what it totals gives way to a longer label it opens ("Totaal hoofdstukken": the subtotal),
+  // not to one it only names with words between ("Total before overhead and profit" is no overhead and profit).
+  let bareTotal: PhraseMatch<RecapField> | undefined;
+  return firstLabel(row, (found) => {
+    if (found.field === 'grandTotal' && namesWhatItTotals(row, found.match) && !namesGrandTotalWhole(row)) {
+      bareTotal ??= found.match;
+      return false;
+    }
+    return bareTotal === undefined || found.match.start <= bareTotal.end;
+  });
 }
 
 let grandTotalLabels: ReadonlySet<string> | undefined;

@@ -75,3 +75,35 @@ describe('core layout: a group label over three columns ("Labor" over "Hours | R
     ]);
   });
 });
+
+describe('core layout: a part label stacked on the one column between two others ("Material" over "Cost")', () => {
+  it('keeps "Material" over the "Cost" between "Unit" and "Total" that column\'s label, and "Total" the line\'s amount', () => {
+    const line = fixed(30, -5, 6, -10, -10);
+    const { tables } = tablesOf(
+      page(
+        line('', '', '', 'Material', ''),
+        line('Description', 'Qty', ' Unit', 'Cost', 'Total'),
+        line('Replace kitchen faucet', '2', ' EA', '190.00', '370.00'),
+      ),
+    );
+    expect(tables[0].header.columns.map((column) => [column.role, column.label])).to.deep.equal([
+      ['description', 'Description'],
+      ['quantity', 'Qty'],
+      ['unit', 'Unit'],
+      ['material', 'Material Cost'],
+      ['amount', 'Total'],
+    ]);
+  });
+
+  it('keeps "Labor" over the "Hours" between "Rate" and "Amount" the hours\' label, and "Amount" the line\'s amount', () => {
+    const line = fixed(30, -5, -8, -8, -10);
+    const { tables } = tablesOf(
+      page(
+        line('', '', '', 'Labor', ''),
+        line('Description', 'Qty', 'Rate', 'Hours', 'Amount'),
+        line('Replace kitchen faucet', '2', '60.00', '3.0', '370.00'),
+      ),
+    );
+    expect(tables[0].header.columns.map((column) => column.role)).to.deep.equal(['description', 'quantity', 'unitPrice', 'laborHours', 'amount']);
+  });
+});

@@ -87,4 +87,12 @@ describe('plugin-sor recap as a strip of boxes and by its meaning', () => {
     ]);
     expect(data.recapSummary).to.deep.equal({ subtotal: 6000, generalConditions: null, overheadAndProfit: 600, grandTotal: 6600 });
   });
+
+  it('reads no markup from a total that names it only after another word ("Total before overhead and profit")', () => {
+    const { data } = statement([
+      ...ROOMS,
+      ...priced(['     Permits  150.00', '     Total before overhead and profit  7,150.00', '     Overhead and profit 10%  715.00', '     Grand Total  $7,865.00']),
+    ]);
+    expect(data.recapSummary.overheadAndProfit).to.equal(715);
+  });
 });

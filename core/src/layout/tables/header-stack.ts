@@ -18,19 +18,25 @@ function partLabel(words: Word[]): boolean {
 /** Roles a cell under a group label over three or more cells may have: its hours, a rate or an amount, never a part or a text of its own. */
 const GROUPED_ROLES: ReadonlySet<ColumnRole> = new Set(['quantity', 'unitPrice', 'amount', 'unit', 'laborHours', 'taxRate']);
 
+const labelRoles = (cell: HeaderCell): ColumnRole[] => columnLabels().findAllInSequence(readingOrder(cell.words)).flatMap((phrase) => phrase.values);
+
 /** Whether a cell's label could stand under a group label centred over it and its neighbours (an unnamed cell may). */
 function groupable(cell: HeaderCell): boolean {
-  const roles = columnLabels().findAllInSequence(readingOrder(cell.words)).flatMap((phrase) => phrase.values);
+  const roles = labelRoles(cell);
   return roles.length === 0 || roles.every((role) => GROUPED_ROLES.has(role));
 }
+
+/** Whether a cell right of a group's cells can hold the line's own amount: a part's group leaves it outside. */
+const leavesLineAmount = (after: HeaderCell[]): boolean => after.some((cell) => labelRoles(cell).includes('amount'));
 
 /**
  * The cells of the row below that a part label spans as a group: its middle falls between two
  * cells' words, centred on the pair ("Material" centred over "Unit Cost" and "Extended"), or on
  * one cell's words with one neighbour each side that it is centred over too ("Labor" over "Hours |
  * Rate | Amount"), each of them a cell of hours, a rate or an amount with no other label of the
- * label's row over it; the cells it overlaps belong to it too. Null when the label stacks on one
- * cell alone ("Material" over "Cost", "Labor" over the "Unit Price" beside it).
+ * label's row over it, and the line's own amount in a cell right of them ("Total"); the cells it
+ * overlaps belong to it too. Null when the label stacks on one cell alone ("Material" over "Cost",
+ * "Labor" over the "Unit Price" beside it, "Material" over the "Cost" between "Unit" and "Total").
  */
 function spannedCells(cell: HeaderCell, below: HeaderCell[], beside: HeaderCell[]): HeaderCell[] | null {
   if (!partLabel(cell.words)) return null;
@@ -40,7 +46,9 @@ function spannedCells(cell: HeaderCell, below: HeaderCell[], beside: HeaderCell[
   if (right <= 0) return null;
   const straddled = extent(below[right - 1].words)[1] >= middle;
   const run = straddled ? below.slice(right - 2, right + 1) : below.slice(right - 1, right + 1);
-  if (straddled && (right < 2 || run.length < 3 || !run.every(groupable) || run.some((under) => beside.some((other) => other !== cell && overlaps(other, under))))) return null;
+  const stacksOnOne =
+    right < 2 || run.length < 3 || !run.every(groupable) || !leavesLineAmount(below.slice(right + 1)) || run.some((under) => beside.some((other) => other !== cell && overlaps(other, under)));
+  if (straddled && stacksOnOne) return null;
   const [left0] = extent(run[0].words);
   const [, right1] = extent(run[run.length - 1].words);
   if (Math.abs(middle - (left0 + right1) / 2) > GROUP_CENTRING * (right1 - left0)) return null;
