@@ -1,16 +1,23 @@
 import { expect } from 'chai';
 import type { SorAnswer } from '../../eval/generator/answers.js';
 import { describeGenerated } from './generated-suite.js';
-import { cents, dollars, escaped, folded, itemsOf, joinedLines, pageWords, recapLines, sectionSum, sum, wordLines } from './printed-pdf.js';
+import { cents, dollars, escaped, folded, itemsOf, joinedLines, recapLines, sectionSum, sum } from './printed-pdf.js';
 
 type AnswerSection = SorAnswer['extractedData']['constructionSections'][number];
 type AnswerItem = ReturnType<typeof itemsOf>[number];
 
-/** "1234,50": a decimal comma, no thousands separator. */
-const commaOnly = (value: number) => `${value < 0 ? '-' : ''}${Math.floor(Math.abs(value) / 100)},${String(Math.abs(value) % 100).padStart(2, '0')}`;
-/** "1'234.50": an apostrophe between thousands. */
-const swiss = (value: number) => `${value < 0 ? '-' : ''}${String(Math.floor(Math.abs(value) / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, "'")}.${String(Math.abs(value) % 100).padStart(2, '0')}`;
-const withDollar = (value: number) => `${value < 0 ? '-' : ''}$${dollars(Math.abs(value))}`;
+/** "1.234,56": a dot between thousands and a decimal comma, `decimals` places. */
+const dotComma = (value: number, decimals = 2) => {
+  const [whole, fraction] = Math.abs(value).toFixed(decimals).split('.');
+  const digits = `${value < 0 ? '-' : ''}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, '.')}`;
+  return fraction === undefined ? digits : `${digits},${fraction}`;
+};
+const euroCents = (cents: number) => dotComma(cents / 100);
+/** "1,234" for whole dollars. */
+const wholeDollars = (value: number) => `${value < 0 ? '-' : ''}${Math.round(Math.abs(value) / 100).toLocaleString('en-US')}`;
+const quantityOf = (item: AnswerItem) => item.quantity!.toLocaleString('en-US');
+/** Cents of "1.234,56". */
+const dotCommaCents = (text: string) => Math.round(Number(text.replace(/\./g, '').replace(',', '.')) * 100);
 /** Whether every word of a row's printed text stands in the description, in order. */
 const within = (printed: string, description: string) => {
   let at = 0;
@@ -19,18 +26,18 @@ const within = (printed: string, description: string) => {
     return at++ > -1;
   });
 };
-const FRENCH_UNITS: Record<string, string> = { EA: 'u', LF: 'ft lin.', SF: 'ft²', SY: 'yd²', SQ: 'sq', LS: 'ens.', HR: 'h', CY: 'yd³' };
-const SWISS_UNITS: Record<string, string> = { EA: 'Stk', LF: 'ft', SF: 'ft2', SY: 'yd2', SQ: 'Sq', LS: 'gl', HR: 'h', CY: 'yd3' };
-const SPANISH_UNITS: Record<string, string> = { EA: 'pza', LF: 'ml pie', SF: 'pie2', SY: 'yd2', SQ: 'cuadro', LS: 'lote', HR: 'hr', CY: 'yd3' };
+const SPANISH_UNITS: Record<string, string> = { EA: 'ud', LF: 'pie', SF: 'pie²', SY: 'yd²', SQ: 'sq', LS: 'PA', HR: 'h', CY: 'yd³' };
+const DUTCH_UNITS: Record<string, string> = { EA: 'st', LF: 'lm ft', SF: 'ft²', SY: 'yd²', SQ: 'sq', LS: 'post', HR: 'uur', CY: 'yd³' };
 
-/** Finds each line item's row after its section heading, in order, and each section's total row after its items. */
+/** Finds each line item's row after its section heading, in order, and each section's total row after its items; returns the matches of the rows. */
 function rowsInOrder(
   answer: SorAnswer,
   lines: string[],
   row: (section: AnswerSection, index: number, item: AnswerItem, position: number) => RegExp,
   total: (section: AnswerSection, index: number) => string,
-): number {
+): { end: number; matches: RegExpExecArray[] } {
   let from = 0;
+  const matches: RegExpExecArray[] = [];
   answer.extractedData.constructionSections.forEach((section, index) => {
     from = lines.findIndex((line, at) => at >= from && folded(line).endsWith(folded(section.sectionName)));
     expect(from, section.sectionName).to.be.above(-1);
@@ -38,138 +45,132 @@ function rowsInOrder(
       const pattern = row(section, index, item, position);
       const at = lines.findIndex((text, line) => line > from && pattern.test(text));
       expect(at, `${answer.file}: ${item.description}`).to.be.above(-1);
-      expect(within(pattern.exec(lines[at])![1], item.description), item.description).to.equal(true);
+      const match = pattern.exec(lines[at])!;
+      expect(within(match[1], item.description), item.description).to.equal(true);
+      matches.push(match);
       from = at;
     });
-    const totalAt = lines.findIndex((line, at) => at > from && line.endsWith(total(section, index)));
+    const totalAt = lines.findIndex((line, at) => at > from && line.startsWith(total(section, index)));
     expect(totalAt, `${answer.file}: ${total(section, index)}`).to.be.above(-1);
     from = totalAt;
   });
-  return from;
+  return { end: from, matches };
 }
 
-/** The lines right of g99's sidebar (168 pt of the page's 612), each joined with spaces. */
-const mainLines = async (bytes: Uint8Array): Promise<string[]> =>
-  (await pageWords(bytes)).flatMap((words) => wordLines(words.filter((word) => word.bbox[0] > 170 / 612)).map((line) => line.map((word) => word.text).join(' ')));
+const letterOf = (index: number) => String.fromCharCode(65 + index);
 
-const markups = (answer: SorAnswer) => sum([answer.extractedData.recapSummary.generalConditions, answer.extractedData.recapSummary.overheadAndProfit]);
-
-describeGenerated('generated statements of repair, held-out families', ['g98', 'g99', 'g100', 'g101'], true, ({ filesOf, bytesOf }) => {
-  it('prints a French devis: Fourniture HT | Pose HT | Total HT as "1234,56", lots with "Sous-total lot" rows, Total HT before the tax and Total TTC (g98)', async () => {
-    for (const answer of filesOf('g98')) {
+describeGenerated('generated statements of repair, held-out families', ['g102', 'g103', 'g104', 'g105'], true, ({ filesOf, bytesOf }) => {
+  it('prints a lender rehab budget: lettered categories, whole-dollar Material | Labor | Line Total with a share of the budget, a recap box and the contingency after the total (g102)', async () => {
+    for (const answer of filesOf('g102')) {
       const lines = await joinedLines(bytesOf(answer));
-      expect(lines, answer.file).to.include('Réf. Désignation des ouvrages U Qté HT HT HT');
-      const end = rowsInOrder(
+      expect(lines, answer.file).to.include('Line Scope of Work Qty Unit Material Labor Line Total % of Budget');
+      const { end } = rowsInOrder(
         answer,
         lines,
         (section, index, item, position) => {
-          const amounts = [item.materialCost, item.laborCost, item.totalCost].map((value) => commaOnly(cents(value))).join(' ');
-          return new RegExp(`^${index + 1}\\.${position + 1} (.+) ${escaped(FRENCH_UNITS[item.unit!])} ${escaped(String(item.quantity).replace('.', ','))} ${escaped(amounts)}$`);
+          const amounts = [item.materialCost, item.laborCost, item.totalCost].map((value) => wholeDollars(cents(value))).join(' ');
+          return new RegExp(`^${letterOf(index)}${position + 1} (.+) ${escaped(quantityOf(item))} ${item.unit} ${escaped(amounts)} -?\\d+\\.\\d%$`);
         },
-        (section, index) => `Sous-total lot ${String(index + 1).padStart(2, '0')} ${commaOnly(sectionSum(section))}`,
+        (section, index) => `Category ${letterOf(index)} Total ${(['materialCost', 'laborCost', 'totalCost'] as const).map((field) => wholeDollars(sectionSum(section, field))).join(' ')}`,
       );
       const recap = lines.slice(end);
       const { subtotal, grandTotal } = answer.extractedData.recapSummary;
-      expect(recap.some((line) => line.endsWith(`Total travaux HT ${commaOnly(cents(subtotal))}`)), answer.file).to.equal(true);
-      expect(recap.some((line) => line.endsWith(`Total HT ${commaOnly(cents(subtotal) + markups(answer))}`)), answer.file).to.equal(true);
-      const [tax] = recapLines(answer, 'Before');
-      expect(tax.label, answer.file).to.match(/^Taxe de vente [\d,]+ % sur fournitures$/);
-      expect(recap.some((line) => line.endsWith(`Total TTC ${commaOnly(cents(grandTotal))}`)), answer.file).to.equal(true);
-      const [deposit] = recapLines(answer, 'After');
-      expect(recap.some((line) => line.endsWith(`${deposit.label} ${commaOnly(cents(deposit.amount))}`)), answer.file).to.equal(true);
+      expect(recap.some((line) => line.endsWith(`Total Hard Costs $${dollars(cents(subtotal))}`)), answer.file).to.equal(true);
+      expect(recap.some((line) => /(TOTAL REHAB BUDGET|TOTAL CONSTRUCTION BUDGET) \$/.test(line) && line.endsWith(`$${dollars(cents(grandTotal))}`)), answer.file).to.equal(true);
+      const after = recapLines(answer, 'After');
+      expect(after.map((line) => line.label), answer.file).to.deep.equal([after[0].label, 'Total Budget incl. Contingency']);
+      expect(cents(after[1].amount), answer.file).to.equal(cents(grandTotal) + cents(after[0].amount));
+      for (const line of after) expect(recap.some((text) => text.endsWith(`${line.label} $${dollars(cents(line.amount))}`)), line.label).to.equal(true);
     }
   });
 
-  it('prints an estimate beside a sidebar: Scope | Qty | Unit | Materials | Labor | Line Total with dollar signs, room bars, "<Room> total" rows and a dark total bar (g99)', async () => {
-    for (const answer of filesOf('g99')) {
-      expect(await joinedLines(bytesOf(answer)), answer.file).to.include('AT A GLANCE');
-      const lines = await mainLines(bytesOf(answer));
-      expect(lines, answer.file).to.include('Scope Qty Unit Materials Labor Line Total');
-      const end = rowsInOrder(
+  it('prints a room-by-room estimate: Unit Cost beside Material | Labor | Amount, "Room n total" rows and overhead and profit as two lines (g103)', async () => {
+    for (const answer of filesOf('g103')) {
+      const lines = await joinedLines(bytesOf(answer));
+      expect(lines, answer.file).to.include('No. Work Description Qty Unit Unit Cost Material Labor Amount');
+      expect(lines, answer.file).to.include('SCOPE OF WORK JOB INFORMATION');
+      const { end, matches } = rowsInOrder(
+        answer,
+        lines,
+        (section, index, item, position) => {
+          const amounts = [item.materialCost, item.laborCost, item.totalCost].map((value) => (value! < 0 ? '-' : '') + dollars(Math.abs(cents(value)))).join(' ');
+          return new RegExp(`^${index + 1}\\.${position + 1} (.+) ${escaped(quantityOf(item))} ${item.unit} (-?[\\d,]+\\.\\d\\d) ${escaped(amounts)}$`);
+        },
+        (section, index) => `Room ${index + 1} total ${dollars(sectionSum(section))}`,
+      );
+      itemsOf(answer).forEach((item, index) => {
+        const rate = Math.round(Number(matches[index][2].replace(/,/g, '')) * 100);
+        expect(Math.round(rate * item.quantity!), item.description).to.equal(cents(item.totalCost));
+      });
+      const recap = lines.slice(end);
+      const { overheadAndProfit, grandTotal } = answer.extractedData.recapSummary;
+      const overhead = recap.find((line) => /(^| )Overhead \(\d+%\) [\d,]+\.\d\d$/.test(line))!;
+      const profit = recap.find((line) => /(^| )Profit \(\d+%\) [\d,]+\.\d\d$/.test(line))!;
+      const amountOf = (line: string) => Math.round(Number(line.split(' ').at(-1)!.replace(/,/g, '')) * 100);
+      expect(amountOf(overhead) + amountOf(profit), answer.file).to.equal(cents(overheadAndProfit));
+      expect(recap.some((line) => /(^| )TOTAL (REPAIR ESTIMATE|ESTIMATED COST OF REPAIRS) \$/.test(line) && line.endsWith(dollars(cents(grandTotal)))), answer.file).to.equal(true);
+    }
+  });
+
+  it('prints a budget in chapters with unit prices only: Código | Ud | Descripción | Cantidad | Precio | Importe as "1.234,56" and a RESUMEN from PEM to the total (g104)', async () => {
+    for (const answer of filesOf('g104')) {
+      const lines = await joinedLines(bytesOf(answer));
+      expect(lines, answer.file).to.include('Código Ud Descripción Cantidad Precio Importe');
+      const pad = (value: number) => String(value).padStart(2, '0');
+      const { matches } = rowsInOrder(
+        answer,
+        lines,
+        (section, index, item, position) =>
+          new RegExp(`^${pad(index + 1)}\\.${pad(position + 1)} ${escaped(SPANISH_UNITS[item.unit!])} (.+) ${escaped(dotComma(item.quantity!))} (-?[\\d.]+,\\d\\d) ${escaped(euroCents(cents(item.totalCost)))}$`),
+        (section) => `TOTAL ${section.sectionName} ${euroCents(sectionSum(section))}`,
+      );
+      itemsOf(answer).forEach((item, index) => {
+        expect([item.materialCost, item.laborCost], item.description).to.deep.equal([null, null]);
+        expect(Math.round(dotCommaCents(matches[index][2]) * item.quantity!), item.description).to.equal(cents(item.totalCost));
+      });
+      const summary = lines.indexOf('RESUMEN DE PRESUPUESTO');
+      expect(summary, answer.file).to.be.above(-1);
+      const recap = lines.slice(summary);
+      const { subtotal, generalConditions, overheadAndProfit, grandTotal } = answer.extractedData.recapSummary;
+      expect(recap, answer.file).to.include(`PRESUPUESTO DE EJECUCIÓN MATERIAL ${euroCents(cents(subtotal))}`);
+      expect(recap, answer.file).to.include(`13,00 % Gastos generales ${euroCents(cents(generalConditions))}`);
+      expect(recap, answer.file).to.include(`6,00 % Beneficio industrial ${euroCents(cents(overheadAndProfit))}`);
+      expect(recap, answer.file).to.include(`PRESUPUESTO DE EJECUCIÓN POR CONTRATA ${euroCents(sum([subtotal, generalConditions, overheadAndProfit]))}`);
+      const [tax] = recapLines(answer, 'Before');
+      expect(recap, answer.file).to.include(`${tax.label} ${euroCents(cents(tax.amount))}`);
+      expect(recap.some((line) => /^(TOTAL PRESUPUESTO|PRESUPUESTO TOTAL) /.test(line) && line.endsWith(` ${euroCents(cents(grandTotal))}`)), answer.file).to.equal(true);
+      expect(recapLines(answer, 'After'), answer.file).to.deep.equal([]);
+    }
+  });
+
+  it('prints a quote on a full grid: posts numbered through, FH/VH in Aard, Dutch units, "Totaal ruimte n" rows and three instalments after the total (g105)', async () => {
+    let presumed = 0;
+    for (const answer of filesOf('g105')) {
+      const lines = await joinedLines(bytesOf(answer));
+      expect(lines, answer.file).to.include('Post Omschrijving Aard Eenh. Hoev. Materiaal Arbeid Totaal');
+      let post = 0;
+      const { end, matches } = rowsInOrder(
         answer,
         lines,
         (section, index, item) => {
-          const amounts = [item.materialCost, item.laborCost, item.totalCost].map((value) => withDollar(cents(value))).join(' ');
-          return new RegExp(`^(.+) ${escaped(item.quantity!.toLocaleString('en-US'))} ${item.unit} ${escaped(amounts)}$`);
+          post += 1;
+          const amounts = [item.materialCost, item.laborCost, item.totalCost].map((value) => euroCents(cents(value))).join(' ');
+          const quantity = dotComma(item.quantity!, Number.isInteger(item.quantity) ? 0 : 1);
+          return new RegExp(`^${post} (.+) (FH|VH) ${escaped(DUTCH_UNITS[item.unit!])} ${escaped(quantity)} ${escaped(amounts)}$`);
         },
-        (section) => `${section.sectionName.charAt(0)}${section.sectionName.slice(1).toLowerCase()} total ${withDollar(sectionSum(section))}`,
+        (section, index) => `Totaal ruimte ${index + 1} ${(['materialCost', 'laborCost', 'totalCost'] as const).map((field) => euroCents(sectionSum(section, field))).join(' ')}`,
       );
+      itemsOf(answer).forEach((item, index) => expect(matches[index][2], item.description).to.equal(['EA', 'LS'].includes(item.unit!) ? 'FH' : 'VH'));
+      presumed += matches.filter((match) => match[2] === 'VH').length;
       const recap = lines.slice(end);
       const { subtotal, grandTotal } = answer.extractedData.recapSummary;
-      expect(recap.some((line) => line.endsWith(`Subtotal ${withDollar(cents(subtotal))}`)), answer.file).to.equal(true);
-      expect(recap.some((line) => /(PROJECT TOTAL|TOTAL INVESTMENT) /.test(line) && line.endsWith(withDollar(cents(grandTotal)))), answer.file).to.equal(true);
+      expect(recap, answer.file).to.include(`Totaal der werken ${euroCents(cents(subtotal))}`);
+      expect(recap.some((line) => /^(TOTAAL AANNEMINGSSOM|TOTAAL OFFERTEPRIJS) USD /.test(line) && line.endsWith(` ${euroCents(cents(grandTotal))}`)), answer.file).to.equal(true);
+      const after = recapLines(answer, 'After');
+      expect(after, answer.file).to.have.lengthOf(3);
+      expect(sum(after.map((line) => line.amount)), answer.file).to.equal(cents(grandTotal));
+      for (const line of after) expect(recap, line.label).to.include(`${line.label} ${euroCents(cents(line.amount))}`);
     }
-  });
-
-  it("prints a Swiss Offerte: BKP groups in the order of their codes, positions \"250.030\", amounts as \"1'234.50\", a Zwischentotal, a Rabatt and Skonto (g100)", async () => {
-    for (const answer of filesOf('g100')) {
-      const lines = await joinedLines(bytesOf(answer));
-      expect(lines, answer.file).to.include('Pos. Bezeichnung Menge Einh. Material Arbeit Betrag USD');
-      const codes = answer.extractedData.constructionSections.map((section) => Number(section.sectionName.split(' ')[1]));
-      expect(codes, answer.file).to.deep.equal([...codes].sort((a, b) => a - b));
-      const end = rowsInOrder(
-        answer,
-        lines,
-        (section, index, item, position) => {
-          const amounts = [item.materialCost, item.laborCost, item.totalCost].map((value) => swiss(cents(value))).join(' ');
-          const code = section.sectionName.split(' ')[1];
-          return new RegExp(`^${code}\\.${String((position + 1) * 10).padStart(3, '0')} (.+) ${escaped(swiss(Math.round(item.quantity! * 100)))} ${escaped(SWISS_UNITS[item.unit!])} ${escaped(amounts)}$`);
-        },
-        (section) => `Total ${section.sectionName.split(' ').slice(0, 2).join(' ')} ${swiss(sectionSum(section))}`,
-      );
-      const recap = lines.slice(end);
-      const { subtotal, grandTotal } = answer.extractedData.recapSummary;
-      expect(recap, answer.file).to.include(`Total Arbeiten ${swiss(cents(subtotal))}`);
-      expect(recap, answer.file).to.include(`Zwischentotal ${swiss(cents(subtotal) + markups(answer))}`);
-      for (const line of recapLines(answer, 'Before')) expect(recap, line.label).to.include(`${line.label} ${swiss(cents(line.amount))}`);
-      expect(recap.some((line) => /^(Total Offerte|Offertsumme) USD /.test(line) && line.endsWith(` ${swiss(cents(grandTotal))}`)), answer.file).to.equal(true);
-      const [skonto] = recapLines(answer, 'After');
-      expect(skonto.amount, answer.file).to.be.below(0);
-      expect(recap, answer.file).to.include(`${skonto.label} ${swiss(cents(skonto.amount))}`);
-    }
-  });
-
-  it('prints a Spanish cotización: unit prices and extended amounts under grouped headers, "ÁREA n —" rooms, Indirectos and Utilidad added up and a payment schedule (g101)', async () => {
-    for (const answer of filesOf('g101')) {
-      const lines = await joinedLines(bytesOf(answer));
-      expect(lines, answer.file).to.include('PRECIO UNITARIO IMPORTE');
-      expect(lines, answer.file).to.include('Clave Concepto Unidad Cant. Material obra Material obra Total');
-      const end = rowsInOrder(
-        answer,
-        lines,
-        (section, index, item, position) => {
-          const amounts = [item.materialCost, item.laborCost, item.totalCost].map((value) => dollars(cents(value))).join(' ');
-          return new RegExp(`^${index + 1}-${String(position + 1).padStart(2, '0')} (.+) ${escaped(SPANISH_UNITS[item.unit!])} ${escaped(item.quantity!.toLocaleString('en-US'))} (\\S+ \\S+) ${escaped(amounts)}$`);
-        },
-        (section) => {
-          const room = section.sectionName.split(' — ')[1].toLowerCase();
-          return `Subtotal ${room} ${(['materialCost', 'laborCost', 'totalCost'] as const).map((field) => dollars(sectionSum(section, field))).join(' ')}`;
-        },
-      );
-      const recap = lines.slice(end);
-      const { subtotal, overheadAndProfit, grandTotal } = answer.extractedData.recapSummary;
-      expect(recap.some((line) => line.endsWith(`Subtotal ${dollars(cents(subtotal))}`)), answer.file).to.equal(true);
-      const amountOf = (label: RegExp) => Math.round(Number(recap.find((line) => label.test(line))!.split(' ').at(-1)!.replace(/,/g, '')) * 100);
-      expect(amountOf(/Indirectos \d+%/) + amountOf(/Utilidad \d+%/), answer.file).to.equal(cents(overheadAndProfit));
-      expect(recap.some((line) => /(GRAN TOTAL|TOTAL COTIZADO) \$ /.test(line) && line.endsWith(dollars(cents(grandTotal)))), answer.file).to.equal(true);
-      const payments = recapLines(answer, 'After');
-      expect(payments.map((line) => line.label.split(' ')[0]), answer.file).to.deep.equal(['Anticipo', 'Avance', 'Finiquito']);
-      expect(sum(payments.map((line) => line.amount)), answer.file).to.equal(cents(grandTotal));
-    }
-  });
-
-  it('prints unit prices that extend to the material and labor amounts (g101)', async () => {
-    for (const answer of filesOf('g101')) {
-      const lines = await joinedLines(bytesOf(answer));
-      for (const item of itemsOf(answer)) {
-        const amounts = [item.materialCost, item.laborCost, item.totalCost].map((value) => dollars(cents(value))).join(' ');
-        const row = new RegExp(` ${escaped(item.quantity!.toLocaleString('en-US'))} (\\S+) (\\S+) ${escaped(amounts)}$`);
-        const match = lines.map((line) => row.exec(line)).find(Boolean);
-        expect(match, item.description).to.not.equal(undefined);
-        const [materialRate, laborRate] = [match![1], match![2]].map((text) => Math.round(Number(text.replace(/,/g, '')) * 100));
-        expect(Math.round(item.quantity! * materialRate), item.description).to.equal(cents(item.materialCost));
-        expect(Math.round(item.quantity! * laborRate), item.description).to.equal(cents(item.laborCost));
-      }
-    }
+    expect(presumed).to.be.above(0);
   });
 });

@@ -191,7 +191,7 @@ async function render(document: SorDocument): Promise<Uint8Array> {
 export const g100: SorFamily = {
   id: 'g100',
   name: 'German-language Offerte in the Swiss manner: address window at the right, trades as BKP cost groups ("BKP 250 Sanitäranlagen", positions "250.030", "Total BKP 250"), Pos. | Bezeichnung | Menge | Einh. | Material | Arbeit | Betrag USD, amounts as "1\'234.50", Zwischentotal, Rabatt and Skonto',
-  heldOut: true,
+  heldOut: false,
   items: [10, 44],
   dateStyle: 'dayDotted',
   printed: printedFields(),

@@ -197,7 +197,7 @@ async function render(document: SorDocument): Promise<Uint8Array> {
 export const g101: SorFamily = {
   id: 'g101',
   name: 'Spanish-language cotización by room, landscape, grid with unit prices and extended amounts under grouped headers (PRECIO UNITARIO: Material | Mano de obra; IMPORTE: Material | Mano de obra | Total), rooms as "ÁREA 2 — BAÑO PRINCIPAL", Indirectos and Utilidad, a payment schedule after the GRAN TOTAL',
-  heldOut: true,
+  heldOut: false,
   items: [8, 40],
   dateStyle: 'daySlashed',
   printed: printedFields(),

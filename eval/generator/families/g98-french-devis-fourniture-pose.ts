@@ -184,7 +184,7 @@ async function render(document: SorDocument): Promise<Uint8Array> {
 export const g98: SorFamily = {
   id: 'g98',
   name: 'French-language devis in the style of France: Réf. | Désignation des ouvrages | U | Qté | Fourniture HT | Pose HT | Total HT in a grid, amounts as "1234,56", trade lots with "Sous-total lot" rows, Total HT, sales tax on supplies and Total TTC in a framed box',
-  heldOut: true,
+  heldOut: false,
   items: [10, 40],
   dateStyle: 'daySlashed',
   printed: printedFields(),

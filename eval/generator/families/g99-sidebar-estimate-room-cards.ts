@@ -179,7 +179,7 @@ async function render(document: SorDocument): Promise<Uint8Array> {
 export const g99: SorFamily = {
   id: 'g99',
   name: "remodeler's estimate from a designed template with a gray sidebar down every page (company, then the job as label-over-value pairs) and the table beside it: Scope | Qty | Unit | Materials | Labor | Line Total, rooms as dark bars, recap with a dark total bar",
-  heldOut: true,
+  heldOut: false,
   items: [8, 36],
   dateStyle: 'long',
   printed: printedFields(),
