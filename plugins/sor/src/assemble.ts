@@ -1,6 +1,6 @@
 import { cents, isKnownUnit, lowerCaseMisreading, quantityInText, repairOcrSpelling, repairSum, roundCents, snapUnitByUse, textOf, type CellValue } from '@docsift/core/layout';
 import type { ProvenanceRecorder } from './provenance.js';
-import { quantityFromDescription, quantityFromParts, quantityFromRates, reconcileQuantity, repairQuantityByParts } from './quantity.js';
+import { pricesAreLineAmounts, quantityFromDescription, quantityFromParts, quantityFromRates, reconcileQuantity, repairQuantityByParts } from './quantity.js';
 import type { SorLineItem, SorSection } from './schema.js';
 import type { DraftItem, DraftSection } from './table.js';
 
@@ -113,7 +113,13 @@ function repairByLine(item: SorLineItem, draft: DraftItem, path: string, provena
   provenance.record(`${path}.${key}`, draft.page, cellOf(draft, key)!.words, REPAIRED_QUALITY, `OCR misreading repaired by the line's arithmetic (${rule})`);
 }
 
-function toLineItem(draft: DraftItem, path: string, provenance: ProvenanceRecorder, quantitiesInDescriptions: boolean): SorLineItem {
+/** What the document's lines say about all of them: quantities written in descriptions, prices printed as line amounts. */
+interface LineConventions {
+  quantitiesInDescriptions: boolean;
+  pricesAreLineAmounts: boolean;
+}
+
+function toLineItem(draft: DraftItem, path: string, provenance: ProvenanceRecorder, conventions: LineConventions): SorLineItem {
   const description = textOf(repairOcrSpelling(draft.description));
   provenance.record(`${path}.description`, draft.page, draft.description);
   const item: SorLineItem = {
@@ -134,8 +140,8 @@ function toLineItem(draft: DraftItem, path: string, provenance: ProvenanceRecord
     if (!extendUnitPrices(item, draft, path, provenance)) repairByLine(item, draft, path, provenance);
     deriveMissing(item, draft, path, provenance);
   }
-  if (quantitiesInDescriptions) quantityFromDescription(item, draft, path, provenance);
-  reconcileQuantity(item, draft, path, provenance);
+  if (conventions.quantitiesInDescriptions) quantityFromDescription(item, draft, path, provenance);
+  if (!conventions.pricesAreLineAmounts) reconcileQuantity(item, draft, path, provenance);
   return item;
 }
 
@@ -239,14 +245,15 @@ const keptDrafts = (drafts: DraftSection[]): DraftSection[] => drafts.filter((dr
 export function toSections(drafts: DraftSection[], provenance: ProvenanceRecorder): SorSection[] {
   snapUnits(drafts);
   restoreDecimalPoints(drafts);
-  const quantitiesInDescriptions = writesQuantitiesInDescriptions(drafts.flatMap((draft) => draft.items));
+  const items = drafts.flatMap((draft) => draft.items);
+  const conventions: LineConventions = { quantitiesInDescriptions: writesQuantitiesInDescriptions(items), pricesAreLineAmounts: pricesAreLineAmounts(items) };
   return keptDrafts(drafts)
     .map((draft, sectionIndex) => {
       const path = `constructionSections[${sectionIndex}]`;
       provenance.record(`${path}.sectionName`, draft.page, draft.nameWords);
       const section: SorSection = {
         sectionName: draft.name,
-        lineItems: draft.items.map((item, itemIndex) => toLineItem(item, `${path}.lineItems[${itemIndex}]`, provenance, quantitiesInDescriptions)),
+        lineItems: draft.items.map((item, itemIndex) => toLineItem(item, `${path}.lineItems[${itemIndex}]`, provenance, conventions)),
       };
       if (draft.total) {
         const { page } = draft.total;

@@ -29,6 +29,22 @@ function quantityFromTotal(total: number, price: number): number | null {
   return quantity > 0 && Math.abs(quantity - rounded) < 1e-9 ? rounded : null;
 }
 
+/** Lines whose price is their amount with a quantity other than one that make a price column no unit price. */
+const MIN_LINES_PRICED_AS_AMOUNTS = 2;
+
+/**
+ * Whether the document's price column holds line amounts, not unit prices (a list price beside a
+ * discount and a net price, "3 EA  762.00 … 762.00"): lines of quantities other than one print their
+ * amount as the price, and no line's quantity × price makes its amount. Then quantity × price is no
+ * check on an OCR quantity: read by it, each such quantity became 1.
+ */
+export function pricesAreLineAmounts(drafts: readonly DraftItem[]): boolean {
+  const priced = drafts.filter((draft) => draft.unitCost && draft.total && draft.quantity && draft.quantity.value !== 1);
+  const extended = priced.filter((draft) => cents(draft.quantity!.value * draft.unitCost!.value) === cents(draft.total!.value));
+  const asAmounts = priced.filter((draft) => cents(draft.unitCost!.value) === cents(draft.total!.value));
+  return extended.length === 0 && asAmounts.length >= MIN_LINES_PRICED_AS_AMOUNTS;
+}
+
 /**
  * Where a unit-price column is printed, quantity × unit price = total is a check on the quantity,
  * the cell OCR reads worst: an OCR quantity that lost its decimal point (`235` for 23.5 HR) is put

@@ -40,4 +40,25 @@ describe('doubtful OCR words', () => {
   it('keeps a doubtful word only beside a sure word, not beside a table rule read as a bar', () => {
     expect(texts(keepReadWords([word('|', 10, 14, 0.95, 96, 124), word('mmnm', 22, 80, 0.2), word('|', 88, 92, 0.9, 96, 124)], 0.5))).to.equal('| |');
   });
+
+  it('keeps a doubtful heading of a header row whose words stand a column apart, within the span of the sure words', () => {
+    const header = [word('item', 100, 140, 0.36), word('Description', 220, 330, 0.53), word('Labor', 600, 650, 0.97), word('Total', 800, 850, 0.9)];
+    const firstRow = word('1-1', 100, 130, 0.95, 140, 160);
+    expect(texts(keepReadWords([...header, firstRow], 0.5))).to.equal('item Description Labor Total 1-1');
+    // One sure word on the line is no header row, and a word outside the sure words' span is the desk.
+    expect(texts(keepReadWords([word('item', 100, 140, 0.36), word('Total', 800, 850, 0.9)], 0.5))).to.equal('Total');
+    expect(texts(keepReadWords([word('Sennen', 10, 80, 0.2), ...header.slice(1)], 0.5))).to.equal('Description Labor Total');
+    // An item's line carries numbers: noise at its edge stays out.
+    const item = [word('Sty', 100, 140, 0.32), word('Temporary', 220, 320, 0.97), word('electric', 328, 400, 0.97), word('433.00', 800, 860, 0.96)];
+    expect(texts(keepReadWords([...item, firstRow], 0.5))).to.equal('Temporary electric 433.00 1-1');
+  });
+
+  it('keeps a doubtful amount right-aligned under a sure one, with the group of digits set before it', () => {
+    const above = word('1,320.37', 600, 680, 0.96, 60, 80);
+    const doubtful = [word('47.00', 630, 680, 0.46), word('4', 700, 712, 0.34), word('029,84', 720, 790, 0.34)];
+    const below = word('3,150.99', 710, 790, 0.9, 140, 160);
+    expect(texts(keepReadWords([above, ...doubtful, below], 0.5))).to.equal('1,320.37 47.00 4 029,84 3,150.99');
+    // An amount that ends nowhere near a sure one is noise, and so are its digits.
+    expect(texts(keepReadWords([above, word('4', 400, 412, 0.34), word('029,84', 420, 490, 0.34)], 0.5))).to.equal('1,320.37');
+  });
 });

@@ -86,4 +86,11 @@ describe('core layout: lines of an item in OCR tables', () => {
     // One letter after it is no such unit: "ll" and "II" are no quantity of 1 l.
     for (const text of ['ll', 'II']) expect(readQuantityCell([ocr(text)], DOT)).to.equal(null);
   });
+
+  it('reads an OCR unit whose superscript two was read as a question mark ("ft?", "yd?") as the squared unit, not the unit without it', () => {
+    const ocr = (text: string) => word(text, [0, 0, 0.1, 0.01], { source: 'ocr' });
+    expect(readUnitCell([ocr('ft?')])?.value).to.equal('ft²');
+    expect(readUnitCell([ocr('yd?')])?.value).to.equal('yd²');
+    expect(readUnitCell([ocr('ft')])?.value).to.equal('FT');
+  });
 });

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Word } from '@docsift/core';
 import { ProvenanceRecorder } from '../../../plugins/sor/src/provenance.js';
-import { reconcileQuantity, repairQuantityByParts } from '../../../plugins/sor/src/quantity.js';
+import { pricesAreLineAmounts, reconcileQuantity, repairQuantityByParts } from '../../../plugins/sor/src/quantity.js';
 import type { SorLineItem } from '../../../plugins/sor/src/schema.js';
 import type { DraftItem } from '../../../plugins/sor/src/table.js';
 import type { CellValue } from '@docsift/core/layout';
@@ -91,5 +91,14 @@ describe('plugin-sor quantity check against the parts\' rates', () => {
       repairQuantityByParts(item, draft, 'q', new ProvenanceRecorder());
       expect(item.quantity).to.equal(quantity.value);
     }
+  });
+
+  it('takes a price column for line amounts where lines of quantities other than one print their amount as the price and none extends', () => {
+    const listed = [line(cell(3, '3', 0.56), 762, 762), line(cell(2, '2', 0.56), 1072, 1072), line(cell(1, '1', 0.56), 1926.32, 1830)];
+    expect(pricesAreLineAmounts(listed.map(({ draft }) => draft))).to.equal(true);
+    // One line whose quantity × price makes its amount says the column holds unit prices.
+    const unitPriced = [...listed, line(cell(4, '4', 0.56), 25, 100)];
+    expect(pricesAreLineAmounts(unitPriced.map(({ draft }) => draft))).to.equal(false);
+    expect(pricesAreLineAmounts(listed.slice(1).map(({ draft }) => draft))).to.equal(false);
   });
 });

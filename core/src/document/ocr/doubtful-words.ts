@@ -59,10 +59,75 @@ function besideSureWord(words: readonly BoxedWord[], word: BoxedWord, floor: num
 }
 
 /**
- * The words to keep of a page read by OCR: those read with `floor` confidence or more, and doubtful
- * words spelled as words beside a sure word of their line (see above). Boxes in pixels, or in any
- * units with the same scale across and down.
+ * A table's header row sets its words a column apart, and on photos tesseract doubts some of them
+ * (`item` at 0.36, `Main-d'ceuvre` at 0.35 over their columns): no sure word stands a word space
+ * away, and the column lost its heading and its role. A doubtful word spelled as a word is kept too
+ * on a line holding this many sure words spelled as words, of its height, and no sure word with a
+ * digit (noise at the edge of an item's line, `Sty` beside `Temporary electric service … 433.00`,
+ * would join its description), when it lies within the span of the page's sure words (a desk
+ * around the page is outside it).
+ */
+const MIN_SURE_WORDS_ON_LINE = 2;
+
+function sureSpan(words: readonly BoxedWord[], floor: number): [number, number] {
+  const sure = words.filter((word) => isSureWord(word, floor));
+  return [Math.min(...sure.map((word) => word.bbox[0])), Math.max(...sure.map((word) => word.bbox[2]))];
+}
+
+function onLineOfSureWords(words: readonly BoxedWord[], word: BoxedWord, floor: number, span: [number, number]): boolean {
+  if (word.bbox[0] < span[0] || word.bbox[2] > span[1]) return false;
+  // An item's line carries numbers; a header row names its columns in words.
+  if (words.some((other) => isSureWord(other, floor) && onOneLine(word, other) && /\p{N}/u.test(other.text))) return false;
+  const sure = words.filter((other) => {
+    const ratio = height(word) / Math.max(1e-9, height(other));
+    return other !== word && isSureWord(other, floor) && spelledAsWord(other.text) && onOneLine(word, other) && ratio >= MIN_HEIGHT_RATIO && ratio <= MAX_HEIGHT_RATIO;
+  });
+  return sure.length >= MIN_SURE_WORDS_ON_LINE;
+}
+
+/**
+ * An amount with cents tesseract doubts (`47.00` at 0.46, `029,84` at 0.34 on photos) is kept when
+ * a sure amount of another line ends where it ends: amounts stand right-aligned in their column, and
+ * noise does not line up with them. The group of digits set a word space before a kept amount
+ * (`4` of `4 029,84`) is kept with it.
+ */
+const AMOUNT_SHAPE = /^[$(]?\d{1,3}(?:[,.]\d{3})*[.,]\d{2}\)?$/;
+const THOUSANDS_WITH_CENTS = /^\d{3}[.,]\d{2}\)?$/;
+const LEAD_DIGITS = /^[$(]?\d{1,3}$/;
+/** Right edges within this share of the word's height are aligned. */
+const ALIGNMENT_IN_HEIGHTS = 0.5;
+
+function inColumnOfAmounts(words: readonly BoxedWord[], word: BoxedWord, floor: number): boolean {
+  return words.some(
+    (other) =>
+      other !== word &&
+      isSureWord(other, floor) &&
+      AMOUNT_SHAPE.test(other.text) &&
+      !onOneLine(word, other) &&
+      Math.abs(other.bbox[2] - word.bbox[2]) <= ALIGNMENT_IN_HEIGHTS * height(word),
+  );
+}
+
+function leadsKeptAmount(words: readonly BoxedWord[], word: BoxedWord, kept: ReadonlySet<BoxedWord>): boolean {
+  const found = nearest(words, word, 1);
+  return found !== null && kept.has(found.neighbour) && THOUSANDS_WITH_CENTS.test(found.neighbour.text) && found.gap <= height(found.neighbour);
+}
+
+/**
+ * The words to keep of a page read by OCR: those read with `floor` confidence or more, doubtful
+ * words spelled as words beside a sure word of their line or on a line of sure words, and doubtful
+ * amounts in a column of sure ones (see above). Boxes in pixels, or in any units with the same scale
+ * across and down.
  */
 export function keepReadWords<T extends BoxedWord>(words: readonly T[], floor: number): T[] {
-  return words.filter((word) => word.confidence >= floor || (spelledAsWord(word.text) && besideSureWord(words, word, floor)));
+  const span = sureSpan(words, floor);
+  const kept = new Set(
+    words.filter(
+      (word) =>
+        word.confidence >= floor ||
+        (spelledAsWord(word.text) && (besideSureWord(words, word, floor) || onLineOfSureWords(words, word, floor, span))) ||
+        (AMOUNT_SHAPE.test(word.text) && inColumnOfAmounts(words, word, floor)),
+    ),
+  );
+  return words.filter((word) => kept.has(word) || (LEAD_DIGITS.test(word.text) && leadsKeptAmount(words, word, kept)));
 }

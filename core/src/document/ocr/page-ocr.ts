@@ -2,6 +2,7 @@ import type { BBox, Word } from '../../contracts/document.js';
 import { rotateQuarterTurns, type GrayImage } from '../gray-image.js';
 import { roundBox } from '../geometry.js';
 import { isBilevel, softenBilevel } from './bilevel.js';
+import { BULLET, bulletMarks } from './bullets.js';
 import { recognizeByColumns } from './columns.js';
 import { cropToInk, type InkCrop } from './crop.js';
 import { invertDarkBands, whitenGrayBands } from './dark-bands.js';
@@ -66,18 +67,19 @@ function wordText(words: OcrWord[], index: number): string {
 }
 
 /**
- * The page's words in fractions of the page: those read with `floor` confidence or more and, on a gray
- * page, doubtful words spelled as words beside sure ones (see doubtful-words.ts). On a fax the
- * floor is lower instead (see MIN_WORD_CONFIDENCE_BILEVEL).
+ * The page's words in fractions of the page: those read with `floor` confidence or more, bullets opening
+ * a line (see bullets.ts) and, on a gray page, doubtful words spelled as words beside sure ones (see
+ * doubtful-words.ts). On a fax the floor is lower instead (see MIN_WORD_CONFIDENCE_BILEVEL).
  */
 function toPageWords(words: OcrWord[], { left, top, pageWidth, pageHeight }: InkCrop, floor: number, bilevel: boolean): Word[] {
-  const read = new Set(bilevel ? words.filter((word) => word.confidence >= floor) : keepReadWords(words, floor));
+  const bullets = bulletMarks(words, floor);
+  const read = new Set([...(bilevel ? words.filter((word) => word.confidence >= floor) : keepReadWords(words, floor)), ...bullets]);
   const kept: Word[] = [];
   words.forEach((word, index) => {
     if (!read.has(word)) return;
     const [x0, y0, x1, y1] = word.bbox;
     const bbox: BBox = [(x0 + left) / pageWidth, (y0 + top) / pageHeight, (x1 + left) / pageWidth, (y1 + top) / pageHeight];
-    kept.push({ text: wordText(words, index), bbox: roundBox(bbox), source: 'ocr', confidence: Math.round(word.confidence * 1000) / 1000 });
+    kept.push({ text: bullets.has(word) ? BULLET : wordText(words, index), bbox: roundBox(bbox), source: 'ocr', confidence: Math.round(word.confidence * 1000) / 1000 });
   });
   return kept;
 }

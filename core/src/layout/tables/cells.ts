@@ -133,7 +133,8 @@ export function readPercentCell(words: Word[], format: NumberFormat): CellValue<
 export function readUnitCell(words: Word[]): CellValue<string> | null {
   const candidates = words.filter((word) => /\p{L}/u.test(word.text));
   // OCR mixes the case of a short code ("Le" for LF): in a unit cell it is still read as a unit, to be snapped.
-  const ocrCode = (text: string): string | null => unitAfterGluedOne(text) ?? parseUnit(text) ?? misreadSquared(text) ?? (/^\p{L}{1,3}\.?$/u.test(text) ? text.replace(/\.$/, '') : null);
+  // A superscript read as "?" is tried before the unit without it: "ft?" is ft², not ft.
+  const ocrCode = (text: string): string | null => unitAfterGluedOne(text) ?? misreadSquared(text) ?? parseUnit(text) ?? (/^\p{L}{1,3}\.?$/u.test(text) ? text.replace(/\.$/, '') : null);
   const cell = parseCell(candidates, candidates.every((word) => word.source === 'ocr') ? ocrCode : parseUnit);
   if (!cell) return null;
   if (cell.words.every((word) => word.source === 'text')) return { value: cell.value, words: cell.words, quality: 1 };
