@@ -2,7 +2,7 @@ import type { DocumentModel, Word } from '../contracts/document.js';
 import { detectDateOrder, type DateOrder } from './dates.js';
 import { findLabelSpans, labelWords, type LabelSpan } from './key-values.js';
 import { fieldTerms, type FieldConcept } from './lexicon/index.js';
-import { detectNumberFormat, type NumberFormat } from './numbers.js';
+import { detectNumberFormat, groupsDigitsWithApostrophes, type NumberFormat } from './numbers.js';
 import { PhraseMatcher } from './phrases.js';
 import { buildRows, type LayoutRow } from './rows.js';
 import { withSheetPagesJoined } from './sheet-pages.js';
@@ -63,7 +63,7 @@ export function readLayout(document: DocumentModel): DocumentLayout {
   const format = detectNumberFormat(texts);
   const dateOrder = detectDateOrder(
     rows.map((row) => row.text),
-    format.decimal === ',' ? 'dmy' : 'mdy',
+    format.decimal === ',' || groupsDigitsWithApostrophes(texts) ? 'dmy' : 'mdy',
   );
   const tables = readTables(rows, { format });
   const tableRows = rowsOfTables(tables, rows);

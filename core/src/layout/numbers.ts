@@ -211,6 +211,12 @@ const DOT_DECIMAL_STRONG = /\d,\d{3}\.\d{2}(?!\d)/;
 const COMMA_DECIMAL_WEAK = /(^|[^\d.,])\d{1,3},\d{2}(?![\d.,])/;
 const DOT_DECIMAL_WEAK = /(^|[^\d.,])\d{1,3}\.\d{2}(?![\d.,])/;
 
+/** Digits grouped by apostrophes ("2'353.80"), as printed in Switzerland, where dates are written day first. */
+export function groupsDigitsWithApostrophes(texts: Iterable<string>): boolean {
+  for (const text of texts) if (/^[-+]?\d{1,3}(['’]\d{3})+([.,]\d{1,2})?$/.test(text)) return true;
+  return false;
+}
+
 /**
  * The decimal convention of a document from its words: amounts with both separators decide,
  * then amounts with two decimals; dates ("19.01.2016") do not count. Dot by default.

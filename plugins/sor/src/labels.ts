@@ -73,6 +73,7 @@ const CONCEPTS: Array<[MetaField, FieldConcept[]]> = [
   // A contractor's bid names the homeowner as its customer ("Customer", "Submitted to", "Prepared for").
   ['borrowerName', ['borrower', 'buyer']],
   ['propertyAddress', ['propertyAddress']],
+  ['addressPart', ['town']],
   // A contractor's estimate ships to the job: its "Ship To" block names the homeowner over the property's address.
   ['jobSite', ['shipTo']],
   ['lenderName', ['lender']],
@@ -127,9 +128,15 @@ const PROSE_BEFORE = /^(by|of|the|to|for|from|and|&|with|a|an|our|your|each|any|
 
 /**
  * A value too long for its box runs up to the next box's caption ("Darnell Kowalczyk Lender    First
- * Meridian…"): a capitalised label with a cell gap after it starts a label even with no gap before it.
+ * Meridian…"): a capitalised label with a cell gap after it starts a label even with no gap before it,
+ * where the words before it are another field's value (`before`, the row's last label so far, is
+ * another field's) or label ("Contractor Lic."). Else it is the last word of a name ("Lender: Lakeside
+ * Community Bank", "Acme Bank" under "Lender"), and before a lone dash that of a title's ("Evergreen
+ * Savings Bank - Fix & Flip").
  */
-function opensAfterOverflow(row: Row, span: LabelHit): boolean {
+function opensAfterOverflow(row: Row, span: LabelHit, before: LabelHit | undefined, found: LabelHit[]): boolean {
+  const afterAnother = (before !== undefined && before.value !== span.value) || found.some((other) => other.end === span.start && other.value !== span.value);
+  if (!afterAnother || LONE_SEPARATOR.test(row.words[span.end - 1].text)) return false;
   const first = row.words[span.start];
   // Its value follows within the box ("Lender    First Meridian"), not a column away ("Home Loans        FHA Case:").
   const valueBeside = span.end < row.words.length && startsCell(row, span.end, 0.93) && gapBefore(row, span.end) < FAR_RIGHT;
@@ -178,7 +185,7 @@ export function labelsOf(row: Row): LabelHit[] {
     // "CONTRACTOR LICENSE NO.": the number mark after a label is the label's.
     const marked = match.end < row.words.length && NUMBER_MARK.test(row.words[match.end].text) && !startsCell(row, match.end, 0.93) ? { ...match, end: match.end + 1 } : match;
     const span = issuerOfLicense(row, marked) ? { ...marked, end: marked.end + 1 } : marked;
-    const opens = startsCell(row, span.start, 0.93) || SEPARATOR.test(row.words[span.start - 1].text) || opensAfterOverflow(row, span) || licenseAfterComma(row, span);
+    const opens = startsCell(row, span.start, 0.93) || SEPARATOR.test(row.words[span.start - 1].text) || opensAfterOverflow(row, span, hits.at(-1), found) || licenseAfterComma(row, span);
     // The matcher may take the slash after a label as the label's (it spells nothing).
     const slash = row.words[span.end - 1].text === '/' ? span.end : row.words[span.end]?.text === '/' ? span.end + 1 : -1;
     const joined = slash > 0 ? found.find((other) => other.start === slash) : undefined;

@@ -104,3 +104,6 @@ export function marksUp(row: Row, base: number | undefined, format: NumberFormat
   const amount = amountRightOf(row.words, 0, format);
   return base !== undefined && rate !== undefined && amount !== null && Math.abs(cents(base * rate) / 100 - cents(amount.value)) <= 1;
 }
+
+/** A row's text with the apostrophes that group an amount's thousands closed up ("90'735.23" → "90735.23"): no group of it is a section's number. */
+export const withoutApostropheGroups = (text: string): string => text.replace(/(\d)['’](?=\d{3}\b)/g, '$1');

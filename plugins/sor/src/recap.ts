@@ -22,7 +22,7 @@ import { marksNoWork } from './no-work.js';
 import { FIELD_LABELS, RECAP_HEADINGS, RECAP_LABELS, type RecapField } from './recap-labels.js';
 import { namesReadSection } from './recap-sections.js';
 import { unstripped } from './recap-strip.js';
-import { amountBefore, amountRightOf, inLineAmountColumn, marksUp, unlabelledLine, withoutLineRange, withoutRunningTotals, type RecapLine, type RecapValue } from './recap-rows.js';
+import { amountBefore, amountRightOf, inLineAmountColumn, marksUp, unlabelledLine, withoutApostropheGroups, withoutLineRange, withoutRunningTotals, type RecapLine, type RecapValue } from './recap-rows.js';
 
 export type { RecapLine, RecapValue } from './recap-rows.js';
 
@@ -42,7 +42,7 @@ function isLabelAndAmount(row: Row): boolean {
 function recapLabel(row: Row): { field: RecapField; match: PhraseMatch<RecapField> } | null {
   // The cost table's header printed again over the recap ("… EXTENSION  RUNNING TOTAL") labels no recap line,
   // nor does a page's total ("PAGE 2 TOTAL": the recap lists the page totals and adds them up).
-  if (namesASection(row.text) || isLabelRow(row) || isPageTotal(row.text)) return null;
+  if (namesASection(withoutApostropheGroups(row.text)) || isLabelRow(row) || isPageTotal(row.text)) return null;
   // A bare "Total" that says what it totals gives way to a longer label it opens ("Totaal hoofdstukken": the subtotal),
   // not to one it only names with words between ("Total before overhead and profit" is no overhead and profit).
   let bareTotal: PhraseMatch<RecapField> | undefined;

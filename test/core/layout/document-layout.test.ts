@@ -28,6 +28,11 @@ describe('core layout: readLayout', () => {
     expect(dayFirst.conventions.dateOrder).to.equal('dmy');
   });
 
+  it('reads dates day first in a document that groups digits with apostrophes (Swiss)', () => {
+    const swiss = readLayout(documentFromText(page('Offerte 12      Besichtigung: 03.02.2026', 'Malerarbeiten      2\'353.80')));
+    expect(swiss.conventions).to.deep.equal({ format: { decimal: '.' }, dateOrder: 'dmy' });
+  });
+
   it('reads the tables in the document\'s number convention', () => {
     expect(german.tables).to.have.length(1);
     expect(german.tables[0].entries.filter((entry) => entry.kind === 'item')).to.have.length(3);

@@ -72,6 +72,8 @@ describe('layout: lexicon', () => {
         // A European or British estimate's surveyor and overheads, a field estimate pad's captions.
         ['Surveyor', ['consultant']], ['Survey date', ['inspectionDate']], ['Write-up Date', ['inspectionDate']], ['Total of Bid Items', ['subtotal']], ['INSP. DATE', ['inspectionDate']], ['INSPECTED BY', ['consultant']],
         ['LENDER / BANK', ['lender']], ['Site overheads', ['generalConditions']], ['Site costs and supervision', ['generalConditions']], ['Preliminaries', ['generalConditions']],
+        // A renovation estimate's bank, adviser, visit, recap lines and the town line of its address.
+        ['Bank', ['bankName', 'lender']], ['Advisor', ['consultant']], ['Visit Date', ['inspectionDate']], ['Site Supervision', ['generalConditions']], ["Contractor's Markup", ['overheadAndProfit']], ['Total Quote', ['grandTotal']], ['Total Quoted', ['grandTotal']], ['City', ['town']], ['Total Work', ['subtotal']],
       ],
       columns: [
         ['Qty', ['quantity']], ['Item', ['itemNumber', 'description']], ['#', ['itemNumber']], ['Description', ['description']],
@@ -113,6 +115,8 @@ describe('layout: lexicon', () => {
         ['Prestamista:', ['lender']], ['Nº de préstamo', ['loanNumber']], ['Gran Total', ['total', 'grandTotal']], ['TOTAL DEL PROYECTO', ['grandTotal']],
         ['Gastos generales y ganancia', ['overheadAndProfit']], ['Ganancia', ['profit']], ['Permiso de construcción', ['permitsAndFees']],
         ['Permisos', ['permitsAndFees']],
+        // A renovation estimate's bank, adviser, visit, recap lines and the town line of its address.
+        ['Banco:', ['bankName', 'lender']], ['Asesor 203(k):', ['consultant']], ['Visita de obra:', ['inspectionDate']], ['Supervisión de obra', ['generalConditions']], ['TOTAL COTIZADO', ['grandTotal']], ['Ciudad:', ['town']], ['Total de trabajos', ['subtotal']],
       ],
       columns: [
         ['Código', ['itemNumber']], ['Artículo', ['itemNumber', 'description']], ['Descripción', ['description']],
@@ -133,7 +137,7 @@ describe('layout: lexicon', () => {
         ['Fact. N°', ['invoiceNumber']], ['N° commande', ['orderNumber']], ['N° client', ['customerNumber']], ['Devis N°', ['quoteNumber']],
         ['N° BL', ['deliveryNoteNumber']], ['Date :', ['issueDate']], ["Date d'émission", ['issueDate']],
         ['Date d’emission', ['issueDate']], ["Date d'échéance :", ['dueDate']], ['Echéance', ['dueDate']],
-        ['Date de livraison', ['deliveryDate']], ['Total TTC', ['total']], ['Tot. TTC', ['total']], ['TTC', ['total']],
+        ['Date de livraison', ['deliveryDate']], ['Total TTC', ['total', 'grandTotal']], ['Tot. TTC', ['total']], ['TTC', ['total']],
         ['Net à payer', ['total', 'amountDue']], ['Net a payer', ['total', 'amountDue']], ['Total HT', ['netTotal']], ['HT', ['netTotal']],
         ['Sous-total', ['subtotal', 'sectionTotal']], ['TVA', ['taxAmount']], ['Taux TVA', ['taxRate']], ['Remise', ['discount']],
         ['Acompte versé', ['amountPaid']], ['Rendu', ['change']], ['Monnaie', ['change', 'currency']],
@@ -142,6 +146,8 @@ describe('layout: lexicon', () => {
         ['Destinataire', ['buyer', 'shipTo']], ['Adresse de livraison', ['shipTo']], ['Mode de règlement', ['paymentMethod']],
         ['Tél.', ['phone']], ['Courriel', ['email']], ['Imprévus', ['contingency']],
         ["Date d'inspection :", ['inspectionDate']], ['Licence', ['license']], ['Numéro de licence', ['license']], ['Total des articles', ['subtotal']],
+        // A renovation estimate's bank, adviser, visit, recap lines and the town line of its address.
+        ['Financement', ['lender']], ['Visite du', ['inspectionDate']], ['Licence n° :', ['license']], ['Installation de chantier', ['generalConditions']], ['Total travaux HT', ['subtotal']], ['Ville', ['town']], ['Conseiller', ['consultant']],
       ],
       columns: [
         ['Prix unitaire en lettres', ['amountInWords']], ['Prix unitaire en chiffres', ['unitPrice']],
@@ -171,6 +177,8 @@ describe('layout: lexicon', () => {
         ['Verkäufer', ['seller', 'contactPerson']], ['Lieferant', ['seller']], ['Rechnungsempfänger', ['buyer']], ['Kunde', ['buyer']],
         ['Empfänger', ['buyer', 'accountHolder']], ['Lieferanschrift', ['shipTo']], ['Zahlungsart', ['paymentMethod']], ['Tel.', ['phone']],
         ['Ansprechpartner', ['contactPerson']], ['Seite', ['page']],
+        // A renovation estimate's bank, adviser, visit, recap lines and the town line of its address.
+        ['Bank', ['bankName', 'lender']], ['Bauherrenberater', ['consultant']], ['Bewilligung', ['license']], ['Bauleitung und Koordination', ['generalConditions']], ['Unternehmerzuschlag', ['overheadAndProfit']], ['Offertsumme', ['grandTotal']], ['Total Offerte', ['grandTotal']], ['Total Arbeiten', ['subtotal']], ['Ort', ['town']],
       ],
       columns: [
         ['Pos.', ['itemNumber']], ['Art.-Nr.', ['itemNumber']], ['Artikel', ['itemNumber', 'description']],
@@ -198,6 +206,8 @@ describe('layout: lexicon', () => {
         ['KvK', ['companyRegistration']], ['Ondernemingsnummer', ['vatId', 'companyRegistration']], ['t.n.v.', ['accountHolder']],
         ['Leverancier', ['seller']], ['Klant', ['buyer']], ['Factuuradres', ['buyer']], ['Afleveradres', ['shipTo']],
         ['Betalingstermijn', ['paymentTerms']], ['T.a.v.', ['contactPerson']], ['Onvoorzien', ['contingency']],
+        // A renovation estimate's bank, adviser, visit, recap lines and the town line of its address.
+        ['Bank', ['bankName', 'lender']], ['Bouwadviseur', ['consultant']], ['Bouwplaatsinrichting', ['generalConditions']], ['Aannemersmarge', ['overheadAndProfit']], ['Offertebedrag', ['grandTotal']], ['Plaats', ['town']], ['Totaal werkzaamheden', ['subtotal']],
       ],
       columns: [
         ['Artikelnummer', ['itemNumber']], ['Omschrijving', ['description']], ['Aantal', ['quantity']], ['Eenheid', ['unit']],
@@ -219,6 +229,8 @@ describe('layout: lexicon', () => {
         ['Partita IVA', ['vatId']], ['REA', ['companyRegistration']], ['Cedente/Prestatore', ['seller']], ['Spett.le', ['buyer']],
         ['Pagamento', ['paymentTerms', 'paymentMethod']], ['PEC', ['email']],
         ['Data sopralluogo', ['inspectionDate']], ['Numero licenza', ['license']],
+        // A renovation estimate's bank, adviser, visit, recap lines and the town line of its address.
+        ['Banca', ['bankName', 'lender']], ['Consulente', ['consultant']], ['Visita', ['inspectionDate']], ['Direzione lavori', ['generalConditions']], ['Totale offerta', ['grandTotal']], ['Città', ['town']], ['Totale lavori', ['subtotal']],
       ],
       columns: [
         ['Codice', ['itemNumber']], ['Descrizione', ['description']], ['Q.tà', ['quantity']], ['Quantità', ['quantity']],
@@ -240,6 +252,8 @@ describe('layout: lexicon', () => {
         ['CNPJ', ['vatId', 'companyRegistration']], ['Emitente', ['seller']], ['Destinatário/Remetente', ['buyer']],
         ['Forma de pagamento', ['paymentMethod']], ['BDI', ['overheadAndProfit']],
         ['Data da vistoria', ['inspectionDate']], ['Alvará', ['license']],
+        // A renovation estimate's bank, adviser, visit, recap lines and the town line of its address.
+        ['Banco', ['bankName', 'lender']], ['Consultor', ['consultant']], ['Visita à obra', ['inspectionDate']], ['Instalação do canteiro', ['generalConditions']], ['Total do orçamento', ['grandTotal']], ['Cidade', ['town']], ['Total dos trabalhos', ['subtotal']],
       ],
       columns: [
         ['Código', ['itemNumber']], ['Descrição', ['description']], ['Qtd.', ['quantity']], ['Un.', ['unit']],

@@ -72,6 +72,7 @@ export const FIELD_CONCEPTS = {
   page: { valueKind: 'number', description: 'The page number ("Page 2 of 3").' },
   borrower: { valueKind: 'name', description: 'Statement of repair: the borrower or homeowner.' },
   propertyAddress: { valueKind: 'address', description: 'Statement of repair: the address of the property or job site.' },
+  town: { valueKind: 'address', description: 'The town line of an address printed under a label of its own ("City: Tulsa, OK 74121").' },
   lender: { valueKind: 'name', description: 'Statement of repair: the lender or mortgagee.' },
   consultant: { valueKind: 'name', description: 'Statement of repair: the (HUD 203k) consultant or inspector who prepared it.' },
   inspectionDate: { valueKind: 'date', description: 'Statement of repair: the date the property was inspected.' },
