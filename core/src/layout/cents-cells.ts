@@ -1,6 +1,6 @@
 import type { Word } from '../contracts/document.js';
 import { wordsBox } from './boxes.js';
-import { inRowHeights, rowHeightsToX, type LayoutRow } from './rows.js';
+import { gapBefore, inRowHeights, rowHeightsToX, type LayoutRow } from './rows.js';
 
 /**
  * Pre-printed forms (proposal pads, tax forms, checks) rule money columns into a dollars cell and
@@ -34,6 +34,8 @@ function pairsOf(row: LayoutRow): Pair[] {
     if (before && /^\d+$/.test(before.text) && inRowHeights(row, word.bbox[0] - before.bbox[2]) <= MAX_PAIR_GAP) return;
     const after = row.words[index + 2];
     if (after && /^\d/.test(after.text) && inRowHeights(row, after.bbox[0] - next.bbox[2]) <= MAX_PAIR_GAP) return;
+    // "250.050  60 in. acrylic bathtub": two digits opening a text that runs on closer than they stand from the number before them, not cents.
+    if (after && /\p{L}/u.test(after.text) && gapBefore(row, index + 2) < gapBefore(row, index + 1)) return;
     pairs.push({ row, dollars: index, cents: index + 1 });
   });
   return pairs;

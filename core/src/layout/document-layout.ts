@@ -7,6 +7,7 @@ import { PhraseMatcher } from './phrases.js';
 import { buildRows, type LayoutRow } from './rows.js';
 import { withSheetPagesJoined } from './sheet-pages.js';
 import { withSideBySideTablesApart } from './side-by-side.js';
+import { withPanelsApart } from './sidebar.js';
 import { readTables, type Table } from './tables/index.js';
 import { textBlocks, type TextBlock } from './zones.js';
 
@@ -58,7 +59,7 @@ function rowsOfTables(tables: Table[], rows: LayoutRow[]): Set<LayoutRow> {
 
 /** Reads a document's layout: the shared starting point of extractors that look for fields by meaning. */
 export function readLayout(document: DocumentModel): DocumentLayout {
-  const rows = withSideBySideTablesApart(withSheetPagesJoined(buildRows(document)));
+  const rows = withPanelsApart(withSideBySideTablesApart(withSheetPagesJoined(buildRows(document))));
   const texts = rows.flatMap((row) => row.words.map((word) => word.text));
   const format = detectNumberFormat(texts);
   const dateOrder = detectDateOrder(

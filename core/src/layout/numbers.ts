@@ -88,10 +88,11 @@ interface Digits {
 
 /** Digits with separators, read in the document's convention; null when they do not form a number. */
 function readDigits(text: string, format: NumberFormat): Digits | null {
-  if (!/^\d[\d.,' \u00a0\u202f]*$/.test(text) || /[.,' ]$/.test(text)) return null;
-  const spaced = /[ \u00a0\u202f']/.test(text);
-  if (spaced && !/^\d{1,3}([ \u00a0\u202f']\d{3})+([.,]\d{1,4})?$/.test(text)) return null;
-  const body = text.replace(/[ \u00a0\u202f']/g, '');
+  // Thousands apart by a space of any width (no-break, narrow, thin) or an apostrophe, straight or curly (1'234.50, 1’234.50).
+  if (!/^\d[\d.,' \u00a0\u202f\u2009\u2019]*$/.test(text) || /[.,' \u2019]$/.test(text)) return null;
+  const spaced = /[ \u00a0\u202f\u2009'\u2019]/.test(text);
+  if (spaced && !/^\d{1,3}([ \u00a0\u202f\u2009'\u2019]\d{3})+([.,]\d{1,4})?$/.test(text)) return null;
+  const body = text.replace(/[ \u00a0\u202f\u2009'\u2019]/g, '');
   const separators = body.replace(/\d/g, '');
   const lastSeparator = Math.max(body.lastIndexOf('.'), body.lastIndexOf(','));
   const tail = lastSeparator < 0 ? '' : body.slice(lastSeparator + 1);

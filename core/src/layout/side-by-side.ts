@@ -90,11 +90,11 @@ interface Gap {
 /** Places tried across the gap for the cut: OCR may lose the first heading of the right copy, whose column the rows below fill. */
 const CUT_TRIES = 8;
 
-const crosses = (row: LayoutRow, x: number): boolean => row.words.some((word) => word.bbox[0] < x && word.bbox[2] > x);
+export const crosses = (row: LayoutRow, x: number): boolean => row.words.some((word) => word.bbox[0] < x && word.bbox[2] > x);
 const twoSided = (row: LayoutRow, x: number): boolean => row.words.some((word) => word.bbox[2] < x) && row.words.some((word) => word.bbox[0] > x);
 
 /** The rows of one page from `first` to `last` cut at `x`: the left side's rows top to bottom, then the right side's. */
-function cutRows(rows: LayoutRow[], first: number, last: number, x: number): LayoutRow[] {
+export function cutRows(rows: LayoutRow[], first: number, last: number, x: number): LayoutRow[] {
   const sides: Word[][] = [[], []];
   const rowOf = new Map<Word, LayoutRow>();
   for (const row of rows.slice(first, last + 1)) {

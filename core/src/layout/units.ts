@@ -57,7 +57,11 @@ export function parseUnit(raw: string): string | null {
   const text = trimmed.replace(/^[^\p{L}]+|[^\p{L}²³)]+$/gu, '');
   if (!text) return null;
   // Letters then a number (`A-1`, `B3`) are an item or cost code, not a unit with punctuation after it.
-  if (/\d/.test(trimmed.slice(trimmed.indexOf(text) + text.length)) && !GENERAL.has(stripAccents(trimmed).toLowerCase())) return null;
+  if (/\d/.test(trimmed.slice(trimmed.indexOf(text) + text.length))) {
+    // A unit with its power in digits on the line ("m2", "ft2") keeps it.
+    const powered = trimmed.replace(/[^\p{L}\d]+$/u, '');
+    return GENERAL.has(stripAccents(powered).toLowerCase()) || SPELLED_UNITS[foldSpelling(powered)] !== undefined ? powered : null;
+  }
   const folded = stripAccents(text).replace(/\.$/, '');
   if (CONSTRUCTION.has(text.toUpperCase()) || GENERAL.has(folded) || SPELLED_UNITS[foldSpelling(text)] !== undefined || abbreviatedCode(text) !== null) return text;
   const codeShaped = /^[A-Z]{1,4}$/.test(text) || /^[A-Za-z]{1,2}\/[A-Za-z]{1,2}$/.test(text);

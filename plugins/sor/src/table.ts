@@ -246,9 +246,12 @@ function headerUnitOf(entry: TableEntry): CellValue<string> | null {
   return index < 0 ? null : { value: entry.columns[index].unit!, words: entry.cells[index], quality: 1 };
 }
 
-/** A unit written out ("lin. ft.", "squares", "each") as the construction code it stands for (LF, SQ, EA). */
+/** Feet in a unit column: the line's length, linear feet (in running text "6 ft" is a size). */
+const FEET = /^ft\.?$/i;
+
+/** A unit written out ("lin. ft.", "squares", "each") as the construction code it stands for (LF, SQ, EA); feet alone as linear feet. */
 function unitCode(cell: CellValue<string> | null): CellValue<string> | null {
-  const code = cell && spelledUnitCode(cell.value);
+  const code = cell && (FEET.test(cell.value) ? 'LF' : spelledUnitCode(cell.value));
   return code ? { ...cell, value: code } : cell;
 }
 

@@ -66,6 +66,64 @@ function overlaps(a: HeaderCell, b: HeaderCell): boolean {
  * a group label spanning cells of the row below qualifies each of them instead of being a column.
  */
 export function stackCells(rows: LayoutRow[]): HeaderCell[] {
+  return basisGroupsOver(rows) ?? stackedCells(rows);
+}
+
+/** Roles a group label over part columns may say: their basis ("PRECIO UNITARIO" over Material | Mano de obra, "IMPORTE" over them and Total). */
+const BASIS_ROLES: ReadonlySet<ColumnRole> = new Set(['unitPrice', 'amount']);
+/** Roles a column under a basis group label may have: a cost part, or the line's amount beside the parts. */
+const UNDER_BASIS: ReadonlySet<ColumnRole> = new Set([...COST_ROLES, 'amount']);
+
+/** A cell whose words are one label saying a basis and nothing else. */
+function basisLabel(words: Word[]): boolean {
+  const phrases = columnLabels().findAllInSequence(readingOrder(words));
+  return phrases.length === 1 && phrases[0].start === 0 && phrases[0].end === words.length && phrases[0].values.every((role) => BASIS_ROLES.has(role));
+}
+
+/** Whether a column could stand under a basis group label: a part's label, the amount's, or none. */
+function underBasis(column: HeaderCell): boolean {
+  const roles = columnLabels().findAllInSequence(readingOrder(column.words)).flatMap((phrase) => phrase.values);
+  return roles.length === 0 || roles.some((role) => COST_ROLES.has(role)) || roles.every((role) => UNDER_BASIS.has(role));
+}
+
+/**
+ * A top row of basis labels alone, each centred over a run of two or more part columns stacked
+ * under it: the runs' columns take the label as their group. Null when the top row is no such row.
+ */
+function basisGroupsOver(rows: LayoutRow[]): HeaderCell[] | null {
+  if (rows.length < 2) return null;
+  const labels = cellsOfRow(rows[0]);
+  if (labels.length === 0 || !labels.every((cell) => basisLabel(cell.words))) return null;
+  const columns = stackedCells(rows.slice(1));
+  let from = 0;
+  for (const label of labels) {
+    const run = centredRun(label, columns, from);
+    if (!run) return null;
+    for (const column of run.columns) column.group.push(...label.words);
+    from = run.end;
+  }
+  return columns;
+}
+
+/** The run of two or more consecutive columns from `from` on, all able to stand under a basis, that `label` is best centred over and overlaps. */
+function centredRun(label: HeaderCell, columns: HeaderCell[], from: number): { columns: HeaderCell[]; end: number } | null {
+  const [x0, x1] = extent(label.words);
+  const middle = (x0 + x1) / 2;
+  let best: { columns: HeaderCell[]; end: number; offset: number } | null = null;
+  for (let start = from; start < columns.length; start += 1) {
+    for (let end = start + 2; end <= columns.length && columns.slice(start, end).every(underBasis); end += 1) {
+      const run = columns.slice(start, end);
+      const [left] = extent(run[0].words);
+      const [, right] = extent(run[run.length - 1].words);
+      const offset = Math.abs(middle - (left + right) / 2) / (right - left);
+      if (offset > GROUP_CENTRING || !run.some((column) => overlaps(label, column))) continue;
+      if (!best || offset < best.offset) best = { columns: run, end, offset };
+    }
+  }
+  return best;
+}
+
+function stackedCells(rows: LayoutRow[]): HeaderCell[] {
   const rowCells = rows.map(cellsOfRow);
   const groups = new Map<HeaderCell, HeaderCell[]>();
   rowCells.forEach((cells, index) => {

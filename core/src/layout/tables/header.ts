@@ -20,8 +20,8 @@ const LABEL_GLUE = /^(of|the|and|&|\/|per|de|du|des|la|le|et|del|y|der|die|das|u
 const MIN_LABELLED_SHARE_MANY_ROLES = 0.6;
 /** ...or, with a text column among them, at least this share of its cells labelled, each cell its own label. */
 const MIN_LABELLED_CELLS = 0.5;
-/** Stacked header lines sit closer than this (in row heights). */
-const STACK_GAP = 0.8;
+/** Stacked header lines sit closer than this (in row heights): a label wrapped at a leading of 1.3 sets its lines about 0.85 apart. */
+const STACK_GAP = 0.9;
 const UNIT_BASIS_WORDS = new Set(['unit', 'units', 'each', 'ea', 'rate', 'per', 'pu', 'up', 'u/p', '/unit', 'unitario', 'unitaire', 'einzel', 'stuk']);
 const EXTENDED_BASIS_WORDS = new Set(['total', 'ext', 'extended', 'amount', 'amt', 'line', 'sum']);
 
@@ -78,7 +78,8 @@ function qualified(read: CellRead, group: Word[]): CellRead {
     .findAllInSequence(readingOrder(group))
     .flatMap((phrase) => phrase.values)
     .find((role) => COST_ROLES.has(role));
-  if (!part || read.columns.length !== 1) return { columns: read.columns, covered };
+  if (!part) return { columns: read.columns.map((own) => withGroupBasis(own, group)), covered };
+  if (read.columns.length !== 1) return { columns: read.columns, covered };
   const [own] = read.columns;
   const roles = own.role === null ? [] : [own.role, ...own.alternatives];
   // A count under the labor group is the line's hours ("Labor": "Hours | Rate | Amount"), not its quantity.
@@ -88,6 +89,13 @@ function qualified(read: CellRead, group: Word[]): CellRead {
   const phrases = columnLabels().findAllInSequence(readingOrder(own.words));
   const basis = own.role === null ? null : (basisOf(own.words, phrases) ?? (own.role === 'amount' ? 'extended' : 'unit'));
   return { columns: [{ ...own, role: part, alternatives: [], basis, label: `${joinWords(readingOrder(group))} ${own.label}` }], covered };
+}
+
+/** A part's column under a label saying a basis ("PRECIO UNITARIO" over "Material"): the part at that basis. */
+function withGroupBasis(own: TableColumn, group: Word[]): TableColumn {
+  if (own.role === null || !COST_ROLES.has(own.role)) return own;
+  const basis = basisOf(group, columnLabels().findAllInSequence(readingOrder(group)));
+  return basis === null ? own : { ...own, basis, label: `${joinWords(readingOrder(group))} ${own.label}` };
 }
 
 function columnsOfCell(cell: HeaderCell): CellRead {
@@ -295,18 +303,23 @@ const headersRead = new WeakMap<LayoutRow[], Map<number, HeaderRead | null>>();
 const copyOf = (column: TableColumn): TableColumn => ({ ...column, alternatives: [...column.alternatives], words: [...column.words] });
 
 function bestHeaderAt(rows: LayoutRow[], index: number): HeaderRead | null {
-  let best: { read: HeaderRead; share: number } | null = null;
+  let best: { read: HeaderRead; share: number; text: boolean } | null = null;
   for (let count = 1; count <= 3; count += 1) {
     const group = rows.slice(index, index + count);
     if (group.length < count) break;
     const last = group[count - 1];
-    if (count > 1 && (last.page !== group[0].page || rowGap(group[count - 2], last) > STACK_GAP)) break;
+    // Stacked lines stand under one another: a line read before one higher up (a panel's last line, then the table's header) is none.
+    if (count > 1 && (last.page !== group[0].page || last.top <= group[count - 2].top || rowGap(group[count - 2], last) > STACK_GAP)) break;
     const found = headerOf(group);
     if (!found || (count > 1 && !found.extraCovered)) continue;
-    if (!best || found.share >= best.share) best = { read: { header: found.header, rowCount: count }, share: found.share };
+    const text = hasTextColumn(found.header.columns);
+    // Labels over a table's value columns alone are the upper line of a header whose next line names its text columns ("Fourniture  Pose  Total" over "Réf.  Désignation  Qté  HT  HT  HT").
+    if (!best || (text && !best.text) || (text === best.text && found.share >= best.share)) best = { read: { header: found.header, rowCount: count }, share: found.share, text };
   }
   return best?.read ?? null;
 }
+
+const hasTextColumn = (columns: TableColumn[]): boolean => columns.some((column) => column.role !== null && TEXT_ROLES.has(column.role) && column.words.length > 0);
 
 /** A row of column labels that is no complete header (OCR lost some): neither data nor the end of the table. */
 export function isLabelRow(row: LayoutRow): boolean {

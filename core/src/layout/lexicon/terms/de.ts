@@ -178,7 +178,7 @@ export const german: LanguageTerms = {
   },
   units: {
     EA: ['Stk.', 'Stück'],
-    LS: ['pauschal', 'Psch.', 'Pausch.', 'pschl.'],
+    LS: ['pauschal', 'Psch.', 'Pausch.', 'pschl.', 'gl.', 'global'],
     LF: ['lfd. ft', 'lfd. ft.', 'laufende Fuß'],
     SET: ['Satz'],
     HR: ['Std.', 'Stunde', 'Stunden', 'h', 'Std'],

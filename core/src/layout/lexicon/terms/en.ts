@@ -252,13 +252,13 @@ export const english: LanguageTerms = {
   units: {
     EA: ['each'],
     LF: ['lin. ft.', 'lineal ft.', 'linear ft.', 'lineal feet', 'linear feet', 'lineal foot', 'linear foot'],
-    SF: ['sq. ft.', 'square feet', 'square foot', 'ft²'],
-    SY: ['sq. yd.', 'sq. yds.', 'square yard', 'square yards', 'yd²'],
-    SQ: ['square', 'squares'],
+    SF: ['sq. ft.', 'square feet', 'square foot', 'ft²', 'ft2'],
+    SY: ['sq. yd.', 'sq. yds.', 'square yard', 'square yards', 'yd²', 'yd2'],
+    SQ: ['square', 'squares', 'sq'],
     LS: ['lump sum'],
     SET: ['set', 'sets'],
     HR: ['hour', 'hours', 'h'],
-    CY: ['cu. yd.', 'cu. yds.', 'cubic yard', 'cubic yards', 'yd³'],
-    CF: ['cu. ft.', 'cubic feet', 'cubic foot', 'ft³'],
+    CY: ['cu. yd.', 'cu. yds.', 'cubic yard', 'cubic yards', 'yd³', 'yd3'],
+    CF: ['cu. ft.', 'cubic feet', 'cubic foot', 'ft³', 'ft3'],
   },
 };

@@ -136,7 +136,7 @@ export const spanish: LanguageTerms = {
   columns: {
     itemNumber: [
       'Código', 'Cód.', 'Código artículo', 'Cód. artículo', 'Ref.', 'Referencia', 'Art.', 'Artículo', 'Nº', 'N°', 'Item', 'Pos.',
-      'Línea', 'SKU', 'Núm.', 'Número', 'Nro.',
+      'Línea', 'SKU', 'Núm.', 'Número', 'Nro.', 'Clave',
     ],
     description: [
       'Descripción', 'Desc.', 'Descripción del artículo', 'Concepto', 'Detalle', 'Artículo', 'Producto', 'Denominación', 'Designación',
@@ -184,14 +184,14 @@ export const spanish: LanguageTerms = {
   },
   units: {
     EA: ['pza', 'pzas', 'pieza', 'piezas', 'c/u', 'cada uno', 'ud', 'uds', 'unidad', 'unidades'],
-    LF: ['pie lin.', 'pies lin.', 'pie lineal', 'pies lineales'],
-    SF: ['pie²', 'pies²', 'pie cuad.', 'pies cuad.', 'pie cuadrado', 'pies cuadrados'],
-    SY: ['yd²', 'yarda cuadrada', 'yardas cuadradas'],
+    LF: ['pie lin.', 'pies lin.', 'pie lineal', 'pies lineales', 'ft lin.', 'ml pie'],
+    SF: ['pie²', 'pies²', 'pie2', 'pies2', 'pie cuad.', 'pies cuad.', 'pie cuadrado', 'pies cuadrados'],
+    SY: ['yd²', 'yd2', 'yarda cuadrada', 'yardas cuadradas'],
     SQ: ['cuadro', 'cuadros'],
-    LS: ['global', 'suma global', 'partida alzada'],
+    LS: ['global', 'suma global', 'partida alzada', 'lote'],
     SET: ['juego', 'juegos'],
     HR: ['hora', 'horas', 'h', 'hr'],
-    CY: ['yd³', 'yarda cúbica', 'yardas cúbicas'],
+    CY: ['yd³', 'yd3', 'yarda cúbica', 'yardas cúbicas'],
     CF: ['pie³', 'pies³', 'pie cúbico', 'pies cúbicos'],
   },
 };
