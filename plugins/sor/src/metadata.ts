@@ -10,6 +10,7 @@ import { fillFromCorrespondence, insideAddress } from './correspondence.js';
 import { fillFromHeaderPhrases } from './header-phrases.js';
 import { LENDING, lenderInTitleLines } from './lender.js';
 import { isCaptionRow, joinValues, labelsOf, otherHalfBelow, PERSON_NAME, STATE_AND_ZIP, valueOf, type LabelHit, type MetaField } from './labels.js';
+import { besideBankDetails } from './payee-bank.js';
 import { ownerNamingProject } from './project-owner.js';
 import { sidePanelRows } from './side-panel.js';
 import type { ProvenanceRecorder } from './provenance.js';
@@ -93,7 +94,7 @@ function collectLabelled(layout: DocumentLayout): Map<MetaField, Found[]> {
   hitsByRow.forEach((hits, rowIndex) => {
     const captions = isCaptionRow(rows[rowIndex], hits);
     for (const hit of hits) {
-      if (hit.value === 'other' || halves.has(hit)) continue;
+      if (hit.value === 'other' || halves.has(hit) || (hit.value === 'lenderName' && besideBankDetails(rows, rowIndex, hit))) continue;
       const lines = hit.value === 'jobSite' ? ADDRESS_LINES + 1 : hit.value === 'propertyAddress' || hit.value === 'project' ? ADDRESS_LINES : 1;
       const half = otherHalfBelow(hit, hitsByRow[rowIndex + 1] ?? []);
       if (half) halves.add(half);

@@ -36,12 +36,13 @@ const MIN_LINES_PRICED_AS_AMOUNTS = 2;
  * Whether the document's price column holds line amounts, not unit prices (a list price beside a
  * discount and a net price, "3 EA  762.00 … 762.00"): lines of quantities other than one print their
  * amount as the price, and no line's quantity × price makes its amount. Then quantity × price is no
- * check on an OCR quantity: read by it, each such quantity became 1.
+ * check on an OCR quantity: read by it, each such quantity became 1. A quantity of one whose decimal
+ * point OCR lost (100 for 1.00) is no such line: the check puts it right.
  */
 export function pricesAreLineAmounts(drafts: readonly DraftItem[]): boolean {
   const priced = drafts.filter((draft) => draft.unitCost && draft.total && draft.quantity && draft.quantity.value !== 1);
   const extended = priced.filter((draft) => cents(draft.quantity!.value * draft.unitCost!.value) === cents(draft.total!.value));
-  const asAmounts = priced.filter((draft) => cents(draft.unitCost!.value) === cents(draft.total!.value));
+  const asAmounts = priced.filter((draft) => cents(draft.unitCost!.value) === cents(draft.total!.value) && !decimalReadings(draft.quantity!.value).includes(1));
   return extended.length === 0 && asAmounts.length >= MIN_LINES_PRICED_AS_AMOUNTS;
 }
 

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import type { Word } from '@docsift/core';
+import { toSections } from '../../../plugins/sor/src/assemble.js';
 import { ProvenanceRecorder } from '../../../plugins/sor/src/provenance.js';
 import { pricesAreLineAmounts, reconcileQuantity, repairQuantityByParts } from '../../../plugins/sor/src/quantity.js';
 import type { SorLineItem } from '../../../plugins/sor/src/schema.js';
@@ -100,5 +101,11 @@ describe('plugin-sor quantity check against the parts\' rates', () => {
     const unitPriced = [...listed, line(cell(4, '4', 0.56), 25, 100)];
     expect(pricesAreLineAmounts(unitPriced.map(({ draft }) => draft))).to.equal(false);
     expect(pricesAreLineAmounts(listed.slice(1).map(({ draft }) => draft))).to.equal(false);
+  });
+
+  it('puts back the decimal point OCR lost from quantities of one on lines priced at their amount ("1.00" read as 100)', () => {
+    const lumpSums = [line(cell(100, '100', 0.56), 762, 762), line(cell(100, '100', 0.56), 1072, 1072), line(cell(1, '1.00', 0.56), 1830, 1830)];
+    const [section] = toSections([{ name: '', nameWords: [], page: 1, items: lumpSums.map(({ draft }) => draft), total: null }], new ProvenanceRecorder());
+    expect(section.lineItems.map((item) => item.quantity)).to.deep.equal([1, 1, 1]);
   });
 });
