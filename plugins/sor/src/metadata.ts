@@ -12,7 +12,6 @@ import { LENDING, lenderInTitleLines } from './lender.js';
 import { isCaptionRow, joinValues, labelsOf, otherHalfBelow, PERSON_NAME, STATE_AND_ZIP, valueOf, type LabelHit, type MetaField } from './labels.js';
 import { besideBankDetails } from './payee-bank.js';
 import { ownerNamingProject } from './project-owner.js';
-import { sidePanelRows } from './side-panel.js';
 import type { ProvenanceRecorder } from './provenance.js';
 import type { SorAdditionalInfo, SorMetadata } from './schema.js';
 
@@ -76,9 +75,7 @@ function personBeforeComma(text: string): string {
 
 /** Values of each label in reading order (right of the label, else under it). */
 function collectLabelled(layout: DocumentLayout): Map<MetaField, Found[]> {
-  // A panel of details beside the table keeps its labels: its table rows are read as their margin words alone.
-  const panels = sidePanelRows(layout);
-  const rows = layout.rows.map((row) => panels.get(row) ?? row);
+  const { rows } = layout;
   const found = new Map<MetaField, Found[]>();
   // A table's words are no labels: a cost line's ("Contractor" in a "Performed By" column), a column header's ("Owner" over "Initials").
   // A letterhead repeated on every page is furniture, but its first copy holds the contractor's details.
@@ -86,7 +83,6 @@ function collectLabelled(layout: DocumentLayout): Map<MetaField, Found[]> {
   // A title a table took as its heading keeps its labels ("Contractor: Acme Roofing LLC" over a list without header).
   const headings = new Set(layout.tables.flatMap((table) => table.entries.filter((entry) => entry.kind === 'heading').flatMap((entry) => entry.rows)));
   const inTable = (row: (typeof rows)[number]): boolean => layout.tableRows.has(row) && !headings.has(row);
-  const panelRows = new Set(panels.values());
   const headingWords = new Set([...headings].flatMap((row) => row.words));
   const hitsByRow = rows.map((row) => ((row.furniture && row.page !== firstPage) || inTable(row) ? [] : labelsOf(row)));
   const stops = new Set(hitsByRow.flat().flatMap((hit) => hit.row.words.slice(hit.start, hit.end)));
@@ -100,8 +96,7 @@ function collectLabelled(layout: DocumentLayout): Map<MetaField, Found[]> {
       if (half) halves.add(half);
       const value = joinValues(valueOf(rows, hit, stops, lines, captions), half && valueOf(rows, half, stops, lines, false));
       // A column header under a label ("Owner" over "Initials") is no value.
-      const inPanel = panelRows.has(hit.row);
-      if (value && !value.words[0].some((word) => layout.tableWords.has(word) && !headingWords.has(word) && !inPanel)) found.set(hit.value, [...(found.get(hit.value) ?? []), { words: value.words[0], lines: value.words, page: value.page, hit, rowIndex }]);
+      if (value && !value.words[0].some((word) => layout.tableWords.has(word) && !headingWords.has(word))) found.set(hit.value, [...(found.get(hit.value) ?? []), { words: value.words[0], lines: value.words, page: value.page, hit, rowIndex }]);
     }
   });
   return found;
