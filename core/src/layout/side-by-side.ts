@@ -174,14 +174,9 @@ function pageInReadingOrder(rows: LayoutRow[]): LayoutRow[] {
   for (let header = 0; header < rows.length; header += 1) {
     const gap = rows[header].furniture ? null : repeatedHeaderGap(rows[header]);
     if (gap === null) continue;
-    // The cut stands where the gap lets the most rows under the header through.
-    let [x, last] = [0, header];
-    for (let step = 1; step < CUT_TRIES; step += 1) {
-      const candidate = gap.from + ((gap.to - gap.from) * step) / CUT_TRIES;
-      const reach = lastUncrossed(rows, header, candidate);
-      if (reach > last || x === 0) [x, last] = [candidate, reach];
-    }
-    last = endOfBand(rows, header, withoutDetachedEnd(rows, header, last, x), x);
+    const cut = widestCut(gap, header, (at) => lastUncrossed(rows, header, at));
+    const x = cut.x;
+    const last = endOfBand(rows, header, withoutDetachedEnd(rows, header, cut.last, x), x);
     if (rows.slice(header + 1, last + 1).filter((row) => twoSided(row, x)).length < MIN_TWO_SIDED_ROWS) continue;
     const first = titlesAbove(rows, header, x, 0);
     return [...rows.slice(0, first), ...cutRows(rows, first, last, x), ...pageInReadingOrder(rows.slice(last + 1))];
@@ -189,11 +184,28 @@ function pageInReadingOrder(rows: LayoutRow[]): LayoutRow[] {
   return rows;
 }
 
-/** The document's rows with tables printed side by side read one after the other (left first), rows renumbered. */
-export function withSideBySideTablesApart(rows: LayoutRow[]): LayoutRow[] {
+/**
+ * Where a gap between `from` and `to` is cut: of the places tried across it, the one that lets the
+ * most rows under the header through (`reach` gives the last row a cut at x lets through), with that row.
+ */
+export function widestCut(gap: { from: number; to: number }, header: number, reach: (x: number) => number): { x: number; last: number } {
+  let [x, last] = [0, header];
+  for (let step = 1; step < CUT_TRIES; step += 1) {
+    const candidate = gap.from + ((gap.to - gap.from) * step) / CUT_TRIES;
+    const reached = reach(candidate);
+    if (reached > last || x === 0) [x, last] = [candidate, reached];
+  }
+  return { x, last };
+}
+
+/** The document's rows read again page by page with `readPage`, renumbered where their order changed. */
+export function reorderedByPage(rows: LayoutRow[], readPage: (pageRows: LayoutRow[]) => LayoutRow[]): LayoutRow[] {
   const pages = [...new Set(rows.map((row) => row.page))];
-  const ordered = pages.flatMap((page) => pageInReadingOrder(rows.filter((row) => row.page === page)));
+  const ordered = pages.flatMap((page) => readPage(rows.filter((row) => row.page === page)));
   if (ordered.length === rows.length && ordered.every((row, index) => row === rows[index])) return rows;
   ordered.forEach((row, index) => (row.index = index));
   return ordered;
 }
+
+/** The document's rows with tables printed side by side read one after the other (left first), rows renumbered. */
+export const withSideBySideTablesApart = (rows: LayoutRow[]): LayoutRow[] => reorderedByPage(rows, pageInReadingOrder);

@@ -1,6 +1,6 @@
 import type { Word } from '../contracts/document.js';
 import { makeRow, type LayoutRow } from './rows.js';
-import { crosses, cutRows } from './side-by-side.js';
+import { crosses, cutRows, reorderedByPage, widestCut } from './side-by-side.js';
 import { cellsOfRow } from './tables/header-cells.js';
 import { columnLabels, readHeaderAt } from './tables/header.js';
 import { MONEY_ROLES, TEXT_ROLES } from './tables/model.js';
@@ -24,8 +24,6 @@ const MIN_LABELLED_COLUMNS = 3;
 const AMOUNT = /\d[.,]\d{2}\)?$/;
 /** The widest line of a panel spans at least this share of the page. */
 const MIN_PANEL_WIDTH = 0.12;
-/** Places tried across the gap for the cut. */
-const CUT_TRIES = 8;
 
 /** Whether `words`, read as a row of their own, are a whole table's header: a text column and a money column among its labels. */
 function namesWholeTable(row: LayoutRow, words: Word[]): boolean {
@@ -81,12 +79,7 @@ function pageApart(rows: LayoutRow[]): LayoutRow[] {
   for (let header = 0; header < rows.length; header += 1) {
     const gap = panelGap(rows, header);
     if (gap === null) continue;
-    let [x, last] = [0, header];
-    for (let step = 1; step < CUT_TRIES; step += 1) {
-      const candidate = gap.from + ((gap.to - gap.from) * step) / CUT_TRIES;
-      const reach = lastUncrossed(rows, header, candidate);
-      if (reach > last || x === 0) [x, last] = [candidate, reach];
-    }
+    const { x, last } = widestCut(gap, header, (cut) => lastUncrossed(rows, header, cut));
     const below = rows.slice(header + 1, last + 1);
     const rowsWith = (test: (word: Word) => boolean): number => below.filter((row) => row.words.some(test)).length;
     if (rowsWith((word) => word.bbox[2] < x) < MIN_ROWS_EACH_SIDE || rowsWith((word) => word.bbox[0] > x && AMOUNT.test(word.text)) < MIN_ROWS_EACH_SIDE) continue;
@@ -99,10 +92,4 @@ function pageApart(rows: LayoutRow[]): LayoutRow[] {
 }
 
 /** The document's rows with every panel beside a table read apart from it, rows renumbered. */
-export function withPanelsApart(rows: LayoutRow[]): LayoutRow[] {
-  const pages = [...new Set(rows.map((row) => row.page))];
-  const ordered = pages.flatMap((page) => pageApart(rows.filter((row) => row.page === page)));
-  if (ordered.length === rows.length && ordered.every((row, index) => row === rows[index])) return rows;
-  ordered.forEach((row, index) => (row.index = index));
-  return ordered;
-}
+export const withPanelsApart = (rows: LayoutRow[]): LayoutRow[] => reorderedByPage(rows, pageApart);
