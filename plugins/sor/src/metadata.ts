@@ -35,6 +35,8 @@ const MIN_ISSUER_CONFIDENCE = 0.6;
 const CONTRACTOR_BLOCK_ROWS = 3;
 /** A note in brackets after a name is not part of it ("Northgate Home Loans (FHA 203(k))"). */
 const withoutTrailingNote = (text: string): string => text.replace(/\s*\((?:[^()]|\([^()]*\))*\)$/, '').replace(TRAILING_ROLE, '').trim() || text;
+/** A lender is an organization's name: a value opening in lower case is a sentence ("Financing: available on approved credit"). */
+const lenderNamed = (text: string): string | null => (/^[\p{Lu}\d]/u.test(text) ? withoutTrailingNote(text) : null);
 /** A role or program after a name ("Angela Washington, 203(k) Consultant", "Cardinal Bank, FHA 203(k)"). */
 const TRAILING_ROLE = /,\s*[^,]*\b(FHA|203\s*\(?k\)?|HomeStyle|consultant|inspector|estimator|owners?)\b[^,]*$/i;
 
@@ -162,7 +164,7 @@ class MetadataReader {
   read(): SorMetadata {
     const meta = this.metadata;
     meta.borrowerName = this.take('borrowerName', 'documentMetadata.borrowerName', withoutTrailingNote) ?? ownerNamingProject(this.found.get('project') ?? [], this.provenance);
-    meta.lenderName = this.take('lenderName', 'documentMetadata.lenderName', withoutTrailingNote) ?? this.lenderLetterhead();
+    meta.lenderName = this.take('lenderName', 'documentMetadata.lenderName', lenderNamed) ?? this.lenderLetterhead();
     // A value without a letter (a date beside "Prepared") names no consultant, nor does a street address (after OCR's
     // "Consulting" in a firm's name, read like the label "Consultant") or the consultant's ID, printed under the name.
     const named = this.first('consultant', (found) => !opensWithStreet(found.words) && !isConsultantId(found.words));

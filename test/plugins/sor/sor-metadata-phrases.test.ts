@@ -15,6 +15,11 @@ const TABLE = [
 ];
 
 describe('plugin-sor header block: facts written in phrases', () => {
+  it('reads no lender from a sentence after the label ("Financing: available on approved credit")', () => {
+    const { data } = read(['Borrower: Michael Novak', 'Financing: available on approved credit', ...TABLE]);
+    expect(data.documentMetadata.lenderName).to.equal(null);
+  });
+
   it('reads the consultant and the inspection date from "Walk-through by <name> on <date>", and the address after the title\'s dash', () => {
     const { data, fieldDetails } = read([
       'REHAB SCOPE OF WORK & BUDGET – 7895 Garfield Pl, Kansas City, MO 64115',
