@@ -76,6 +76,25 @@ describe('core OCR: dark letters on a mid-gray band', () => {
     expect(outside).to.equal(true);
   });
 
+  it('whitens a tall band of stacked header lines on a light tint, its cell walls painted out white', () => {
+    const page = blankPage(1000, 1000);
+    fill(page, 100, 400, 900, 450, 219);
+    for (let x = 160; x < 900; x += 60) fill(page, x, 400, x + 4, 450, 255);
+    for (let x = 110; x < 880; x += 30) fill(page, x, 412, x + 3, 420, 30);
+    whitenGrayBands(page);
+    expect(at(page, 130, 430)).to.equal(255);
+    expect(at(page, 111, 415)).to.be.below(50);
+  });
+
+  it('leaves a band of one line on that light tint as it is', () => {
+    const page = blankPage(1000, 1000);
+    fill(page, 100, 400, 900, 430, 219);
+    for (let x = 110; x < 880; x += 30) fill(page, x, 410, x + 3, 420, 30);
+    const before = Uint8Array.from(page.data);
+    whitenGrayBands(page);
+    expect(page.data).to.deep.equal(before);
+  });
+
   it('leaves a line of bold print, blurred into one dark run, as it is: its pixels spread from ink to paper', () => {
     const page = blankPage(1000, 1300);
     const shades = [60, 120, 175, 200, 220];

@@ -109,7 +109,7 @@ function joinSplit(bands: Band[], gap: number): Band[] {
  * The dark bands of the image: rows of long runs darker than `below` one under the other, bands
  * split by up to `maxSplit` (a share of the image height) joined.
  */
-export function findDarkBands(image: GrayImage, { below = DARK, maxSplit = MAX_SPLIT } = {}): Band[] {
+export function findDarkBands(image: GrayImage, { below = DARK, maxSplit = MAX_SPLIT, maxHeight = MAX_HEIGHT } = {}): Band[] {
   const bands: Band[] = [];
   let open: Band[] = [];
   for (let y = 0; y <= image.height; y += 1) {
@@ -127,7 +127,7 @@ export function findDarkBands(image: GrayImage, { below = DARK, maxSplit = MAX_S
   }
   return joinSplit(bands, image.height * maxSplit).filter((band) => {
     const height = band.y1 - band.y0 + 1;
-    return height >= image.height * MIN_HEIGHT && height <= image.height * MAX_HEIGHT && onPaper(image, band, below);
+    return height >= image.height * MIN_HEIGHT && height <= image.height * maxHeight && onPaper(image, band, below);
   });
 }
 
@@ -142,13 +142,16 @@ function bandLevel(image: GrayImage, band: Band): number {
 /**
  * Whether the band's letters are lighter than it: in its middle half (its rules left out), more
  * pixels stand well above its level than well below it. A shaded header with black labels is left as it is.
+ * With `paintedOut`, pure white pixels are left out too: there the rules have been painted out, and a
+ * shaded header's cell walls, painted white, outnumber the blurred ink of its labels on a photo.
  */
-function printedLight(image: GrayImage, band: Band, level: number): boolean {
+function printedLight(image: GrayImage, band: Band, level: number, paintedOut = false): boolean {
   const quarter = Math.floor((band.y1 - band.y0) / 4);
   let [light, dark] = [0, 0];
   for (let y = band.y0 + quarter; y <= band.y1 - quarter; y += 1) {
     for (let x = band.x0; x <= band.x1; x += 1) {
       const value = image.data[y * image.width + x];
+      if (paintedOut && value === 255) continue;
       if (value > (level + 255) / 2) light += 1;
       else if (value < level / 2) dark += 1;
     }
@@ -183,6 +186,14 @@ const GRAY_BAND = 225;
 /** ...its own level between these (a light tint reads as it is; a line of bold print, blurred, is darker)... */
 const MIN_GRAY_BAND_LEVEL = 160;
 const MAX_GRAY_BAND_LEVEL = 215;
+/**
+ * ...up to this height (a share of the image height): a header of three stacked lines on a page
+ * turned landscape. A band taller than a dark band may be is taken for a picture on a lighter tint
+ * too: up to MAX_TALL_GRAY_BAND_LEVEL (a photo's three-line header on a tint of 219 was not read at
+ * all; lighter bands of one line, whitened, read worse than they did)...
+ */
+const MAX_GRAY_BAND_HEIGHT = 0.06;
+const MAX_TALL_GRAY_BAND_LEVEL = 222;
 /** ...and flat: this share of its pixels at most GRAY_SPREAD from its level (a line of print spreads from ink to paper). */
 const MIN_FLAT_SHARE = 0.5;
 const GRAY_SPREAD = 16;
@@ -204,9 +215,10 @@ function flatShare(image: GrayImage, band: Band, level: number): number {
  */
 export function whitenGrayBands(image: GrayImage): void {
   const { data, width } = image;
-  for (const band of findDarkBands(image, { below: GRAY_BAND, maxSplit: 0 })) {
+  for (const band of findDarkBands(image, { below: GRAY_BAND, maxSplit: 0, maxHeight: MAX_GRAY_BAND_HEIGHT })) {
     const level = bandLevel(image, band);
-    if (level < MIN_GRAY_BAND_LEVEL || level > MAX_GRAY_BAND_LEVEL || printedLight(image, band, level) || flatShare(image, band, level) < MIN_FLAT_SHARE) continue;
+    const maxLevel = band.y1 - band.y0 + 1 > image.height * MAX_HEIGHT ? MAX_TALL_GRAY_BAND_LEVEL : MAX_GRAY_BAND_LEVEL;
+    if (level < MIN_GRAY_BAND_LEVEL || level > maxLevel || printedLight(image, band, level, true) || flatShare(image, band, level) < MIN_FLAT_SHARE) continue;
     for (let y = band.y0; y <= band.y1; y += 1) {
       for (let x = band.x0; x <= band.x1; x += 1) data[y * width + x] = Math.min(255, Math.round((data[y * width + x] * 255) / level));
     }
