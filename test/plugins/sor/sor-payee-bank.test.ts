@@ -14,6 +14,12 @@ const ITEMS = [
 ];
 
 describe('plugin-sor bank of the payee', () => {
+  it('keeps the lender of a scan beside its loan number, which OCR matching would take for an IBAN ("Loan No." / "IBAN No.")', () => {
+    const lines = ['Lender: Granite State Bank', 'Loan No. 3115971224', '', ...ITEMS];
+    const meta = extractSor(documentFromText(lines.join('\n'), { source: 'ocr' })).data.documentMetadata;
+    expect(meta.lenderName).to.equal('Granite State Bank');
+  });
+
   it('reads no lender from the bank details a Dutch quote asks to be paid into', () => {
     const meta = read([
       'Van Dijk Bouw B.V.',
