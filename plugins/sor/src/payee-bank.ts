@@ -10,8 +10,9 @@ import type { LabelHit } from './labels.js';
 let details: { matcher: PhraseMatcher<true>; spelled: ReadonlySet<string> } | undefined;
 
 function bankDetailLabels(): { matcher: PhraseMatcher<true>; spelled: ReadonlySet<string> } {
+  if (details) return details;
   const terms = fieldTerms({ concepts: ['iban', 'bic', 'bankCode'] });
-  details ??= { matcher: new PhraseMatcher(terms.map((term) => ({ value: true as const, phrase: term.phrase }))), spelled: new Set(terms.map((term) => foldText(term.phrase))) };
+  details = { matcher: new PhraseMatcher(terms.map((term) => ({ value: true as const, phrase: term.phrase }))), spelled: new Set(terms.map((term) => foldText(term.phrase))) };
   return details;
 }
 
